@@ -1,0 +1,348 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// MaxCards is the most cards one entry may name: no deck holds more.
+const MaxCards = 112
+
+// maxCounted bounds an "NNpts" token so arithmetic can never overflow; the
+// deck check rejects anything a real hand could not hold.
+const maxCounted = 9999
+
+// Hand is what one player was left holding, as entered: named cards and any
+// points already counted by hand ("37pts").
+type Hand struct {
+	Cards   []Card
+	Counted []int // each "NNpts" token, in the order entered
+}
+
+// Points is the hand's value: its cards by the scoring table plus the points
+// counted by hand.
+func (h Hand) Points() int {
+	n := 0
+	for _, c := range h.Cards {
+		n += c.Points()
+	}
+	for _, p := range h.Counted {
+		n += p
+	}
+	return n
+}
+
+// Empty reports whether nothing at all was entered.
+func (h Hand) Empty() bool { return len(h.Cards) == 0 && len(h.Counted) == 0 }
+
+// String writes the hand in canonical notation, runs of the same card as
+// "2xr7": "r7 2xwd4 37pts". Parsing it gives the same hand back.
+func (h Hand) String() string {
+	var b strings.Builder
+	for i := 0; i < len(h.Cards); {
+		j := i + 1
+		for j < len(h.Cards) && h.Cards[j] == h.Cards[i] {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		if j-i > 1 {
+			b.WriteString(strconv.Itoa(j - i))
+			b.WriteByte('x')
+		}
+		b.WriteString(h.Cards[i].Token())
+		i = j
+	}
+	for _, p := range h.Counted {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(p))
+		b.WriteString("pts")
+	}
+	return b.String()
+}
+
+// MarshalText stores a hand as its canonical notation.
+func (h Hand) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
+
+// UnmarshalText reads a hand written in the notation.
+func (h *Hand) UnmarshalText(b []byte) error {
+	p, err := ParseHand(string(b))
+	if err != nil {
+		return err
+	}
+	*h = p
+	return nil
+}
+
+// TokenError is a token of the card notation that could not be read.
+type TokenError struct {
+	Token   string // as typed
+	Problem string // what is wrong, a phrase
+	Suggest string // the closest valid token, if any
+}
+
+func (e *TokenError) Error() string {
+	msg := fmt.Sprintf("%s %q", e.Problem, e.Token)
+	if e.Suggest != "" {
+		msg += fmt.Sprintf(": did you mean %q?", e.Suggest)
+	}
+	return msg
+}
+
+// Invalid marks the error as bad input.
+func (e *TokenError) Invalid() bool { return true }
+
+var colorAliases = map[string]Color{
+	"r": Red, "red": Red,
+	"g": Green, "green": Green,
+	"b": Blue, "blue": Blue,
+	"y": Yellow, "yellow": Yellow,
+}
+
+var faceAliases = func() map[string]Face {
+	m := map[string]Face{
+		"d2": DrawTwo, "+2": DrawTwo, "draw2": DrawTwo, "drawtwo": DrawTwo, "dt": DrawTwo,
+		"s": Skip, "skip": Skip,
+		"rev": Reverse, "reverse": Reverse,
+		"w": Wild, "wild": Wild,
+		"wd4": WildDrawFour, "+4": WildDrawFour, "w4": WildDrawFour, "w+4": WildDrawFour,
+		"wilddraw4": WildDrawFour, "wilddrawfour": WildDrawFour, "draw4": WildDrawFour,
+		"ws": WildShuffle, "shuffle": WildShuffle, "wildshuffle": WildShuffle, "wildshufflehands": WildShuffle,
+		"wc": WildCustom, "custom": WildCustom, "wildcustom": WildCustom, "wildcustomizable": WildCustom,
+	}
+	for f := Face(0); f <= 9; f++ {
+		m[strconv.Itoa(int(f))] = f
+	}
+	return m
+}()
+
+// colorPrefixes are the colour aliases, longest first, so "red" is tried
+// before "r".
+var colorPrefixes = func() []string {
+	ps := make([]string, 0, len(colorAliases))
+	for p := range colorAliases {
+		ps = append(ps, p)
+	}
+	sort.Slice(ps, func(i, j int) bool {
+		if len(ps[i]) != len(ps[j]) {
+			return len(ps[i]) > len(ps[j])
+		}
+		return ps[i] < ps[j]
+	})
+	return ps
+}()
+
+// ParseColor reads a colour's name or letter, any case.
+func ParseColor(s string) (Color, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if c, ok := colorAliases[t]; ok {
+		return c, nil
+	}
+	e := &TokenError{Token: s, Problem: "unknown colour"}
+	if best, d := closest(t, []string{"red", "green", "blue", "yellow"}); d <= 2 {
+		e.Suggest = best
+	}
+	return NoColor, e
+}
+
+// ParseCard reads one card token ("r7", "red7", "gs", "b+2", "wd4"), any
+// case. A count ("3x") or counted points ("37pts") is not a card.
+func ParseCard(tok string) (Card, error) {
+	t := strings.ToLower(tok)
+	if f, ok := faceAliases[t]; ok {
+		return Card{Face: f}, nil
+	}
+	for _, p := range colorPrefixes {
+		rest, ok := strings.CutPrefix(t, p)
+		if !ok {
+			continue
+		}
+		if rest == "" {
+			return Card{}, &TokenError{Token: tok, Problem: "a colour needs a face after it, as in \"" + p + "7\"; no face in"}
+		}
+		f, ok := faceAliases[rest]
+		if !ok {
+			continue
+		}
+		if f.IsWild() {
+			return Card{}, &TokenError{Token: tok, Problem: "a " + f.String() + " has no colour; remove it from", Suggest: f.Token()}
+		}
+		return Card{Color: colorAliases[p], Face: f}, nil
+	}
+	e := &TokenError{Token: tok, Problem: "unknown card"}
+	if best, d := closest(t, cardCandidates); t != "" && d <= maxSuggestDistance(t) && (len(t) > 2 || len(best) == len(t)) {
+		e.Suggest = best
+	}
+	return Card{}, e
+}
+
+// ParseHand reads the cards one player was left holding: tokens separated by
+// spaces or commas, each a card ("r7"), a repeated card ("3x7", "2xr+2") or
+// points counted by hand ("37pts").
+func ParseHand(s string) (Hand, error) {
+	var h Hand
+	for _, tok := range strings.FieldsFunc(s, isSeparator) {
+		if err := h.add(tok); err != nil {
+			return Hand{}, err
+		}
+	}
+	return h, nil
+}
+
+func isSeparator(r rune) bool {
+	return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ';'
+}
+
+func (h *Hand) add(tok string) error {
+	t := strings.ToLower(tok)
+	if n, ok := leadingNumber(t, "pts", "pt", "points", "p"); ok {
+		if n < 0 || n > maxCounted {
+			return &TokenError{Token: tok, Problem: fmt.Sprintf("counted points must be 0 to %d, not", maxCounted)}
+		}
+		h.Counted = append(h.Counted, n)
+		return nil
+	}
+	count := 1
+	if i := strings.IndexByte(t, 'x'); i > 0 && allDigits(t[:i]) {
+		n, err := strconv.Atoi(t[:i])
+		if err != nil || n < 1 || n > MaxCards {
+			return &TokenError{Token: tok, Problem: fmt.Sprintf("a count must be 1 to %d, not", MaxCards)}
+		}
+		if t[i+1:] == "" {
+			return &TokenError{Token: tok, Problem: "a count needs a card after it, as in \"3x7\"; no card in"}
+		}
+		count, t = n, t[i+1:]
+		if strings.HasSuffix(t, "pts") {
+			return &TokenError{Token: tok, Problem: "counted points take no count; add them up in"}
+		}
+	}
+	c, err := ParseCard(t)
+	if err != nil {
+		var te *TokenError
+		if asTokenError(err, &te) {
+			te.Token = tok
+			if te.Suggest != "" && count > 1 {
+				te.Suggest = strconv.Itoa(count) + "x" + te.Suggest
+			}
+		}
+		return err
+	}
+	if len(h.Cards)+count > MaxCards {
+		return &TokenError{Token: tok, Problem: fmt.Sprintf("no deck holds more than %d cards; too many at", MaxCards)}
+	}
+	for range count {
+		h.Cards = append(h.Cards, c)
+	}
+	return nil
+}
+
+func asTokenError(err error, te **TokenError) bool {
+	e, ok := err.(*TokenError)
+	if ok {
+		*te = e
+	}
+	return ok
+}
+
+// leadingNumber reads "37pts": digits, then one of the suffixes.
+func leadingNumber(t string, suffixes ...string) (int, bool) {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 6 {
+		return 0, false
+	}
+	for _, s := range suffixes {
+		if t[i:] == s {
+			n, err := strconv.Atoi(t[:i])
+			return n, err == nil
+		}
+	}
+	return 0, false
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// cardCandidates is every short card token, for suggestions.
+var cardCandidates = func() []string {
+	var cs []string
+	for _, f := range Faces {
+		cs = append(cs, f.Token())
+		if f.IsWild() {
+			continue
+		}
+		for _, c := range Colors {
+			cs = append(cs, c.Letter()+f.Token(), c.String()+f.Token())
+		}
+	}
+	for a, f := range faceAliases {
+		if a != f.Token() {
+			cs = append(cs, a)
+		}
+	}
+	sort.Strings(cs)
+	return cs
+}()
+
+func maxSuggestDistance(t string) int {
+	if len(t) <= 2 {
+		return 1
+	}
+	return 2
+}
+
+// closest returns the candidate nearest to s by edit distance, and the
+// distance; ties go to the shorter candidate, then the first in order.
+func closest(s string, candidates []string) (string, int) {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := Distance(s, c)
+		if d < bestD || (d == bestD && len(c) < len(best)) {
+			best, bestD = c, d
+		}
+	}
+	return best, bestD
+}
+
+// Distance is the edit distance between a and b (insertions, deletions,
+// substitutions and swaps of two neighbouring bytes each cost one).
+func Distance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		// Nothing that long is close to a card or a topic.
+		return max(len(a), len(b))
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}

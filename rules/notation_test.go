@@ -1,0 +1,204 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseCard(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Card
+	}{
+		{"7", Card{Face: 7}},
+		{"0", Card{Face: 0}},
+		{"r7", Card{Red, 7}},
+		{"RED7", Card{Red, 7}},
+		{"Green3", Card{Green, 3}},
+		{"gs", Card{Green, Skip}},
+		{"gskip", Card{Green, Skip}},
+		{"b+2", Card{Blue, DrawTwo}},
+		{"bd2", Card{Blue, DrawTwo}},
+		{"bluedraw2", Card{Blue, DrawTwo}},
+		{"yrev", Card{Yellow, Reverse}},
+		{"yreverse", Card{Yellow, Reverse}},
+		{"rrev", Card{Red, Reverse}},
+		{"rev", Card{Face: Reverse}},
+		{"s", Card{Face: Skip}},
+		{"rs", Card{Red, Skip}},
+		{"ys", Card{Yellow, Skip}},
+		{"d2", Card{Face: DrawTwo}},
+		{"+2", Card{Face: DrawTwo}},
+		{"w", Card{Face: Wild}},
+		{"WILD", Card{Face: Wild}},
+		{"wd4", Card{Face: WildDrawFour}},
+		{"+4", Card{Face: WildDrawFour}},
+		{"w4", Card{Face: WildDrawFour}},
+		{"ws", Card{Face: WildShuffle}},
+		{"shuffle", Card{Face: WildShuffle}},
+		{"wc", Card{Face: WildCustom}},
+		{"custom", Card{Face: WildCustom}},
+	}
+	for _, tt := range tests {
+		got, err := ParseCard(tt.in)
+		if err != nil {
+			t.Errorf("ParseCard(%q): %v", tt.in, err)
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("ParseCard(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+		// The canonical token reads back as the same card.
+		again, err := ParseCard(got.Token())
+		if err != nil || again != got {
+			t.Errorf("ParseCard(%q.Token() = %q) = %v, %v", tt.in, got.Token(), again, err)
+		}
+	}
+}
+
+func TestParseCardErrors(t *testing.T) {
+	tests := []struct {
+		in      string
+		suggest string
+		problem string
+	}{
+		{"r77", "r7", "unknown card"},
+		{"skp", "skip", "unknown card"},
+		{"rwd4", "wd4", "has no colour"},
+		{"gw", "w", "has no colour"},
+		{"red", "", "needs a face"},
+		{"y", "", "needs a face"},
+		{"purple7", "", "unknown card"},
+		{"", "", "unknown card"},
+		{"10", "", "unknown card"},
+	}
+	for _, tt := range tests {
+		_, err := ParseCard(tt.in)
+		var te *TokenError
+		if !errors.As(err, &te) {
+			t.Errorf("ParseCard(%q) error = %v, want a TokenError", tt.in, err)
+			continue
+		}
+		if te.Suggest != tt.suggest {
+			t.Errorf("ParseCard(%q) suggests %q, want %q", tt.in, te.Suggest, tt.suggest)
+		}
+		if !strings.Contains(te.Error(), tt.problem) || !strings.Contains(te.Error(), `"`+tt.in+`"`) {
+			t.Errorf("ParseCard(%q) error %q does not say %q and name the token", tt.in, te.Error(), tt.problem)
+		}
+	}
+}
+
+func TestParseHand(t *testing.T) {
+	tests := []struct {
+		in     string
+		points int
+		cards  int
+		canon  string
+	}{
+		{"r7 wd4", 57, 2, "r7 wd4"},
+		{"r7,wd4", 57, 2, "r7 wd4"},
+		{"r7, wd4 ,  g2", 59, 3, "r7 wd4 g2"},
+		{"3x7", 21, 3, "3x7"},
+		{"2xskip", 40, 2, "2xs"},
+		{"2xr+2 b9", 49, 3, "2xrd2 b9"},
+		{"37pts", 37, 0, "37pts"},
+		{"0pts", 0, 0, "0pts"},
+		{"r1 12pts 3PTS", 16, 1, "r1 12pts 3pts"},
+		{"w ws wc", 130, 3, "w ws wc"},
+		{"7 7", 14, 2, "2x7"},
+		{"", 0, 0, ""},
+	}
+	for _, tt := range tests {
+		h, err := ParseHand(tt.in)
+		if err != nil {
+			t.Errorf("ParseHand(%q): %v", tt.in, err)
+			continue
+		}
+		if h.Points() != tt.points || len(h.Cards) != tt.cards || h.String() != tt.canon {
+			t.Errorf("ParseHand(%q) = %d points, %d cards, %q; want %d, %d, %q",
+				tt.in, h.Points(), len(h.Cards), h.String(), tt.points, tt.cards, tt.canon)
+		}
+		back, err := ParseHand(h.String())
+		if err != nil || back.String() != h.String() || back.Points() != h.Points() {
+			t.Errorf("ParseHand(%q) does not read back: %v, %v", h.String(), back, err)
+		}
+	}
+}
+
+func TestParseHandErrors(t *testing.T) {
+	tests := []struct{ in, token, suggest string }{
+		{"r7 r77", "r77", "r7"},
+		{"0x7", "0x7", ""},
+		{"113x7", "113x7", ""},
+		{"3x", "3x", ""},
+		{"2x37pts", "2x37pts", ""},
+		{"3xr77", "3xr77", "3xr7"},
+		{"100000pts", "100000pts", ""},
+		{"60x1 60x2", "60x2", ""},
+	}
+	for _, tt := range tests {
+		_, err := ParseHand(tt.in)
+		var te *TokenError
+		if !errors.As(err, &te) {
+			t.Errorf("ParseHand(%q) error = %v, want a TokenError", tt.in, err)
+			continue
+		}
+		if te.Token != tt.token || te.Suggest != tt.suggest {
+			t.Errorf("ParseHand(%q): token %q suggest %q, want %q %q", tt.in, te.Token, te.Suggest, tt.token, tt.suggest)
+		}
+	}
+}
+
+func TestPoints(t *testing.T) {
+	want := map[Face]int{0: 0, 5: 5, 9: 9, DrawTwo: 20, Skip: 20, Reverse: 20, Wild: 50, WildDrawFour: 50, WildShuffle: 40, WildCustom: 40}
+	for f, p := range want {
+		if f.Points() != p {
+			t.Errorf("%v.Points() = %d, want %d", f, f.Points(), p)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		d    int
+	}{
+		{"", "", 0}, {"skip", "skip", 0}, {"skp", "skip", 1}, {"sikp", "skip", 1},
+		{"abc", "", 3}, {"kitten", "sitting", 3},
+	}
+	for _, tt := range tests {
+		if got := Distance(tt.a, tt.b); got != tt.d {
+			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
+		}
+	}
+}
+
+func FuzzParseHand(f *testing.F) {
+	for _, s := range []string{"r7 wd4", "3x7,2xskip", "37pts", "red7 b+2 yrev", "rwd4", "113x7", "ws wc w4 +4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		h, err := ParseHand(s)
+		if err != nil {
+			var te *TokenError
+			if !errors.As(err, &te) {
+				t.Fatalf("ParseHand(%q) error %v is not a TokenError", s, err)
+			}
+			if te.Error() == "" {
+				t.Fatalf("empty error message")
+			}
+			return
+		}
+		if len(h.Cards) > MaxCards {
+			t.Fatalf("ParseHand(%q) gave %d cards", s, len(h.Cards))
+		}
+		back, err := ParseHand(h.String())
+		if err != nil {
+			t.Fatalf("canonical form %q of %q does not parse: %v", h.String(), s, err)
+		}
+		if back.String() != h.String() || back.Points() != h.Points() {
+			t.Fatalf("round trip of %q: %q (%d) vs %q (%d)", s, h.String(), h.Points(), back.String(), back.Points())
+		}
+	})
+}

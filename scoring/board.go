@@ -1,0 +1,366 @@
+package scoring
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unoscore/unoscore/rules"
+)
+
+// Hand is the outcome of one hand of play: who went out, and what every
+// player who scores was left holding.
+type Hand struct {
+	Out  string `json:"out"`
+	Left []Left `json:"left"`
+}
+
+// Left is what one player was left holding at the end of a hand.
+type Left struct {
+	Player string     `json:"player"`
+	Cards  rules.Hand `json:"cards"`
+}
+
+// Row is one counted hand on the board.
+type Row struct {
+	Number     int   // from 1, in the order played
+	Out        int   // seat of the player who went out
+	Dealer     int   // seat of the player who dealt it
+	Held       []int // per seat: points left in hand; -1 where not entered
+	Won        int   // the points the hand is worth (all the hands entered)
+	Eliminated []int // challenge: seats eliminated by this hand
+	Hand       Hand  // as entered, names spelled as in the settings
+}
+
+// Team is a partnership and its score.
+type Team struct {
+	Seats []int
+	Score int
+}
+
+// Board is a game folded from its settings and hands.
+type Board struct {
+	Settings Settings
+	Deck     *rules.Deck
+	Rows     []Row
+
+	scores     []int // standard/partners: points won; lowest/challenge: tally
+	eliminated []int // challenge: the hand that eliminated each seat, or 0
+	teamOf     []int // partners: each seat's team
+	teams      []Team
+	over       bool
+	winners    []int
+	dealer     int // seat that deals the next hand
+}
+
+// New starts a board for a game with the given settings, normalizing them.
+func New(s Settings) (*Board, error) {
+	s.Players = slices.Clone(s.Players)
+	if err := s.Normalize(); err != nil {
+		return nil, err
+	}
+	d, err := rules.LookupDeck(s.Deck)
+	if err != nil {
+		return nil, err
+	}
+	n := len(s.Players)
+	b := &Board{Settings: s, Deck: d, scores: make([]int, n), eliminated: make([]int, n)}
+	b.dealer, _ = s.Seat(s.Dealer)
+	if s.Mode == Partners {
+		b.teamOf = make([]int, n)
+		for t, members := range s.Teams {
+			team := Team{}
+			for _, m := range members {
+				seat, _ := s.Seat(m)
+				b.teamOf[seat] = t
+				team.Seats = append(team.Seats, seat)
+			}
+			b.teams = append(b.teams, team)
+		}
+	}
+	return b, nil
+}
+
+// Replay folds a game from its settings and its counted hands, in order.
+func Replay(s Settings, hands []Hand) (*Board, error) {
+	b, err := New(s)
+	if err != nil {
+		return nil, err
+	}
+	for i, h := range hands {
+		if _, err := b.Play(h); err != nil {
+			return nil, &InputError{Msg: "hand " + strconv.Itoa(i+1) + ": " + err.Error()}
+		}
+	}
+	return b, nil
+}
+
+// Players is the number of seats at the table.
+func (b *Board) Players() int { return len(b.Settings.Players) }
+
+// Name is the name of the player in a seat.
+func (b *Board) Name(seat int) string { return b.Settings.Players[seat] }
+
+// Score is a seat's score: in standard and partners the points won (a
+// partner's is the team's), in lowest and challenge the points caught with.
+func (b *Board) Score(seat int) int { return b.scores[seat] }
+
+// Teams lists the partnerships, in seating order of their first member; nil
+// outside partners mode.
+func (b *Board) Teams() []Team { return b.teams }
+
+// TeamOf is the seat's team in partners mode.
+func (b *Board) TeamOf(seat int) int {
+	if b.teamOf == nil {
+		return seat
+	}
+	return b.teamOf[seat]
+}
+
+// EliminatedIn is the hand that eliminated the seat in challenge mode, or 0.
+func (b *Board) EliminatedIn(seat int) int { return b.eliminated[seat] }
+
+// Eliminated reports whether the seat is out of a challenge game.
+func (b *Board) Eliminated(seat int) bool { return b.eliminated[seat] > 0 }
+
+// Active lists the seats still in the game, in seating order.
+func (b *Board) Active() []int {
+	var a []int
+	for i := range b.Settings.Players {
+		if !b.Eliminated(i) {
+			a = append(a, i)
+		}
+	}
+	return a
+}
+
+// Over reports whether the game has been decided.
+func (b *Board) Over() bool { return b.over }
+
+// Winners lists the winning seats once the game is over.
+func (b *Board) Winners() []int { return b.winners }
+
+// Dealer is the seat that deals the next hand.
+func (b *Board) Dealer() int { return b.dealer }
+
+// Hands is the number of counted hands.
+func (b *Board) Hands() int { return len(b.Rows) }
+
+// lowScores reports whether a lower score is better (the tally modes).
+func (b *Board) lowScores() bool {
+	return b.Settings.Mode == Lowest || b.Settings.Mode == Challenge
+}
+
+// Leaders lists the seats in the lead (every seat tied for it); in
+// challenge mode only players still in count. Before the first hand nobody
+// leads.
+func (b *Board) Leaders() []int {
+	if b.over {
+		return b.winners
+	}
+	if len(b.Rows) == 0 {
+		return nil
+	}
+	var best []int
+	for _, seat := range b.Active() {
+		switch {
+		case len(best) == 0:
+			best = []int{seat}
+		case b.scores[seat] == b.scores[best[0]]:
+			best = append(best, seat)
+		case (b.scores[seat] < b.scores[best[0]]) == b.lowScores():
+			best = []int{seat}
+		}
+	}
+	return best
+}
+
+// ToGo is how far the seat is from the target: the points still to win in
+// standard and partners, the points it may still be caught with before
+// reaching the target in lowest and challenge. Never below zero.
+func (b *Board) ToGo(seat int) int {
+	return max(0, b.Settings.Target-b.scores[seat])
+}
+
+// Scorers lists, in seating order starting after the player who went out,
+// the seats whose cards are entered when out goes out: every other player
+// still in the game, except out's partners.
+func (b *Board) Scorers(out int) []int {
+	var s []int
+	n := b.Players()
+	for k := 1; k < n; k++ {
+		seat := (out + k) % n
+		if b.Eliminated(seat) || (b.teamOf != nil && b.teamOf[seat] == b.teamOf[out]) {
+			continue
+		}
+		s = append(s, seat)
+	}
+	return s
+}
+
+// Check validates a hand against the board as it stands, without playing it,
+// and returns it with the names spelled as in the settings and the hands in
+// seating order from the player who went out.
+func (b *Board) Check(h Hand) (Hand, error) {
+	if b.over {
+		return Hand{}, invalid("the game is over: %s won; start a new game with \"unoscore new\"", JoinNames(b.Names(b.winners)))
+	}
+	out, err := b.Settings.Seat(h.Out)
+	if err != nil {
+		return Hand{}, err
+	}
+	if b.Eliminated(out) {
+		return Hand{}, invalid("%s was eliminated in hand %d and cannot go out", b.Name(out), b.eliminated[out])
+	}
+	given := map[int]rules.Hand{}
+	for _, l := range h.Left {
+		seat, err := b.Settings.Seat(l.Player)
+		if err != nil {
+			return Hand{}, err
+		}
+		name := b.Name(seat)
+		switch {
+		case seat == out:
+			return Hand{}, invalid("%s went out and holds no cards; enter only the other players' hands", name)
+		case b.Eliminated(seat):
+			return Hand{}, invalid("%s was eliminated in hand %d; their cards are not entered", name, b.eliminated[seat])
+		case b.teamOf != nil && b.teamOf[seat] == b.teamOf[out]:
+			return Hand{}, invalid("%s is %s's partner; only the opposing hands are entered", name, b.Name(out))
+		}
+		if _, dup := given[seat]; dup {
+			return Hand{}, invalid("%s's hand is entered twice", name)
+		}
+		if l.Cards.Empty() {
+			return Hand{}, invalid("%s's hand is empty: everyone but the player who went out holds at least one card", name)
+		}
+		given[seat] = l.Cards
+	}
+	norm := Hand{Out: b.Name(out)}
+	var hands []rules.Hand
+	var missing []string
+	for _, seat := range b.Scorers(out) {
+		cards, ok := given[seat]
+		if !ok {
+			missing = append(missing, b.Name(seat))
+			continue
+		}
+		norm.Left = append(norm.Left, Left{Player: b.Name(seat), Cards: cards})
+		hands = append(hands, cards)
+	}
+	if len(missing) > 0 {
+		return Hand{}, invalid("the cards left in %s's hand are missing", JoinNames(missing))
+	}
+	if err := b.Deck.Check(hands...); err != nil {
+		return Hand{}, err
+	}
+	return norm, nil
+}
+
+// Play checks a hand and counts it. It returns the hand as counted.
+func (b *Board) Play(h Hand) (Hand, error) {
+	h, err := b.Check(h)
+	if err != nil {
+		return Hand{}, err
+	}
+	out, _ := b.Settings.Seat(h.Out)
+	row := Row{Number: len(b.Rows) + 1, Out: out, Dealer: b.dealer, Held: make([]int, b.Players()), Hand: h}
+	for i := range row.Held {
+		row.Held[i] = -1
+	}
+	for _, l := range h.Left {
+		seat, _ := b.Settings.Seat(l.Player)
+		row.Held[seat] = l.Cards.Points()
+		row.Won += row.Held[seat]
+	}
+
+	switch b.Settings.Mode {
+	case Standard:
+		b.scores[out] += row.Won
+		if b.scores[out] >= b.Settings.Target {
+			b.finish([]int{out})
+		}
+	case Partners:
+		t := b.teamOf[out]
+		b.teams[t].Score += row.Won
+		for _, seat := range b.teams[t].Seats {
+			b.scores[seat] = b.teams[t].Score
+		}
+		if b.teams[t].Score >= b.Settings.Target {
+			b.finish(b.teams[t].Seats)
+		}
+	case Lowest:
+		reached := false
+		for seat, p := range row.Held {
+			if p >= 0 {
+				b.scores[seat] += p
+				reached = reached || b.scores[seat] >= b.Settings.Target
+			}
+		}
+		if reached {
+			low := slices.Min(b.scores)
+			var w []int
+			for seat, s := range b.scores {
+				if s == low {
+					w = append(w, seat)
+				}
+			}
+			b.finish(w)
+		}
+	case Challenge:
+		for seat, p := range row.Held {
+			if p >= 0 {
+				b.scores[seat] += p
+				if b.scores[seat] >= b.Settings.Target {
+					b.eliminated[seat] = row.Number
+					row.Eliminated = append(row.Eliminated, seat)
+				}
+			}
+		}
+		if a := b.Active(); len(a) == 1 {
+			b.finish(a)
+		}
+	}
+	b.Rows = append(b.Rows, row)
+	if !b.over {
+		b.dealer = b.nextActive(b.dealer)
+	}
+	return h, nil
+}
+
+func (b *Board) finish(winners []int) {
+	b.over = true
+	b.winners = winners
+}
+
+// nextActive is the first seat to the left of seat (clockwise) still in the
+// game.
+func (b *Board) nextActive(seat int) int {
+	n := b.Players()
+	for k := 1; k <= n; k++ {
+		if s := (seat + k) % n; !b.Eliminated(s) {
+			return s
+		}
+	}
+	return seat
+}
+
+// Names lists the players in the seats.
+func (b *Board) Names(seats []int) []string {
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = b.Name(s)
+	}
+	return names
+}
+
+// JoinNames writes a list of names for a sentence: "Ann", "Ann and Bob",
+// "Ann, Bob and Cat".
+func JoinNames(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

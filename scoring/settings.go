@@ -1,0 +1,269 @@
+// Package scoring is the arithmetic of a game of UNO: from a game's settings
+// and the hands played it folds the board (scores, eliminations, winners and
+// who deals next). It touches no files, clocks or terminals.
+package scoring
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/unoscore/unoscore/rules"
+)
+
+// Mode is a way of scoring a game.
+type Mode string
+
+// The four ways unoscore scores a game.
+const (
+	Standard  Mode = "standard"
+	Lowest    Mode = "lowest"
+	Partners  Mode = "partners"
+	Challenge Mode = "challenge"
+)
+
+// Modes lists every mode, the default first.
+var Modes = []Mode{Standard, Lowest, Partners, Challenge}
+
+// Describe says in one line how the mode scores.
+func (m Mode) Describe() string {
+	switch m {
+	case Standard:
+		return "whoever goes out scores the cards left in the other hands; first to the target wins"
+	case Lowest:
+		return "everyone keeps a tally of the cards they are caught with; when one reaches the target, the lowest tally wins"
+	case Partners:
+		return "teams; when a partner goes out, the team scores both opposing hands; first team to the target wins"
+	case Challenge:
+		return "tally of cards caught with; at the target a player is out of the game; the last one left wins"
+	}
+	return ""
+}
+
+// ParseMode reads a mode's name, any case.
+func ParseMode(s string) (Mode, error) {
+	t := Mode(strings.ToLower(strings.TrimSpace(s)))
+	switch t {
+	case "", "std", "normal":
+		return Standard, nil
+	case "low", "lowest-wins", "alternative":
+		return Lowest, nil
+	case "partner", "teams":
+		return Partners, nil
+	case "challenge-uno", "elimination":
+		return Challenge, nil
+	}
+	for _, m := range Modes {
+		if t == m {
+			return m, nil
+		}
+	}
+	names := make([]string, len(Modes))
+	for i, m := range Modes {
+		names[i] = string(m)
+	}
+	return "", invalid("unknown mode %q: the modes are %s", s, strings.Join(names, ", "))
+}
+
+// DefaultTarget is the score that ends a game unless told otherwise.
+const DefaultTarget = 500
+
+// MaxTarget bounds the target so totals stay small numbers.
+const MaxTarget = 100000
+
+// MaxPlayers and MinPlayers bound a table, as the rulebooks do (2 to 10).
+const (
+	MinPlayers = 2
+	MaxPlayers = 10
+)
+
+// MaxNameLen is the longest player name, in characters.
+const MaxNameLen = 24
+
+// Settings are what a game is played by. They are fixed when the game starts.
+type Settings struct {
+	Mode    Mode       `json:"mode"`
+	Target  int        `json:"target"`
+	Deck    string     `json:"deck"`
+	Players []string   `json:"players"`         // seating order, clockwise
+	Teams   [][]string `json:"teams,omitempty"` // partners: every player in one team
+	Dealer  string     `json:"dealer"`          // who deals the first hand
+}
+
+// InputError is input that does not fit the game: an unknown player, an
+// impossible hand, a finished game.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Invalid marks the error as bad input.
+func (e *InputError) Invalid() bool { return true }
+
+func invalid(format string, args ...any) error {
+	return &InputError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// ValidateName checks one player's name: not empty, at most MaxNameLen
+// characters, and no comma, '=' or control character (a name is typed in
+// "--left NAME=CARDS" and printed on a terminal).
+func ValidateName(name string) error {
+	if strings.TrimSpace(name) == "" {
+		return invalid("a player's name cannot be empty")
+	}
+	if !utf8.ValidString(name) {
+		return invalid("player name %q is not valid text", name)
+	}
+	if n := utf8.RuneCountInString(name); n > MaxNameLen {
+		return invalid("player name %q is %d characters; the most is %d", name, n, MaxNameLen)
+	}
+	for _, r := range name {
+		switch {
+		case r == ',' || r == '=':
+			return invalid("player name %q holds %q, which separates names and cards; choose another name", name, r)
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r):
+			return invalid("player name %q holds a control character", name)
+		}
+	}
+	return nil
+}
+
+// Normalize checks the settings and fills in the defaults: the standard mode,
+// a target of 500, the classic deck, the first player dealing, and for
+// partners the teams (players left out of the named teams form one more
+// team; with none named, seat i partners seat i+n/2). Names are trimmed and
+// spelled as in Players.
+func (s *Settings) Normalize() error {
+	m, err := ParseMode(string(s.Mode))
+	if err != nil {
+		return err
+	}
+	s.Mode = m
+	if s.Target == 0 {
+		s.Target = DefaultTarget
+	}
+	if s.Target < 1 || s.Target > MaxTarget {
+		return invalid("target %d is out of range: choose 1 to %d", s.Target, MaxTarget)
+	}
+	if s.Deck == "" {
+		s.Deck = rules.DefaultDeck
+	}
+	d, err := rules.LookupDeck(s.Deck)
+	if err != nil {
+		return err
+	}
+	s.Deck = d.ID
+
+	if len(s.Players) < MinPlayers || len(s.Players) > MaxPlayers {
+		return invalid("UNO is for %d to %d players, not %d", MinPlayers, MaxPlayers, len(s.Players))
+	}
+	seen := map[string]string{}
+	for i, p := range s.Players {
+		p = strings.TrimSpace(p)
+		if err := ValidateName(p); err != nil {
+			return err
+		}
+		key := strings.ToLower(p)
+		if other, ok := seen[key]; ok {
+			return invalid("two players are called %q and %q: names must differ, ignoring case", other, p)
+		}
+		seen[key] = p
+		s.Players[i] = p
+	}
+
+	if s.Dealer == "" {
+		s.Dealer = s.Players[0]
+	}
+	dealer, err := s.Seat(s.Dealer)
+	if err != nil {
+		return err
+	}
+	s.Dealer = s.Players[dealer]
+
+	return s.normalizeTeams()
+}
+
+func (s *Settings) normalizeTeams() error {
+	if s.Mode != Partners {
+		if len(s.Teams) > 0 {
+			return invalid("teams are only for the partners mode; add --mode partners or leave the teams out")
+		}
+		return nil
+	}
+	n := len(s.Players)
+	team := make([]int, n)
+	for i := range team {
+		team[i] = -1
+	}
+	if len(s.Teams) == 0 {
+		if n%2 != 0 || n < 4 {
+			return invalid("partners pairs players across the table, which needs an even number of at least 4; %d players need their teams named", n)
+		}
+		for i := range n {
+			team[i] = i % (n / 2)
+		}
+	} else {
+		for t, members := range s.Teams {
+			if len(members) == 0 {
+				return invalid("team %d has no players", t+1)
+			}
+			for _, m := range members {
+				seat, err := s.Seat(m)
+				if err != nil {
+					return err
+				}
+				if team[seat] >= 0 {
+					return invalid("%s is named in two teams", s.Players[seat])
+				}
+				team[seat] = t
+			}
+		}
+		rest := len(s.Teams)
+		for i := range team {
+			if team[i] < 0 {
+				team[i] = rest
+			}
+		}
+	}
+	// Rebuild the teams in seating order of their first member.
+	index := map[int]int{}
+	var teams [][]string
+	for seat, t := range team {
+		k, ok := index[t]
+		if !ok {
+			k = len(teams)
+			index[t] = k
+			teams = append(teams, nil)
+		}
+		teams[k] = append(teams[k], s.Players[seat])
+	}
+	if len(teams) < 2 {
+		return invalid("partners needs at least two teams, but every player is in one")
+	}
+	s.Teams = teams
+	return nil
+}
+
+// Seat finds a player by name, any case, and returns their seat (0 is the
+// first player named).
+func (s *Settings) Seat(name string) (int, error) {
+	t := strings.TrimSpace(name)
+	for i, p := range s.Players {
+		if strings.EqualFold(p, t) {
+			return i, nil
+		}
+	}
+	msg := fmt.Sprintf("no player is called %q", name)
+	best, bestD := "", 1<<30
+	for _, p := range s.Players {
+		if d := rules.Distance(strings.ToLower(t), strings.ToLower(p)); d < bestD {
+			best, bestD = p, d
+		}
+	}
+	if best != "" && bestD <= max(1, len(best)/3) {
+		msg += fmt.Sprintf(": did you mean %q?", best)
+	} else {
+		msg += " (the players are " + strings.Join(s.Players, ", ") + ")"
+	}
+	return -1, &InputError{Msg: msg}
+}
