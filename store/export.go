@@ -1,0 +1,145 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// ExportFormat is the version of the export file this unoscore writes.
+const ExportFormat = 1
+
+// Export is a whole database as JSON: every game with its whole log.
+type Export struct {
+	Format   int          `json:"unoscore_export"`
+	Exported time.Time    `json:"exported"`
+	Current  string       `json:"current,omitempty"`
+	Games    []ExportGame `json:"games"`
+}
+
+// ExportGame is one game in an export, newest first.
+type ExportGame struct {
+	ID     string  `json:"id"`
+	Events []Event `json:"events"`
+}
+
+// Export writes every game, newest first, with its whole history.
+func (db *DB) Export(w io.Writer) error {
+	list, current, err := db.List()
+	if err != nil {
+		return err
+	}
+	out := Export{Format: ExportFormat, Exported: db.now(), Current: current, Games: make([]ExportGame, 0, len(list))}
+	err = db.bolt.View(func(tx *bolt.Tx) error {
+		for _, s := range list {
+			g, err := readGame(tx, s.ID)
+			if err != nil {
+				return err
+			}
+			out.Games = append(out.Games, ExportGame{ID: g.ID, Events: g.Events})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// ImportError is an export file that cannot be imported.
+type ImportError struct{ Msg string }
+
+func (e *ImportError) Error() string { return e.Msg }
+
+// Invalid marks the error as bad input.
+func (e *ImportError) Invalid() bool { return true }
+
+// MaxImport bounds the size of an export file read by Import.
+const MaxImport = 1 << 30
+
+// Import reads an export and adds its games, all or nothing: a game whose
+// log does not replay, or whose id is already in the database or twice in
+// the file, stops the import and nothing is written. The current game is
+// left as it was, unless there was none.
+func (db *DB) Import(r io.Reader) (int, error) {
+	dec := json.NewDecoder(io.LimitReader(r, MaxImport))
+	var in Export
+	if err := dec.Decode(&in); err != nil {
+		return 0, &ImportError{Msg: fmt.Sprintf("not a unoscore export: %v", err)}
+	}
+	if in.Format > ExportFormat {
+		return 0, &ImportError{Msg: fmt.Sprintf("the export is of format %d, newer than this unoscore reads (%d): upgrade unoscore", in.Format, ExportFormat)}
+	}
+	if in.Games == nil {
+		return 0, &ImportError{Msg: "not a unoscore export: it has no \"games\" list"}
+	}
+	games := make([]*Game, 0, len(in.Games))
+	seen := map[string]bool{}
+	for i, eg := range in.Games {
+		if !ValidID(eg.ID) {
+			return 0, &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i+1, eg.ID)}
+		}
+		if seen[eg.ID] {
+			return 0, &ImportError{Msg: fmt.Sprintf("the export holds game %s twice", eg.ID)}
+		}
+		seen[eg.ID] = true
+		g, err := fold(eg.ID, eg.Events)
+		if err != nil {
+			return 0, &ImportError{Msg: "cannot import: " + err.Error()}
+		}
+		// The stored settings are the normalized ones.
+		g.Events[0].Settings = &g.Settings
+		games = append(games, g)
+	}
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		gb := tx.Bucket(bucketGames)
+		for _, g := range games {
+			if gb.Bucket([]byte(g.ID)) != nil {
+				return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.ID)}
+			}
+		}
+		// Oldest first, so the newest ends up newest in the list too.
+		for _, g := range slices.Backward(games) {
+			if err := putGame(tx, g); err != nil {
+				return err
+			}
+		}
+		meta := tx.Bucket(bucketMeta)
+		if meta.Get(keyCurrent) == nil && len(games) > 0 {
+			cur := games[0].ID
+			if in.Current != "" && seen[in.Current] {
+				cur = in.Current
+			}
+			return meta.Put(keyCurrent, []byte(cur))
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(games), nil
+}
+
+// putGame writes a whole game, log and summary, in the caller's transaction.
+func putGame(tx *bolt.Tx, g *Game) error {
+	b, err := tx.Bucket(bucketGames).CreateBucket([]byte(g.ID))
+	if err != nil {
+		return err
+	}
+	for _, e := range g.Events {
+		seq, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		if err := jsonPut(b, key(seq), e); err != nil {
+			return err
+		}
+	}
+	return putSummary(tx, g)
+}

@@ -1,0 +1,331 @@
+// Package store keeps unoscore's games in one bbolt file. Each game is an
+// append-only log of events (created, hand, void, correct) in its own bucket;
+// a small summary per game, written in the same transaction as each event,
+// lets the list of games be read without replaying every log. Nothing is
+// ever overwritten: an undo or a correction is one more event.
+package store
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+
+	"github.com/unoscore/unoscore/scoring"
+)
+
+// SchemaVersion is the layout of the file this unoscore writes.
+const SchemaVersion = 1
+
+// DefaultTimeout is how long a command waits for another unoscore to let go
+// of the file.
+const DefaultTimeout = 2 * time.Second
+
+var (
+	bucketMeta      = []byte("meta")
+	bucketGames     = []byte("games")
+	bucketSummaries = []byte("summaries")
+	keySchema       = []byte("schema")
+	keyCurrent      = []byte("current")
+)
+
+// Errors a caller tells apart.
+var (
+	// ErrNoDatabase: a read found no database file.
+	ErrNoDatabase = errors.New("no database yet")
+	// ErrNoGame: there is no game to show or change.
+	ErrNoGame = &scoring.InputError{Msg: "there is no game yet: start one with \"unoscore new --players Ann,Bob,Cat\""}
+)
+
+// LockedError is a database held by another process past the wait.
+type LockedError struct {
+	Path string
+	Wait time.Duration
+}
+
+func (e *LockedError) Error() string {
+	return fmt.Sprintf("the database %s is in use by another unoscore (waited %s); try again when it has finished", e.Path, e.Wait)
+}
+
+// CorruptError is a file that is not a readable unoscore database.
+type CorruptError struct {
+	Path string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("the database %s is damaged or not a unoscore database (%v); it was left untouched: move it aside and import your last export, or use another file with --db", e.Path, e.Err)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+// NewerError is a database written by a newer unoscore.
+type NewerError struct {
+	Path    string
+	Version int
+}
+
+func (e *NewerError) Error() string {
+	return fmt.Sprintf("the database %s was written by a newer unoscore (schema %d; this one knows %d); it was left untouched: upgrade unoscore", e.Path, e.Version, SchemaVersion)
+}
+
+// DefaultPath is where the database lives unless told otherwise:
+// $UNOSCORE_DB, else $XDG_DATA_HOME/unoscore/unoscore.db, else
+// ~/.local/share/unoscore/unoscore.db.
+func DefaultPath() (string, error) {
+	if p := os.Getenv("UNOSCORE_DB"); p != "" {
+		return p, nil
+	}
+	if x := os.Getenv("XDG_DATA_HOME"); x != "" {
+		return filepath.Join(x, "unoscore", "unoscore.db"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find a place for the database (%w); give one with --db or UNOSCORE_DB", err)
+	}
+	return filepath.Join(home, ".local", "share", "unoscore", "unoscore.db"), nil
+}
+
+// Options say how to open the database.
+type Options struct {
+	ReadOnly bool          // a shared lock; the file must exist
+	Timeout  time.Duration // how long to wait for another process; 0 means DefaultTimeout
+}
+
+// DB is an open unoscore database.
+type DB struct {
+	bolt *bolt.DB
+	path string
+	now  func() time.Time
+}
+
+// Open opens the database at path, creating it (file 0600, folder 0700)
+// unless opts.ReadOnly. A read-only open of a missing file returns
+// ErrNoDatabase.
+func Open(path string, opts Options) (*DB, error) {
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	info, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if opts.ReadOnly {
+			return nil, ErrNoDatabase
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, fmt.Errorf("cannot create the folder for the database: %w", err)
+		}
+	case err != nil:
+		return nil, fmt.Errorf("cannot read the database: %w", err)
+	case info.IsDir():
+		return nil, &CorruptError{Path: path, Err: errors.New("it is a folder, not a file")}
+	}
+	if err == nil {
+		if err := checkFile(path, info.Size()); err != nil {
+			return nil, err
+		}
+	}
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout, ReadOnly: opts.ReadOnly})
+	if err != nil {
+		switch {
+		case errors.Is(err, berrors.ErrTimeout):
+			return nil, &LockedError{Path: path, Wait: opts.Timeout}
+		case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
+			return nil, &CorruptError{Path: path, Err: err}
+		}
+		return nil, fmt.Errorf("cannot open the database %s: %w", path, err)
+	}
+	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+	if err := db.init(opts.ReadOnly); err != nil {
+		b.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Close lets go of the file.
+func (db *DB) Close() error { return db.bolt.Close() }
+
+// Path is the file's path.
+func (db *DB) Path() string { return db.path }
+
+func (db *DB) init(readOnly bool) error {
+	check := func(tx *bolt.Tx) (bool, error) {
+		meta := tx.Bucket(bucketMeta)
+		if meta == nil {
+			if tx.Bucket(bucketGames) != nil || hasBuckets(tx) {
+				return false, &CorruptError{Path: db.path, Err: errors.New("a bbolt file without unoscore's meta bucket")}
+			}
+			return false, nil
+		}
+		v, err := strconv.Atoi(string(meta.Get(keySchema)))
+		if err != nil {
+			return false, &CorruptError{Path: db.path, Err: errors.New("no schema version")}
+		}
+		if v > SchemaVersion {
+			return false, &NewerError{Path: db.path, Version: v}
+		}
+		return true, nil
+	}
+	if readOnly {
+		return db.bolt.View(func(tx *bolt.Tx) error {
+			ok, err := check(tx)
+			if err == nil && !ok {
+				return ErrNoDatabase
+			}
+			return err
+		})
+	}
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		ok, err := check(tx)
+		if err != nil || ok {
+			return err
+		}
+		meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+		if err != nil {
+			return err
+		}
+		if err := meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
+			return err
+		}
+		for _, name := range [][]byte{bucketGames, bucketSummaries} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func hasBuckets(tx *bolt.Tx) bool {
+	found := false
+	_ = tx.ForEach(func([]byte, *bolt.Bucket) error { found = true; return nil })
+	return found
+}
+
+// checkFile refuses a file too short for its own meta page before bbolt
+// maps it into memory, where reading past the end would fault.
+func checkFile(path string, size int64) error {
+	if size == 0 {
+		return nil // a new, empty file: bbolt initializes it
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("cannot read the database: %w", err)
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := f.ReadAt(head, 0)
+	head = head[:n]
+	// The first meta page: page header (16 bytes), then magic, version,
+	// page size (4 bytes each), flags, root bucket (16), freelist (8),
+	// high-water mark pgid (8).
+	const metaOff = 16
+	if len(head) < metaOff+48 {
+		return &CorruptError{Path: path, Err: fmt.Errorf("only %d bytes", size)}
+	}
+	if binary.LittleEndian.Uint32(head[metaOff:]) != 0xED0CDAED {
+		return &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
+	}
+	pageSize := int64(binary.LittleEndian.Uint32(head[metaOff+8:]))
+	pgid := int64(binary.LittleEndian.Uint64(head[metaOff+40:]))
+	if pageSize < 512 || pageSize > 1<<16 || pgid < 0 || pgid > 1<<40 {
+		return &CorruptError{Path: path, Err: errors.New("its first page makes no sense")}
+	}
+	if need := pgid * pageSize; size < need {
+		return &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
+	}
+	return nil
+}
+
+// key is an event's key: its sequence number, 8 bytes big-endian, so the log
+// reads back in the order written.
+func key(seq uint64) []byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], seq)
+	return k[:]
+}
+
+const idAlphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+
+func newID(exists func(string) bool) (string, error) {
+	for range 100 {
+		var b [6]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return "", err
+		}
+		for i := range b {
+			b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
+		}
+		if id := string(b[:]); !exists(id) {
+			return id, nil
+		}
+	}
+	return "", errors.New("cannot find a free game id")
+}
+
+// ValidID reports whether s may be a game id: 1 to 32 lowercase letters,
+// digits or dashes.
+func ValidID(s string) bool {
+	if s == "" || len(s) > 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// resolve finds the game an id names: the current game for "", else the id
+// itself or the one game whose id starts with it.
+func resolve(tx *bolt.Tx, id string) (string, error) {
+	sums := tx.Bucket(bucketSummaries)
+	if sums == nil {
+		return "", ErrNoGame
+	}
+	if id == "" {
+		cur := tx.Bucket(bucketMeta).Get(keyCurrent)
+		if cur == nil {
+			return "", ErrNoGame
+		}
+		return string(cur), nil
+	}
+	id = strings.ToLower(strings.TrimSpace(id))
+	if sums.Get([]byte(id)) != nil {
+		return id, nil
+	}
+	var matches []string
+	c := sums.Cursor()
+	for k, _ := c.Seek([]byte(id)); k != nil && bytes.HasPrefix(k, []byte(id)); k, _ = c.Next() {
+		matches = append(matches, string(k))
+	}
+	switch len(matches) {
+	case 1:
+		return matches[0], nil
+	case 0:
+		return "", &scoring.InputError{Msg: fmt.Sprintf("no game has the id %q; \"unoscore games\" lists them", id)}
+	}
+	return "", &scoring.InputError{Msg: fmt.Sprintf("%q could be any of %s; type more of the id", id, strings.Join(matches, ", "))}
+}
+
+func jsonPut(b *bolt.Bucket, k []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return b.Put(k, data)
+}

@@ -1,0 +1,279 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+)
+
+func openTemp(t testing.TB) *DB {
+	t.Helper()
+	db, err := Open(filepath.Join(t.TempDir(), "sub", "u.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func hand(t testing.TB, out string, left ...string) scoring.Hand {
+	t.Helper()
+	h := scoring.Hand{Out: out}
+	for _, l := range left {
+		name, cards, _ := strings.Cut(l, "=")
+		c, err := rules.ParseHand(cards)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Left = append(h.Left, scoring.Left{Player: name, Cards: c})
+	}
+	return h
+}
+
+func TestOpenModes(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data", "u.db")
+	if _, err := Open(path, Options{ReadOnly: true}); !errors.Is(err, ErrNoDatabase) {
+		t.Fatalf("read-only open of a missing file: %v", err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatal("a read-only open created the file")
+	}
+	db, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	fi, _ := os.Stat(path)
+	di, _ := os.Stat(filepath.Dir(path))
+	if fi.Mode().Perm() != 0o600 || di.Mode().Perm() != 0o700 {
+		t.Fatalf("modes %v %v, want 0600 and 0700", fi.Mode().Perm(), di.Mode().Perm())
+	}
+}
+
+func TestLocked(t *testing.T) {
+	db := openTemp(t)
+	start := time.Now()
+	_, err := Open(db.Path(), Options{Timeout: 200 * time.Millisecond})
+	var le *LockedError
+	if !errors.As(err, &le) {
+		t.Fatalf("second open: %v", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Fatalf("waited %v", d)
+	}
+	if !strings.Contains(err.Error(), "in use by another unoscore") {
+		t.Fatal(err)
+	}
+}
+
+func TestDamagedFiles(t *testing.T) {
+	dir := t.TempDir()
+	tests := map[string][]byte{
+		"random":    bytes.Repeat([]byte{0x5a, 0x13, 0x77}, 3000),
+		"few bytes": []byte("uno"),
+	}
+	for name, data := range tests {
+		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))
+		os.WriteFile(p, data, 0o600)
+		_, err := Open(p, Options{})
+		var ce *CorruptError
+		if !errors.As(err, &ce) {
+			t.Errorf("%s: %v", name, err)
+		}
+		if got, _ := os.ReadFile(p); !bytes.Equal(got, data) {
+			t.Errorf("%s: the file was changed", name)
+		}
+	}
+	// A truncated database.
+	db := openTemp(t)
+	for range 30 {
+		if _, err := db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	data, _ := os.ReadFile(db.Path())
+	p := filepath.Join(dir, "truncated")
+	os.WriteFile(p, data[:len(data)/2], 0o600)
+	if _, err := Open(p, Options{}); !errors.As(err, new(*CorruptError)) {
+		t.Errorf("truncated: %v", err)
+	}
+	// A bbolt file from another program.
+	p = filepath.Join(dir, "other.db")
+	other, _ := bolt.Open(p, 0o600, nil)
+	other.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
+	other.Close()
+	if _, err := Open(p, Options{}); !errors.As(err, new(*CorruptError)) {
+		t.Errorf("other program's file: %v", err)
+	}
+	// A folder where the file should be.
+	if _, err := Open(dir, Options{}); !errors.As(err, new(*CorruptError)) {
+		t.Errorf("folder: %v", err)
+	}
+}
+
+func TestGameLifecycle(t *testing.T) {
+	db := openTemp(t)
+	if _, err := db.Game(""); err != ErrNoGame {
+		t.Fatalf("no game yet: %v", err)
+	}
+	g, err := db.Create("Friday", scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Target: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ValidID(g.ID) || len(g.ID) != 6 {
+		t.Fatalf("id %q", g.ID)
+	}
+	if _, _, err := db.AddHand("", hand(t, "Ann", "Bob=r7 wd4", "Cat=3")); err != nil {
+		t.Fatal(err)
+	}
+	// A rejected hand writes nothing.
+	if _, _, err := db.AddHand("", hand(t, "Ann", "Bob=r7")); err == nil {
+		t.Fatal("a hand with Cat missing was counted")
+	}
+	g, _, err = db.AddHand(g.ID[:3], hand(t, "bob", "cat=9", "ann=1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Events) != 3 || g.Board.Score(0) != 60 || g.Board.Score(1) != 10 {
+		t.Fatalf("after two hands: %d events, %d %d", len(g.Events), g.Board.Score(0), g.Board.Score(1))
+	}
+	g, voided, err := db.Undo("")
+	if err != nil || voided.Number != 2 || g.Board.Hands() != 1 || g.Board.Score(1) != 0 {
+		t.Fatalf("undo: %v %+v", err, voided)
+	}
+	g, _, err = db.Edit("", 1, hand(t, "Cat", "Ann=5", "Bob=6"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Board.Score(0) != 0 || g.Board.Score(2) != 11 {
+		t.Fatalf("after edit: %d %d", g.Board.Score(0), g.Board.Score(2))
+	}
+	if _, _, err := db.Edit("", 2, hand(t, "Cat", "Ann=5", "Bob=6")); err == nil || !strings.Contains(err.Error(), "there is no hand 2") {
+		t.Fatalf("edit of a missing hand: %v", err)
+	}
+	// The log keeps everything: created, hand, hand, void, correct.
+	g, err = db.Game("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, e := range g.Events {
+		kinds = append(kinds, e.Type)
+	}
+	if want := []string{"created", "hand", "hand", "void", "correct"}; !reflect.DeepEqual(kinds, want) {
+		t.Fatalf("log %v", kinds)
+	}
+	list, current, err := db.List()
+	if err != nil || len(list) != 1 || current != g.ID || list[0].Hands != 1 || !reflect.DeepEqual(list[0].Leaders, []string{"Cat"}) {
+		t.Fatalf("list %+v %q %v", list, current, err)
+	}
+}
+
+func TestEditRefusedWhenLaterHandsBreak(t *testing.T) {
+	db := openTemp(t)
+	if _, err := db.Create("", scoring.Settings{Mode: scoring.Challenge, Target: 50, Players: []string{"Ann", "Bob", "Cat"}}); err != nil {
+		t.Fatal(err)
+	}
+	db.AddHand("", hand(t, "Ann", "Bob=9", "Cat=9"))
+	db.AddHand("", hand(t, "Bob", "Ann=9", "Cat=9"))
+	// Correcting hand 1 so Cat is eliminated makes hand 2 impossible.
+	_, _, err := db.Edit("", 1, hand(t, "Ann", "Bob=9", "Cat=w"))
+	if err == nil || !strings.Contains(err.Error(), "with that correction, hand 2: Cat was eliminated") {
+		t.Fatalf("edit: %v", err)
+	}
+	g, _ := db.Game("")
+	if len(g.Events) != 3 {
+		t.Fatalf("a refused edit wrote %d events", len(g.Events))
+	}
+}
+
+func TestExportImport(t *testing.T) {
+	src := openTemp(t)
+	a, _ := src.Create("A", scoring.Settings{Players: []string{"Ann", "Bob"}})
+	src.AddHand("", hand(t, "Ann", "Bob=9"))
+	src.AddHand("", hand(t, "Bob", "Ann=wd4"))
+	src.Undo("")
+	b, _ := src.Create("B", scoring.Settings{Mode: scoring.Partners, Players: []string{"Ann", "Bob", "Cat", "Dan"}})
+	src.AddHand("", hand(t, "Cat", "Bob=9", "Dan=1"))
+	var buf bytes.Buffer
+	if err := src.Export(&buf); err != nil {
+		t.Fatal(err)
+	}
+	dst := openTemp(t)
+	n, err := dst.Import(bytes.NewReader(buf.Bytes()))
+	if err != nil || n != 2 {
+		t.Fatalf("import: %d %v", n, err)
+	}
+	for _, id := range []string{a.ID, b.ID} {
+		x, _ := src.Game(id)
+		y, err := dst.Game(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(x.Events, y.Events) || !reflect.DeepEqual(x.Board.Rows, y.Board.Rows) {
+			t.Fatalf("game %s differs after import", id)
+		}
+	}
+	l1, c1, _ := src.List()
+	l2, c2, _ := dst.List()
+	if c1 != c2 || len(l1) != len(l2) || l1[0].ID != l2[0].ID {
+		t.Fatalf("lists differ: %v %v", c1, c2)
+	}
+	// Importing again is refused whole.
+	if _, err := dst.Import(bytes.NewReader(buf.Bytes())); err == nil || !strings.Contains(err.Error(), "already in the database") {
+		t.Fatalf("second import: %v", err)
+	}
+	if l3, _, _ := dst.List(); len(l3) != 2 {
+		t.Fatalf("a refused import wrote games: %d", len(l3))
+	}
+}
+
+func TestImportRefusesBadData(t *testing.T) {
+	tests := map[string]string{
+		"not json":       `{"games": [`,
+		"no games":       `{}`,
+		"bad id":         `{"games": [{"id": "Bad Id", "events": []}]}`,
+		"twice":          `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}]}, {"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}]}]}`,
+		"unknown player": `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"Zed","left":[{"player":"B","cards":"r7"}]}}]}]}`,
+		"impossible":     `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"5xwd4"}]}}]}]}`,
+		"bad card":       `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r77"}]}}]}]}`,
+		"void nothing":   `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"void","number":1}]}]}`,
+		"no creation":    `{"games": [{"id": "a", "events": [{"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r7"}]}}]}]}`,
+	}
+	for name, data := range tests {
+		db := openTemp(t)
+		if _, err := db.Import(strings.NewReader(data)); err == nil {
+			t.Errorf("%s: imported", name)
+		}
+		if l, _, _ := db.List(); len(l) != 0 {
+			t.Errorf("%s: wrote %d games", name, len(l))
+		}
+	}
+}
+
+func TestNewerSchemaRefused(t *testing.T) {
+	db := openTemp(t)
+	db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySchema, []byte("99")) })
+	db.Close()
+	before, _ := os.ReadFile(db.Path())
+	_, err := Open(db.Path(), Options{})
+	var ne *NewerError
+	if !errors.As(err, &ne) || ne.Version != 99 {
+		t.Fatalf("open: %v", err)
+	}
+	if after, _ := os.ReadFile(db.Path()); !bytes.Equal(before, after) {
+		t.Fatal("the newer file was rewritten")
+	}
+}
