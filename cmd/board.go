@@ -1,0 +1,43 @@
+package cmd
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+type boardOptions struct {
+	app  *App
+	Game string
+	JSON bool
+}
+
+func newBoardCmd(app *App) *cobra.Command {
+	o := &boardOptions{app: app}
+	c := &cobra.Command{
+		Use:   "board",
+		Short: "Show the score pad: every hand, the totals, who deals next",
+		Args:  exactArgs(0, "no arguments"),
+		RunE:  func(c *cobra.Command, args []string) error { return runBoard(o) },
+	}
+	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	return c
+}
+
+func runBoard(o *boardOptions) error {
+	var g *store.Game
+	err := o.app.withDB(true, func(db *store.DB) error {
+		var err error
+		g, err = db.Game(o.Game)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+	}
+	return writeBoard(o.app.IO.Out, g, o.app.style())
+}

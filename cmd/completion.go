@@ -1,0 +1,71 @@
+package cmd
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+// fixedCompletion completes one of a fixed list of words.
+func fixedCompletion(words ...string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		var out []string
+		for _, w := range words {
+			if strings.HasPrefix(w, strings.ToLower(toComplete)) {
+				out = append(out, w)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// playerCompletion completes the players of the game named by *game (or the
+// current one), followed by suffix ("=" for --left NAME=CARDS).
+func playerCompletion(app *App, game *string, suffix string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		var names []string
+		_ = app.withDB(true, func(db *store.DB) error {
+			g, err := db.Game(*game)
+			if err != nil {
+				return err
+			}
+			for _, p := range g.Settings.Players {
+				if strings.HasPrefix(strings.ToLower(p), strings.ToLower(toComplete)) {
+					names = append(names, p+suffix)
+				}
+			}
+			return nil
+		})
+		d := cobra.ShellCompDirectiveNoFileComp
+		if suffix != "" {
+			d |= cobra.ShellCompDirectiveNoSpace
+		}
+		return names, d
+	}
+}
+
+// gameCompletion completes game ids, with each game's name as the hint.
+func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		if len(args) > 0 && c.Name() == "use" {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var ids []string
+		_ = app.withDB(true, func(db *store.DB) error {
+			list, _, err := db.List()
+			for _, s := range list {
+				if strings.HasPrefix(s.ID, toComplete) {
+					hint := s.Mode + ": " + strings.Join(s.Players, ", ")
+					if s.Name != "" {
+						hint = s.Name + " (" + hint + ")"
+					}
+					ids = append(ids, s.ID+"\t"+hint)
+				}
+			}
+			return err
+		})
+		return ids, cobra.ShellCompDirectiveNoFileComp
+	}
+}

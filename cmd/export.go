@@ -1,0 +1,119 @@
+package cmd
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+func newExportCmd(app *App) *cobra.Command {
+	var output string
+	c := &cobra.Command{
+		Use:   "export [-o FILE]",
+		Short: "Write every game, with its whole history, as JSON",
+		Long: `Write every game, hands and history included, as JSON: to standard output,
+or with -o to a file (written whole, then moved into place). "unoscore
+import" reads it back.`,
+		Example: `  unoscore export > backup.json
+  unoscore export -o backup.json`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error {
+			db, err := app.open(true)
+			if errors.Is(err, store.ErrNoDatabase) {
+				db = nil
+			} else if err != nil {
+				return err
+			}
+			write := func(w io.Writer) error {
+				if db == nil {
+					_, err := io.WriteString(w, "{\n  \"unoscore_export\": 1,\n  \"games\": []\n}\n")
+					return err
+				}
+				defer db.Close()
+				return db.Export(w)
+			}
+			if output == "" || output == "-" {
+				bw := bufio.NewWriter(app.IO.Out)
+				if err := write(bw); err != nil {
+					return err
+				}
+				return bw.Flush()
+			}
+			return writeFileAtomic(output, write)
+		},
+	}
+	c.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	return c
+}
+
+// writeFileAtomic writes a file whole or not at all.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".unoscore-export-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	defer os.Remove(f.Name())
+	bw := bufio.NewWriter(f)
+	if err := write(bw); err != nil {
+		f.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+func newImportCmd(app *App) *cobra.Command {
+	return &cobra.Command{
+		Use:   "import FILE",
+		Short: "Add the games of an export (- reads standard input); all or nothing",
+		Long: `Add every game of a file written by "unoscore export". The import is all or
+nothing: a game that does not replay, or whose id is already in the database,
+stops it and nothing is written.`,
+		Example: `  unoscore import backup.json`,
+		Args:    exactArgs(1, "the file to import (- for standard input)"),
+		RunE: func(c *cobra.Command, args []string) error {
+			var r io.Reader = app.IO.In
+			name := "standard input"
+			if args[0] != "-" {
+				f, err := os.Open(args[0])
+				if err != nil {
+					return usagef("cannot read %s: %v", args[0], errors.Unwrap(err))
+				}
+				defer f.Close()
+				r, name = f, args[0]
+			}
+			var n int
+			err := app.withDB(false, func(db *store.DB) error {
+				var err error
+				n, err = db.Import(bufio.NewReader(r))
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			games := "games"
+			if n == 1 {
+				games = "game"
+			}
+			fmt.Fprintf(app.IO.Out, "Imported %d %s from %s.\n", n, games, name)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,121 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/olekukonko/tablewriter/tw"
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+type gamesOptions struct {
+	app   *App
+	JSON  bool
+	Limit int
+	All   bool
+}
+
+type gamesJSON struct {
+	Games []gameJSON `json:"games"`
+}
+
+type gameJSON struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+	Mode    string    `json:"mode"`
+	Players []string  `json:"players"`
+	Hands   int       `json:"hands"`
+	Over    bool      `json:"over"`
+	Winners []string  `json:"winners"`
+	Leaders []string  `json:"leaders"`
+	Current bool      `json:"current"`
+}
+
+func newGamesCmd(app *App) *cobra.Command {
+	o := &gamesOptions{app: app}
+	c := &cobra.Command{
+		Use:   "games",
+		Short: "List the games, newest first; * marks the current one",
+		Args:  exactArgs(0, "no arguments"),
+		RunE:  func(c *cobra.Command, args []string) error { return runGames(o) },
+	}
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON (every game unless --limit is given)")
+	c.Flags().IntVar(&o.Limit, "limit", 20, "show at most this many games")
+	c.Flags().BoolVar(&o.All, "all", false, "show every game")
+	c.PreRunE = func(c *cobra.Command, args []string) error {
+		if o.Limit < 1 {
+			return usagef("--limit must be at least 1")
+		}
+		if o.All || (o.JSON && !c.Flags().Changed("limit")) {
+			o.Limit = 0
+		}
+		return nil
+	}
+	return c
+}
+
+func runGames(o *gamesOptions) error {
+	var list []store.Summary
+	var current string
+	db, err := o.app.open(true)
+	switch {
+	case errors.Is(err, store.ErrNoDatabase):
+	case err != nil:
+		return err
+	default:
+		list, current, err = db.List()
+		db.Close()
+		if err != nil {
+			return err
+		}
+	}
+	total := len(list)
+	if o.Limit > 0 && len(list) > o.Limit {
+		list = list[:o.Limit]
+	}
+	out := o.app.IO.Out
+	if o.JSON {
+		res := gamesJSON{Games: make([]gameJSON, 0, len(list))}
+		for _, s := range list {
+			res.Games = append(res.Games, gameJSON{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
+				Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: nonNil(s.Winners),
+				Leaders: nonNil(s.Leaders), Current: s.ID == current})
+		}
+		return writeJSON(out, res)
+	}
+	if total == 0 {
+		fmt.Fprintln(out, "No games yet. Start one with: unoscore new --players Ann,Bob,Cat")
+		return nil
+	}
+	align := []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
+	t := newTable(out, align, o.app.IO.OutTTY)
+	t.Header([]string{"", "Id", "Started", "Name", "Mode", "Hands", "Players", "Result"})
+	for _, s := range list {
+		mark := ""
+		if s.ID == current {
+			mark = "*"
+		}
+		result := ""
+		switch {
+		case s.Over:
+			result = "won by " + strings.Join(s.Winners, ", ")
+		case len(s.Leaders) > 0:
+			result = "led by " + strings.Join(s.Leaders, ", ")
+		}
+		_ = t.Append([]string{mark, s.ID, s.Created.Local().Format("2006-01-02 15:04"), s.Name, s.Mode,
+			strconv.Itoa(s.Hands), strings.Join(s.Players, ", "), result})
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if total > len(list) {
+		fmt.Fprintf(out, "%d older games not shown; --all lists them.\n", total-len(list))
+	}
+	return nil
+}

@@ -1,0 +1,122 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+type handOptions struct {
+	app  *App
+	Out  string
+	Left []string
+	Game string
+	JSON bool
+}
+
+func newHandCmd(app *App) *cobra.Command {
+	o := &handOptions{app: app}
+	c := &cobra.Command{
+		Use:   "hand --out NAME --left NAME=CARDS [--left NAME=CARDS]...",
+		Short: "Record a hand: who went out and the cards left in the other hands",
+		Long: `Record one hand: who went out, and the cards left in every hand that
+scores. That is every other player; in partners mode every player outside
+the winner's team; in challenge mode every player not yet eliminated.
+
+Cards are tokens separated by spaces or commas: r7 red7 g+2 yrev bs w wd4,
+3x7 for three 7s, 37pts for points already counted. See "unoscore help cards".
+When the last card played was a Draw Two or Wild Draw Four, the cards the
+next player drew count too.`,
+		Example: `  unoscore hand --out Ann --left Bob="r7 wd4" --left Cat=37pts
+  unoscore hand --out bob --left ann=3x7,gs --left cat=w`,
+		Args: exactArgs(0, "no arguments (use --out and --left)"),
+		RunE: func(c *cobra.Command, args []string) error { return runHand(o) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.Out, "out", "", "the player who went out")
+	f.StringArrayVar(&o.Left, "left", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each)")
+	f.StringVar(&o.Game, "game", "", "the game's id (default the current game)")
+	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
+	_ = c.RegisterFlagCompletionFunc("left", playerCompletion(app, &o.Game, "="))
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	return c
+}
+
+// parseLeft reads --left values: NAME=CARDS each.
+func parseLeft(values []string) ([]scoring.Left, error) {
+	var left []scoring.Left
+	for _, v := range values {
+		name, cards, ok := strings.Cut(v, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" {
+			return nil, usagef("--left %q needs NAME=CARDS, as in --left \"Bob=r7 wd4\"", v)
+		}
+		h, err := rules.ParseHand(cards)
+		if err != nil {
+			return nil, usagef("%s's cards: %v", name, err)
+		}
+		left = append(left, scoring.Left{Player: name, Cards: h})
+	}
+	return left, nil
+}
+
+func runHand(o *handOptions) error {
+	app := o.app
+	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() {
+		return handLoop(app, o.Game)
+	}
+	if o.Out == "" {
+		return usagef("missing --out: name the player who went out")
+	}
+	left, err := parseLeft(o.Left)
+	if err != nil {
+		return err
+	}
+	var g *store.Game
+	err = app.withDB(false, func(db *store.DB) error {
+		g, _, err = db.AddHand(o.Game, scoring.Hand{Out: o.Out, Left: left})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(app.IO.Out, newBoardJSON(g))
+	}
+	fmt.Fprintln(app.IO.Out, handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
+	fmt.Fprintln(app.IO.Out)
+	return writeBoard(app.IO.Out, g, app.style())
+}
+
+// handLine says in one sentence what a counted hand did.
+func handLine(b *scoring.Board, r scoring.Row) string {
+	var held []string
+	for _, l := range r.Hand.Left {
+		held = append(held, fmt.Sprintf("%s %d", l.Player, l.Cards.Points()))
+	}
+	out := b.Name(r.Out)
+	var s string
+	switch b.Settings.Mode {
+	case scoring.Standard:
+		s = fmt.Sprintf("Hand %d: %s went out and scores %d (%s).", r.Number, out, r.Won, strings.Join(held, ", "))
+	case scoring.Partners:
+		team := b.Names(b.Teams()[b.TeamOf(r.Out)].Seats)
+		s = fmt.Sprintf("Hand %d: %s went out; %s score %d (%s).", r.Number, out, scoring.JoinNames(team), r.Won, strings.Join(held, ", "))
+	default:
+		s = fmt.Sprintf("Hand %d: %s went out; caught with cards: %s.", r.Number, out, strings.Join(held, ", "))
+	}
+	if len(r.Eliminated) > 0 {
+		verb := "is"
+		if len(r.Eliminated) > 1 {
+			verb = "are"
+		}
+		s += fmt.Sprintf(" %s %s eliminated.", scoring.JoinNames(b.Names(r.Eliminated)), verb)
+	}
+	return s
+}

@@ -1,0 +1,37 @@
+package cmd
+
+import (
+	"io"
+	"os"
+
+	"github.com/mattn/go-isatty"
+)
+
+// IOStreams is where a command reads and writes, and what it knows of them.
+type IOStreams struct {
+	In     io.Reader
+	Out    io.Writer
+	Err    io.Writer
+	InTTY  bool // standard input is a terminal
+	OutTTY bool // standard output is a terminal
+	Color  bool // colour the output: a terminal, and NO_COLOR unset
+}
+
+// System returns the process's own streams.
+func System() *IOStreams {
+	in := isTerminal(os.Stdin)
+	out := isTerminal(os.Stdout)
+	return &IOStreams{
+		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
+		InTTY: in, OutTTY: out,
+		Color: out && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
+	}
+}
+
+func isTerminal(f *os.File) bool {
+	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+
+// CanPrompt reports whether prompts may appear: both standard input and
+// output are terminals.
+func (s *IOStreams) CanPrompt() bool { return s.InTTY && s.OutTTY }

@@ -1,0 +1,147 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+type newOptions struct {
+	app     *App
+	Players string
+	Mode    string
+	Target  int
+	Deck    string
+	Teams   []string
+	Dealer  string
+	Name    string
+	JSON    bool
+}
+
+func newNewCmd(app *App) *cobra.Command {
+	o := &newOptions{app: app}
+	c := &cobra.Command{
+		Use:   "new --players A,B,C [--mode M] [--target N] [--deck D] [--team A,C]... [--dealer NAME] [--name TEXT]",
+		Short: "Start a game (it becomes the current one)",
+		Long: `Start a game with 2 to 10 players, named in seating order (clockwise).
+
+Modes:
+  standard   ` + scoring.Standard.Describe() + `
+  lowest     ` + scoring.Lowest.Describe() + `
+  partners   ` + scoring.Partners.Describe() + `
+  challenge  ` + scoring.Challenge.Describe() + `
+
+In partners mode each --team names one team; players left out of the named
+teams form one more team, and with no --team an even table pairs across
+(seat 1 with seat 1+n/2).`,
+		Example: `  unoscore new --players Ann,Bob,Cat
+  unoscore new --players Ann,Bob,Cat,Dan --mode partners --target 300
+  unoscore new --players Ann,Bob,Cat --mode challenge --deck shuffle --dealer Cat`,
+		Args: exactArgs(0, "no arguments (name the players with --players)"),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.setFlags(c)
+			return runNew(o)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.Players, "players", "", "the players in seating order, comma-separated")
+	f.StringVar(&o.Mode, "mode", "", "standard, lowest, partners or challenge (default standard)")
+	f.IntVar(&o.Target, "target", scoring.DefaultTarget, "the score that ends the game")
+	f.StringVar(&o.Deck, "deck", rules.DefaultDeck, "the deck: "+strings.Join(rules.DeckIDs(), ", "))
+	f.StringArrayVar(&o.Teams, "team", nil, "partners: one team's players, comma-separated (repeat for each team)")
+	f.StringVar(&o.Dealer, "dealer", "", "who deals the first hand (default the first player)")
+	f.StringVar(&o.Name, "name", "", "a name for the game, such as \"Friday night\"")
+	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
+	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
+	return c
+}
+
+// set records which flags were given, for prompting only for the rest.
+func (o *newOptions) setFlags(c *cobra.Command) {
+	if !c.Flags().Changed("target") {
+		o.Target = 0
+	}
+	if !c.Flags().Changed("deck") {
+		o.Deck = ""
+	}
+}
+
+func modeNames() []string {
+	names := make([]string, len(scoring.Modes))
+	for i, m := range scoring.Modes {
+		names[i] = string(m)
+	}
+	return names
+}
+
+// splitNames splits a comma-separated list of names, dropping empty ones.
+func splitNames(s string) []string {
+	var names []string
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+func runNew(o *newOptions) error {
+	app := o.app
+	if strings.ContainsAny(o.Name, "\x00\x1b\r\n") || len(o.Name) > 80 {
+		return usagef("--name must be one line of at most 80 characters, without control characters")
+	}
+	s := scoring.Settings{
+		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck,
+		Players: splitNames(o.Players), Dealer: o.Dealer,
+	}
+	for _, t := range o.Teams {
+		s.Teams = append(s.Teams, splitNames(t))
+	}
+	interactive := app.canPrompt()
+	if interactive {
+		var err error
+		if s, err = promptSettings(app, s); err != nil {
+			return err
+		}
+	} else if o.Players == "" {
+		return usagef("missing --players: name the players in seating order, as in --players Ann,Bob,Cat")
+	}
+	if o.Target < 0 {
+		return usagef("--target must be a positive number of points, not %d", o.Target)
+	}
+	if _, err := scoring.New(s); err != nil {
+		return err
+	}
+
+	var g *store.Game
+	err := app.withDB(false, func(db *store.DB) error {
+		var err error
+		g, err = db.Create(o.Name, s)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(app.IO.Out, newBoardJSON(g))
+	}
+	b := g.Board
+	st := app.style()
+	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.bold(g.ID), b.Settings.Mode, targetPhrase(b.Settings), b.Settings.Deck)
+	fmt.Fprintf(app.IO.Out, "Players, in seating order: %s.\n", strings.Join(b.Settings.Players, ", "))
+	for i, t := range b.Teams() {
+		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, scoring.JoinNames(b.Names(t.Seats)))
+	}
+	fmt.Fprintf(app.IO.Out, "%s deals first.\n", b.Name(b.Dealer()))
+	if interactive {
+		return handLoop(app, g.ID)
+	}
+	fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --out NAME --left NAME=CARDS ...\n")
+	return nil
+}

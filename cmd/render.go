@@ -1,0 +1,296 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// boardJSON is the board object of the contract, with a few additions
+// (name, leaders, dealer, rows) that scripts find useful.
+type boardJSON struct {
+	ID        string         `json:"id"`
+	Name      string         `json:"name"`
+	Mode      string         `json:"mode"`
+	Target    int            `json:"target"`
+	Deck      string         `json:"deck"`
+	Players   []string       `json:"players"`
+	Hands     int            `json:"hands"`
+	Standings []standingJSON `json:"standings"`
+	Teams     []teamJSON     `json:"teams,omitempty"`
+	Over      bool           `json:"over"`
+	Winners   []string       `json:"winners"`
+	Leaders   []string       `json:"leaders"`
+	Dealer    *string        `json:"dealer"` // deals the next hand; null once the game is over
+	Rows      []rowJSON      `json:"rows"`
+}
+
+type standingJSON struct {
+	Player     string `json:"player"`
+	Score      int    `json:"score"`
+	Eliminated bool   `json:"eliminated"`
+	ToGo       int    `json:"to_go"`
+}
+
+type teamJSON struct {
+	Players []string `json:"players"`
+	Score   int      `json:"score"`
+}
+
+type rowJSON struct {
+	Hand       int               `json:"hand"`
+	Dealer     string            `json:"dealer"`
+	Out        string            `json:"out"`
+	Points     int               `json:"points"`
+	Held       map[string]int    `json:"held"`
+	Cards      map[string]string `json:"cards"`
+	Eliminated []string          `json:"eliminated,omitempty"`
+}
+
+func newBoardJSON(g *store.Game) boardJSON {
+	b := g.Board
+	s := b.Settings
+	out := boardJSON{
+		ID: g.ID, Name: g.Name, Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
+		Players: s.Players, Hands: b.Hands(), Over: b.Over(),
+		Winners: nonNil(b.Names(b.Winners())), Leaders: nonNil(b.Names(b.Leaders())),
+		Standings: []standingJSON{}, Rows: []rowJSON{},
+	}
+	for seat, name := range s.Players {
+		out.Standings = append(out.Standings, standingJSON{Player: name, Score: b.Score(seat), Eliminated: b.Eliminated(seat), ToGo: b.ToGo(seat)})
+	}
+	for _, t := range b.Teams() {
+		out.Teams = append(out.Teams, teamJSON{Players: b.Names(t.Seats), Score: t.Score})
+	}
+	if !b.Over() {
+		d := b.Name(b.Dealer())
+		out.Dealer = &d
+	}
+	for _, r := range b.Rows {
+		row := rowJSON{Hand: r.Number, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
+			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated)}
+		for _, l := range r.Hand.Left {
+			row.Held[l.Player] = l.Cards.Points()
+			row.Cards[l.Player] = l.Cards.String()
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// newTable is a table with stable, plain output: no header auto-format, ASCII
+// symbols when colour is off.
+func newTable(w io.Writer, align []tw.Align, unicode bool) *tablewriter.Table {
+	style := tw.StyleASCII
+	if unicode {
+		style = tw.StyleLight
+	}
+	return tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(style)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithFooterAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignCenter),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithTrimSpace(tw.Off),
+	)
+}
+
+// column is one scoring column of the board: a player, or a team in
+// partners mode.
+type column struct {
+	title string
+	seats []int
+}
+
+func columns(b *scoring.Board) []column {
+	if teams := b.Teams(); teams != nil {
+		cols := make([]column, len(teams))
+		for i, t := range teams {
+			cols[i] = column{title: strings.Join(b.Names(t.Seats), " & "), seats: t.Seats}
+		}
+		return cols
+	}
+	cols := make([]column, b.Players())
+	for seat := range cols {
+		cols[seat] = column{title: b.Name(seat), seats: []int{seat}}
+	}
+	return cols
+}
+
+// writeBoard prints the score pad: a row per hand, the totals, how far each
+// is from the target, who deals next and, at the end, the winner.
+func writeBoard(w io.Writer, g *store.Game, st style) error {
+	b := g.Board
+	s := b.Settings
+	title := fmt.Sprintf("Game %s", g.ID)
+	if g.Name != "" {
+		title = fmt.Sprintf("%s (game %s)", g.Name, g.ID)
+	}
+	fmt.Fprintf(w, "%s: %s, %s, %s deck\n\n", st.bold(title), s.Mode, targetPhrase(s), s.Deck)
+
+	cols := columns(b)
+	if len(b.Rows) > 0 {
+		header := []string{"Hand", "Dealer", "Out"}
+		align := []tw.Align{tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
+		for _, c := range cols {
+			header = append(header, c.title)
+			align = append(align, tw.AlignRight)
+		}
+		t := newTable(w, align, st.unicode)
+		t.Header(header)
+		for _, r := range b.Rows {
+			row := []string{strconv.Itoa(r.Number), b.Name(r.Dealer), b.Name(r.Out)}
+			for _, c := range cols {
+				row = append(row, cell(b, r, c))
+			}
+			if err := t.Append(row); err != nil {
+				return err
+			}
+		}
+		// Two footer lines in one row: the totals, and how far each is from
+		// the target.
+		footer := []string{"Total\nTo " + strconv.Itoa(s.Target), "", ""}
+		for _, c := range cols {
+			seat := c.seats[0]
+			togo := strconv.Itoa(b.ToGo(seat))
+			if b.Eliminated(seat) {
+				togo = "out"
+			}
+			footer = append(footer, strconv.Itoa(b.Score(seat))+"\n"+togo)
+		}
+		t.Footer(footer)
+		if err := t.Render(); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+	} else {
+		fmt.Fprintf(w, "No hands yet. Players, in seating order: %s.\n", strings.Join(s.Players, ", "))
+	}
+
+	if elim := eliminatedLine(b); elim != "" {
+		fmt.Fprintln(w, elim)
+	}
+	if b.Over() {
+		fmt.Fprintln(w, st.win(winnerLine(b)))
+		return nil
+	}
+	if l := leaderLine(b); l != "" {
+		fmt.Fprintln(w, l)
+	}
+	fmt.Fprintf(w, "Next to deal: %s.\n", b.Name(b.Dealer()))
+	return nil
+}
+
+func targetPhrase(s scoring.Settings) string {
+	switch s.Mode {
+	case scoring.Lowest:
+		return fmt.Sprintf("lowest tally wins when anyone reaches %d", s.Target)
+	case scoring.Challenge:
+		return fmt.Sprintf("out of the game at %d", s.Target)
+	}
+	return fmt.Sprintf("first to %d", s.Target)
+}
+
+// cell is one column's entry for one hand: "+94" for points won, "(57)" for
+// points caught with but not counted, "12" for a tally, "-" where nothing
+// was entered.
+func cell(b *scoring.Board, r scoring.Row, c column) string {
+	held, entered := 0, false
+	for _, seat := range c.seats {
+		if r.Held[seat] >= 0 {
+			held += r.Held[seat]
+			entered = true
+		}
+	}
+	switch b.Settings.Mode {
+	case scoring.Standard, scoring.Partners:
+		if b.TeamOf(r.Out) == b.TeamOf(c.seats[0]) {
+			return "+" + strconv.Itoa(r.Won)
+		}
+		return "(" + strconv.Itoa(held) + ")"
+	}
+	if c.seats[0] == r.Out {
+		return "0"
+	}
+	if !entered {
+		return "-"
+	}
+	s := "+" + strconv.Itoa(held)
+	for _, e := range r.Eliminated {
+		if e == c.seats[0] {
+			s += " out"
+		}
+	}
+	return s
+}
+
+func eliminatedLine(b *scoring.Board) string {
+	var parts []string
+	for seat := range b.Settings.Players {
+		if n := b.EliminatedIn(seat); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s (hand %d)", b.Name(seat), n))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Eliminated: " + strings.Join(parts, ", ") + "."
+}
+
+func winnerLine(b *scoring.Board) string {
+	w := b.Winners()
+	names := scoring.JoinNames(b.Names(w))
+	score := b.Score(w[0])
+	hands := fmt.Sprintf("after %d hands", b.Hands())
+	if b.Hands() == 1 {
+		hands = "after 1 hand"
+	}
+	switch b.Settings.Mode {
+	case scoring.Lowest:
+		if len(w) > 1 {
+			return fmt.Sprintf("%s win, tied at the lowest tally (%d), %s.", names, score, hands)
+		}
+		return fmt.Sprintf("%s wins with the lowest tally (%d), %s.", names, score, hands)
+	case scoring.Partners:
+		return fmt.Sprintf("%s win with %d points, %s.", names, score, hands)
+	case scoring.Challenge:
+		return fmt.Sprintf("%s wins: the last player left, %s.", names, hands)
+	}
+	return fmt.Sprintf("%s wins with %d points, %s.", names, score, hands)
+}
+
+func leaderLine(b *scoring.Board) string {
+	l := b.Leaders()
+	if len(l) == 0 {
+		return ""
+	}
+	names := scoring.JoinNames(b.Names(l))
+	if b.Settings.Mode == scoring.Partners {
+		names = strings.Join(b.Names(l), " & ")
+		return fmt.Sprintf("Leading: %s with %d.", names, b.Score(l[0]))
+	}
+	verb := "Leading"
+	if len(l) > 1 {
+		verb = "Tied for the lead"
+	}
+	if b.Settings.Mode == scoring.Lowest || b.Settings.Mode == scoring.Challenge {
+		return fmt.Sprintf("%s: %s with the lowest tally, %d.", verb, names, b.Score(l[0]))
+	}
+	return fmt.Sprintf("%s: %s with %d.", verb, names, b.Score(l[0]))
+}

@@ -1,0 +1,204 @@
+// Package cmd is unoscore's command line: one file per command, this one for
+// the global flags, exit codes and the mapping of errors to them.
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+// Exit codes, as the contract names them.
+const (
+	ExitOK          = 0
+	ExitFailure     = 1   // the machine failed: database unreadable, corrupt, locked
+	ExitUsage       = 2   // bad input or usage; nothing was written
+	ExitInterrupted = 130 // Ctrl-C at a prompt
+)
+
+// App is what every command shares: the streams and the global flags.
+type App struct {
+	IO      *IOStreams
+	DBPath  string
+	NoInput bool
+	Wait    time.Duration
+	Prompt  Prompter
+}
+
+// usageError is input the command cannot use: it exits 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+func (e *usageError) Invalid() bool { return true }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// errInterrupted is Ctrl-C or Ctrl-D at a prompt.
+var errInterrupted = errors.New("interrupted; nothing was written for the unfinished hand")
+
+// Execute runs unoscore with the process's arguments and streams, and
+// returns the exit code.
+func Execute() int {
+	return Run(os.Args[1:], System(), nil)
+}
+
+// Run runs unoscore with the given arguments and streams. A nil prompter
+// means the real terminal prompts.
+func Run(args []string, ios *IOStreams, p Prompter) int {
+	app := &App{IO: ios, Prompt: p}
+	if app.Prompt == nil {
+		app.Prompt = newTerminalPrompter(ios)
+	}
+	root, started := newRootCmd(app)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	code := exitCode(err)
+	if !*started {
+		code = ExitUsage // cobra's own complaints: unknown command or flag
+	}
+	if code == ExitInterrupted {
+		fmt.Fprintln(ios.Err, "unoscore: "+err.Error())
+		return code
+	}
+	msg := err.Error()
+	if !*started && !strings.Contains(msg, "--help") {
+		msg += "; see \"unoscore --help\""
+	}
+	fmt.Fprintln(ios.Err, "unoscore: "+msg)
+	return code
+}
+
+func exitCode(err error) int {
+	var corrupt *store.CorruptError
+	var locked *store.LockedError
+	var newer *store.NewerError
+	var invalid interface{ Invalid() bool }
+	switch {
+	case errors.Is(err, errInterrupted):
+		return ExitInterrupted
+	case errors.As(err, &corrupt), errors.As(err, &locked), errors.As(err, &newer):
+		return ExitFailure
+	case errors.As(err, &invalid) && invalid.Invalid():
+		return ExitUsage
+	}
+	return ExitFailure
+}
+
+func newRootCmd(app *App) (*cobra.Command, *bool) {
+	started := new(bool)
+	root := &cobra.Command{
+		Use:   "unoscore",
+		Short: "Keep score and settle arguments for UNO played with real cards",
+		Long: `unoscore keeps score for UNO played with real cards at a real table.
+
+After each hand, enter who went out and the cards left in the other hands;
+unoscore scores them, keeps the running board, says who deals next and
+declares the winner. Every hand is saved the moment it is entered.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(c *cobra.Command, args []string) error {
+			*started = true
+			if app.Wait < 0 {
+				return usagef("--wait must not be negative")
+			}
+			return nil
+		},
+		// Without a command, in a terminal, a game night starts or goes on.
+		Args: cobra.NoArgs,
+	}
+	root.SetOut(app.IO.Out)
+	root.SetErr(app.IO.Err)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usagef("%v; see \"%s --help\"", err, c.CommandPath())
+	})
+	root.CompletionOptions.HiddenDefaultCmd = true
+
+	wait := store.DefaultTimeout
+	if v := os.Getenv("UNOSCORE_WAIT"); v != "" {
+		if d, err := time.ParseDuration(v); err == nil && d >= 0 {
+			wait = d
+		}
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&app.DBPath, "db", "", "the database file (default $UNOSCORE_DB, else $XDG_DATA_HOME/unoscore/unoscore.db)")
+	pf.BoolVar(&app.NoInput, "no-input", false, "never prompt: every value comes from flags")
+	pf.DurationVar(&app.Wait, "wait", wait, "how long to wait for another unoscore using the database ($UNOSCORE_WAIT)")
+
+	root.AddCommand(
+		newNewCmd(app),
+		newHandCmd(app),
+		newUndoCmd(app),
+		newEditCmd(app),
+		newBoardCmd(app),
+		newGamesCmd(app),
+		newUseCmd(app),
+		newExportCmd(app),
+		newImportCmd(app),
+	)
+	return root, started
+}
+
+// canPrompt reports whether this run may ask questions.
+func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
+
+// dbPath is the database file this run uses.
+func (a *App) dbPath() (string, error) {
+	if a.DBPath != "" {
+		return a.DBPath, nil
+	}
+	return store.DefaultPath()
+}
+
+// open opens the database; a read-only open of a missing file gives
+// store.ErrNoDatabase.
+func (a *App) open(readOnly bool) (*store.DB, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return nil, err
+	}
+	return store.Open(path, store.Options{ReadOnly: readOnly, Timeout: a.Wait})
+}
+
+// withDB runs fn with the database open, and closes it.
+func (a *App) withDB(readOnly bool, fn func(db *store.DB) error) error {
+	db, err := a.open(readOnly)
+	if err != nil {
+		if errors.Is(err, store.ErrNoDatabase) {
+			return store.ErrNoGame
+		}
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// writeJSON prints exactly one JSON object.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// exactArgs is cobra.ExactArgs with a sentence a person can act on.
+func exactArgs(n int, what string) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s takes %s; see \"%s --help\"", c.CommandPath(), what, c.CommandPath())
+		}
+		return nil
+	}
+}

@@ -1,0 +1,35 @@
+package cmd
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+func newUseCmd(app *App) *cobra.Command {
+	return &cobra.Command{
+		Use:               "use ID",
+		Short:             "Make a game the current one (a unique start of its id will do)",
+		Args:              exactArgs(1, "one game id (\"unoscore games\" lists them)"),
+		ValidArgsFunction: gameCompletion(app),
+		RunE: func(c *cobra.Command, args []string) error {
+			var g *store.Game
+			err := app.withDB(false, func(db *store.DB) error {
+				var err error
+				g, err = db.Use(args[0])
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			name := ""
+			if g.Name != "" {
+				name = " (" + g.Name + ")"
+			}
+			fmt.Fprintf(app.IO.Out, "Current game: %s%s, %d hands counted.\n", g.ID, name, g.Board.Hands())
+			return nil
+		},
+	}
+}
