@@ -116,8 +116,6 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			}
 			return nil
 		},
-		// Without a command, in a terminal, a game night starts or goes on.
-		Args: cobra.NoArgs,
 	}
 	root.SetOut(app.IO.Out)
 	root.SetErr(app.IO.Err)

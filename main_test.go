@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/cmd"
+)
+
+// TestMain lets the test binary run as unoscore, so the scripts exercise the
+// real command line: arguments, streams and exit codes.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"unoscore": func() { os.Exit(cmd.Execute()) },
+	})
+}
+
+// TestScripts runs testdata/script/*.txtar: unoscore as a person or a script
+// runs it.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "script"),
+		RequireExplicitExec: true,
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("UNOSCORE_DB", filepath.Join(e.WorkDir, "u.db"))
+			e.Setenv("NO_COLOR", "")
+			e.Setenv("TZ", "UTC")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"capture": capture,
+			"perm":    perm,
+			"hold":    hold,
+		},
+	})
+}
+
+// capture VAR REGEXP sets VAR to the first group of REGEXP in the last
+// command's stdout.
+func capture(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: capture VAR REGEXP")
+	}
+	m := regexp.MustCompile(args[1]).FindStringSubmatch(ts.ReadFile("stdout"))
+	if m == nil || len(m) < 2 {
+		ts.Fatalf("capture: %q not found in stdout", args[1])
+	}
+	ts.Setenv(args[0], m[1])
+}
+
+// perm FILE MODE checks a file's permission bits, in octal.
+func perm(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: perm FILE MODE")
+	}
+	fi, err := os.Stat(ts.MkAbs(args[0]))
+	ts.Check(err)
+	want, err := strconv.ParseUint(args[1], 8, 32)
+	ts.Check(err)
+	if got := fi.Mode().Perm(); (uint64(got) == want) == neg {
+		ts.Fatalf("%s has mode %#o, want %#o", args[0], got, want)
+	}
+}
+
+// hold FILE DURATION opens the database in this process and keeps it open
+// (locked) in the background for the duration, as another unoscore would.
+func hold(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: hold FILE DURATION")
+	}
+	d, err := time.ParseDuration(args[1])
+	ts.Check(err)
+	db, err := bolt.Open(ts.MkAbs(args[0]), 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		ts.Fatalf("hold: %v", err)
+	}
+	go func() {
+		time.Sleep(d)
+		db.Close()
+	}()
+	fmt.Fprintf(os.Stderr, "")
+}
