@@ -54,8 +54,7 @@ func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, 
 		}
 		var ids []string
 		_ = app.withDB(true, func(db *store.DB) error {
-			list, _, err := db.List()
-			for _, s := range list {
+			_, _, err := db.List(0, func(s store.Summary) error {
 				if strings.HasPrefix(s.ID, toComplete) {
 					hint := s.Mode + ": " + strings.Join(s.Players, ", ")
 					if s.Name != "" {
@@ -63,7 +62,8 @@ func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, 
 					}
 					ids = append(ids, s.ID+"\t"+hint)
 				}
-			}
+				return nil
+			})
 			return err
 		})
 		return ids, cobra.ShellCompDirectiveNoFileComp

@@ -1,8 +1,11 @@
 package cmd
 
 import (
+	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -61,33 +64,29 @@ func newGamesCmd(app *App) *cobra.Command {
 }
 
 func runGames(o *gamesOptions) error {
-	var list []store.Summary
-	var current string
 	db, err := o.app.open(true)
-	switch {
-	case errors.Is(err, store.ErrNoDatabase):
-	case err != nil:
+	if errors.Is(err, store.ErrNoDatabase) {
+		db = nil
+	} else if err != nil {
 		return err
-	default:
-		list, current, err = db.List()
-		db.Close()
+	}
+	if db != nil {
+		defer db.Close()
+	}
+	if o.JSON {
+		return gamesAsJSON(o.app.IO.Out, db, o.Limit)
+	}
+	out := o.app.IO.Out
+	total := 0
+	var list []store.Summary
+	if db != nil {
+		total, _, err = db.List(o.Limit, func(s store.Summary) error {
+			list = append(list, s)
+			return nil
+		})
 		if err != nil {
 			return err
 		}
-	}
-	total := len(list)
-	if o.Limit > 0 && len(list) > o.Limit {
-		list = list[:o.Limit]
-	}
-	out := o.app.IO.Out
-	if o.JSON {
-		res := gamesJSON{Games: make([]gameJSON, 0, len(list))}
-		for _, s := range list {
-			res.Games = append(res.Games, gameJSON{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
-				Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: nonNil(s.Winners),
-				Leaders: nonNil(s.Leaders), Current: s.ID == current})
-		}
-		return writeJSON(out, res)
 	}
 	if total == 0 {
 		fmt.Fprintln(out, "No games yet. Start one with: unoscore new --players Ann,Bob,Cat")
@@ -98,7 +97,7 @@ func runGames(o *gamesOptions) error {
 	t.Header([]string{"", "Id", "Started", "Name", "Mode", "Hands", "Players", "Result"})
 	for _, s := range list {
 		mark := ""
-		if s.ID == current {
+		if s.Current {
 			mark = "*"
 		}
 		result := ""
@@ -118,4 +117,37 @@ func runGames(o *gamesOptions) error {
 		fmt.Fprintf(out, "%d older games not shown; --all lists them.\n", total-len(list))
 	}
 	return nil
+}
+
+// gamesAsJSON streams {"games": [...]} one game at a time, so listing years
+// of game nights takes little memory.
+func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("{\n  \"games\": [")
+	if db != nil {
+		n := 0
+		_, _, err := db.List(limit, func(s store.Summary) error {
+			data, err := json.MarshalIndent(gameJSON{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
+				Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: nonNil(s.Winners),
+				Leaders: nonNil(s.Leaders), Current: s.Current}, "    ", "  ")
+			if err != nil {
+				return err
+			}
+			if n > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString("\n    ")
+			bw.Write(data)
+			n++
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			bw.WriteString("\n  ")
+		}
+	}
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
 }

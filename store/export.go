@@ -27,29 +27,46 @@ type ExportGame struct {
 	Events []Event `json:"events"`
 }
 
-// Export writes every game, newest first, with its whole history.
+// Export writes every game, newest first, with its whole history. It writes
+// one game at a time, so a database of years of game nights exports in
+// little memory.
 func (db *DB) Export(w io.Writer) error {
-	list, current, err := db.List()
-	if err != nil {
-		return err
-	}
-	out := Export{Format: ExportFormat, Exported: db.now(), Current: current, Games: make([]ExportGame, 0, len(list))}
-	err = db.bolt.View(func(tx *bolt.Tx) error {
-		for _, s := range list {
-			g, err := readGame(tx, s.ID)
+	return db.bolt.View(func(tx *bolt.Tx) error {
+		current := string(tx.Bucket(bucketMeta).Get(keyCurrent))
+		head, err := json.Marshal(struct {
+			Format   int       `json:"unoscore_export"`
+			Exported time.Time `json:"exported"`
+			Current  string    `json:"current,omitempty"`
+		}{ExportFormat, db.now(), current})
+		if err != nil {
+			return err
+		}
+		// The head object without its closing brace, then the games.
+		if _, err := fmt.Fprintf(w, "%s,\n\"games\": [", head[:len(head)-1]); err != nil {
+			return err
+		}
+		c := tx.Bucket(bucketOrder).Cursor()
+		first := true
+		for k, id := c.Last(); k != nil; k, id = c.Prev() {
+			g, err := readGame(tx, string(id))
 			if err != nil {
 				return err
 			}
-			out.Games = append(out.Games, ExportGame{ID: g.ID, Events: g.Events})
+			data, err := json.Marshal(ExportGame{ID: g.ID, Events: g.Events})
+			if err != nil {
+				return err
+			}
+			sep := ",\n"
+			if first {
+				sep, first = "\n", false
+			}
+			if _, err := fmt.Fprintf(w, "%s%s", sep, data); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
-	if err != nil {
+		_, err = io.WriteString(w, "\n]}\n")
 		return err
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	})
 }
 
 // ImportError is an export file that cannot be imported.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -55,6 +54,7 @@ type Summary struct {
 	Winners []string  `json:"winners"`
 	Leaders []string  `json:"leaders"`
 	Seq     uint64    `json:"seq"` // creation order in this database
+	Current bool      `json:"-"`   // set by List: the current game
 }
 
 // fold reads a game's log into its settings and counted hands, and replays
@@ -155,8 +155,12 @@ func putSummary(tx *bolt.Tx, g *Game) error {
 		}
 	}
 	if seq == 0 {
+		order := tx.Bucket(bucketOrder)
 		var err error
-		if seq, err = sums.NextSequence(); err != nil {
+		if seq, err = order.NextSequence(); err != nil {
+			return err
+		}
+		if err := order.Put(key(seq), []byte(g.ID)); err != nil {
 			return err
 		}
 	}
@@ -295,24 +299,30 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, scoring.Hand, error
 	return g, fixed, err
 }
 
-// List returns every game's summary, newest first, and the current game's id.
-func (db *DB) List() ([]Summary, string, error) {
-	var list []Summary
-	var current string
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+// List calls fn with the summaries of the games, newest first, at most
+// limit of them (0: all). It returns how many games there are in all and
+// the current game's id. It reads only the summaries it hands out.
+func (db *DB) List(limit int, fn func(Summary) error) (total int, current string, err error) {
+	err = db.bolt.View(func(tx *bolt.Tx) error {
 		current = string(tx.Bucket(bucketMeta).Get(keyCurrent))
-		sums := tx.Bucket(bucketSummaries)
-		return sums.ForEach(func(k, v []byte) error {
+		order, sums := tx.Bucket(bucketOrder), tx.Bucket(bucketSummaries)
+		total = order.Stats().KeyN
+		c := order.Cursor()
+		n := 0
+		for k, id := c.Last(); k != nil && (limit <= 0 || n < limit); k, id = c.Prev() {
 			var s Summary
-			if err := json.Unmarshal(v, &s); err != nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", k, err)}
+			if err := json.Unmarshal(sums.Get(id), &s); err != nil {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", id, err)}
 			}
-			list = append(list, s)
-			return nil
-		})
+			s.Current = s.ID == current
+			if err := fn(s); err != nil {
+				return err
+			}
+			n++
+		}
+		return nil
 	})
-	sort.Slice(list, func(i, j int) bool { return list[i].Seq > list[j].Seq })
-	return list, current, err
+	return total, current, err
 }
 
 // Use makes a game the current one.

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,6 +37,7 @@ var (
 	bucketMeta      = []byte("meta")
 	bucketGames     = []byte("games")
 	bucketSummaries = []byte("summaries")
+	bucketOrder     = []byte("order") // creation sequence -> game id
 	keySchema       = []byte("schema")
 	keyCurrent      = []byte("current")
 )
@@ -199,7 +201,7 @@ func (db *DB) init(readOnly bool) error {
 		if err := meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
 			return err
 		}
-		for _, name := range [][]byte{bucketGames, bucketSummaries} {
+		for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -214,8 +216,9 @@ func hasBuckets(tx *bolt.Tx) bool {
 	return found
 }
 
-// checkFile refuses a file too short for its own meta page before bbolt
-// maps it into memory, where reading past the end would fault.
+// checkFile refuses a file that is not a bbolt file, or that is shorter than
+// its own meta page says, before bbolt maps it into memory, where reading
+// past the end of a cut-short file would fault.
 func checkFile(path string, size int64) error {
 	if size == 0 {
 		return nil // a new, empty file: bbolt initializes it
@@ -225,28 +228,60 @@ func checkFile(path string, size int64) error {
 		return fmt.Errorf("cannot read the database: %w", err)
 	}
 	defer f.Close()
-	head := make([]byte, 4096)
-	n, _ := f.ReadAt(head, 0)
-	head = head[:n]
-	// The first meta page: page header (16 bytes), then magic, version,
-	// page size (4 bytes each), flags, root bucket (16), freelist (8),
-	// high-water mark pgid (8).
-	const metaOff = 16
-	if len(head) < metaOff+48 {
-		return &CorruptError{Path: path, Err: fmt.Errorf("only %d bytes", size)}
-	}
-	if binary.LittleEndian.Uint32(head[metaOff:]) != 0xED0CDAED {
+	// The first meta page is at 0; its page size tells where the second is.
+	m0, ok0 := readMeta(f, 0)
+	if m0.pageSize == 0 {
 		return &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
 	}
-	pageSize := int64(binary.LittleEndian.Uint32(head[metaOff+8:]))
-	pgid := int64(binary.LittleEndian.Uint64(head[metaOff+40:]))
-	if pageSize < 512 || pageSize > 1<<16 || pgid < 0 || pgid > 1<<40 {
-		return &CorruptError{Path: path, Err: errors.New("its first page makes no sense")}
+	m1, ok1 := readMeta(f, int64(m0.pageSize))
+	var m meta
+	switch {
+	case ok0 && ok1:
+		m = m0
+		if m1.txid > m0.txid {
+			m = m1
+		}
+	case ok0:
+		m = m0
+	case ok1:
+		m = m1
+	default:
+		return &CorruptError{Path: path, Err: errors.New("both of its meta pages are damaged")}
 	}
-	if need := pgid * pageSize; size < need {
+	if need := int64(m.pgid) * int64(m.pageSize); size < need {
 		return &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
 	}
 	return nil
+}
+
+type meta struct {
+	pageSize uint32
+	pgid     uint64
+	txid     uint64
+}
+
+// readMeta reads a bbolt meta page at off: a 16-byte page header, then magic,
+// version, page size, flags (4 bytes each), the root bucket (16), the
+// freelist page (8), the high-water mark (8), the transaction id (8) and an
+// FNV-64a checksum of everything before it. ok is false unless the magic and
+// checksum are right; the page size is returned whenever the magic is.
+func readMeta(f *os.File, off int64) (meta, bool) {
+	const metaOff, metaLen = 16, 64
+	buf := make([]byte, metaOff+metaLen)
+	if n, _ := f.ReadAt(buf, off); n < len(buf) {
+		return meta{}, false
+	}
+	b := buf[metaOff:]
+	if binary.LittleEndian.Uint32(b[0:]) != 0xED0CDAED {
+		return meta{}, false
+	}
+	m := meta{pageSize: binary.LittleEndian.Uint32(b[8:]), pgid: binary.LittleEndian.Uint64(b[40:]), txid: binary.LittleEndian.Uint64(b[48:])}
+	if m.pageSize < 512 || m.pageSize > 1<<16 || m.pageSize&(m.pageSize-1) != 0 {
+		return meta{}, false
+	}
+	h := fnv.New64a()
+	h.Write(b[:56])
+	return m, h.Sum64() == binary.LittleEndian.Uint64(b[56:])
 }
 
 // key is an event's key: its sequence number, 8 bytes big-endian, so the log

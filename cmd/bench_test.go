@@ -1,0 +1,151 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// Years of game nights: 10,000 games of 20 hands each.
+const (
+	benchGames = 10000
+	benchHands = 20
+)
+
+var (
+	benchOnce sync.Once
+	benchPath string
+	benchErr  error
+)
+
+// benchDB builds the big database once per test binary, through Import, the
+// way a person's years of exports would arrive.
+func benchDB(b *testing.B) string {
+	benchOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "unoscore-bench-")
+		if err != nil {
+			benchErr = err
+			return
+		}
+		benchPath = filepath.Join(dir, "years.db")
+		benchErr = fillDB(benchPath, benchGames, benchHands)
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	return benchPath
+}
+
+func fillDB(path string, games, hands int) error {
+	r := rand.New(rand.NewPCG(1, 2))
+	players := []string{"Ann", "Bob", "Cat", "Dan"}
+	// The classic deck, card by card, to deal each hand's leftovers from.
+	var deck []string
+	for _, c := range []string{"r", "g", "b", "y"} {
+		deck = append(deck, c+"0")
+		for _, f := range []string{"1", "2", "3", "4", "5", "6", "7", "8", "9", "d2", "s", "rev"} {
+			deck = append(deck, c+f, c+f)
+		}
+	}
+	for range 4 {
+		deck = append(deck, "w", "wd4")
+	}
+	exp := store.Export{Format: store.ExportFormat, Games: make([]store.ExportGame, 0, games)}
+	start := time.Date(2016, 1, 1, 19, 0, 0, 0, time.UTC)
+	for i := range games {
+		at := start.Add(time.Duration(i) * 8 * time.Hour)
+		s := scoring.Settings{Players: players, Target: 100000}
+		events := []store.Event{{Type: store.EventCreated, At: at, Name: fmt.Sprintf("Night %d", i+1), Settings: &s}}
+		for range hands {
+			out := players[r.IntN(len(players))]
+			h := map[string]any{"out": out}
+			var left []map[string]string
+			r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+			next := 0
+			for _, p := range players {
+				if p == out {
+					continue
+				}
+				var cards []string
+				for range 1 + r.IntN(3) {
+					cards = append(cards, deck[next])
+					next++
+				}
+				left = append(left, map[string]string{"player": p, "cards": strings.Join(cards, " ")})
+			}
+			h["left"] = left
+			data, _ := json.Marshal(h)
+			var sh scoring.Hand
+			if err := json.Unmarshal(data, &sh); err != nil {
+				return err
+			}
+			events = append(events, store.Event{Type: store.EventHand, At: at, Hand: &sh})
+		}
+		exp.Games = append(exp.Games, store.ExportGame{ID: fmt.Sprintf("g%05d", i), Events: events})
+	}
+	data, err := json.Marshal(exp)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.Import(bytes.NewReader(data))
+	return err
+}
+
+func benchRun(b *testing.B, args ...string) {
+	path := benchDB(b)
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	args = append([]string{"--db", path}, args...)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if code := Run(args, ios, nil); code != 0 {
+			b.Fatalf("unoscore %v: exit %d", args, code)
+		}
+	}
+}
+
+// BenchmarkBoard is "unoscore board" on the big database: open, read one
+// game's log, replay it, render the table.
+func BenchmarkBoard(b *testing.B) { benchRun(b, "board", "--game", "g04242") }
+
+// BenchmarkBoardJSON is the same with --json.
+func BenchmarkBoardJSON(b *testing.B) { benchRun(b, "board", "--game", "g04242", "--json") }
+
+// BenchmarkGames is "unoscore games": the newest 20 of 10,000 games.
+func BenchmarkGames(b *testing.B) { benchRun(b, "games") }
+
+// BenchmarkGamesAllJSON lists all 10,000 games as JSON.
+func BenchmarkGamesAllJSON(b *testing.B) { benchRun(b, "games", "--json") }
+
+// BenchmarkHand records one hand and undoes it, in a game of the big
+// database: two write transactions.
+func BenchmarkHandUndo(b *testing.B) {
+	path := benchDB(b)
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if code := Run([]string{"--db", path, "hand", "--game", "g00007", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=wd4", "--left", "Dan=3x9"}, ios, nil); code != 0 {
+			b.Fatalf("hand: exit %d", code)
+		}
+		if code := Run([]string{"--db", path, "undo", "--game", "g00007"}, ios, nil); code != 0 {
+			b.Fatalf("undo: exit %d", code)
+		}
+	}
+}
