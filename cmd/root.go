@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -54,7 +55,16 @@ func Execute() int {
 
 // Run runs unoscore with the given arguments and streams. A nil prompter
 // means the real terminal prompts.
-func Run(args []string, ios *IOStreams, p Prompter) int {
+func Run(args []string, ios *IOStreams, p Prompter) (code int) {
+	// A damaged file can make a read through bbolt's memory map fault, and a
+	// bug can panic: either way, one sentence and exit 1, never a trace.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(ios.Err, "unoscore: %s\n", panicMessage(r))
+			code = ExitFailure
+		}
+	}()
 	app := &App{IO: ios, Prompt: p}
 	if app.Prompt == nil {
 		app.Prompt = newTerminalPrompter(ios)
@@ -65,7 +75,7 @@ func Run(args []string, ios *IOStreams, p Prompter) int {
 	if err == nil {
 		return ExitOK
 	}
-	code := exitCode(err)
+	code = exitCode(err)
 	if !*started {
 		code = ExitUsage // cobra's own complaints: unknown command or flag
 	}
@@ -79,6 +89,13 @@ func Run(args []string, ios *IOStreams, p Prompter) int {
 	}
 	fmt.Fprintln(ios.Err, "unoscore: "+msg)
 	return code
+}
+
+func panicMessage(r any) string {
+	if err, ok := r.(error); ok && strings.Contains(err.Error(), "fault") {
+		return "the database file could not be read (" + err.Error() + "); it may be damaged or cut short: check it with \"unoscore doctor\" or import your last export into a new file"
+	}
+	return fmt.Sprintf("internal error: %v; nothing more was written. Please report this", r)
 }
 
 func exitCode(err error) int {

@@ -178,6 +178,11 @@ func (db *DB) init(readOnly bool) error {
 		if v > SchemaVersion {
 			return false, &NewerError{Path: db.path, Version: v}
 		}
+		for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
+			if tx.Bucket(name) == nil {
+				return false, &CorruptError{Path: db.path, Err: fmt.Errorf("its %s bucket is missing", name)}
+			}
+		}
 		return true, nil
 	}
 	if readOnly {
