@@ -10,7 +10,8 @@ import (
 // stated here once; the reference text and the referee both read it.
 type Edition struct {
 	ID    string // short id used in the reference
-	Name  string // self-explaining name: deck and year
+	Name  string // short, self-explaining name: deck and year
+	About string // what the rulebook is, in a line
 	Deck  string // the deck it lists ("" when it lists none)
 	Cards string // what its box holds, in words
 
@@ -65,32 +66,37 @@ func standardStart(shuffleCards bool) map[Face]StartRule {
 // Editions lists the five rulebooks, the fullest first.
 var Editions = []*Edition{
 	{
-		ID: "deluxe-1998", Name: "1998 Deluxe rulebook", Deck: "classic",
+		ID: "deluxe-1998", Name: "Deluxe 1998", Deck: "classic",
+		About: "the 1998 Deluxe rulebook, the fullest: the only one with two players, partners, tournaments and Challenge UNO",
 		Cards:      "108 cards: 4 Wild, 4 Wild Draw Four",
 		UnoPenalty: 2, UnoTiming: true, OnlyDrawer: true, Suggesting: 4,
 		Start:     standardStart(false),
 		TwoPlayer: true, Partners: true, Tournament: true, ChallengeUNO: true,
 	},
 	{
-		ID: "deluxe-112", Name: "Deluxe 112-card rulebook", Deck: "deluxe",
+		ID: "deluxe-112", Name: "Deluxe 112", Deck: "deluxe",
+		About: "an undated Deluxe rulebook for the 112-card deck with 8 Wilds",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four",
 		UnoPenalty: 2,
 		Start:      standardStart(false),
 	},
 	{
-		ID: "themed-2020", Name: "2020 themed 112-card rulebook", Deck: "deluxe",
+		ID: "themed-2020", Name: "Themed 2020", Deck: "deluxe",
+		About: "a 2020 rulebook for a themed 112-card deck in its own colours",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow",
 		UnoPenalty: 2,
 		Start:      standardStart(false),
 	},
 	{
-		ID: "shuffle-hands", Name: "Wild Shuffle Hands rulebook (current)", Deck: "shuffle",
+		ID: "shuffle-hands", Name: "Shuffle Hands", Deck: "shuffle",
+		About: "the current rulebook, with the Wild Shuffle Hands and Wild Customizable cards",
 		Cards:      "112 cards: 4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild Customizable",
 		UnoPenalty: 2,
 		Start:      standardStart(true),
 	},
 	{
-		ID: "older-sheet", Name: "older rules sheet (no deck list)",
+		ID: "older-sheet", Name: "Older sheet",
+		About: "an older rules text with no deck list, a harsher UNO penalty and its own first-card details",
 		UnoPenalty: 4, UnoTiming: true, OnlyDrawer: true, DealerByPts: true,
 		Start: func() map[Face]StartRule {
 			m := standardStart(false)

@@ -1,0 +1,371 @@
+package rules
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+	"text/template"
+)
+
+//go:embed reference/*.md
+var referenceFS embed.FS
+
+// Topic is one entry of the rules reference.
+type Topic struct {
+	ID      string
+	Title   string
+	Aliases []string
+	Group   string   // cards, playing, scoring or ways
+	See     []string // related topics
+	body    string   // Markdown with template actions for the edition facts
+}
+
+// Groups lists the reference's groups in the order they are shown, with a
+// heading for each.
+var Groups = []struct{ ID, Title string }{
+	{"cards", "Cards"},
+	{"playing", "Playing"},
+	{"scoring", "Scoring"},
+	{"ways", "Ways to play"},
+}
+
+var (
+	topicsOnce sync.Once
+	topics     []*Topic
+	topicsErr  error
+)
+
+// Topics lists every topic of the reference, grouped, in reading order.
+func Topics() []*Topic {
+	topicsOnce.Do(func() { topics, topicsErr = loadTopics() })
+	if topicsErr != nil {
+		panic(topicsErr) // the embedded files are part of the program
+	}
+	return topics
+}
+
+func loadTopics() ([]*Topic, error) {
+	files, err := fs.Glob(referenceFS, "reference/*.md")
+	if err != nil {
+		return nil, err
+	}
+	var ts []*Topic
+	for _, f := range files {
+		data, err := referenceFS.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		t, err := parseTopic(string(data))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		ts = append(ts, t)
+	}
+	order := map[string]int{}
+	for i, g := range Groups {
+		order[g.ID] = i
+	}
+	sort.SliceStable(ts, func(i, j int) bool {
+		if order[ts[i].Group] != order[ts[j].Group] {
+			return order[ts[i].Group] < order[ts[j].Group]
+		}
+		return topicRank(ts[i].ID) < topicRank(ts[j].ID)
+	})
+	return ts, nil
+}
+
+// topicRank orders topics within a group the way a reader meets them.
+func topicRank(id string) int {
+	order := []string{
+		"deck", "skip", "reverse", "draw-two", "wild", "wild-draw-four", "wild-shuffle-hands", "wild-customizable",
+		"dealer", "first-card", "drawing", "reneging", "uno", "challenge", "going-out", "reshuffle", "penalties", "house-rules",
+		"scoring", "alternative-scoring",
+		"two-player", "partners", "challenge-uno", "tournament",
+	}
+	for i, o := range order {
+		if o == id {
+			return i
+		}
+	}
+	return len(order)
+}
+
+// parseTopic reads a topic file: a header between "---" lines of
+// "key: value" (id, title, aliases, group, see), then the body.
+func parseTopic(s string) (*Topic, error) {
+	rest, ok := strings.CutPrefix(s, "---\n")
+	if !ok {
+		return nil, fmt.Errorf("no header")
+	}
+	head, body, ok := strings.Cut(rest, "\n---\n")
+	if !ok {
+		return nil, fmt.Errorf("the header does not end")
+	}
+	t := &Topic{body: strings.TrimSpace(body)}
+	for _, line := range strings.Split(head, "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("header line %q is not key: value", line)
+		}
+		v = strings.TrimSpace(v)
+		switch strings.TrimSpace(k) {
+		case "id":
+			t.ID = v
+		case "title":
+			t.Title = v
+		case "aliases":
+			t.Aliases = splitList(v)
+		case "group":
+			t.Group = v
+		case "see":
+			t.See = splitList(v)
+		case "card":
+			// the card the topic is about; the body's template names it
+		default:
+			return nil, fmt.Errorf("unknown header key %q", k)
+		}
+	}
+	if t.ID == "" || t.Title == "" || t.Group == "" {
+		return nil, fmt.Errorf("a topic needs an id, a title and a group")
+	}
+	return t, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Text is the topic's answer as Markdown-like plain text: "## " headings,
+// "- " lists, paragraphs separated by blank lines, the rulebook facts filled
+// in from the editions.
+func (t *Topic) Text() (string, error) {
+	tmpl, err := template.New(t.ID).Funcs(referenceFuncs).Option("missingkey=error").Parse(t.body)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := tmpl.Execute(&b, nil); err != nil {
+		return "", err
+	}
+	text := b.String()
+	if len(t.See) > 0 {
+		text += "\n\n## See also\n" + strings.Join(t.See, ", ")
+	}
+	return text, nil
+}
+
+var referenceFuncs = template.FuncMap{
+	"start":       startFacts,
+	"points":      pointsOf,
+	"edname":      editionName,
+	"challengers": challengerFacts,
+	"penalty":     penaltyFacts,
+	"timing":      timingFacts,
+	"dealer":      dealerFacts,
+	"suggestion":  suggestionFacts,
+	"which":       whichFacts,
+	"values":      valueFacts,
+	"decks":       deckFacts,
+	"editions":    editionFacts,
+}
+
+func editionName(id string) (string, error) {
+	e, ok := LookupEdition(id)
+	if !ok {
+		return "", fmt.Errorf("no edition %q", id)
+	}
+	return e.Name, nil
+}
+
+// names lists the rulebooks by name: "all five rulebooks" when it is all of
+// them.
+func names(eds []*Edition) string {
+	if len(eds) == len(Editions) {
+		return "All five rulebooks"
+	}
+	ns := make([]string, len(eds))
+	for i, e := range eds {
+		ns[i] = e.Name
+	}
+	return joinAnd(ns)
+}
+
+func joinAnd(ns []string) string {
+	switch len(ns) {
+	case 0:
+		return ""
+	case 1:
+		return ns[0]
+	}
+	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+}
+
+// group gathers the rulebooks by the answer key gives them, in order.
+func group(key func(e *Edition) string) [][]*Edition {
+	var out [][]*Edition
+	index := map[string]int{}
+	for _, e := range Editions {
+		k := key(e)
+		if k == "" {
+			continue
+		}
+		if i, ok := index[k]; ok {
+			out[i] = append(out[i], e)
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, []*Edition{e})
+	}
+	return out
+}
+
+func bullets(groups [][]*Edition, say func(e *Edition) string) string {
+	var lines []string
+	for _, g := range groups {
+		lines = append(lines, "- "+names(g)+": "+say(g[0]))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func startFacts(token string) (string, error) {
+	c, err := ParseCard(token)
+	if err != nil {
+		return "", err
+	}
+	var lines []string
+	for _, r := range StartRulings(c.Face, 0) {
+		var eds []*Edition
+		for _, id := range r.Editions {
+			e, _ := LookupEdition(id)
+			eds = append(eds, e)
+		}
+		lines = append(lines, "- "+names(eds)+": "+r.Text)
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+func pointsOf(token string) (string, error) {
+	c, err := ParseCard(token)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%d points", c.Points()), nil
+}
+
+func challengerFacts() string {
+	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.OnlyDrawer) }), func(e *Edition) string {
+		if e.OnlyDrawer {
+			return "only the player who has to pick up the four cards."
+		}
+		return "addressed to the player the card was played on; they do not rule out anyone else in so many words."
+	})
+}
+
+func penaltyFacts() string {
+	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.UnoPenalty) }), func(e *Edition) string {
+		return fmt.Sprintf("draw %d cards.", e.UnoPenalty)
+	})
+}
+
+func timingFacts() string {
+	g := group(func(e *Edition) string { return fmt.Sprint(e.UnoTiming) })
+	return bullets(g, func(e *Edition) string {
+		if e.UnoTiming {
+			return "a player who calls UNO late but before anyone catches them is safe; nobody can be caught before the second-to-last card is down, nor once the next player has begun their turn, which starts when they draw from the pile or take a card from their hand to play it."
+		}
+		return "you are caught if another player notices before the next player begins their turn; nothing more is spelled out."
+	})
+}
+
+func dealerFacts() string {
+	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.DealerByPts) }), func(e *Edition) string {
+		if e.DealerByPts {
+			return "the highest point value deals, so a symbol card counts its points (a Wild beats a 9)."
+		}
+		return "the highest number deals; action and wild cards count as zero."
+	})
+}
+
+func suggestionFacts() string {
+	var with []*Edition
+	for _, e := range Editions {
+		if e.Suggesting > 0 {
+			with = append(with, e)
+		}
+	}
+	if len(with) == 0 {
+		return "No rulebook punishes it."
+	}
+	return fmt.Sprintf("%s rulebook only: the player who suggests a play to someone else draws %d cards. The other rulebooks do not mention it.", names(with), with[0].Suggesting)
+}
+
+func whichFacts(feature string) (string, error) {
+	has := map[string]func(e *Edition) bool{
+		"two-player":    func(e *Edition) bool { return e.TwoPlayer },
+		"partners":      func(e *Edition) bool { return e.Partners },
+		"tournament":    func(e *Edition) bool { return e.Tournament },
+		"challenge-uno": func(e *Edition) bool { return e.ChallengeUNO },
+		"alternative":   func(e *Edition) bool { return true },
+	}[feature]
+	if has == nil {
+		return "", fmt.Errorf("no feature %q", feature)
+	}
+	var with []*Edition
+	for _, e := range Editions {
+		if has(e) {
+			with = append(with, e)
+		}
+	}
+	if len(with) == len(Editions) {
+		return "All five rulebooks describe it.", nil
+	}
+	return "Only the " + joinAnd(editionNames(with)) + " rulebook describes it; the others leave it out.", nil
+}
+
+func editionNames(eds []*Edition) []string {
+	ns := make([]string, len(eds))
+	for i, e := range eds {
+		ns[i] = e.Name
+	}
+	return ns
+}
+
+func valueFacts() string {
+	lines := []string{
+		"- Number cards 0 to 9: their face value",
+		fmt.Sprintf("- Draw Two, Reverse, Skip: %d points each", DrawTwo.Points()),
+		fmt.Sprintf("- Wild, Wild Draw Four: %d points each", Wild.Points()),
+		fmt.Sprintf("- Wild Shuffle Hands, Wild Customizable: %d points each (only their deck has them)", WildShuffle.Points()),
+	}
+	return strings.Join(lines, "\n")
+}
+
+func deckFacts() string {
+	var lines []string
+	for _, d := range Decks() {
+		lines = append(lines, fmt.Sprintf("- %s: %s", d.ID, d.Description))
+	}
+	return strings.Join(lines, "\n")
+}
+
+func editionFacts() string {
+	var lines []string
+	for _, e := range Editions {
+		deck := e.Cards
+		if deck == "" {
+			deck = "lists no deck"
+		}
+		lines = append(lines, fmt.Sprintf("- %s (%s): %s; %s", e.Name, e.ID, e.About, deck))
+	}
+	return strings.Join(lines, "\n")
+}
