@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/mattn/go-isatty"
+	"golang.org/x/sys/unix"
 )
 
 // IOStreams is where a command reads and writes, and what it knows of them.
@@ -15,6 +16,7 @@ type IOStreams struct {
 	InTTY  bool // standard input is a terminal
 	OutTTY bool // standard output is a terminal
 	Color  bool // colour the output: a terminal, and NO_COLOR unset
+	Width  int  // the terminal's width in columns; 0 when output is not a terminal
 }
 
 // System returns the process's own streams.
@@ -25,7 +27,20 @@ func System() *IOStreams {
 		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 		InTTY: in, OutTTY: out,
 		Color: out && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
+		Width: terminalWidth(os.Stdout, out),
 	}
+}
+
+// terminalWidth is the width of the terminal f, or 0.
+func terminalWidth(f *os.File, tty bool) int {
+	if !tty {
+		return 0
+	}
+	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
+	if err != nil || ws.Col == 0 {
+		return 80
+	}
+	return int(ws.Col)
 }
 
 func isTerminal(f *os.File) bool {

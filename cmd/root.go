@@ -162,6 +162,8 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newUseCmd(app),
 		newExportCmd(app),
 		newImportCmd(app),
+		newRulesCmd(app),
+		newCheckCmd(app),
 	)
 	return root, started
 }

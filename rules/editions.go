@@ -67,7 +67,7 @@ func standardStart(shuffleCards bool) map[Face]StartRule {
 var Editions = []*Edition{
 	{
 		ID: "deluxe-1998", Name: "Deluxe 1998", Deck: "classic",
-		About: "the 1998 Deluxe rulebook, the fullest: the only one with two players, partners, tournaments and Challenge UNO",
+		About:      "the 1998 Deluxe rulebook, the fullest: the only one with two players, partners, tournaments and Challenge UNO",
 		Cards:      "108 cards: 4 Wild, 4 Wild Draw Four",
 		UnoPenalty: 2, UnoTiming: true, OnlyDrawer: true, Suggesting: 4,
 		Start:     standardStart(false),
@@ -75,28 +75,28 @@ var Editions = []*Edition{
 	},
 	{
 		ID: "deluxe-112", Name: "Deluxe 112", Deck: "deluxe",
-		About: "an undated Deluxe rulebook for the 112-card deck with 8 Wilds",
+		About:      "an undated Deluxe rulebook for the 112-card deck with 8 Wilds",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four",
 		UnoPenalty: 2,
 		Start:      standardStart(false),
 	},
 	{
 		ID: "themed-2020", Name: "Themed 2020", Deck: "deluxe",
-		About: "a 2020 rulebook for a themed 112-card deck in its own colours",
+		About:      "a 2020 rulebook for a themed 112-card deck in its own colours",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow",
 		UnoPenalty: 2,
 		Start:      standardStart(false),
 	},
 	{
 		ID: "shuffle-hands", Name: "Shuffle Hands", Deck: "shuffle",
-		About: "the current rulebook, with the Wild Shuffle Hands and Wild Customizable cards",
+		About:      "the current rulebook, with the Wild Shuffle Hands and Wild Customizable cards",
 		Cards:      "112 cards: 4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild Customizable",
 		UnoPenalty: 2,
 		Start:      standardStart(true),
 	},
 	{
 		ID: "older-sheet", Name: "Older sheet",
-		About: "an older rules text with no deck list, a harsher UNO penalty and its own first-card details",
+		About:      "an older rules text with no deck list, a harsher UNO penalty and its own first-card details",
 		UnoPenalty: 4, UnoTiming: true, OnlyDrawer: true, DealerByPts: true,
 		Start: func() map[Face]StartRule {
 			m := standardStart(false)

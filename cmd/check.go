@@ -1,0 +1,275 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+)
+
+func newCheckCmd(app *App) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "check",
+		Short: "Referee a play: may this card go there, is the bluff guilty, what does the first card do",
+		Long: `Referee a dispute at the table:
+
+  check play CARD --on CARD [--color C] [--hand CARDS]
+  check challenge --on CARD [--color C] --hand CARDS
+  check start CARD [--players N]
+
+An illegal play or a guilty player is an answer, not an error: the exit code
+is 0. A card that cannot be read exits 2.`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown check %q: use play, challenge or start", args[0])
+			}
+			return usagef("check needs a question: play, challenge or start; see \"unoscore check --help\"")
+		},
+		RunE: func(c *cobra.Command, args []string) error { return nil },
+	}
+	c.AddCommand(newCheckPlayCmd(app), newCheckChallengeCmd(app), newCheckStartCmd(app))
+	return c
+}
+
+type checkOptions struct {
+	app     *App
+	On      string
+	Color   string
+	Hand    string
+	Players int
+	JSON    bool
+}
+
+func (o *checkOptions) addTop(c *cobra.Command) {
+	c.Flags().StringVar(&o.On, "on", "", "the card on top of the discard pile")
+	c.Flags().StringVar(&o.Color, "color", "", "the colour called for a wild on top (red, green, blue, yellow or r, g, b, y)")
+	c.Flags().StringVar(&o.Hand, "hand", "", "the player's other cards")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	_ = c.RegisterFlagCompletionFunc("on", cardCompletion)
+	_ = c.RegisterFlagCompletionFunc("color", fixedCompletion("red", "green", "blue", "yellow"))
+}
+
+// top reads --on and --color.
+func (o *checkOptions) top() (rules.Card, rules.Color, error) {
+	if o.On == "" {
+		return rules.Card{}, 0, usagef("missing --on: the card on top of the discard pile, as in --on r7")
+	}
+	top, err := rules.ParseCard(strings.TrimSpace(o.On))
+	if err != nil {
+		return rules.Card{}, 0, usagef("--on: %v", err)
+	}
+	called := rules.NoColor
+	if o.Color != "" {
+		if called, err = rules.ParseColor(o.Color); err != nil {
+			return rules.Card{}, 0, usagef("--color: %v", err)
+		}
+	}
+	return top, called, nil
+}
+
+// hand reads --hand; nil when it was not given.
+func (o *checkOptions) hand() ([]rules.Card, error) {
+	if o.Hand == "" {
+		return nil, nil
+	}
+	h, err := rules.ParseHand(o.Hand)
+	if err != nil {
+		return nil, usagef("--hand: %v", err)
+	}
+	if len(h.Counted) > 0 {
+		return nil, usagef("--hand takes the cards themselves, not counted points")
+	}
+	if h.Cards == nil {
+		h.Cards = []rules.Card{}
+	}
+	return h.Cards, nil
+}
+
+// refereeError turns the referee's "cannot tell" into what to type.
+func refereeError(err error, top rules.Card) error {
+	switch {
+	case errors.Is(err, rules.ErrNeedCalled):
+		return usagef("%s is on top: add --color with the colour that was called, as in --color red", rules.WithArticle(top.String()))
+	case errors.Is(err, rules.ErrCalledNotWild):
+		return usagef("--color is only for a wild on top; %s shows its own colour", rules.WithArticle(top.String()))
+	case errors.Is(err, rules.ErrTopColor):
+		return usagef("the colour of the top card decides the answer: give it, as in --on r%s", top.Face.Token())
+	case errors.Is(err, rules.ErrCardColor):
+		return usagef("the colour of the card played decides the answer: give it, as in r7")
+	}
+	var hc *rules.HandColorError
+	if errors.As(err, &hc) {
+		return usagef("--hand: %v", hc)
+	}
+	return err
+}
+
+func newCheckPlayCmd(app *App) *cobra.Command {
+	o := &checkOptions{app: app}
+	c := &cobra.Command{
+		Use:   "play CARD --on CARD [--color C] [--hand CARDS]",
+		Short: "May CARD be played on the top card?",
+		Example: `  unoscore check play g7 --on r8
+  unoscore check play r2 --on w --color red
+  unoscore check play wd4 --on r7 --hand "r2 g5"`,
+		Args:              exactArgs(1, "the card to play, as in \"check play g7 --on r8\""),
+		ValidArgsFunction: cardCompletion,
+		RunE: func(c *cobra.Command, args []string) error {
+			card, err := rules.ParseCard(strings.TrimSpace(args[0]))
+			if err != nil {
+				return usagef("%v", err)
+			}
+			top, called, err := o.top()
+			if err != nil {
+				return err
+			}
+			hand, err := o.hand()
+			if err != nil {
+				return err
+			}
+			v, err := rules.CanPlay(card, top, called, hand)
+			if err != nil {
+				return refereeError(err, top)
+			}
+			if o.JSON {
+				return writeJSON(app.IO.Out, v)
+			}
+			word := app.style().win("Legal")
+			if !v.Legal {
+				word = app.style().warn("Not legal")
+			}
+			fmt.Fprintf(app.IO.Out, "%s: %s.\n", word, v.Reason)
+			return nil
+		},
+	}
+	o.addTop(c)
+	_ = c.RegisterFlagCompletionFunc("hand", cardCompletion)
+	return c
+}
+
+func newCheckChallengeCmd(app *App) *cobra.Command {
+	o := &checkOptions{app: app}
+	c := &cobra.Command{
+		Use:   "challenge --on CARD [--color C] --hand CARDS",
+		Short: "Was a Wild Draw Four played illegally? Who draws, and how many",
+		Long: `Judge a challenge of a Wild Draw Four: --on is the card it was played on
+(with --color for a wild there), --hand the cards its player still held.`,
+		Example: `  unoscore check challenge --on r7 --hand "r2 g5"
+  unoscore check challenge --on w --color blue --hand "g1 y3 wd4"`,
+		Args: exactArgs(0, "no arguments (use --on and --hand)"),
+		RunE: func(c *cobra.Command, args []string) error {
+			top, called, err := o.top()
+			if err != nil {
+				return err
+			}
+			if o.Hand == "" {
+				return usagef("missing --hand: the cards the Wild Draw Four's player still held, as in --hand \"r2 g5\"")
+			}
+			hand, err := o.hand()
+			if err != nil {
+				return err
+			}
+			v, err := rules.Challenge(top, called, hand)
+			if err != nil {
+				return refereeError(err, top)
+			}
+			if o.JSON {
+				return writeJSON(app.IO.Out, v)
+			}
+			word := app.style().warn("Guilty")
+			if !v.Guilty {
+				word = app.style().win("Not guilty")
+			}
+			fmt.Fprintf(app.IO.Out, "%s: %s.\n", word, strings.TrimPrefix(strings.TrimPrefix(v.Reason, "guilty: "), "not guilty: "))
+			return nil
+		},
+	}
+	o.addTop(c)
+	_ = c.RegisterFlagCompletionFunc("hand", cardCompletion)
+	return c
+}
+
+type startJSON struct {
+	Card    string              `json:"card"`
+	Players int                 `json:"players,omitempty"`
+	Agree   bool                `json:"agree"`
+	Rulings []rules.StartRuling `json:"rulings"`
+}
+
+func newCheckStartCmd(app *App) *cobra.Command {
+	o := &checkOptions{app: app}
+	c := &cobra.Command{
+		Use:   "start CARD [--players N]",
+		Short: "What happens when CARD is turned up as the first discard, by rulebook",
+		Example: `  unoscore check start rev
+  unoscore check start d2 --players 2`,
+		Args:              exactArgs(1, "the card turned up, as in \"check start rev\""),
+		ValidArgsFunction: cardCompletion,
+		RunE: func(c *cobra.Command, args []string) error {
+			card, err := rules.ParseCard(strings.TrimSpace(args[0]))
+			if err != nil {
+				return usagef("%v", err)
+			}
+			if c.Flags().Changed("players") && (o.Players < scoring.MinPlayers || o.Players > scoring.MaxPlayers) {
+				return usagef("--players must be %d to %d, not %d", scoring.MinPlayers, scoring.MaxPlayers, o.Players)
+			}
+			rulings := rules.StartRulings(card.Face, o.Players)
+			if o.JSON {
+				return writeJSON(app.IO.Out, startJSON{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings})
+			}
+			out := app.IO.Out
+			table := ""
+			if o.Players > 0 {
+				table = fmt.Sprintf(" with %d players", o.Players)
+			}
+			fmt.Fprintf(out, "%s turned up as the first discard%s:\n", capitalize(rules.WithArticle(card.String())), table)
+			if len(rulings) == 1 && len(rulings[0].Editions) == len(rules.Editions) {
+				fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.Width, "", ""))
+				return nil
+			}
+			for _, r := range rulings {
+				var names []string
+				for _, id := range r.Editions {
+					e, _ := rules.LookupEdition(id)
+					names = append(names, e.Name)
+				}
+				fmt.Fprint(out, wrap(strings.Join(names, ", ")+": "+r.Text, app.IO.Width, "- ", "  "))
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&o.Players, "players", 0, "how many players are at the table")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	return c
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// cardCompletion completes card tokens: every face, in every colour.
+func cardCompletion(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	var out []string
+	for _, f := range rules.Faces {
+		cards := []rules.Card{{Face: f}}
+		if !f.IsWild() {
+			cards = nil
+			for _, col := range rules.Colors {
+				cards = append(cards, rules.Card{Color: col, Face: f})
+			}
+		}
+		for _, card := range cards {
+			if strings.HasPrefix(card.Token(), strings.ToLower(toComplete)) {
+				out = append(out, card.Token()+"\t"+card.String())
+			}
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,185 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/rules"
+)
+
+type rulesOptions struct {
+	app  *App
+	JSON bool
+}
+
+type topicJSON struct {
+	Topic string   `json:"topic"`
+	Title string   `json:"title"`
+	Text  string   `json:"text"`
+	Also  []string `json:"also,omitempty"`
+}
+
+type topicListJSON struct {
+	Topics []topicEntryJSON `json:"topics"`
+}
+
+type topicEntryJSON struct {
+	ID      string   `json:"id"`
+	Title   string   `json:"title"`
+	Aliases []string `json:"aliases"`
+	Group   string   `json:"group"`
+}
+
+func newRulesCmd(app *App) *cobra.Command {
+	o := &rulesOptions{app: app}
+	c := &cobra.Command{
+		Use:   "rules [TOPIC WORDS...]",
+		Short: "Settle a rules question from the rulebooks (no topic: list them)",
+		Long: `Answer a rules question from unoscore's reference, written from five printed
+UNO rulebooks. Each answer says what the rulebooks agree on and, where they
+differ, what each one says, by name ("unoscore rules deck" lists them).
+
+Topic words match ids, aliases and titles in any case: "rules wd4",
+"rules wild draw four", "rules 2 players", "rules stacking".`,
+		Example: `  unoscore rules
+  unoscore rules skip
+  unoscore rules wild draw four
+  unoscore rules challenge`,
+		ValidArgsFunction: topicCompletion,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return listTopics(o)
+			}
+			return showTopic(o, strings.Join(args, " "))
+		},
+	}
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	return c
+}
+
+func listTopics(o *rulesOptions) error {
+	out := o.app.IO.Out
+	if o.JSON {
+		res := topicListJSON{}
+		for _, t := range rules.Topics() {
+			res.Topics = append(res.Topics, topicEntryJSON{ID: t.ID, Title: t.Title, Aliases: nonNil(t.Aliases), Group: t.Group})
+		}
+		return writeJSON(out, res)
+	}
+	st := o.app.style()
+	fmt.Fprintln(out, "Rules topics: unoscore rules TOPIC")
+	for _, g := range rules.Groups {
+		fmt.Fprintf(out, "\n%s\n", st.bold(g.Title))
+		for _, t := range rules.Topics() {
+			if t.Group == g.ID {
+				fmt.Fprintf(out, "  %-20s %s\n", t.ID, t.Title)
+			}
+		}
+	}
+	return nil
+}
+
+func showTopic(o *rulesOptions, query string) error {
+	t, also, err := rules.LookupTopic(query)
+	if err != nil {
+		return err
+	}
+	text, err := t.Text()
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		res := topicJSON{Topic: t.ID, Title: t.Title, Text: plainText(text, 0)}
+		for _, a := range also {
+			res.Also = append(res.Also, a.ID)
+		}
+		return writeJSON(o.app.IO.Out, res)
+	}
+	out := o.app.IO.Out
+	st := o.app.style()
+	fmt.Fprintf(out, "%s (%s)\n", st.bold(t.Title), t.ID)
+	if len(t.Aliases) > 0 {
+		fmt.Fprintf(out, "Also found as: %s\n", strings.Join(t.Aliases, ", "))
+	}
+	for _, a := range also {
+		fmt.Fprintf(out, "Looking for %s? See: unoscore rules %s\n", a.Title, a.ID)
+	}
+	fmt.Fprintln(out)
+	writeText(out, text, o.app.IO.Width, st)
+	return nil
+}
+
+// plainText is the reference text without Markdown marks, unwrapped.
+func plainText(md string, width int) string {
+	var b strings.Builder
+	writeText(&b, md, width, style{})
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeText prints reference Markdown for people: headings on their own
+// line (bold in colour), paragraphs and list items wrapped to width (0: no
+// wrapping), code marks dropped.
+func writeText(w io.Writer, md string, width int, st style) {
+	if width > 100 {
+		width = 100
+	}
+	md = strings.ReplaceAll(md, "`", "")
+	for i, line := range strings.Split(md, "\n") {
+		switch {
+		case strings.HasPrefix(line, "## "):
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			fmt.Fprintln(w, st.bold(strings.TrimPrefix(line, "## ")))
+		case strings.HasPrefix(line, "- "):
+			fmt.Fprint(w, wrap(strings.TrimPrefix(line, "- "), width, "- ", "  "))
+		case strings.TrimSpace(line) == "":
+		default:
+			fmt.Fprint(w, wrap(line, width, "", ""))
+		}
+	}
+}
+
+// wrap breaks text into lines of at most width columns, the first starting
+// with first and the rest with rest.
+func wrap(text string, width int, first, rest string) string {
+	words := strings.Fields(text)
+	if width <= 0 {
+		return first + strings.Join(words, " ") + "\n"
+	}
+	var b strings.Builder
+	line := first
+	empty := true
+	for _, word := range words {
+		if !empty && len(line)+1+len(word) > width {
+			b.WriteString(line + "\n")
+			line, empty = rest, true
+		}
+		if !empty {
+			line += " "
+		}
+		line += word
+		empty = false
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+// topicCompletion completes topic ids and aliases.
+func topicCompletion(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []string
+	for _, t := range rules.Topics() {
+		for _, k := range append([]string{t.ID}, t.Aliases...) {
+			if !strings.Contains(k, " ") && strings.HasPrefix(k, strings.ToLower(toComplete)) {
+				out = append(out, k+"\t"+t.Title)
+			}
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}

@@ -1,0 +1,178 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors of a question the referee cannot answer as asked.
+var (
+	// ErrNeedCalled: a wild is on top and the colour called for it is needed.
+	ErrNeedCalled = errors.New("the top card is a wild: the colour called for it is needed")
+	// ErrCalledNotWild: a called colour was given for a card that is not wild.
+	ErrCalledNotWild = errors.New("a called colour only goes with a wild on top")
+	// ErrTopColor: the top card's colour is needed but was not given.
+	ErrTopColor = errors.New("the top card's colour is needed")
+	// ErrCardColor: the played card's colour is needed but was not given.
+	ErrCardColor = errors.New("the played card's colour is needed")
+)
+
+// HandColorError is a card in a hand whose colour decides the answer but was
+// not given.
+type HandColorError struct{ Card Card }
+
+func (e *HandColorError) Error() string {
+	return fmt.Sprintf("the colour of the %s in the hand decides the answer; give it, as in \"r%s\"", e.Card.Face, e.Card.Face.Token())
+}
+
+// Invalid marks the error as bad input.
+func (e *HandColorError) Invalid() bool { return true }
+
+// Verdict is the referee's answer to "may this card be played?".
+type Verdict struct {
+	Legal  bool   `json:"legal"`
+	Reason string `json:"reason"`
+}
+
+// WithArticle puts "a" or "an" before a card's name: "a red 7", "an 8".
+func WithArticle(s string) string {
+	if s != "" && (s[0] == '8' || s[0] == 'a' || s[0] == 'e' || s[0] == 'i' || s[0] == 'o' || s[0] == 'u') {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// activeColor is the colour in play: the called colour on a wild, else the
+// top card's.
+func activeColor(top Card, called Color) (Color, error) {
+	if top.Face.IsWild() {
+		if called == NoColor {
+			return NoColor, ErrNeedCalled
+		}
+		return called, nil
+	}
+	if called != NoColor {
+		return NoColor, ErrCalledNotWild
+	}
+	return top.Color, nil
+}
+
+func topName(top Card, called Color) string {
+	if top.Face.IsWild() {
+		return fmt.Sprintf("%s with %s called", WithArticle(top.String()), called)
+	}
+	return WithArticle(top.String())
+}
+
+// CanPlay judges whether card may be laid on top (with called, the colour
+// named for a wild on top). hand is the player's other cards; nil means
+// unknown, and then a Wild Draw Four is judged legal on the condition the
+// reason states.
+func CanPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
+	active, err := activeColor(top, called)
+	if err != nil {
+		return Verdict{}, err
+	}
+	on := topName(top, called)
+	name := WithArticle(card.String())
+	switch {
+	case card.Face == WildDrawFour:
+		if hand == nil {
+			if active == NoColor {
+				return Verdict{true, "a Wild Draw Four may go on any card, but only while you hold no card of the colour in play"}, nil
+			}
+			return Verdict{true, fmt.Sprintf("a Wild Draw Four may go on %s, but only while you hold no %s card; give the hand to judge it", on, active)}, nil
+		}
+		if active == NoColor {
+			return Verdict{}, ErrTopColor
+		}
+		match, err := holding(hand, active)
+		if err != nil {
+			return Verdict{}, err
+		}
+		if match != nil {
+			return Verdict{false, fmt.Sprintf("a Wild Draw Four is illegal while you hold %s card: the %s", WithArticle(active.String()), match)}, nil
+		}
+		return Verdict{true, fmt.Sprintf("a Wild Draw Four is legal on %s: you hold no %s card (cards of the same number or symbol, and wilds, don't count)", on, active)}, nil
+	case card.Face.IsWild():
+		return Verdict{true, name + " may go on any card, even when you could play another"}, nil
+	}
+
+	if top.Face.IsWild() {
+		if card.Color == NoColor {
+			return Verdict{}, ErrCardColor
+		}
+		if card.Color == active {
+			return Verdict{true, fmt.Sprintf("%s can go on %s: the colours match", name, on)}, nil
+		}
+		return Verdict{false, fmt.Sprintf("%s can't go on %s: only %s cards or wilds can", name, on, active)}, nil
+	}
+
+	what := "number"
+	if card.Face.IsAction() && top.Face.IsAction() {
+		what = "symbol"
+	} else if card.Face.IsAction() != top.Face.IsAction() {
+		what = "card"
+	}
+	sameColor := card.Color != NoColor && card.Color == top.Color
+	switch {
+	case card.Face == top.Face && sameColor:
+		return Verdict{true, fmt.Sprintf("%s can go on %s: the colour and the %s match", name, on, what)}, nil
+	case card.Face == top.Face:
+		return Verdict{true, fmt.Sprintf("%s can go on %s: the %ss match", name, on, what)}, nil
+	case sameColor:
+		return Verdict{true, fmt.Sprintf("%s can go on %s: the colours match", name, on)}, nil
+	case card.Color == NoColor:
+		return Verdict{}, ErrCardColor
+	case top.Color == NoColor:
+		return Verdict{}, ErrTopColor
+	}
+	return Verdict{false, fmt.Sprintf("%s can't go on %s: neither colour nor %s matches", name, on, what)}, nil
+}
+
+// holding finds the first card of colour c in hand. A coloured face given
+// without its colour cannot be judged.
+func holding(hand []Card, c Color) (*Card, error) {
+	for _, h := range hand {
+		if h.Face.IsWild() {
+			continue
+		}
+		if h.Color == NoColor {
+			return nil, &HandColorError{Card: h}
+		}
+		if h.Color == c {
+			return &h, nil
+		}
+	}
+	return nil, nil
+}
+
+// ChallengeVerdict is the outcome of challenging a Wild Draw Four.
+type ChallengeVerdict struct {
+	Guilty bool   `json:"guilty"`
+	Drawer string `json:"drawer"` // "challenged" or "challenger"
+	Cards  int    `json:"cards"`  // 4 or 6
+	Reason string `json:"reason"`
+}
+
+// Challenge judges a challenge of a Wild Draw Four laid on top (called: the
+// colour named if top is a wild) by a player whose remaining hand was hand.
+func Challenge(top Card, called Color, hand []Card) (ChallengeVerdict, error) {
+	active, err := activeColor(top, called)
+	if err != nil {
+		return ChallengeVerdict{}, err
+	}
+	if active == NoColor {
+		return ChallengeVerdict{}, ErrTopColor
+	}
+	match, err := holding(hand, active)
+	if err != nil {
+		return ChallengeVerdict{}, err
+	}
+	if match != nil {
+		return ChallengeVerdict{true, "challenged", 4, fmt.Sprintf(
+			"guilty: they held the %s while %s was in play, so they draw the 4 cards themselves and the challenger draws none", match, active)}, nil
+	}
+	return ChallengeVerdict{false, "challenger", 6, fmt.Sprintf(
+		"not guilty: they held no %s card, so the challenger draws 6 (the 4 plus 2 for the failed challenge)", active)}, nil
+}
