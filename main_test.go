@@ -18,6 +18,10 @@ import (
 // TestMain lets the test binary run as unoscore, so the scripts exercise the
 // real command line: arguments, streams and exit codes.
 func TestMain(m *testing.M) {
+	// The pseudo-terminal tests start this binary as unoscore.
+	if os.Getenv("UNOSCORE_TEST_AS_MAIN") == "1" {
+		os.Exit(cmd.Execute())
+	}
 	testscript.Main(m, map[string]func(){
 		"unoscore": func() { os.Exit(cmd.Execute()) },
 	})

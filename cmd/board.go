@@ -7,9 +7,10 @@ import (
 )
 
 type boardOptions struct {
-	app  *App
-	Game string
-	JSON bool
+	app   *App
+	Game  string
+	JSON  bool
+	Chart bool
 }
 
 func newBoardCmd(app *App) *cobra.Command {
@@ -22,6 +23,8 @@ func newBoardCmd(app *App) *cobra.Command {
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	c.Flags().BoolVar(&o.Chart, "chart", false, "draw the score race as a line chart")
+	c.MarkFlagsMutuallyExclusive("json", "chart")
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	return c
 }
@@ -38,6 +41,9 @@ func runBoard(o *boardOptions) error {
 	}
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+	}
+	if o.Chart {
+		return writeChart(o.app.IO.Out, g, o.app.style(), o.app.IO.Width)
 	}
 	return writeBoard(o.app.IO.Out, g, o.app.style())
 }

@@ -1,17 +1,405 @@
 package cmd
 
-import "github.com/unoscore/unoscore/scoring"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 
-// promptSettings asks for whatever the flags of "new" did not give.
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// promptSettings asks for whatever the flags of "new" did not give: the
+// players, the mode, the target, the deck, the teams and the first dealer.
 func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
+	p := app.Prompt
+	out := app.IO.Out
 	if len(s.Players) == 0 {
-		return s, usagef("missing --players: name the players in seating order, as in --players Ann,Bob,Cat")
+		players, err := promptPlayers(app)
+		if err != nil {
+			return s, err
+		}
+		s.Players = players
 	}
+	if s.Mode == "" {
+		items := make([]string, len(scoring.Modes))
+		for i, m := range scoring.Modes {
+			items[i] = fmt.Sprintf("%-9s  %s", m, m.Describe())
+		}
+		i, err := p.Select("How do you score?", items, 0)
+		if err != nil {
+			return s, err
+		}
+		s.Mode = scoring.Modes[i]
+	}
+	if s.Target == 0 {
+		t, err := p.Input("Play to how many points", strconv.Itoa(scoring.DefaultTarget), func(v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 1 || n > scoring.MaxTarget {
+				return fmt.Errorf("a number from 1 to %d", scoring.MaxTarget)
+			}
+			return nil
+		})
+		if err != nil {
+			return s, err
+		}
+		s.Target, _ = strconv.Atoi(t)
+	}
+	if s.Deck == "" {
+		decks := rules.Decks()
+		items := make([]string, len(decks))
+		for i, d := range decks {
+			items[i] = fmt.Sprintf("%-8s %s", d.ID, d.Description)
+		}
+		i, err := p.Select("Which deck?", items, 0)
+		if err != nil {
+			return s, err
+		}
+		s.Deck = decks[i].ID
+	}
+	if s.Mode == scoring.Partners && len(s.Teams) == 0 {
+		teams, err := promptTeams(app, s)
+		if err != nil {
+			return s, err
+		}
+		s.Teams = teams
+	}
+	if s.Dealer == "" {
+		items := append([]string{"Draw for it: highest number deals"}, s.Players...)
+		i, err := p.Select("Who deals first?", items, 0)
+		if err != nil {
+			return s, err
+		}
+		if i == 0 {
+			d, err := drawForDealer(app, s.Players)
+			if err != nil {
+				return s, err
+			}
+			s.Dealer = d
+		} else {
+			s.Dealer = s.Players[i-1]
+		}
+	}
+	fmt.Fprintln(out)
 	return s, nil
 }
 
+// promptPlayers asks for the players: a comma list on one line, or one name
+// per line ending with an empty line.
+func promptPlayers(app *App) ([]string, error) {
+	check := func(names []string) error {
+		if len(names) > scoring.MaxPlayers {
+			return fmt.Errorf("at most %d players", scoring.MaxPlayers)
+		}
+		for _, n := range names {
+			if err := scoring.ValidateName(n); err != nil {
+				return err
+			}
+		}
+		for i := range names {
+			for j := range i {
+				if strings.EqualFold(names[i], names[j]) {
+					return fmt.Errorf("%s is named twice", names[i])
+				}
+			}
+		}
+		return nil
+	}
+	first, err := app.Prompt.Input("Players in seating order (Ann, Bob, Cat), or the first name", "", func(v string) error {
+		names := splitNames(v)
+		if len(names) == 0 {
+			return errors.New("name at least the first player")
+		}
+		return check(names)
+	})
+	if err != nil {
+		return nil, err
+	}
+	names := splitNames(first)
+	if len(names) > 1 {
+		return names, nil
+	}
+	for len(names) < scoring.MaxPlayers {
+		label := fmt.Sprintf("Player %d (empty line when done)", len(names)+1)
+		next, err := app.Prompt.Input(label, "", func(v string) error {
+			v = strings.TrimSpace(v)
+			if v == "" {
+				if len(names) < scoring.MinPlayers {
+					return fmt.Errorf("UNO needs at least %d players", scoring.MinPlayers)
+				}
+				return nil
+			}
+			return check(append(append([]string{}, names...), v))
+		})
+		if err != nil {
+			return nil, err
+		}
+		if next == "" {
+			break
+		}
+		names = append(names, next)
+	}
+	return names, nil
+}
+
+// promptTeams offers pairing across the table, else asks for each team.
+func promptTeams(app *App, s scoring.Settings) ([][]string, error) {
+	n := len(s.Players)
+	if n%2 == 0 && n >= 4 {
+		var pairs []string
+		for i := range n / 2 {
+			pairs = append(pairs, s.Players[i]+" & "+s.Players[i+n/2])
+		}
+		ok, err := app.Prompt.Confirm("Partners across the table: "+strings.Join(pairs, ", ")+"?", true)
+		if err != nil || ok {
+			return nil, err
+		}
+	}
+	var teams [][]string
+	taken := map[string]bool{}
+	for {
+		left := 0
+		for _, p := range s.Players {
+			if !taken[strings.ToLower(p)] {
+				left++
+			}
+		}
+		if left == 0 {
+			break
+		}
+		label := fmt.Sprintf("Team %d (names, comma-separated; empty: everyone left)", len(teams)+1)
+		v, err := app.Prompt.Input(label, "", func(v string) error {
+			for _, name := range splitNames(v) {
+				seat, err := s.Seat(name)
+				if err != nil {
+					return err
+				}
+				if taken[strings.ToLower(s.Players[seat])] {
+					return fmt.Errorf("%s already has a team", s.Players[seat])
+				}
+			}
+			if strings.TrimSpace(v) == "" && len(teams) == 0 {
+				return errors.New("name the first team's players")
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		names := splitNames(v)
+		if len(names) == 0 {
+			break
+		}
+		for _, name := range names {
+			seat, _ := s.Seat(name)
+			taken[strings.ToLower(s.Players[seat])] = true
+		}
+		teams = append(teams, names)
+	}
+	return teams, nil
+}
+
+// drawForDealer has each player draw a card: the highest number deals,
+// action and wild cards count as zero, and a tie draws again among the tied.
+func drawForDealer(app *App, players []string) (string, error) {
+	out := app.IO.Out
+	fmt.Fprintln(out, "Each player draws a card; the highest number deals (action and wild cards count as zero).")
+	in := players
+	for {
+		best, bestVal := []string{}, -1
+		for _, p := range in {
+			v, err := app.Prompt.Input(p+" drew", "", func(v string) error {
+				_, err := rules.ParseCard(strings.TrimSpace(v))
+				return err
+			})
+			if err != nil {
+				return "", err
+			}
+			c, _ := rules.ParseCard(v)
+			val := 0
+			if c.Face.IsNumber() {
+				val = int(c.Face)
+			}
+			switch {
+			case val > bestVal:
+				best, bestVal = []string{p}, val
+			case val == bestVal:
+				best = append(best, p)
+			}
+		}
+		if len(best) == 1 {
+			fmt.Fprintf(out, "%s deals.\n", best[0])
+			return best[0], nil
+		}
+		fmt.Fprintf(out, "%s tie with %d: they draw again.\n", scoring.JoinNames(best), bestVal)
+		in = best
+	}
+}
+
+const notationHelp = `Cards: an optional colour (r g b y, or red green blue yellow), then a face:
+  0-9, d2 or +2 (Draw Two), s (Skip), rev (Reverse), w (Wild),
+  wd4 or +4 (Wild Draw Four), ws (Wild Shuffle Hands), wc (Wild Customizable).
+  3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
+  Examples: r7 wd4 gs b+2 yrev 3x7 37pts`
+
 // handLoop enters hands at the terminal until the game is over or the
-// person quits.
+// person quits. Each confirmed hand is saved before the next question.
 func handLoop(app *App, game string) error {
-	return usagef("missing --out: name the player who went out")
+	out := app.IO.Out
+	st := app.style()
+	twoShown := false
+	for {
+		g, err := loadGame(app, game)
+		if err != nil {
+			return err
+		}
+		game = g.ID
+		b := g.Board
+		if b.Over() {
+			fmt.Fprintln(out)
+			return writeBoard(out, g, st)
+		}
+		if len(b.Active()) == 2 && !twoShown {
+			twoShown = true
+			fmt.Fprintln(out, st.bold("Two players left: the two-player rules apply."))
+			fmt.Fprintln(out, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
+			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is picked up, play comes back to whoever laid it.")
+		}
+		fmt.Fprintf(out, "\n%s %s deals.\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
+
+		h, ok, err := promptHand(app, b)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			fmt.Fprintf(out, "Every counted hand is saved. Pick up where you left off with: unoscore hand\n")
+			return nil
+		}
+		err = app.withDB(false, func(db *store.DB) error {
+			var err error
+			g, _, err = db.AddHand(game, h)
+			return err
+		})
+		if err != nil {
+			var invalid interface{ Invalid() bool }
+			if errors.As(err, &invalid) {
+				// Another terminal changed the game meanwhile: say so, ask again.
+				fmt.Fprintf(out, "Not saved: %v\n", err)
+				continue
+			}
+			return err
+		}
+		fmt.Fprintf(out, "\nSaved. %s\n\n", handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
+		if err := writeBoard(out, g, st); err != nil {
+			return err
+		}
+		if g.Board.Over() {
+			return nil
+		}
+	}
+}
+
+func loadGame(app *App, id string) (*store.Game, error) {
+	var g *store.Game
+	err := app.withDB(true, func(db *store.DB) error {
+		var err error
+		g, err = db.Game(id)
+		return err
+	})
+	return g, err
+}
+
+// promptHand asks who went out and what everyone else held, shows the hand
+// and asks to confirm. ok is false when the person chose to stop.
+func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
+	out := app.IO.Out
+	st := app.style()
+	p := app.Prompt
+	active := b.Active()
+	items := b.Names(active)
+	items = append(items, "(stop for now)")
+	for {
+		i, err := p.Select("Who went out?", items, 0)
+		if err != nil {
+			return scoring.Hand{}, false, err
+		}
+		if i == len(active) {
+			return scoring.Hand{}, false, nil
+		}
+		outSeat := active[i]
+		fmt.Fprintln(out, "Enter the cards left in each hand (? shows the notation).")
+		fmt.Fprintln(out, "If the last card was a Draw Two or Wild Draw Four, count the cards the next player drew.")
+		h := scoring.Hand{Out: b.Name(outSeat)}
+		defaults := map[int]string{}
+		for {
+			h.Left = h.Left[:0]
+			for _, seat := range b.Scorers(outSeat) {
+				name := b.Name(seat)
+				v, err := p.Input(name+"'s cards", defaults[seat], func(v string) error {
+					if strings.TrimSpace(v) == "?" {
+						return nil
+					}
+					hand, err := rules.ParseHand(v)
+					if err != nil {
+						return err
+					}
+					if hand.Empty() {
+						return errors.New("enter at least one card (or 0pts)")
+					}
+					return nil
+				})
+				if err != nil {
+					return scoring.Hand{}, false, err
+				}
+				if strings.TrimSpace(v) == "?" {
+					fmt.Fprintln(out, notationHelp)
+					v, err = p.Input(name+"'s cards", defaults[seat], func(v string) error {
+						hand, err := rules.ParseHand(v)
+						if err == nil && hand.Empty() {
+							return errors.New("enter at least one card (or 0pts)")
+						}
+						return err
+					})
+					if err != nil {
+						return scoring.Hand{}, false, err
+					}
+				}
+				hand, _ := rules.ParseHand(v)
+				defaults[seat] = v
+				fmt.Fprintf(out, "  %s: %s = %d points\n", name, st.cards(hand), hand.Points())
+				h.Left = append(h.Left, scoring.Left{Player: name, Cards: hand})
+			}
+			if _, err := b.Check(h); err != nil {
+				fmt.Fprintf(out, "%s: %v. Enter the hands again.\n", st.warn("That can't be"), err)
+				continue
+			}
+			break
+		}
+		fmt.Fprintln(out, summaryLine(b, h))
+		ok, err := p.Confirm("Save this hand", true)
+		if err != nil {
+			return scoring.Hand{}, false, err
+		}
+		if ok {
+			return h, true, nil
+		}
+		fmt.Fprintln(out, "Not saved. Enter the hand again.")
+	}
+}
+
+// summaryLine sums up a hand before it is saved.
+func summaryLine(b *scoring.Board, h scoring.Hand) string {
+	total := 0
+	var parts []string
+	for _, l := range h.Left {
+		total += l.Cards.Points()
+		parts = append(parts, fmt.Sprintf("%s %d", l.Player, l.Cards.Points()))
+	}
+	switch b.Settings.Mode {
+	case scoring.Standard, scoring.Partners:
+		return fmt.Sprintf("%s went out: %s, %d points in all for %s.", h.Out, strings.Join(parts, ", "), total, h.Out)
+	}
+	return fmt.Sprintf("%s went out: %s are added to the tallies (%d in all).", h.Out, strings.Join(parts, ", "), total)
 }

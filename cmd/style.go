@@ -1,5 +1,11 @@
 package cmd
 
+import (
+	"strings"
+
+	"github.com/unoscore/unoscore/rules"
+)
+
 // style colours output for a terminal; without colour each method returns
 // its text unchanged.
 type style struct {
@@ -19,3 +25,28 @@ func (s style) wrap(code, text string) string {
 func (s style) bold(t string) string { return s.wrap("1", t) }
 func (s style) win(t string) string  { return s.wrap("1;32", t) }
 func (s style) warn(t string) string { return s.wrap("33", t) }
+
+var colorCodes = map[rules.Color]string{rules.Red: "31", rules.Green: "32", rules.Blue: "34", rules.Yellow: "33"}
+
+// cards writes a hand in its notation, each card in its colour (wilds in
+// magenta).
+func (s style) cards(h rules.Hand) string {
+	if !s.color {
+		return h.String()
+	}
+	var parts []string
+	for _, tok := range strings.Fields(h.String()) {
+		c, err := rules.ParseCard(tok[strings.IndexByte(tok, 'x')+1:])
+		switch {
+		case err != nil:
+			parts = append(parts, tok)
+		case c.Face.IsWild():
+			parts = append(parts, s.wrap("35", tok))
+		case colorCodes[c.Color] != "":
+			parts = append(parts, s.wrap(colorCodes[c.Color], tok))
+		default:
+			parts = append(parts, tok)
+		}
+	}
+	return strings.Join(parts, " ")
+}

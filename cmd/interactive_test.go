@@ -1,0 +1,221 @@
+package cmd
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fakePrompter answers from a script. Each Input answer is checked by the
+// prompt's validation as a person's typing would be: a rejected answer is
+// recorded and the next one is tried.
+type fakePrompter struct {
+	t        *testing.T
+	answers  []string
+	rejected []string
+	labels   []string
+}
+
+func (f *fakePrompter) next(label string) string {
+	f.t.Helper()
+	f.labels = append(f.labels, label)
+	if len(f.answers) == 0 {
+		f.t.Fatalf("no answer left for %q (asked: %q)", label, f.labels)
+	}
+	a := f.answers[0]
+	f.answers = f.answers[1:]
+	return a
+}
+
+func (f *fakePrompter) Input(label, def string, validate func(string) error) (string, error) {
+	for {
+		a := f.next(label)
+		if a == "^C" {
+			return "", errInterrupted
+		}
+		if a == "" {
+			a = def
+		}
+		if validate != nil {
+			if err := validate(a); err != nil {
+				f.rejected = append(f.rejected, a+": "+err.Error())
+				continue
+			}
+		}
+		return strings.TrimSpace(a), nil
+	}
+}
+
+// Select answers are the item to pick, matched by its start.
+func (f *fakePrompter) Select(label string, items []string, cursor int) (int, error) {
+	a := f.next(label)
+	if a == "^C" {
+		return 0, errInterrupted
+	}
+	if a == "" {
+		return cursor, nil
+	}
+	for i, it := range items {
+		if strings.HasPrefix(it, a) {
+			return i, nil
+		}
+	}
+	f.t.Fatalf("%q: no item %q in %q", label, a, items)
+	return 0, nil
+}
+
+func (f *fakePrompter) Confirm(label string, def bool) (bool, error) {
+	switch a := f.next(label); a {
+	case "":
+		return def, nil
+	case "y":
+		return true, nil
+	case "n":
+		return false, nil
+	case "^C":
+		return false, errInterrupted
+	default:
+		f.t.Fatalf("confirm answer %q", a)
+	}
+	return false, nil
+}
+
+// runAt runs unoscore as if at a terminal, with scripted answers.
+func runAt(t *testing.T, db string, answers []string, args ...string) (int, string, string, *fakePrompter) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
+	p := &fakePrompter{t: t, answers: answers}
+	code := Run(append([]string{"--db", db}, args...), ios, p)
+	if len(p.answers) > 0 {
+		t.Errorf("answers left over: %q", p.answers)
+	}
+	return code, out.String(), errb.String(), p
+}
+
+func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	answers := []string{
+		"Ann, Bob, Cat", // players
+		"standard",      // mode
+		"100",           // target
+		"classic",       // deck
+		"Bob",           // first dealer
+		// hand 1
+		"Ann", "r7 wd4", "9", "",
+		// hand 2: a typo corrected, then a refusal to save, then entered again
+		"Cat", "r77", "r7", "w", "n",
+		"Cat", "r7", "w", "y",
+		// hand 3: Ann reaches 100
+		"Ann", "w", "3x9 rs", "",
+	}
+	code, out, errs, p := runAt(t, db, answers, "new")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"New game", "Bob deals first.", "Hand 1. Bob deals.",
+		"Ann went out: Bob 57, Cat 9, 66 points in all for Ann.",
+		"Saved. Hand 1: Ann went out and scores 66",
+		"Not saved. Enter the hand again.",
+		"Ann wins with 163 points, after 3 hands.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], `unknown card "r77": did you mean "r7"?`) {
+		t.Errorf("rejected: %q", p.rejected)
+	}
+	// Cards are asked in seating order from the player after the one who went out.
+	joined := strings.Join(p.labels, "|")
+	if !strings.Contains(joined, "Who went out?|Bob's cards|Cat's cards|Save this hand") ||
+		!strings.Contains(joined, "Who went out?|Ann's cards|Bob's cards|Save this hand") {
+		t.Errorf("prompt order: %s", joined)
+	}
+}
+
+func TestNewAsksOnlyForWhatFlagsLeaveOut(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	code, out, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "lowest", "--target", "50", "--deck", "deluxe", "--dealer", "Bob")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if p.labels[0] != "Who went out?" {
+		t.Errorf("asked %q before the hand", p.labels)
+	}
+	if !strings.Contains(out, "Two players left: the two-player rules apply.") || !strings.Contains(out, "unoscore hand") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+func TestNewDrawForDealerAndTeams(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	answers := []string{
+		"Ann", "Bob", "Cat", "Dan", "", // one name per line
+		"partners", "", "",
+		"y",                              // pair across
+		"Draw", "r9", "g2", "b9", "ws", // Ann and Cat tie with 9
+		"7", "9", // Cat wins the redraw
+		"(stop",
+	}
+	code, out, errs, _ := runAt(t, db, answers, "new")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"Ann and Cat tie with 9: they draw again.", "Cat deals.", "Team 1: Ann and Cat.", "Cat deals first."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestHandInterruptedWritesNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob,Cat"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, _, errs, _ := runAt(t, db, []string{"Ann", "r7", "^C"}, "hand")
+	if code != ExitInterrupted || !strings.Contains(errs, "interrupted; nothing was written") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	code, out, _, _ := runAt(t, db, nil, "board", "--json")
+	if code != 0 || !strings.Contains(out, `"hands": 0`) {
+		t.Fatalf("board after ^C: %s", out)
+	}
+}
+
+func TestNoPromptsWithoutATerminal(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, args := range [][]string{{"new"}, {"--no-input", "new"}} {
+		var out, errb bytes.Buffer
+		tty := args[0] == "--no-input"
+		ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: tty, OutTTY: tty}
+		p := &fakePrompter{t: t}
+		if code := Run(append([]string{"--db", db}, args...), ios, p); code != ExitUsage {
+			t.Errorf("%v: exit %d", args, code)
+		}
+		if len(p.labels) > 0 || !strings.Contains(errb.String(), "missing --players") {
+			t.Errorf("%v: asked %q; stderr %q", args, p.labels, errb.String())
+		}
+	}
+}
+
+func TestBoardChart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat")
+	for i := range 3 {
+		runAt(t, db, nil, "--no-input", "hand", "--out", []string{"Ann", "Bob", "Cat"}[i], "--left", fmt.Sprintf("%s=w", []string{"Bob", "Cat", "Ann"}[i]), "--left", fmt.Sprintf("%s=9", []string{"Cat", "Ann", "Bob"}[i]))
+	}
+	code, out, errs, _ := runAt(t, db, nil, "board", "--chart")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	for _, want := range []string{"Ann", "Bob", "Cat", "59"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("chart lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,266 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// term is unoscore running in a pseudo-terminal, as a person runs it.
+type term struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	master *os.File
+	slave  *os.File
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	seen   int // how much of buf earlier expects consumed
+	done   chan error
+}
+
+func startTerm(t *testing.T, db string, args ...string) *term {
+	t.Helper()
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	if err := pty.Setsize(master, &pty.Winsize{Rows: 50, Cols: 120}); err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "TERM=xterm", "NO_COLOR=1")
+	c.Stdin, c.Stdout, c.Stderr = slave, slave, slave
+	c.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tm := &term{t: t, cmd: c, master: master, slave: slave, done: make(chan error, 1)}
+	go func() {
+		b := make([]byte, 4096)
+		for {
+			n, err := master.Read(b)
+			tm.mu.Lock()
+			tm.buf.Write(b[:n])
+			tm.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() { tm.done <- c.Wait() }()
+	t.Cleanup(func() {
+		_ = c.Process.Kill()
+		master.Close()
+		slave.Close()
+	})
+	return tm
+}
+
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)
+
+// screen is everything printed so far, without terminal control sequences.
+func (tm *term) screen() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return ansi.ReplaceAllString(tm.buf.String(), "")
+}
+
+// expect waits until s has been printed since the last expect.
+func (tm *term) expect(s string) {
+	tm.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		sc := tm.screen()
+		if i := strings.Index(sc[min(tm.seen, len(sc)):], s); i >= 0 {
+			tm.seen += i + len(s)
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	tm.t.Fatalf("waited for %q; the screen shows:\n%s", s, tm.screen()[min(tm.seen, len(tm.screen())):])
+}
+
+// send types keys, one at a time as a person would.
+func (tm *term) send(keys string) {
+	tm.t.Helper()
+	for _, b := range []byte(keys) {
+		if _, err := tm.master.Write([]byte{b}); err != nil {
+			tm.t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// line types an answer and presses Enter.
+func (tm *term) line(s string) { tm.send(s + "\r") }
+
+const (
+	keyDown = "\x1b[B"
+	ctrlC   = "\x03"
+)
+
+// wait waits for the process to end and returns its exit code.
+func (tm *term) wait() int {
+	tm.t.Helper()
+	select {
+	case err := <-tm.done:
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return ee.ExitCode()
+		}
+		if err != nil {
+			tm.t.Fatal(err)
+		}
+		return 0
+	case <-time.After(10 * time.Second):
+		tm.t.Fatalf("unoscore did not finish; the screen shows:\n%s", tm.screen())
+	}
+	return -1
+}
+
+func boardJSON(t *testing.T, db string) map[string]any {
+	t.Helper()
+	c := exec.Command(os.Args[0], "--db", db, "board", "--json")
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("board: %v", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(out, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestTerminalNewToTheEnd(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	tm := startTerm(t, db, "new")
+	tm.expect("Players in seating order")
+	tm.line("Ann, Bob")
+	tm.expect("How do you score?")
+	tm.line("") // standard
+	tm.expect("Play to how many points")
+	tm.send("\x7f\x7f\x7f") // erase the 500 offered
+	tm.line("100")
+	tm.expect("Which deck?")
+	tm.line("")
+	tm.expect("Who deals first?")
+	tm.send(keyDown + keyDown) // Bob
+	tm.line("")
+	tm.expect("Bob deals first.")
+	tm.expect("Two players left: the two-player rules apply.")
+
+	tm.expect("Hand 1. Bob deals.")
+	tm.expect("Who went out?")
+	tm.line("") // Ann, highlighted first
+	tm.expect("Bob's cards")
+	tm.line("r7 wd4")
+	tm.expect("Bob: r7 wd4 = 57 points")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Saved. Hand 1: Ann went out and scores 57")
+
+	tm.expect("Hand 2. Ann deals.")
+	tm.expect("Who went out?")
+	tm.line("")
+	tm.expect("Bob's cards")
+	tm.line("w")
+	tm.expect("Save this hand")
+	tm.line("y")
+	tm.expect("Ann wins with 107 points, after 2 hands.")
+	if code := tm.wait(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, tm.screen())
+	}
+	if strings.ContainsRune(tm.screen(), '\a') {
+		t.Error("the terminal bell rang")
+	}
+	b := boardJSON(t, db)
+	if b["over"] != true || b["hands"].(float64) != 2 {
+		t.Fatalf("board: %v", b)
+	}
+}
+
+func TestTerminalHandWithATypo(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	c := exec.Command(os.Args[0], "--db", db, "new", "--players", "Ann,Bob,Cat")
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	tm := startTerm(t, db, "hand")
+	tm.expect("Hand 1. Ann deals.")
+	tm.expect("Who went out?")
+	tm.send(keyDown) // Bob
+	tm.line("")
+	tm.expect("Cat's cards")
+	tm.line("r77")
+	tm.expect(`unknown card "r77": did you mean "r7"?`)
+	tm.send("\x7f") // fix it at the prompt
+	tm.line("")
+	tm.expect("Cat: r7 = 7 points")
+	tm.expect("Ann's cards")
+	tm.line("?")
+	tm.expect("3x7 is three 7s")
+	tm.expect("Ann's cards")
+	tm.line("2xs")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Saved. Hand 1: Bob went out and scores 47 (Cat 7, Ann 40).")
+	tm.expect("Who went out?")
+	tm.send(keyDown + keyDown + keyDown) // (stop for now)
+	tm.line("")
+	tm.expect("unoscore hand")
+	if code := tm.wait(); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if b := boardJSON(t, db); b["hands"].(float64) != 1 {
+		t.Fatalf("board: %v", b)
+	}
+}
+
+func TestTerminalCtrlCInAHand(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	c := exec.Command(os.Args[0], "--db", db, "new", "--players", "Ann,Bob,Cat")
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	tm := startTerm(t, db, "hand")
+	tm.expect("Who went out?")
+	tm.line("")
+	tm.expect("Bob's cards")
+	tm.line("r7")
+	tm.expect("Cat's cards")
+	tm.send("g")
+	tm.send(ctrlC)
+	tm.expect("interrupted; nothing was written for the unfinished hand")
+	if code := tm.wait(); code != 130 {
+		t.Fatalf("exit %d, want 130", code)
+	}
+	if strings.Contains(tm.screen(), "goroutine") || strings.Contains(tm.screen(), "panic") {
+		t.Fatalf("a stack trace:\n%s", tm.screen())
+	}
+	// The terminal is left sane: echo and line editing back on.
+	tio, err := unix.IoctlGetTermios(int(tm.slave.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tio.Lflag&unix.ECHO == 0 || tio.Lflag&unix.ICANON == 0 {
+		t.Fatalf("terminal left raw: lflag %#x", tio.Lflag)
+	}
+	if b := boardJSON(t, db); b["hands"].(float64) != 0 {
+		t.Fatalf("an interrupted hand was written: %v", b)
+	}
+}
