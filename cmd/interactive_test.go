@@ -156,7 +156,7 @@ func TestNewDrawForDealerAndTeams(t *testing.T) {
 	answers := []string{
 		"Ann", "Bob", "Cat", "Dan", "", // one name per line
 		"partners", "", "",
-		"y",                              // pair across
+		"y",                            // pair across
 		"Draw", "r9", "g2", "b9", "ws", // Ann and Cat tie with 9
 		"7", "9", // Cat wins the redraw
 		"(stop",
