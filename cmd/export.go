@@ -108,11 +108,7 @@ stops it and nothing is written.`,
 			if err != nil {
 				return err
 			}
-			games := "games"
-			if n == 1 {
-				games = "game"
-			}
-			fmt.Fprintf(app.IO.Out, "Imported %d %s from %s.\n", n, games, name)
+			fmt.Fprintf(app.IO.Out, "Imported %s from %s.\n", plural(n, "game"), name)
 			return nil
 		},
 	}

@@ -114,7 +114,7 @@ func runGames(o *gamesOptions) error {
 		return err
 	}
 	if total > len(list) {
-		fmt.Fprintf(out, "%d older games not shown; --all lists them.\n", total-len(list))
+		fmt.Fprintf(out, "%s not shown; --all lists them.\n", plural(total-len(list), "older game"))
 	}
 	return nil
 }

@@ -57,6 +57,9 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 		if !ok || name == "" {
 			return nil, usagef("--left %q needs NAME=CARDS, as in --left \"Bob=r7 wd4\"", v)
 		}
+		if err := scoring.ValidateName(name); err != nil {
+			return nil, usagef("--left %q: %v", v, err)
+		}
 		h, err := rules.ParseHand(cards)
 		if err != nil {
 			return nil, usagef("%s's cards: %v", name, err)

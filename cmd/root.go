@@ -164,6 +164,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newImportCmd(app),
 		newRulesCmd(app),
 		newCheckCmd(app),
+		newDoctorCmd(app),
 	)
 	return root, started
 }

@@ -28,7 +28,7 @@ func newUseCmd(app *App) *cobra.Command {
 			if g.Name != "" {
 				name = " (" + g.Name + ")"
 			}
-			fmt.Fprintf(app.IO.Out, "Current game: %s%s, %d hands counted.\n", g.ID, name, g.Board.Hands())
+			fmt.Fprintf(app.IO.Out, "Current game: %s%s, %s counted.\n", g.ID, name, plural(g.Board.Hands(), "hand"))
 			return nil
 		},
 	}

@@ -31,7 +31,7 @@ type ExportGame struct {
 // one game at a time, so a database of years of game nights exports in
 // little memory.
 func (db *DB) Export(w io.Writer) error {
-	return db.bolt.View(func(tx *bolt.Tx) error {
+	return db.view(func(tx *bolt.Tx) error {
 		current := string(tx.Bucket(bucketMeta).Get(keyCurrent))
 		head, err := json.Marshal(struct {
 			Format   int       `json:"unoscore_export"`
@@ -114,7 +114,7 @@ func (db *DB) Import(r io.Reader) (int, error) {
 		g.Events[0].Settings = &g.Settings
 		games = append(games, g)
 	}
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		gb := tx.Bucket(bucketGames)
 		for _, g := range games {
 			if gb.Bucket([]byte(g.ID)) != nil {

@@ -170,7 +170,7 @@ func putSummary(tx *bolt.Tx, g *Game) error {
 // Create starts a game and makes it the current one.
 func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 	var g *Game
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		games := tx.Bucket(bucketGames)
 		id, err := newID(func(id string) bool { return games.Bucket([]byte(id)) != nil })
 		if err != nil {
@@ -200,7 +200,7 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 // id will do.
 func (db *DB) Game(id string) (*Game, error) {
 	var g *Game
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.view(func(tx *bolt.Tx) error {
 		full, err := resolve(tx, id)
 		if err != nil {
 			return err
@@ -211,11 +211,11 @@ func (db *DB) Game(id string) (*Game, error) {
 	return g, err
 }
 
-// update reads a game in a write transaction and hands it to fn, which
+// change reads a game in a write transaction and hands it to fn, which
 // returns the event to append, or an error to write nothing.
-func (db *DB) update(id string, fn func(g *Game) (Event, error)) (*Game, error) {
+func (db *DB) change(id string, fn func(g *Game) (Event, error)) (*Game, error) {
 	var g *Game
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		full, err := resolve(tx, id)
 		if err != nil {
 			return err
@@ -237,7 +237,7 @@ func (db *DB) update(id string, fn func(g *Game) (Event, error)) (*Game, error) 
 // counted (names spelled as in the game, entries in seating order).
 func (db *DB) AddHand(id string, h scoring.Hand) (*Game, scoring.Hand, error) {
 	var played scoring.Hand
-	g, err := db.update(id, func(g *Game) (Event, error) {
+	g, err := db.change(id, func(g *Game) (Event, error) {
 		var err error
 		if played, err = g.Board.Play(h); err != nil {
 			return Event{}, err
@@ -252,7 +252,7 @@ func (db *DB) AddHand(id string, h scoring.Hand) (*Game, scoring.Hand, error) {
 // after it and the number of the hand voided.
 func (db *DB) Undo(id string) (*Game, scoring.Row, error) {
 	var voided scoring.Row
-	g, err := db.update(id, func(g *Game) (Event, error) {
+	g, err := db.change(id, func(g *Game) (Event, error) {
 		n := len(g.Hands)
 		if n == 0 {
 			return Event{}, &scoring.InputError{Msg: "there is no hand to undo in this game"}
@@ -273,7 +273,7 @@ func (db *DB) Undo(id string) (*Game, scoring.Row, error) {
 // correction that would make a later hand impossible is refused.
 func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, scoring.Hand, error) {
 	var fixed scoring.Hand
-	g, err := db.update(id, func(g *Game) (Event, error) {
+	g, err := db.change(id, func(g *Game) (Event, error) {
 		if n < 1 || n > len(g.Hands) {
 			if len(g.Hands) == 0 {
 				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: no hand has been counted yet", n)}
@@ -303,7 +303,7 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, scoring.Hand, error
 // limit of them (0: all). It returns how many games there are in all and
 // the current game's id. It reads only the summaries it hands out.
 func (db *DB) List(limit int, fn func(Summary) error) (total int, current string, err error) {
-	err = db.bolt.View(func(tx *bolt.Tx) error {
+	err = db.view(func(tx *bolt.Tx) error {
 		current = string(tx.Bucket(bucketMeta).Get(keyCurrent))
 		order, sums := tx.Bucket(bucketOrder), tx.Bucket(bucketSummaries)
 		total = order.Stats().KeyN
@@ -328,7 +328,7 @@ func (db *DB) List(limit int, fn func(Summary) error) (total int, current string
 // Use makes a game the current one.
 func (db *DB) Use(id string) (*Game, error) {
 	var g *Game
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.update(func(tx *bolt.Tx) error {
 		full, err := resolve(tx, id)
 		if err != nil {
 			return err

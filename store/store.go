@@ -27,7 +27,7 @@ import (
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // DefaultTimeout is how long a command waits for another unoscore to let go
 // of the file.
@@ -138,7 +138,7 @@ func Open(path string, opts Options) (*DB, error) {
 			return nil, err
 		}
 	}
-	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout, ReadOnly: opts.ReadOnly})
+	b, err := openBolt(path, &bolt.Options{Timeout: opts.Timeout, ReadOnly: opts.ReadOnly})
 	if err != nil {
 		switch {
 		case errors.Is(err, berrors.ErrTimeout):
@@ -151,6 +151,15 @@ func Open(path string, opts Options) (*DB, error) {
 	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
 	if err := db.init(opts.ReadOnly); err != nil {
 		b.Close()
+		if errors.Is(err, errNeedsMigration) {
+			// An older file opened to read: upgrade it once, then read.
+			w, err := Open(path, Options{Timeout: opts.Timeout})
+			if err != nil {
+				return nil, err
+			}
+			w.Close()
+			return Open(path, opts)
+		}
 		return nil, err
 	}
 	return db, nil
@@ -162,56 +171,137 @@ func (db *DB) Close() error { return db.bolt.Close() }
 // Path is the file's path.
 func (db *DB) Path() string { return db.path }
 
+// init checks the file's layout, creating it in a new file and migrating an
+// older one.
 func (db *DB) init(readOnly bool) error {
-	check := func(tx *bolt.Tx) (bool, error) {
-		meta := tx.Bucket(bucketMeta)
-		if meta == nil {
-			if tx.Bucket(bucketGames) != nil || hasBuckets(tx) {
-				return false, &CorruptError{Path: db.path, Err: errors.New("a bbolt file without unoscore's meta bucket")}
-			}
-			return false, nil
-		}
-		v, err := strconv.Atoi(string(meta.Get(keySchema)))
-		if err != nil {
-			return false, &CorruptError{Path: db.path, Err: errors.New("no schema version")}
-		}
-		if v > SchemaVersion {
-			return false, &NewerError{Path: db.path, Version: v}
-		}
-		for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
-			if tx.Bucket(name) == nil {
-				return false, &CorruptError{Path: db.path, Err: fmt.Errorf("its %s bucket is missing", name)}
-			}
-		}
-		return true, nil
+	var version int
+	err := db.view(func(tx *bolt.Tx) error {
+		var err error
+		version, err = schemaOf(tx, db.path)
+		return err
+	})
+	switch {
+	case err != nil:
+		return err
+	case version == 0 && readOnly:
+		return ErrNoDatabase
+	case version == 0:
+		return db.update(create)
+	case version < SchemaVersion && readOnly:
+		return errNeedsMigration
+	case version < SchemaVersion:
+		return db.migrate(version)
 	}
-	if readOnly {
-		return db.bolt.View(func(tx *bolt.Tx) error {
-			ok, err := check(tx)
-			if err == nil && !ok {
-				return ErrNoDatabase
-			}
+	return db.view(func(tx *bolt.Tx) error { return checkBuckets(tx, db.path) })
+}
+
+// errNeedsMigration: an older file was opened read-only.
+var errNeedsMigration = errors.New("the database needs migrating")
+
+// schemaOf reads the file's schema version: 0 for a new, empty file.
+func schemaOf(tx *bolt.Tx, path string) (int, error) {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil {
+		if hasBuckets(tx) {
+			return 0, &CorruptError{Path: path, Err: errors.New("a bbolt file without unoscore's meta bucket")}
+		}
+		return 0, nil
+	}
+	v, err := strconv.Atoi(string(meta.Get(keySchema)))
+	if err != nil || v < 1 {
+		return 0, &CorruptError{Path: path, Err: errors.New("no schema version")}
+	}
+	if v > SchemaVersion {
+		return 0, &NewerError{Path: path, Version: v}
+	}
+	return v, nil
+}
+
+func checkBuckets(tx *bolt.Tx, path string) error {
+	for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
+		if tx.Bucket(name) == nil {
+			return &CorruptError{Path: path, Err: fmt.Errorf("its %s bucket is missing", name)}
+		}
+	}
+	return nil
+}
+
+// create lays out a new file.
+func create(tx *bolt.Tx) error {
+	meta, err := tx.CreateBucketIfNotExists(bucketMeta)
+	if err != nil {
+		return err
+	}
+	if err := meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
+		return err
+	}
+	for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// migrations[v] turns schema v into schema v+1, in the caller's transaction.
+var migrations = map[int]func(tx *bolt.Tx) error{
+	// Schema 1 kept the creation order only inside each summary; schema 2
+	// adds the order index, so listing reads only the games it shows.
+	1: func(tx *bolt.Tx) error {
+		sums := tx.Bucket(bucketSummaries)
+		if sums == nil {
+			return errors.New("no summaries bucket")
+		}
+		order, err := tx.CreateBucketIfNotExists(bucketOrder)
+		if err != nil {
+			return err
+		}
+		var last uint64
+		err = sums.ForEach(func(id, v []byte) error {
+			var s Summary
+			if err := json.Unmarshal(v, &s); err != nil || s.Seq == 0 {
+				return fmt.Errorf("the summary of game %s is unreadable", id)
+			}
+			last = max(last, s.Seq)
+			return order.Put(key(s.Seq), id)
 		})
-	}
-	return db.bolt.Update(func(tx *bolt.Tx) error {
-		ok, err := check(tx)
-		if err != nil || ok {
-			return err
-		}
-		meta, err := tx.CreateBucketIfNotExists(bucketMeta)
 		if err != nil {
 			return err
 		}
-		if err := meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
-			return err
-		}
-		for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
-			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
-				return err
+		return order.SetSequence(last)
+	},
+}
+
+// BackupPath is where a migration keeps a copy of the file as it was.
+func BackupPath(path string, version int) string {
+	return fmt.Sprintf("%s.schema%d-backup", path, version)
+}
+
+// migrate brings an older file up to SchemaVersion in one transaction, after
+// writing a copy of it as it was beside it.
+func (db *DB) migrate(from int) error {
+	backup := BackupPath(db.path, from)
+	if _, err := os.Stat(backup); err == nil {
+		backup = fmt.Sprintf("%s-%d", backup, time.Now().Unix())
+	}
+	err := db.view(func(tx *bolt.Tx) error { return tx.CopyFile(backup, 0o600) })
+	if err != nil {
+		return fmt.Errorf("cannot write a backup before upgrading the database (%w); nothing was changed", err)
+	}
+	return db.update(func(tx *bolt.Tx) error {
+		for v := from; v < SchemaVersion; v++ {
+			step := migrations[v]
+			if step == nil {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("no way to upgrade schema %d", v)}
+			}
+			if err := step(tx); err != nil {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("upgrading schema %d: %w", v, err)}
 			}
 		}
-		return nil
+		if err := tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
+			return err
+		}
+		return checkBuckets(tx, db.path)
 	})
 }
 

@@ -1,0 +1,94 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+type doctorOptions struct {
+	app    *App
+	Backup string
+	JSON   bool
+}
+
+func newDoctorCmd(app *App) *cobra.Command {
+	o := &doctorOptions{app: app}
+	c := &cobra.Command{
+		Use:   "doctor [--backup FILE]",
+		Short: "Check the database file and every game in it; write a backup copy",
+		Long: `Check the database: bbolt's consistency check of every page, the schema
+version, that every game's log replays, and that the list of games agrees
+with the logs. With --backup, also write a consistent copy of the file.
+
+Exit 0 when all is well, 1 when a problem was found (it is reported, not
+repaired: import your last export into a new file, or restore a backup).`,
+		Example: `  unoscore doctor
+  unoscore doctor --backup ~/unoscore-backup.db`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error { return runDoctor(o) },
+	}
+	c.Flags().StringVar(&o.Backup, "backup", "", "also write a consistent copy of the database to this file")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
+	return c
+}
+
+// errProblems: doctor found problems, and said what they were.
+var errProblems = errors.New("the database has problems (see above)")
+
+func runDoctor(o *doctorOptions) error {
+	var r store.Report
+	err := o.app.withDB(true, func(db *store.DB) error {
+		var err error
+		if r, err = db.Doctor(); err != nil {
+			return err
+		}
+		if o.Backup != "" && len(r.Problems) == 0 {
+			return db.Backup(o.Backup)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	out := o.app.IO.Out
+	if o.JSON {
+		if err := writeJSON(out, r); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(out, "Database: %s (%d bytes, schema %d)\n", r.Path, r.Size, r.Schema)
+		fmt.Fprintf(out, "Holds %s, %s, %s.\n", plural(r.Games, "game"), plural(r.Hands, "counted hand"), plural(r.Events, "history entry"))
+		for _, p := range r.Problems {
+			fmt.Fprintf(out, "Problem: %s\n", p)
+		}
+		if len(r.Problems) == 0 {
+			fmt.Fprintln(out, "All checks passed: every page is sound and every game replays.")
+			if o.Backup != "" {
+				fmt.Fprintf(out, "Backup written to %s.\n", o.Backup)
+			}
+		}
+	}
+	if len(r.Problems) > 0 {
+		if o.Backup != "" {
+			return fmt.Errorf("%w; no backup was written from a damaged file", errProblems)
+		}
+		return errProblems
+	}
+	return nil
+}
+
+// plural writes "1 game", "2 games", "3 history entries".
+func plural(n int, what string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", what)
+	}
+	if w, ok := strings.CutSuffix(what, "y"); ok {
+		return fmt.Sprintf("%d %sies", n, w)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

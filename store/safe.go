@@ -1,0 +1,39 @@
+package store
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// view and update run a transaction so that a damaged file can never crash
+// unoscore: bbolt panics on a page it cannot make sense of (and a read past
+// the end of a cut-short file faults, which the command line turns into a
+// panic), and either becomes a CorruptError here. bbolt rolls the
+// transaction back first, so nothing half-written stays.
+func (db *DB) view(fn func(tx *bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer recoverDamage(db.path, &err)
+	return db.bolt.View(fn)
+}
+
+func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer recoverDamage(db.path, &err)
+	return db.bolt.Update(fn)
+}
+
+// openBolt is bolt.Open, with a damaged file's panic or fault turned into a
+// CorruptError.
+func openBolt(path string, o *bolt.Options) (b *bolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer recoverDamage(path, &err)
+	return bolt.Open(path, 0o600, o)
+}
+
+func recoverDamage(path string, err *error) {
+	if r := recover(); r != nil {
+		*err = &CorruptError{Path: path, Err: fmt.Errorf("reading it failed: %v", r)}
+	}
+}
