@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -27,57 +28,102 @@ type Report struct {
 // reported, not repaired.
 func (db *DB) Doctor() (Report, error) {
 	r := Report{Path: db.path, Problems: []string{}}
-	err := db.view(func(tx *bolt.Tx) error {
-		r.Size = tx.Size()
-		for err := range tx.Check() {
-			r.Problems = append(r.Problems, "page check: "+err.Error())
-		}
-		v, err := schemaOf(tx, db.path)
+	err := db.lightly(func() error {
+		// bbolt's check of every page, in a transaction of its own.
+		err := db.view(func(tx *bolt.Tx) error {
+			r.Size = tx.Size()
+			for err := range tx.Check() {
+				r.Problems = append(r.Problems, "page check: "+err.Error())
+			}
+			v, err := schemaOf(tx, db.path)
+			r.Schema = v
+			if err == nil {
+				err = checkBuckets(tx, db.path)
+			}
+			return err
+		})
 		if err != nil {
 			return err
 		}
-		r.Schema = v
-		if err := checkBuckets(tx, db.path); err != nil {
-			r.Problems = append(r.Problems, err.Error())
-			return nil
+		// Then every game, a few hundred per transaction so that what one
+		// transaction caches never grows with the file.
+		indexed := map[string]uint64{}
+		err = db.view(func(tx *bolt.Tx) error {
+			return tx.Bucket(bucketOrder).ForEach(func(k, id []byte) error {
+				if _, dup := indexed[string(id)]; dup {
+					r.Problems = append(r.Problems, fmt.Sprintf("game %s is in the order index twice", id))
+				}
+				indexed[string(id)] = binary.BigEndian.Uint64(k)
+				return nil
+			})
+		})
+		if err != nil {
+			return err
 		}
-		sums, order := tx.Bucket(bucketSummaries), tx.Bucket(bucketOrder)
-		indexed := map[string]bool{}
-		_ = order.ForEach(func(k, id []byte) error {
-			if indexed[string(id)] {
-				r.Problems = append(r.Problems, fmt.Sprintf("game %s is in the order index twice", id))
-			}
-			indexed[string(id)] = true
-			return nil
-		})
-		return tx.Bucket(bucketGames).ForEachBucket(func(id []byte) error {
-			r.Games++
-			g, err := readGame(tx, string(id))
+		var after []byte
+		for {
+			n := 0
+			err := db.view(func(tx *bolt.Tx) error {
+				c := tx.Bucket(bucketGames).Cursor()
+				k, v := c.First()
+				if after != nil {
+					if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
+						k, v = c.Next()
+					}
+				}
+				for ; k != nil && n < 500; k, v = c.Next() {
+					if v != nil {
+						continue // not a game's bucket
+					}
+					n++
+					after = append(after[:0], k...)
+					db.checkGame(tx, string(k), indexed, &r)
+				}
+				return nil
+			})
 			if err != nil {
-				r.Problems = append(r.Problems, fmt.Sprintf("game %s: %v", id, err))
-				return nil
+				return err
 			}
-			r.Hands += g.Board.Hands()
-			r.Events += len(g.Events)
-			want, _ := json.Marshal(g.summary(0))
-			var s Summary
-			if err := json.Unmarshal(sums.Get(id), &s); err != nil {
-				r.Problems = append(r.Problems, fmt.Sprintf("game %s has no readable summary", id))
-				return nil
+			if n < 500 {
+				break
 			}
-			seq := s.Seq
-			s.Seq = 0
-			got, _ := json.Marshal(s)
-			if !bytes.Equal(got, want) {
-				r.Problems = append(r.Problems, fmt.Sprintf("game %s: its summary does not match its log", id))
+		}
+		if len(indexed) > 0 {
+			for id := range indexed {
+				r.Problems = append(r.Problems, fmt.Sprintf("the order index names game %s, which has no log", id))
 			}
-			if !indexed[string(id)] || !bytes.Equal(order.Get(key(seq)), id) {
-				r.Problems = append(r.Problems, fmt.Sprintf("game %s is missing from the order index", id))
-			}
-			return nil
-		})
+		}
+		return nil
 	})
 	return r, err
+}
+
+// checkGame checks that one game's log replays and that its summary and
+// index entry agree with it. It removes the game from indexed.
+func (db *DB) checkGame(tx *bolt.Tx, id string, indexed map[string]uint64, r *Report) {
+	r.Games++
+	seq, inIndex := indexed[id]
+	delete(indexed, id)
+	g, err := readGame(tx, id)
+	if err != nil {
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: %v", id, err))
+		return
+	}
+	r.Hands += g.Board.Hands()
+	r.Events += len(g.Events)
+	var s Summary
+	if err := json.Unmarshal(tx.Bucket(bucketSummaries).Get([]byte(id)), &s); err != nil {
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s has no readable summary", id))
+		return
+	}
+	want, _ := json.Marshal(g.summary(s.Seq))
+	got, _ := json.Marshal(s)
+	if !bytes.Equal(got, want) {
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its summary does not match its log", id))
+	}
+	if !inIndex || seq != s.Seq {
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s is missing from the order index", id))
+	}
 }
 
 // Backup writes a consistent copy of the database to path (file mode 0600),

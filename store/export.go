@@ -31,6 +31,10 @@ type ExportGame struct {
 // one game at a time, so a database of years of game nights exports in
 // little memory.
 func (db *DB) Export(w io.Writer) error {
+	return db.lightly(func() error { return db.export(w) })
+}
+
+func (db *DB) export(w io.Writer) error {
 	return db.view(func(tx *bolt.Tx) error {
 		current := string(tx.Bucket(bucketMeta).Get(keyCurrent))
 		head, err := json.Marshal(struct {

@@ -303,24 +303,26 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, scoring.Hand, error
 // limit of them (0: all). It returns how many games there are in all and
 // the current game's id. It reads only the summaries it hands out.
 func (db *DB) List(limit int, fn func(Summary) error) (total int, current string, err error) {
-	err = db.view(func(tx *bolt.Tx) error {
-		current = string(tx.Bucket(bucketMeta).Get(keyCurrent))
-		order, sums := tx.Bucket(bucketOrder), tx.Bucket(bucketSummaries)
-		total = order.Stats().KeyN
-		c := order.Cursor()
-		n := 0
-		for k, id := c.Last(); k != nil && (limit <= 0 || n < limit); k, id = c.Prev() {
-			var s Summary
-			if err := json.Unmarshal(sums.Get(id), &s); err != nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", id, err)}
+	err = db.lightly(func() error {
+		return db.view(func(tx *bolt.Tx) error {
+			current = string(tx.Bucket(bucketMeta).Get(keyCurrent))
+			order, sums := tx.Bucket(bucketOrder), tx.Bucket(bucketSummaries)
+			total = order.Stats().KeyN
+			c := order.Cursor()
+			n := 0
+			for k, id := c.Last(); k != nil && (limit <= 0 || n < limit); k, id = c.Prev() {
+				var s Summary
+				if err := json.Unmarshal(sums.Get(id), &s); err != nil {
+					return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", id, err)}
+				}
+				s.Current = s.ID == current
+				if err := fn(s); err != nil {
+					return err
+				}
+				n++
 			}
-			s.Current = s.ID == current
-			if err := fn(s); err != nil {
-				return err
-			}
-			n++
-		}
-		return nil
+			return nil
+		})
 	})
 	return total, current, err
 }
