@@ -26,7 +26,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 	if s.Mode == "" {
 		items := make([]string, len(scoring.Modes))
 		for i, m := range scoring.Modes {
-			items[i] = fmt.Sprintf("%-9s  %s", m, m.Describe())
+			items[i] = fmt.Sprintf("%-9s  %s", m, m.Short())
 		}
 		i, err := p.Select("How do you score?", items, 0)
 		if err != nil {

@@ -41,6 +41,21 @@ func (m Mode) Describe() string {
 	return ""
 }
 
+// Short says in a few words how the mode scores, for a list to choose from.
+func (m Mode) Short() string {
+	switch m {
+	case Standard:
+		return "whoever goes out scores the others' cards"
+	case Lowest:
+		return "everyone tallies what they're caught with; lowest wins"
+	case Partners:
+		return "teams; a partner going out scores both opposing hands"
+	case Challenge:
+		return "tallies; out at the target; the last one left wins"
+	}
+	return ""
+}
+
 // ParseMode reads a mode's name, any case.
 func ParseMode(s string) (Mode, error) {
 	t := Mode(strings.ToLower(strings.TrimSpace(s)))
