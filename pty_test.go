@@ -131,14 +131,12 @@ func (tm *term) wait() int {
 
 func boardJSON(t *testing.T, db string) map[string]any {
 	t.Helper()
-	c := exec.Command(os.Args[0], "--db", db, "board", "--json")
-	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
-	out, err := c.Output()
-	if err != nil {
-		t.Fatalf("board: %v", err)
+	code, out, errs := unoscore(t, db, "board", "--json")
+	if code != 0 {
+		t.Fatalf("board: %s", errs)
 	}
 	var m map[string]any
-	if err := json.Unmarshal(out, &m); err != nil {
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
 		t.Fatal(err)
 	}
 	return m
@@ -194,10 +192,8 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 
 func TestTerminalHandWithATypo(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	c := exec.Command(os.Args[0], "--db", db, "new", "--players", "Ann,Bob,Cat")
-	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
-	if out, err := c.CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, out)
+	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
+		t.Fatal(errs)
 	}
 	tm := startTerm(t, db, "hand")
 	tm.expect("Hand 1. Ann deals.")
@@ -232,10 +228,8 @@ func TestTerminalHandWithATypo(t *testing.T) {
 
 func TestTerminalCtrlCInAHand(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	c := exec.Command(os.Args[0], "--db", db, "new", "--players", "Ann,Bob,Cat")
-	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
-	if out, err := c.CombinedOutput(); err != nil {
-		t.Fatalf("%v: %s", err, out)
+	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
+		t.Fatal(errs)
 	}
 	tm := startTerm(t, db, "hand")
 	tm.expect("Who went out?")

@@ -6,17 +6,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
 type editOptions struct {
 	app    *App
 	Number int
-	Out    string
-	Left   []string
-	Game   string
-	JSON   bool
+	outcomeFlags
 }
 
 func newEditCmd(app *App) *cobra.Command {
@@ -42,14 +38,7 @@ make a later hand impossible (say, a player eliminated earlier) is refused.`,
 		},
 		RunE: func(c *cobra.Command, args []string) error { return runEdit(o) },
 	}
-	f := c.Flags()
-	f.StringVar(&o.Out, "out", "", "the player who went out")
-	f.StringArrayVar(&o.Left, "left", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each)")
-	f.StringVar(&o.Game, "game", "", "the game's id (default the current game)")
-	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
-	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
-	_ = c.RegisterFlagCompletionFunc("left", playerCompletion(app, &o.Game, "="))
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	o.register(c, app)
 	return c
 }
 
@@ -57,13 +46,13 @@ func runEdit(o *editOptions) error {
 	if o.Out == "" {
 		return usagef("missing --out: name the player who went out in hand %d", o.Number)
 	}
-	left, err := parseLeft(o.Left)
+	h, err := o.hand()
 	if err != nil {
 		return err
 	}
 	var g *store.Game
 	err = o.app.withDB(false, func(db *store.DB) error {
-		g, _, err = db.Edit(o.Game, o.Number, scoring.Hand{Out: o.Out, Left: left})
+		g, _, err = db.Edit(o.Game, o.Number, h)
 		return err
 	})
 	if err != nil {

@@ -12,11 +12,34 @@ import (
 )
 
 type handOptions struct {
-	app  *App
+	app *App
+	outcomeFlags
+}
+
+// outcomeFlags are the flags that say how a hand ended, shared by hand and
+// edit.
+type outcomeFlags struct {
 	Out  string
 	Left []string
 	Game string
 	JSON bool
+}
+
+func (o *outcomeFlags) register(c *cobra.Command, app *App) {
+	f := c.Flags()
+	f.StringVar(&o.Out, "out", "", "the player who went out")
+	f.StringArrayVar(&o.Left, "left", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each)")
+	f.StringVar(&o.Game, "game", "", "the game's id (default the current game)")
+	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
+	_ = c.RegisterFlagCompletionFunc("left", playerCompletion(app, &o.Game, "="))
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+}
+
+// hand reads the flags into a hand to count.
+func (o *outcomeFlags) hand() (scoring.Hand, error) {
+	left, err := parseLeft(o.Left)
+	return scoring.Hand{Out: o.Out, Left: left}, err
 }
 
 func newHandCmd(app *App) *cobra.Command {
@@ -29,7 +52,7 @@ scores. That is every other player; in partners mode every player outside
 the winner's team; in challenge mode every player not yet eliminated.
 
 Cards are tokens separated by spaces or commas: r7 red7 g+2 yrev bs w wd4,
-3x7 for three 7s, 37pts for points already counted. See "unoscore help cards".
+3x7 for three 7s, 37pts for points already counted ("unoscore help cards").
 When the last card played was a Draw Two or Wild Draw Four, the cards the
 next player drew count too.`,
 		Example: `  unoscore hand --out Ann --left Bob="r7 wd4" --left Cat=37pts
@@ -37,14 +60,7 @@ next player drew count too.`,
 		Args: exactArgs(0, "no arguments (use --out and --left)"),
 		RunE: func(c *cobra.Command, args []string) error { return runHand(o) },
 	}
-	f := c.Flags()
-	f.StringVar(&o.Out, "out", "", "the player who went out")
-	f.StringArrayVar(&o.Left, "left", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each)")
-	f.StringVar(&o.Game, "game", "", "the game's id (default the current game)")
-	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
-	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
-	_ = c.RegisterFlagCompletionFunc("left", playerCompletion(app, &o.Game, "="))
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	o.register(c, app)
 	return c
 }
 
@@ -77,13 +93,13 @@ func runHand(o *handOptions) error {
 	if o.Out == "" {
 		return usagef("missing --out: name the player who went out")
 	}
-	left, err := parseLeft(o.Left)
+	h, err := o.hand()
 	if err != nil {
 		return err
 	}
 	var g *store.Game
 	err = app.withDB(false, func(db *store.DB) error {
-		g, _, err = db.AddHand(o.Game, scoring.Hand{Out: o.Out, Left: left})
+		g, _, err = db.AddHand(o.Game, h)
 		return err
 	})
 	if err != nil {

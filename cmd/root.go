@@ -165,6 +165,11 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newRulesCmd(app),
 		newCheckCmd(app),
 		newDoctorCmd(app),
+		&cobra.Command{
+			Use:   "cards",
+			Short: "The card notation: how to type the cards left in a hand",
+			Long:  notationHelp,
+		},
 	)
 	return root, started
 }

@@ -104,6 +104,15 @@ func (g *Game) summary(seq uint64) Summary {
 	}
 }
 
+// loadGame reads the game an id names (see resolve).
+func loadGame(tx *bolt.Tx, id string) (*Game, error) {
+	full, err := resolve(tx, id)
+	if err != nil {
+		return nil, err
+	}
+	return readGame(tx, full)
+}
+
 // readGame loads one game's log from its bucket.
 func readGame(tx *bolt.Tx, id string) (*Game, error) {
 	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
@@ -201,11 +210,8 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 func (db *DB) Game(id string) (*Game, error) {
 	var g *Game
 	err := db.view(func(tx *bolt.Tx) error {
-		full, err := resolve(tx, id)
-		if err != nil {
-			return err
-		}
-		g, err = readGame(tx, full)
+		var err error
+		g, err = loadGame(tx, id)
 		return err
 	})
 	return g, err
@@ -216,11 +222,8 @@ func (db *DB) Game(id string) (*Game, error) {
 func (db *DB) change(id string, fn func(g *Game) (Event, error)) (*Game, error) {
 	var g *Game
 	err := db.update(func(tx *bolt.Tx) error {
-		full, err := resolve(tx, id)
-		if err != nil {
-			return err
-		}
-		if g, err = readGame(tx, full); err != nil {
+		var err error
+		if g, err = loadGame(tx, id); err != nil {
 			return err
 		}
 		e, err := fn(g)
@@ -331,14 +334,11 @@ func (db *DB) List(limit int, fn func(Summary) error) (total int, current string
 func (db *DB) Use(id string) (*Game, error) {
 	var g *Game
 	err := db.update(func(tx *bolt.Tx) error {
-		full, err := resolve(tx, id)
-		if err != nil {
+		var err error
+		if g, err = loadGame(tx, id); err != nil {
 			return err
 		}
-		if g, err = readGame(tx, full); err != nil {
-			return err
-		}
-		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte(full))
+		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte(g.ID))
 	})
 	return g, err
 }
