@@ -87,7 +87,7 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 
 func runHand(o *handOptions) error {
 	app := o.app
-	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() {
+	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() && !o.JSON {
 		return handLoop(app, o.Game)
 	}
 	if o.Out == "" {

@@ -35,6 +35,9 @@ func (f *fakePrompter) Input(label, def string, validate func(string) error) (st
 		if a == "^C" {
 			return "", errInterrupted
 		}
+		if a == "^D" {
+			return "", errStopped
+		}
 		if a == "" {
 			a = def
 		}
@@ -184,6 +187,23 @@ func TestHandInterruptedWritesNothing(t *testing.T) {
 	code, out, _, _ := runAt(t, db, nil, "board", "--json")
 	if code != 0 || !strings.Contains(out, `"hands": 0`) {
 		t.Fatalf("board after ^C: %s", out)
+	}
+}
+
+func TestCtrlDStopsCleanly(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob")
+	code, _, errs, _ := runAt(t, db, []string{"Ann", "^D"}, "hand")
+	if code != 0 || !strings.Contains(errs, "stopped; nothing was written") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, out, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(out, `"hands": 0`) {
+		t.Fatalf("board after ^D: %s", out)
+	}
+	// --json never prompts, even at a terminal.
+	code, _, errs, p := runAt(t, db, nil, "hand", "--json")
+	if code != ExitUsage || len(p.labels) > 0 || !strings.Contains(errs, "missing --out") {
+		t.Fatalf("hand --json at a terminal: exit %d, asked %q, %s", code, p.labels, errs)
 	}
 }
 

@@ -103,7 +103,8 @@ func runNew(o *newOptions) error {
 	for _, t := range o.Teams {
 		s.Teams = append(s.Teams, splitNames(t))
 	}
-	interactive := app.canPrompt()
+	// --json is for scripts: it never prompts.
+	interactive := app.canPrompt() && !o.JSON
 	if interactive {
 		var err error
 		if s, err = promptSettings(app, s); err != nil {

@@ -50,10 +50,14 @@ func (n *noBell) Write(p []byte) (int, error) {
 
 func (n *noBell) Close() error { return nil }
 
-// promptErr maps promptui's ways of giving up to errInterrupted.
+// promptErr maps promptui's ways of giving up: Ctrl-C to errInterrupted,
+// Ctrl-D (end of input) to errStopped.
 func promptErr(err error) error {
-	if errors.Is(err, promptui.ErrInterrupt) || errors.Is(err, promptui.ErrEOF) {
+	switch {
+	case errors.Is(err, promptui.ErrInterrupt):
 		return errInterrupted
+	case errors.Is(err, promptui.ErrEOF):
+		return errStopped
 	}
 	return err
 }

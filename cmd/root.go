@@ -44,8 +44,11 @@ func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
-// errInterrupted is Ctrl-C or Ctrl-D at a prompt.
+// errInterrupted is Ctrl-C at a prompt: exit 130.
 var errInterrupted = errors.New("interrupted; nothing was written for the unfinished hand")
+
+// errStopped is Ctrl-D (end of input) at a prompt: a clean stop, exit 0.
+var errStopped = errors.New("stopped; nothing was written for the unfinished hand. Pick up again with: unoscore hand")
 
 // Execute runs unoscore with the process's arguments and streams, and
 // returns the exit code.
@@ -73,6 +76,10 @@ func Run(args []string, ios *IOStreams, p Prompter) (code int) {
 	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
+		return ExitOK
+	}
+	if errors.Is(err, errStopped) {
+		fmt.Fprintln(ios.Err, "unoscore: "+err.Error())
 		return ExitOK
 	}
 	code = exitCode(err)
