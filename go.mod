@@ -1,6 +1,6 @@
 module github.com/unoscore/unoscore
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/creack/pty v1.1.24
