@@ -54,7 +54,7 @@ func capture(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: capture VAR REGEXP")
 	}
 	m := regexp.MustCompile(args[1]).FindStringSubmatch(ts.ReadFile("stdout"))
-	if m == nil || len(m) < 2 {
+	if len(m) < 2 {
 		ts.Fatalf("capture: %q not found in stdout", args[1])
 	}
 	ts.Setenv(args[0], m[1])

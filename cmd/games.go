@@ -23,10 +23,6 @@ type gamesOptions struct {
 	All   bool
 }
 
-type gamesJSON struct {
-	Games []gameJSON `json:"games"`
-}
-
 type gameJSON struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
