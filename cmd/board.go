@@ -31,7 +31,7 @@ func newBoardCmd(app *App) *cobra.Command {
 
 func runBoard(o *boardOptions) error {
 	var g *store.Game
-	err := o.app.withDB(true, func(db *store.DB) error {
+	err := o.app.withDB(readDB, func(db *store.DB) error {
 		var err error
 		g, err = db.Game(o.Game)
 		return err

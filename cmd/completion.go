@@ -26,7 +26,7 @@ func fixedCompletion(words ...string) func(*cobra.Command, []string, string) ([]
 func playerCompletion(app *App, game *string, suffix string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		var names []string
-		_ = app.withDB(true, func(db *store.DB) error {
+		_ = app.withDB(readDB, func(db *store.DB) error {
 			g, err := db.Game(*game)
 			if err != nil {
 				return err
@@ -53,7 +53,7 @@ func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, 
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		var ids []string
-		_ = app.withDB(true, func(db *store.DB) error {
+		_ = app.withDB(readDB, func(db *store.DB) error {
 			_, _, err := db.List(0, func(s store.Summary) error {
 				if strings.HasPrefix(s.ID, toComplete) {
 					hint := s.Mode + ": " + strings.Join(s.Players, ", ")

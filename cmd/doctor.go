@@ -42,7 +42,7 @@ var errProblems = errors.New("the database has problems (see above)")
 
 func runDoctor(o *doctorOptions) error {
 	var r store.Report
-	err := o.app.withDB(true, func(db *store.DB) error {
+	err := o.app.withDB(readDB, func(db *store.DB) error {
 		var err error
 		if r, err = db.Doctor(); err != nil {
 			return err

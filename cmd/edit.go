@@ -51,7 +51,7 @@ func runEdit(o *editOptions) error {
 		return err
 	}
 	var g *store.Game
-	err = o.app.withDB(false, func(db *store.DB) error {
+	err = o.app.withDB(changeDB, func(db *store.DB) error {
 		g, _, err = db.Edit(o.Game, o.Number, h)
 		return err
 	})

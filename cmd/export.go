@@ -99,10 +99,14 @@ stops it and nothing is written.`,
 				defer f.Close()
 				r, name = f, args[0]
 			}
+			// Read and check the whole file before the database is touched.
+			batch, err := store.ReadExport(bufio.NewReader(r))
+			if err != nil {
+				return err
+			}
 			var n int
-			err := app.withDB(false, func(db *store.DB) error {
-				var err error
-				n, err = db.Import(bufio.NewReader(r))
+			err = app.withDB(createDB, func(db *store.DB) error {
+				n, err = db.AddGames(batch)
 				return err
 			})
 			if err != nil {

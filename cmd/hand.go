@@ -98,7 +98,7 @@ func runHand(o *handOptions) error {
 		return err
 	}
 	var g *store.Game
-	err = app.withDB(false, func(db *store.DB) error {
+	err = app.withDB(changeDB, func(db *store.DB) error {
 		g, _, err = db.AddHand(o.Game, h)
 		return err
 	})

@@ -277,7 +277,7 @@ func handLoop(app *App, game string) error {
 			fmt.Fprintf(out, "Every counted hand is saved. Pick up where you left off with: unoscore hand\n")
 			return nil
 		}
-		err = app.withDB(false, func(db *store.DB) error {
+		err = app.withDB(changeDB, func(db *store.DB) error {
 			var err error
 			g, _, err = db.AddHand(game, h)
 			return err
@@ -303,7 +303,7 @@ func handLoop(app *App, game string) error {
 
 func loadGame(app *App, id string) (*store.Game, error) {
 	var g *store.Game
-	err := app.withDB(true, func(db *store.DB) error {
+	err := app.withDB(readDB, func(db *store.DB) error {
 		var err error
 		g, err = db.Game(id)
 		return err

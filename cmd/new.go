@@ -121,7 +121,7 @@ func runNew(o *newOptions) error {
 	}
 
 	var g *store.Game
-	err := app.withDB(false, func(db *store.DB) error {
+	err := app.withDB(createDB, func(db *store.DB) error {
 		var err error
 		g, err = db.Create(o.Name, s)
 		return err

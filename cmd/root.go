@@ -202,9 +202,27 @@ func (a *App) open(readOnly bool) (*store.DB, error) {
 	return store.Open(path, store.Options{ReadOnly: readOnly, Timeout: a.Wait})
 }
 
-// withDB runs fn with the database open, and closes it.
-func (a *App) withDB(readOnly bool, fn func(db *store.DB) error) error {
-	db, err := a.open(readOnly)
+// Ways of opening the database.
+const (
+	readDB   = iota // shared lock; a missing file means there is no game
+	changeDB        // exclusive lock; a missing file means there is no game
+	createDB        // exclusive lock; a missing file is created
+)
+
+// withDB runs fn with the database open, and closes it. Only the commands
+// that start something (new, import) create a missing file, so bad input
+// elsewhere never leaves a file behind.
+func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
+	if mode == changeDB {
+		path, err := a.dbPath()
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			return store.ErrNoGame
+		}
+	}
+	db, err := a.open(mode == readDB)
 	if err != nil {
 		if errors.Is(err, store.ErrNoDatabase) {
 			return store.ErrNoGame

@@ -32,7 +32,7 @@ func newUndoCmd(app *App) *cobra.Command {
 func runUndo(o *undoOptions) error {
 	var g *store.Game
 	var voided scoring.Row
-	err := o.app.withDB(false, func(db *store.DB) error {
+	err := o.app.withDB(changeDB, func(db *store.DB) error {
 		var err error
 		g, voided, err = db.Undo(o.Game)
 		return err

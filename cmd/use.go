@@ -16,7 +16,7 @@ func newUseCmd(app *App) *cobra.Command {
 		ValidArgsFunction: gameCompletion(app),
 		RunE: func(c *cobra.Command, args []string) error {
 			var g *store.Game
-			err := app.withDB(false, func(db *store.DB) error {
+			err := app.withDB(changeDB, func(db *store.DB) error {
 				var err error
 				g, err = db.Use(args[0])
 				return err

@@ -84,40 +84,67 @@ func (e *ImportError) Invalid() bool { return true }
 // MaxImport bounds the size of an export file read by Import.
 const MaxImport = 1 << 30
 
-// Import reads an export and adds its games, all or nothing: a game whose
-// log does not replay, or whose id is already in the database or twice in
-// the file, stops the import and nothing is written. The current game is
-// left as it was, unless there was none.
+// Import reads an export and adds its games, all or nothing (see
+// ReadExport and AddGames).
 func (db *DB) Import(r io.Reader) (int, error) {
+	b, err := ReadExport(r)
+	if err != nil {
+		return 0, err
+	}
+	return db.AddGames(b)
+}
+
+// Batch is an export read and checked, ready to add to a database.
+type Batch struct {
+	games   []*Game
+	current string
+}
+
+// ReadExport reads and checks an export without touching any database: every
+// game's log must replay, and no id may be malformed or appear twice.
+func ReadExport(r io.Reader) (*Batch, error) {
 	dec := json.NewDecoder(io.LimitReader(r, MaxImport))
 	var in Export
 	if err := dec.Decode(&in); err != nil {
-		return 0, &ImportError{Msg: fmt.Sprintf("not a unoscore export: %v", err)}
+		return nil, &ImportError{Msg: fmt.Sprintf("not a unoscore export: %v", err)}
 	}
 	if in.Format > ExportFormat {
-		return 0, &ImportError{Msg: fmt.Sprintf("the export is of format %d, newer than this unoscore reads (%d): upgrade unoscore", in.Format, ExportFormat)}
+		return nil, &ImportError{Msg: fmt.Sprintf("the export is of format %d, newer than this unoscore reads (%d): upgrade unoscore", in.Format, ExportFormat)}
 	}
 	if in.Games == nil {
-		return 0, &ImportError{Msg: "not a unoscore export: it has no \"games\" list"}
+		return nil, &ImportError{Msg: "not a unoscore export: it has no \"games\" list"}
 	}
-	games := make([]*Game, 0, len(in.Games))
+	b := &Batch{games: make([]*Game, 0, len(in.Games))}
 	seen := map[string]bool{}
 	for i, eg := range in.Games {
 		if !ValidID(eg.ID) {
-			return 0, &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i+1, eg.ID)}
+			return nil, &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i+1, eg.ID)}
 		}
 		if seen[eg.ID] {
-			return 0, &ImportError{Msg: fmt.Sprintf("the export holds game %s twice", eg.ID)}
+			return nil, &ImportError{Msg: fmt.Sprintf("the export holds game %s twice", eg.ID)}
 		}
 		seen[eg.ID] = true
 		g, err := fold(eg.ID, eg.Events)
 		if err != nil {
-			return 0, &ImportError{Msg: "cannot import: " + err.Error()}
+			return nil, &ImportError{Msg: "cannot import: " + err.Error()}
 		}
 		// The stored settings are the normalized ones.
 		g.Events[0].Settings = &g.Settings
-		games = append(games, g)
+		b.games = append(b.games, g)
 	}
+	if in.Current != "" && seen[in.Current] {
+		b.current = in.Current
+	} else if len(b.games) > 0 {
+		b.current = b.games[0].ID
+	}
+	return b, nil
+}
+
+// AddGames adds a checked export's games, all or nothing: an id already in
+// the database stops it and nothing is written. The current game is left as
+// it was, unless there was none.
+func (db *DB) AddGames(b *Batch) (int, error) {
+	games := b.games
 	err := db.update(func(tx *bolt.Tx) error {
 		gb := tx.Bucket(bucketGames)
 		for _, g := range games {
@@ -132,12 +159,8 @@ func (db *DB) Import(r io.Reader) (int, error) {
 			}
 		}
 		meta := tx.Bucket(bucketMeta)
-		if meta.Get(keyCurrent) == nil && len(games) > 0 {
-			cur := games[0].ID
-			if in.Current != "" && seen[in.Current] {
-				cur = in.Current
-			}
-			return meta.Put(keyCurrent, []byte(cur))
+		if meta.Get(keyCurrent) == nil && b.current != "" {
+			return meta.Put(keyCurrent, []byte(b.current))
 		}
 		return nil
 	})
