@@ -29,6 +29,15 @@ var (
 	benchErr  error
 )
 
+// TestMain removes the big database the benchmarks built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if benchPath != "" {
+		os.RemoveAll(filepath.Dir(benchPath))
+	}
+	os.Exit(code)
+}
+
 // benchDB builds the big database once per test binary, through Import, the
 // way a person's years of exports would arrive.
 func benchDB(b *testing.B) string {
