@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -145,11 +146,24 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	fmt.Fprintf(w, "%s: %s, %s, %s deck\n\n", st.bold(title), s.Mode, targetPhrase(s), s.Deck)
 
 	cols := columns(b)
+	// In colour, the leaders (or winners) stand out at a glance.
+	leads := func(c column) bool {
+		for _, l := range b.Leaders() {
+			if slices.Contains(c.seats, l) {
+				return true
+			}
+		}
+		return false
+	}
 	if len(b.Rows) > 0 {
 		header := []string{"Hand", "Dealer", "Out"}
 		align := []tw.Align{tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
 		for _, c := range cols {
-			header = append(header, c.title)
+			title := c.title
+			if leads(c) {
+				title = st.win(title)
+			}
+			header = append(header, title)
 			align = append(align, tw.AlignRight)
 		}
 		t := newTable(w, align, st.unicode)
@@ -170,9 +184,13 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 			seat := c.seats[0]
 			togo := strconv.Itoa(b.ToGo(seat))
 			if b.Eliminated(seat) {
-				togo = "out"
+				togo = st.warn("out")
 			}
-			footer = append(footer, strconv.Itoa(b.Score(seat))+"\n"+togo)
+			total := strconv.Itoa(b.Score(seat))
+			if leads(c) {
+				total = st.win(total)
+			}
+			footer = append(footer, total+"\n"+togo)
 		}
 		t.Footer(footer)
 		if err := t.Render(); err != nil {
