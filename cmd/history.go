@@ -1,0 +1,85 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+type historyOptions struct {
+	app  *App
+	Game string
+	JSON bool
+}
+
+type historyJSON struct {
+	ID     string        `json:"id"`
+	Events []store.Event `json:"events"`
+}
+
+func newHistoryCmd(app *App) *cobra.Command {
+	o := &historyOptions{app: app}
+	c := &cobra.Command{
+		Use:   "history",
+		Short: "Show everything recorded in a game, undos and corrections included",
+		Long: `Show a game's whole log, oldest first: its start, every hand as it was
+entered, every undo and every correction. Nothing recorded is ever removed;
+the board is always worked out from this log.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error { return runHistory(o) },
+	}
+	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the log as JSON")
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	return c
+}
+
+func runHistory(o *historyOptions) error {
+	var g *store.Game
+	err := o.app.withDB(readDB, func(db *store.DB) error {
+		var err error
+		g, err = db.Game(o.Game)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	out := o.app.IO.Out
+	if o.JSON {
+		return writeJSON(out, historyJSON{ID: g.ID, Events: g.Events})
+	}
+	counted := 0
+	for i, e := range g.Events {
+		at := e.At.Local().Format("2006-01-02 15:04")
+		var what string
+		switch e.Type {
+		case store.EventCreated:
+			s := e.Settings
+			what = fmt.Sprintf("game started: %s, %s, %s deck; %s; %s deals first",
+				s.Mode, targetPhrase(*s), s.Deck, strings.Join(s.Players, ", "), s.Dealer)
+		case store.EventHand:
+			counted++
+			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(*e.Hand))
+		case store.EventVoid:
+			counted--
+			what = fmt.Sprintf("hand %d voided (undo)", e.Number)
+		case store.EventCorrect:
+			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(*e.Hand))
+		}
+		fmt.Fprintf(out, "%3d  %s  %s\n", i+1, at, what)
+	}
+	return nil
+}
+
+// outcome writes a hand as entered: "Cat went out; Dan r7 wd4 (57), Ann 9 (9)".
+func outcome(h scoring.Hand) string {
+	var parts []string
+	for _, l := range h.Left {
+		parts = append(parts, fmt.Sprintf("%s %s (%d)", l.Player, l.Cards, l.Cards.Points()))
+	}
+	return h.Out + " went out; " + strings.Join(parts, ", ")
+}
