@@ -299,12 +299,19 @@ func leaderLine(b *scoring.Board) string {
 		return ""
 	}
 	names := scoring.JoinNames(b.Names(l))
+	tied := len(l) > 1
 	if b.Settings.Mode == scoring.Partners {
-		names = strings.Join(b.Names(l), " & ")
-		return fmt.Sprintf("Leading: %s with %d.", names, b.Score(l[0]))
+		// Name the leading teams, each as "Ann & Cat".
+		var teams []string
+		for _, c := range columns(b) {
+			if slices.Contains(l, c.seats[0]) {
+				teams = append(teams, c.title)
+			}
+		}
+		names, tied = scoring.JoinNames(teams), len(teams) > 1
 	}
 	verb := "Leading"
-	if len(l) > 1 {
+	if tied {
 		verb = "Tied for the lead"
 	}
 	if b.Settings.Mode == scoring.Lowest || b.Settings.Mode == scoring.Challenge {
