@@ -94,7 +94,9 @@ func (t *terminalPrompter) Confirm(label string, def bool) (bool, error) {
 	if def {
 		d = "y"
 	}
-	p := promptui.Prompt{Label: label, IsConfirm: true, Default: d, Stdin: t.in, Stdout: t.out}
+	// The answer is said by what follows ("Saved." or "Not saved."), so the
+	// question is cleared once answered rather than left half-drawn.
+	p := promptui.Prompt{Label: label, IsConfirm: true, Default: d, HideEntered: true, Stdin: t.in, Stdout: t.out}
 	_, err := p.Run()
 	if errors.Is(err, promptui.ErrAbort) {
 		return false, nil
