@@ -2,8 +2,6 @@ package cmd
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/unoscore/unoscore/store"
 )
 
 type boardOptions struct {
@@ -30,12 +28,7 @@ func newBoardCmd(app *App) *cobra.Command {
 }
 
 func runBoard(o *boardOptions) error {
-	var g *store.Game
-	err := o.app.withDB(readDB, func(db *store.DB) error {
-		var err error
-		g, err = db.Game(o.Game)
-		return err
-	})
+	g, err := loadGame(o.app, o.Game)
 	if err != nil {
 		return err
 	}

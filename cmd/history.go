@@ -39,12 +39,7 @@ the board is always worked out from this log.`,
 }
 
 func runHistory(o *historyOptions) error {
-	var g *store.Game
-	err := o.app.withDB(readDB, func(db *store.DB) error {
-		var err error
-		g, err = db.Game(o.Game)
-		return err
-	})
+	g, err := loadGame(o.app, o.Game)
 	if err != nil {
 		return err
 	}

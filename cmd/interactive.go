@@ -301,16 +301,6 @@ func handLoop(app *App, game string) error {
 	}
 }
 
-func loadGame(app *App, id string) (*store.Game, error) {
-	var g *store.Game
-	err := app.withDB(readDB, func(db *store.DB) error {
-		var err error
-		g, err = db.Game(id)
-		return err
-	})
-	return g, err
-}
-
 // promptHand asks who went out and what everyone else held, shows the hand
 // and asks to confirm. ok is false when the person chose to stop.
 func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {

@@ -234,6 +234,18 @@ func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
 	return fn(db)
 }
 
+// loadGame reads one game (id "" is the current one) with a shared lock,
+// held only while reading.
+func loadGame(app *App, id string) (*store.Game, error) {
+	var g *store.Game
+	err := app.withDB(readDB, func(db *store.DB) error {
+		var err error
+		g, err = db.Game(id)
+		return err
+	})
+	return g, err
+}
+
 // writeJSON prints exactly one JSON object.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
