@@ -306,7 +306,7 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, scoring.Hand, error
 // limit of them (0: all). It returns how many games there are in all and
 // the current game's id. It reads only the summaries it hands out.
 func (db *DB) List(limit int, fn func(Summary) error) (total int, current string, err error) {
-	err = db.lightly(func() error {
+	read := func() error {
 		return db.view(func(tx *bolt.Tx) error {
 			current = string(tx.Bucket(bucketMeta).Get(keyCurrent))
 			order, sums := tx.Bucket(bucketOrder), tx.Bucket(bucketSummaries)
@@ -326,7 +326,13 @@ func (db *DB) List(limit int, fn func(Summary) error) (total int, current string
 			}
 			return nil
 		})
-	})
+	}
+	// Only a long listing needs the memory map given back as it goes.
+	if limit <= 0 {
+		err = db.lightly(read)
+	} else {
+		err = read()
+	}
 	return total, current, err
 }
 
