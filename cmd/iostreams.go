@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/mattn/go-isatty"
-	"golang.org/x/sys/unix"
+	"golang.org/x/term"
 )
 
 // IOStreams is where a command reads and writes, and what it knows of them.
@@ -36,11 +36,11 @@ func terminalWidth(f *os.File, tty bool) int {
 	if !tty {
 		return 0
 	}
-	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
-	if err != nil || ws.Col == 0 {
+	w, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || w <= 0 {
 		return 80
 	}
-	return int(ws.Col)
+	return w
 }
 
 func isTerminal(f *os.File) bool {

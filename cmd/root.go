@@ -131,6 +131,7 @@ func newRootCmd(app *App) (*cobra.Command, *bool) {
 After each hand, enter who went out and the cards left in the other hands;
 unoscore scores them, keeps the running board, says who deals next and
 declares the winner. Every hand is saved the moment it is entered.`,
+		Version:       readBuildInfo().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(c *cobra.Command, args []string) error {
@@ -141,6 +142,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			return nil
 		},
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetOut(app.IO.Out)
 	root.SetErr(app.IO.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -173,6 +175,8 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newRulesCmd(app),
 		newCheckCmd(app),
 		newDoctorCmd(app),
+		newVersionCmd(app),
+		newManCmd(app),
 		&cobra.Command{
 			Use:   "cards",
 			Short: "The card notation: how to type the cards left in a hand",
