@@ -26,7 +26,11 @@ func (s style) bold(t string) string { return s.wrap("1", t) }
 func (s style) win(t string) string  { return s.wrap("1;32", t) }
 func (s style) warn(t string) string { return s.wrap("33", t) }
 
-var colorCodes = map[rules.Color]string{rules.Red: "31", rules.Green: "32", rules.Blue: "34", rules.Yellow: "33"}
+// colorCodes are the escape codes of each card colour; the themed deck's
+// purple and pink take 256-colour codes so they differ from the wilds'
+// magenta.
+var colorCodes = map[rules.Color]string{rules.Red: "31", rules.Green: "32", rules.Blue: "34", rules.Yellow: "33",
+	rules.Purple: "38;5;93", rules.Pink: "38;5;212"}
 
 // cards writes a hand in its notation, each card in its colour (wilds in
 // magenta).

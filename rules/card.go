@@ -13,35 +13,60 @@ import (
 // does a card whose colour the person entering it did not name.
 type Color uint8
 
-// The four colours of every deck unoscore knows.
+// The colours unoscore knows: the classic four, and the Themed 2020 deck's
+// purple and pink (it shares green and yellow with the classic decks).
 const (
 	NoColor Color = iota
 	Red
 	Green
 	Blue
 	Yellow
+	Purple
+	Pink
+	numColors
 )
 
-// Colors lists the colours in the order the rulebooks print them.
+// Colors lists the classic colours in the order the rulebooks print them.
+// A deck's own colours are its Colors field.
 var Colors = []Color{Red, Green, Blue, Yellow}
 
-var colorNames = [...]string{"", "red", "green", "blue", "yellow"}
+// AllColors lists every colour any deck uses.
+var AllColors = []Color{Red, Green, Blue, Yellow, Purple, Pink}
+
+type colorInfo struct {
+	name   string
+	letter string // short notation
+}
+
+var colorInfos = [...]colorInfo{
+	NoColor: {"", ""},
+	Red:     {"red", "r"},
+	Green:   {"green", "g"},
+	Blue:    {"blue", "b"},
+	Yellow:  {"yellow", "y"},
+	Purple:  {"purple", "pu"},
+	Pink:    {"pink", "pk"},
+}
 
 // String returns the colour's name ("red"), or "" for NoColor.
 func (c Color) String() string {
-	if int(c) < len(colorNames) {
-		return colorNames[c]
+	if c < numColors {
+		return colorInfos[c].name
 	}
 	return "color(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Letter returns the colour's one-letter notation ("r").
+// Letter returns the colour's short notation: "r", "g", "b", "y", "pu",
+// "pk".
 func (c Color) Letter() string {
-	if c == NoColor || int(c) >= len(colorNames) {
+	if c >= numColors {
 		return ""
 	}
-	return colorNames[c][:1]
+	return colorInfos[c].letter
 }
+
+// Valid reports whether c is a colour unoscore knows (or NoColor).
+func (c Color) Valid() bool { return c < numColors }
 
 // Face is what a card does: a number from 0 to 9 or an action.
 type Face uint8
@@ -99,7 +124,10 @@ func (f Face) Valid() bool { return f < numFaces }
 
 // Points is the card's value when a hand is scored: the face value of a
 // number, 20 for an action card, 50 for Wild and Wild Draw Four, 40 for Wild
-// Shuffle Hands and Wild Customizable. All five rulebooks agree on it.
+// Shuffle Hands and Wild Customizable. No rulebook gives another value, but
+// not every one prints them all: the 40-point cards are only in the Shuffle
+// Hands rulebook (003), the Themed 2020 table (004) lost the Wild Draw Four's
+// line to OCR damage, and the Older sheet (001) prints values but no deck.
 func (f Face) Points() int {
 	if f.IsNumber() {
 		return int(f)
@@ -153,7 +181,8 @@ type Card struct {
 // Points is the card's value when a hand is scored.
 func (c Card) Points() int { return c.Face.Points() }
 
-// Token is the card's short notation: "r7", "gd2", "ys", "brev", "wd4", "7".
+// Token is the card's short notation: "r7", "gd2", "ys", "brev", "pu7",
+// "wd4", "7".
 func (c Card) Token() string { return c.Color.Letter() + c.Face.Token() }
 
 // String names the card for people: "red 7", "Wild Draw Four", "7".

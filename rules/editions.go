@@ -81,7 +81,7 @@ var Editions = []*Edition{
 		Start:      standardStart(false),
 	},
 	{
-		ID: "themed-2020", Name: "Themed 2020", Deck: "deluxe",
+		ID: "themed-2020", Name: "Themed 2020", Deck: "themed",
 		About:      "a 2020 rulebook for a themed 112-card deck in its own colours",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow",
 		UnoPenalty: 2,

@@ -83,11 +83,15 @@ func (h *Hand) UnmarshalText(b []byte) error {
 type TokenError struct {
 	Token   string // as typed
 	Problem string // what is wrong, a phrase
+	Detail  string // why, after the token (optional)
 	Suggest string // the closest valid token, if any
 }
 
 func (e *TokenError) Error() string {
 	msg := fmt.Sprintf("%s %q", e.Problem, e.Token)
+	if e.Detail != "" {
+		msg += " (" + e.Detail + ")"
+	}
 	if e.Suggest != "" {
 		msg += fmt.Sprintf(": did you mean %q?", e.Suggest)
 	}
@@ -102,6 +106,8 @@ var colorAliases = map[string]Color{
 	"g": Green, "green": Green,
 	"b": Blue, "blue": Blue,
 	"y": Yellow, "yellow": Yellow,
+	"pu": Purple, "purple": Purple,
+	"pk": Pink, "pink": Pink,
 }
 
 var faceAliases = func() map[string]Face {
@@ -144,10 +150,82 @@ func ParseColor(s string) (Color, error) {
 		return c, nil
 	}
 	e := &TokenError{Token: s, Problem: "unknown colour"}
-	if best, d := closest(t, []string{"red", "green", "blue", "yellow"}); d <= 2 {
+	var names []string
+	for _, c := range AllColors {
+		names = append(names, c.String())
+	}
+	if best, d := closest(t, names); d <= 2 {
 		e.Suggest = best
 	}
 	return NoColor, e
+}
+
+// ParseColor reads the name or letter of one of the deck's colours, any
+// case. A colour of another deck is refused, naming the deck's own.
+func (d *Deck) ParseColor(s string) (Color, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	c, ok := colorAliases[t]
+	if ok && d.HasColor(c) {
+		return c, nil
+	}
+	e := &TokenError{Token: s, Problem: "unknown colour", Detail: "the " + d.Name + "'s colours are " + d.ColorList()}
+	if ok {
+		e.Detail = "the " + d.Name + " has no " + c.String() + "; its colours are " + d.ColorList()
+		if st, ok := d.standIn[c]; ok {
+			e.Suggest = st.String()
+		}
+		return NoColor, e
+	}
+	if best, dist := closest(t, d.ColorNames()); dist <= 2 {
+		e.Suggest = best
+	}
+	return NoColor, e
+}
+
+// ParseCard reads one card token of the deck: as ParseCard, and a colour
+// the deck does not have is refused, naming the deck's colours.
+func (d *Deck) ParseCard(tok string) (Card, error) {
+	c, err := ParseCard(tok)
+	if err != nil {
+		return c, err
+	}
+	if c.Color != NoColor && !d.HasColor(c.Color) {
+		return Card{}, d.colorError(tok, "", c)
+	}
+	return c, nil
+}
+
+// ParseHand reads a hand as ParseHand does, refusing a colour the deck does
+// not have.
+func (d *Deck) ParseHand(s string) (Hand, error) {
+	var h Hand
+	for _, tok := range strings.FieldsFunc(s, isSeparator) {
+		n := len(h.Cards)
+		if err := h.add(tok); err != nil {
+			return Hand{}, err
+		}
+		if n < len(h.Cards) {
+			if c := h.Cards[n]; c.Color != NoColor && !d.HasColor(c.Color) {
+				count := ""
+				if i := strings.IndexByte(strings.ToLower(tok), 'x'); i > 0 && allDigits(tok[:i]) {
+					count = tok[:i+1]
+				}
+				return Hand{}, d.colorError(tok, count, c)
+			}
+		}
+	}
+	return h, nil
+}
+
+// colorError is a card of a colour the deck lacks; count is a repetition
+// prefix ("3x") to keep in the suggestion.
+func (d *Deck) colorError(tok, count string, c Card) error {
+	e := &TokenError{Token: tok, Problem: "unknown card",
+		Detail: "the " + d.Name + " has no " + c.Color.String() + "; its colours are " + d.ColorList()}
+	if st, ok := d.standIn[c.Color]; ok {
+		e.Suggest = count + Card{Color: st, Face: c.Face}.Token()
+	}
+	return e
 }
 
 // ParseCard reads one card token ("r7", "red7", "gs", "b+2", "wd4"), any
@@ -284,7 +362,7 @@ var cardCandidates = func() []string {
 		if f.IsWild() {
 			continue
 		}
-		for _, c := range Colors {
+		for _, c := range AllColors {
 			cs = append(cs, c.Letter()+f.Token(), c.String()+f.Token())
 		}
 	}

@@ -39,6 +39,11 @@ func TestParseCard(t *testing.T) {
 		{"shuffle", Card{Face: WildShuffle}},
 		{"wc", Card{Face: WildCustom}},
 		{"custom", Card{Face: WildCustom}},
+		{"pu7", Card{Purple, 7}},
+		{"purple7", Card{Purple, 7}},
+		{"PK+2", Card{Pink, DrawTwo}},
+		{"pinkrev", Card{Pink, Reverse}},
+		{"pus", Card{Purple, Skip}},
 	}
 	for _, tt := range tests {
 		got, err := ParseCard(tt.in)
@@ -69,7 +74,8 @@ func TestParseCardErrors(t *testing.T) {
 		{"gw", "w", "has no colour"},
 		{"red", "", "needs a face"},
 		{"y", "", "needs a face"},
-		{"purple7", "", "unknown card"},
+		{"orange7", "", "unknown card"},
+		{"p7", "", "unknown card"},
 		{"", "", "unknown card"},
 		{"10", "", "unknown card"},
 	}

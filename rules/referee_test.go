@@ -222,7 +222,7 @@ func TestEditionsFacts(t *testing.T) {
 	}{
 		"deluxe-1998":   {2, false, "classic"},
 		"deluxe-112":    {2, false, "deluxe"},
-		"themed-2020":   {2, false, "deluxe"},
+		"themed-2020":   {2, false, "themed"},
 		"shuffle-hands": {2, false, "shuffle"},
 		"older-sheet":   {4, true, ""},
 	}
