@@ -22,7 +22,12 @@ func newCheckCmd(app *App) *cobra.Command {
   check start CARD [--players N]
 
 An illegal play or a guilty player is an answer, not an error: the exit code
-is 0. A card that cannot be read exits 2.`,
+is 0. A card that cannot be read exits 2, and so do cards that one deck
+could not hold together (--hand, the card played and --on).
+
+--deck names the deck (classic, deluxe, shuffle, themed). Without it the
+deck is the classic one, or the deck the cards named belong to: the
+shuffle deck for ws or wc, the themed deck for purple (pu) or pink (pk).`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usagef("unknown check %q: use play, challenge or start", args[0])
@@ -37,6 +42,7 @@ is 0. A card that cannot be read exits 2.`,
 
 type checkOptions struct {
 	app     *App
+	Deck    string
 	On      string
 	Color   string
 	Hand    string
@@ -46,25 +52,80 @@ type checkOptions struct {
 
 func (o *checkOptions) addTop(c *cobra.Command) {
 	c.Flags().StringVar(&o.On, "on", "", "the card on top of the discard pile")
-	c.Flags().StringVar(&o.Color, "color", "", "the colour called for a wild on top (red, green, blue, yellow or r, g, b, y)")
+	c.Flags().StringVar(&o.Color, "color", "", "the colour called for a wild on top (red, green, blue, yellow or r, g, b, y; the themed deck: purple, green, pink, yellow or pu, g, pk, y)")
 	c.Flags().StringVar(&o.Hand, "hand", "", "the player's other cards")
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	o.addDeck(c)
 	_ = c.RegisterFlagCompletionFunc("on", cardCompletion)
-	_ = c.RegisterFlagCompletionFunc("color", fixedCompletion("red", "green", "blue", "yellow"))
+	_ = c.RegisterFlagCompletionFunc("color", colorCompletion)
+}
+
+// addDeck adds --deck and --json.
+func (o *checkOptions) addDeck(c *cobra.Command) {
+	c.Flags().StringVar(&o.Deck, "deck", rules.DefaultDeck, "the deck played with: "+strings.Join(rules.DeckIDs(), ", "))
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
+}
+
+// deck reads --deck. Without it the deck is the classic one, unless the
+// cards named (the argument, --on, --color, --hand) belong only to another:
+// a Wild Shuffle Hands or Wild Customizable to the shuffle deck, purple or
+// pink to the themed deck.
+func (o *checkOptions) deck(c *cobra.Command, args []string) (*rules.Deck, error) {
+	id := o.Deck
+	if !c.Flags().Changed("deck") {
+		id = inferDeck(append(args, o.On, o.Color, o.Hand)...)
+	}
+	d, err := rules.LookupDeck(id)
+	if err != nil {
+		return nil, usagef("--deck: %v", err)
+	}
+	return d, nil
+}
+
+// inferDeck is the deck the words name cards of: the first of the classic,
+// shuffle and themed decks that has every colour and face named (a Wild
+// Shuffle Hands or Wild Customizable: shuffle; purple or pink: themed), and
+// the classic deck when none has them all.
+func inferDeck(words ...string) string {
+	var named []rules.Card
+	for _, w := range words {
+		if c, err := rules.ParseColor(w); err == nil {
+			named = append(named, rules.Card{Color: c})
+			continue
+		}
+		h, _ := rules.ParseHand(w)
+		named = append(named, h.Cards...)
+	}
+	for _, id := range []string{rules.DefaultDeck, "shuffle", "themed"} {
+		d, err := rules.LookupDeck(id)
+		if err != nil {
+			continue
+		}
+		ok := true
+		for _, c := range named {
+			if (c.Color != rules.NoColor && !d.HasColor(c.Color)) || (c.Face.IsWild() && d.Copies(c.Face) == 0) {
+				ok = false
+			}
+		}
+		if ok {
+			return id
+		}
+	}
+	return rules.DefaultDeck
 }
 
 // top reads --on and --color.
-func (o *checkOptions) top() (rules.Card, rules.Color, error) {
+func (o *checkOptions) top(d *rules.Deck) (rules.Card, rules.Color, error) {
 	if o.On == "" {
-		return rules.Card{}, 0, usagef("missing --on: the card on top of the discard pile, as in --on r7")
+		return rules.Card{}, 0, usagef("missing --on: the card on top of the discard pile, as in --on %s7", d.Colors[0].Letter())
 	}
-	top, err := rules.ParseCard(strings.TrimSpace(o.On))
+	top, err := d.ParseCard(strings.TrimSpace(o.On))
 	if err != nil {
 		return rules.Card{}, 0, usagef("--on: %v", err)
 	}
 	called := rules.NoColor
 	if o.Color != "" {
-		if called, err = rules.ParseColor(o.Color); err != nil {
+		if called, err = d.ParseColor(o.Color); err != nil {
 			return rules.Card{}, 0, usagef("--color: %v", err)
 		}
 	}
@@ -72,11 +133,11 @@ func (o *checkOptions) top() (rules.Card, rules.Color, error) {
 }
 
 // hand reads --hand; nil when it was not given.
-func (o *checkOptions) hand() ([]rules.Card, error) {
+func (o *checkOptions) hand(d *rules.Deck) ([]rules.Card, error) {
 	if o.Hand == "" {
 		return nil, nil
 	}
-	h, err := rules.ParseHand(o.Hand)
+	h, err := d.ParseHand(o.Hand)
 	if err != nil {
 		return nil, usagef("--hand: %v", err)
 	}
@@ -89,17 +150,27 @@ func (o *checkOptions) hand() ([]rules.Card, error) {
 	return h.Cards, nil
 }
 
+// fits checks that the cards on the table (the hand, the card played, the
+// top card) could all come from one deck, as hand does for a hand.
+func fits(d *rules.Deck, hand []rules.Card, more ...rules.Card) error {
+	all := append(append([]rules.Card{}, hand...), more...)
+	if err := d.Check(rules.Hand{Cards: all}); err != nil {
+		return usagef("%v (counting --hand, the card played and --on; --deck picks another deck)", err)
+	}
+	return nil
+}
+
 // refereeError turns the referee's "cannot tell" into what to type.
-func refereeError(err error, top rules.Card) error {
+func refereeError(err error, top rules.Card, d *rules.Deck) error {
 	switch {
 	case errors.Is(err, rules.ErrNeedCalled):
-		return usagef("%s is on top: add --color with the colour that was called, as in --color red", rules.WithArticle(top.String()))
+		return usagef("%s is on top: add --color with the colour that was called, as in --color %s", rules.WithArticle(top.String()), d.Colors[0])
 	case errors.Is(err, rules.ErrCalledNotWild):
 		return usagef("--color is only for a wild on top; %s shows its own colour", rules.WithArticle(top.String()))
 	case errors.Is(err, rules.ErrTopColor):
-		return usagef("the colour of the top card decides the answer: give it, as in --on r%s", top.Face.Token())
+		return usagef("the colour of the top card decides the answer: give it, as in --on %s%s", d.Colors[0].Letter(), top.Face.Token())
 	case errors.Is(err, rules.ErrCardColor):
-		return usagef("the colour of the card played decides the answer: give it, as in r7")
+		return usagef("the colour of the card played decides the answer: give it, as in %s7", d.Colors[0].Letter())
 	}
 	var hc *rules.HandColorError
 	if errors.As(err, &hc) {
@@ -119,21 +190,28 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 		Args:              exactArgs(1, "the card to play, as in \"check play g7 --on r8\""),
 		ValidArgsFunction: cardCompletion,
 		RunE: func(c *cobra.Command, args []string) error {
-			card, err := rules.ParseCard(strings.TrimSpace(args[0]))
-			if err != nil {
-				return usagef("%v", err)
-			}
-			top, called, err := o.top()
+			d, err := o.deck(c, args)
 			if err != nil {
 				return err
 			}
-			hand, err := o.hand()
+			card, err := d.ParseCard(strings.TrimSpace(args[0]))
 			if err != nil {
+				return usagef("%v", err)
+			}
+			top, called, err := o.top(d)
+			if err != nil {
+				return err
+			}
+			hand, err := o.hand(d)
+			if err != nil {
+				return err
+			}
+			if err := fits(d, hand, card, top); err != nil {
 				return err
 			}
 			v, err := rules.CanPlay(card, top, called, hand)
 			if err != nil {
-				return refereeError(err, top)
+				return refereeError(err, top, d)
 			}
 			if o.JSON {
 				return writeJSON(app.IO.Out, v)
@@ -142,7 +220,10 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 			if !v.Legal {
 				word = app.style().warn("Not legal")
 			}
-			fmt.Fprintf(app.IO.Out, "%s: %s.\n", word, v.Reason)
+			fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.Width, "", ""))
+			if v.Note != "" {
+				fmt.Fprint(app.IO.Out, wrap(capitalize(v.Note)+".", app.IO.Width, "", ""))
+			}
 			return nil
 		},
 	}
@@ -162,20 +243,27 @@ func newCheckChallengeCmd(app *App) *cobra.Command {
   unoscore check challenge --on w --color blue --hand "g1 y3 wd4"`,
 		Args: exactArgs(0, "no arguments (use --on and --hand)"),
 		RunE: func(c *cobra.Command, args []string) error {
-			top, called, err := o.top()
+			d, err := o.deck(c, args)
+			if err != nil {
+				return err
+			}
+			top, called, err := o.top(d)
 			if err != nil {
 				return err
 			}
 			if o.Hand == "" {
 				return usagef("missing --hand: the cards the Wild Draw Four's player still held, as in --hand \"r2 g5\"")
 			}
-			hand, err := o.hand()
+			hand, err := o.hand(d)
 			if err != nil {
+				return err
+			}
+			if err := fits(d, hand, top, rules.Card{Face: rules.WildDrawFour}); err != nil {
 				return err
 			}
 			v, err := rules.Challenge(top, called, hand)
 			if err != nil {
-				return refereeError(err, top)
+				return refereeError(err, top, d)
 			}
 			if o.JSON {
 				return writeJSON(app.IO.Out, v)
@@ -210,7 +298,11 @@ func newCheckStartCmd(app *App) *cobra.Command {
 		Args:              exactArgs(1, "the card turned up, as in \"check start rev\""),
 		ValidArgsFunction: cardCompletion,
 		RunE: func(c *cobra.Command, args []string) error {
-			card, err := rules.ParseCard(strings.TrimSpace(args[0]))
+			d, err := o.deck(c, args)
+			if err != nil {
+				return err
+			}
+			card, err := d.ParseCard(strings.TrimSpace(args[0]))
 			if err != nil {
 				return usagef("%v", err)
 			}
@@ -243,7 +335,7 @@ func newCheckStartCmd(app *App) *cobra.Command {
 		},
 	}
 	c.Flags().IntVar(&o.Players, "players", 0, "how many players are at the table")
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	o.addDeck(c)
 	return c
 }
 
@@ -254,22 +346,51 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// cardCompletion completes card tokens: every face, in every colour.
+// completionDeck is the deck named by the command's --deck flag, if it has
+// one, else the classic deck.
+func completionDeck(c *cobra.Command) *rules.Deck {
+	id := rules.DefaultDeck
+	if f := c.Flags().Lookup("deck"); f != nil {
+		id = f.Value.String()
+	}
+	d, err := rules.LookupDeck(id)
+	if err != nil {
+		d, _ = rules.LookupDeck(rules.DefaultDeck)
+	}
+	return d
+}
+
+// colorCompletion completes the colours of the --deck given.
+func colorCompletion(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return fixedCompletion(completionDeck(c).ColorNames()...)(c, args, toComplete)
+}
+
+// cardCompletion completes card tokens: every face, in every colour of the
+// --deck given (the classic colours without one).
 func cardCompletion(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return deckCards(completionDeck(c), toComplete), cobra.ShellCompDirectiveNoFileComp
+}
+
+// deckCards lists the deck's card tokens that start with prefix, each with
+// its name as the hint.
+func deckCards(d *rules.Deck, prefix string) []string {
 	var out []string
 	for _, f := range rules.Faces {
+		if d.Copies(f) == 0 {
+			continue
+		}
 		cards := []rules.Card{{Face: f}}
 		if !f.IsWild() {
 			cards = nil
-			for _, col := range rules.Colors {
+			for _, col := range d.Colors {
 				cards = append(cards, rules.Card{Color: col, Face: f})
 			}
 		}
 		for _, card := range cards {
-			if strings.HasPrefix(card.Token(), strings.ToLower(toComplete)) {
+			if strings.HasPrefix(card.Token(), strings.ToLower(prefix)) {
 				out = append(out, card.Token()+"\t"+card.String())
 			}
 		}
 	}
-	return out, cobra.ShellCompDirectiveNoFileComp
+	return out
 }

@@ -238,11 +238,22 @@ func drawForDealer(app *App, players []string) (string, error) {
 	}
 }
 
-const notationHelp = `Cards: an optional colour (r g b y, or red green blue yellow), then a face:
+const notationHelp = `Cards: an optional colour (r g b y, or red green blue yellow; the themed
+  deck: pu g pk y, or purple green pink yellow), then a face:
   0-9, d2 or +2 (Draw Two), s (Skip), rev (Reverse), w (Wild),
   wd4 or +4 (Wild Draw Four), ws (Wild Shuffle Hands), wc (Wild Customizable).
   3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
   Examples: r7 wd4 gs b+2 yrev 3x7 37pts`
+
+// deckNotationHelp explains the card notation with the deck's own colours.
+func deckNotationHelp(d *rules.Deck) string {
+	c := d.Colors[0].Letter()
+	return "Cards: an optional colour (" + d.ColorList() + `), then a face:
+  0-9, d2 or +2 (Draw Two), s (Skip), rev (Reverse), w (Wild),
+  wd4 or +4 (Wild Draw Four), ws (Wild Shuffle Hands), wc (Wild Customizable).
+  3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
+  Examples: ` + c + "7 wd4 " + c + "s " + c + "+2 yrev 3x7 37pts"
+}
 
 // handLoop enters hands at the terminal until the game is over or the
 // person quits. Each confirmed hand is saved before the next question.
@@ -331,7 +342,7 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 					if strings.TrimSpace(v) == "?" {
 						return nil
 					}
-					hand, err := rules.ParseHand(v)
+					hand, err := b.Deck.ParseHand(v)
 					if err != nil {
 						return err
 					}
@@ -344,9 +355,9 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 					return scoring.Hand{}, false, err
 				}
 				if strings.TrimSpace(v) == "?" {
-					fmt.Fprintln(out, notationHelp)
+					fmt.Fprintln(out, deckNotationHelp(b.Deck))
 					v, err = p.Input(name+"'s cards", defaults[seat], func(v string) error {
-						hand, err := rules.ParseHand(v)
+						hand, err := b.Deck.ParseHand(v)
 						if err == nil && hand.Empty() {
 							return errors.New("enter at least one card (or 0pts)")
 						}
@@ -356,7 +367,7 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 						return scoring.Hand{}, false, err
 					}
 				}
-				hand, _ := rules.ParseHand(v)
+				hand, _ := b.Deck.ParseHand(v)
 				defaults[seat] = v
 				fmt.Fprintf(out, "  %s: %s = %d points\n", name, st.cards(hand), hand.Points())
 				h.Left = append(h.Left, scoring.Left{Player: name, Cards: hand})

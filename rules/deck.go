@@ -27,25 +27,25 @@ var decks = []*Deck{
 		ID: "classic", Name: "classic 108-card deck",
 		Description: "108 cards: 4 Wild, 4 Wild Draw Four",
 		Colors:      Colors, standIn: classicStandIn,
-		wilds:       map[Face]int{Wild: 4, WildDrawFour: 4},
+		wilds: map[Face]int{Wild: 4, WildDrawFour: 4},
 	},
 	{
 		ID: "deluxe", Name: "Deluxe 112-card deck",
 		Description: "112 cards: 8 Wild, 4 Wild Draw Four",
 		Colors:      Colors, standIn: classicStandIn,
-		wilds:       map[Face]int{Wild: 8, WildDrawFour: 4},
+		wilds: map[Face]int{Wild: 8, WildDrawFour: 4},
 	},
 	{
 		ID: "shuffle", Name: "112-card deck with Wild Shuffle Hands",
 		Description: "112 cards: 4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild Customizable",
 		Colors:      Colors, standIn: classicStandIn,
-		wilds:       map[Face]int{Wild: 4, WildDrawFour: 4, WildShuffle: 1, WildCustom: 3},
+		wilds: map[Face]int{Wild: 4, WildDrawFour: 4, WildShuffle: 1, WildCustom: 3},
 	},
 	{
 		ID: "themed", Name: "Themed 2020 112-card deck",
 		Description: "112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow",
 		Colors:      []Color{Purple, Green, Pink, Yellow}, standIn: map[Color]Color{Red: Pink, Blue: Purple},
-		wilds:       map[Face]int{Wild: 8, WildDrawFour: 4},
+		wilds: map[Face]int{Wild: 8, WildDrawFour: 4},
 	},
 }
 

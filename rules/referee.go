@@ -32,6 +32,7 @@ func (e *HandColorError) Invalid() bool { return true }
 type Verdict struct {
 	Legal  bool   `json:"legal"`
 	Reason string `json:"reason"`
+	Note   string `json:"note,omitempty"` // what the verdict does not settle, when a dispute often follows
 }
 
 // WithArticle puts "a" or "an" before a card's name: "a red 7", "an 8".
@@ -69,19 +70,48 @@ func topName(top Card, called Color) string {
 // unknown, and then a Wild Draw Four is judged legal on the condition the
 // reason states.
 func CanPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
+	v, err := canPlay(card, top, called, hand)
+	if err == nil && v.Legal && drawsCards(card.Face) && drawsCards(top.Face) {
+		v.Note = stackingNote(top)
+	}
+	return v, err
+}
+
+// drawsCards reports whether the face makes the next player draw.
+func drawsCards(f Face) bool { return f == DrawTwo || f == WildDrawFour }
+
+// stackingNote answers the argument a draw card laid on a draw card starts.
+func stackingNote(top Card) string {
+	n := 2
+	if top.Face == WildDrawFour {
+		n = 4
+	}
+	return fmt.Sprintf("it does not pass the draw on: the player the %s hit still draws %d and loses the turn, so only the player after them can lay this card. Adding the draws up (\"stacking\") is a house rule: see unoscore rules house-rules", top.Face, n)
+}
+
+func canPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
+	if card.Face.IsWild() && card.Face != WildDrawFour {
+		// A wild goes on anything: the colour in play does not matter.
+		if !top.Face.IsWild() && called != NoColor {
+			return Verdict{}, ErrCalledNotWild
+		}
+		return Verdict{Legal: true, Reason: WithArticle(card.String()) + " may go on any card, even when you could play another"}, nil
+	}
+	if card.Face == WildDrawFour && hand == nil && top.Face.IsWild() && called == NoColor {
+		return Verdict{Legal: true, Reason: "a Wild Draw Four may go on any card, but only while you hold no card of the colour in play"}, nil
+	}
 	active, err := activeColor(top, called)
 	if err != nil {
 		return Verdict{}, err
 	}
 	on := topName(top, called)
 	name := WithArticle(card.String())
-	switch {
-	case card.Face == WildDrawFour:
+	if card.Face == WildDrawFour {
 		if hand == nil {
 			if active == NoColor {
-				return Verdict{true, "a Wild Draw Four may go on any card, but only while you hold no card of the colour in play"}, nil
+				return Verdict{Legal: true, Reason: "a Wild Draw Four may go on any card, but only while you hold no card of the colour in play"}, nil
 			}
-			return Verdict{true, fmt.Sprintf("a Wild Draw Four may go on %s, but only while you hold no %s card; give the hand to judge it", on, active)}, nil
+			return Verdict{Legal: true, Reason: fmt.Sprintf("a Wild Draw Four may go on %s, but only while you hold no %s card; give the hand to judge it", on, active)}, nil
 		}
 		if active == NoColor {
 			return Verdict{}, ErrTopColor
@@ -91,11 +121,9 @@ func CanPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
 			return Verdict{}, err
 		}
 		if match != nil {
-			return Verdict{false, fmt.Sprintf("a Wild Draw Four is illegal while you hold %s card: the %s", WithArticle(active.String()), match)}, nil
+			return Verdict{Legal: false, Reason: fmt.Sprintf("a Wild Draw Four is illegal while you hold %s card: the %s", WithArticle(active.String()), match)}, nil
 		}
-		return Verdict{true, fmt.Sprintf("a Wild Draw Four is legal on %s: you hold no %s card (cards of the same number or symbol, and wilds, don't count)", on, active)}, nil
-	case card.Face.IsWild():
-		return Verdict{true, name + " may go on any card, even when you could play another"}, nil
+		return Verdict{Legal: true, Reason: fmt.Sprintf("a Wild Draw Four is legal on %s: you hold no %s card (cards of the same number or symbol, and wilds, don't count)", on, active)}, nil
 	}
 
 	if top.Face.IsWild() {
@@ -103,9 +131,9 @@ func CanPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
 			return Verdict{}, ErrCardColor
 		}
 		if card.Color == active {
-			return Verdict{true, fmt.Sprintf("%s can go on %s: the colours match", name, on)}, nil
+			return Verdict{Legal: true, Reason: fmt.Sprintf("%s can go on %s: the colours match", name, on)}, nil
 		}
-		return Verdict{false, fmt.Sprintf("%s can't go on %s: only %s cards or wilds can", name, on, active)}, nil
+		return Verdict{Legal: false, Reason: fmt.Sprintf("%s can't go on %s: only %s cards or wilds can", name, on, active)}, nil
 	}
 
 	what := "number"
@@ -117,17 +145,17 @@ func CanPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
 	sameColor := card.Color != NoColor && card.Color == top.Color
 	switch {
 	case card.Face == top.Face && sameColor:
-		return Verdict{true, fmt.Sprintf("%s can go on %s: the colour and the %s match", name, on, what)}, nil
+		return Verdict{Legal: true, Reason: fmt.Sprintf("%s can go on %s: the colour and the %s match", name, on, what)}, nil
 	case card.Face == top.Face:
-		return Verdict{true, fmt.Sprintf("%s can go on %s: the %ss match", name, on, what)}, nil
+		return Verdict{Legal: true, Reason: fmt.Sprintf("%s can go on %s: the %ss match", name, on, what)}, nil
 	case sameColor:
-		return Verdict{true, fmt.Sprintf("%s can go on %s: the colours match", name, on)}, nil
+		return Verdict{Legal: true, Reason: fmt.Sprintf("%s can go on %s: the colours match", name, on)}, nil
 	case card.Color == NoColor:
 		return Verdict{}, ErrCardColor
 	case top.Color == NoColor:
 		return Verdict{}, ErrTopColor
 	}
-	return Verdict{false, fmt.Sprintf("%s can't go on %s: neither colour nor %s matches", name, on, what)}, nil
+	return Verdict{Legal: false, Reason: fmt.Sprintf("%s can't go on %s: neither colour nor %s matches", name, on, what)}, nil
 }
 
 // holding finds the first card of colour c in hand. A coloured face given

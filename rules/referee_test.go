@@ -101,6 +101,13 @@ func TestCanPlayReasons(t *testing.T) {
 		{"wd4", "r7", NoColor, "", true, "you hold no red card"},
 		{"wd4", "w", Green, "r1 g9", false, "while you hold a green card: the green 9"},
 		{"wd4", "w", Green, "r1 b9", true, "on a Wild with green called"},
+		// A wild goes on anything: no called colour is needed for it.
+		{"w", "w", NoColor, "-", true, "a Wild may go on any card"},
+		{"ws", "wc", NoColor, "-", true, "a Wild Shuffle Hands may go on any card"},
+		{"wc", "wd4", NoColor, "r1", true, "a Wild Customizable may go on any card"},
+		{"wd4", "w", NoColor, "-", true, "only while you hold no card of the colour in play"},
+		{"pu7", "pu2", NoColor, "-", true, "a purple 7 can go on a purple 2: the colours match"},
+		{"pk7", "w", Pink, "-", true, "with pink called: the colours match"},
 	}
 	for _, tt := range tests {
 		var hand []Card
@@ -131,6 +138,8 @@ func TestCanPlayNeedsMore(t *testing.T) {
 		{"7", "r8", NoColor, "-", ErrCardColor},
 		{"7", "w", Red, "-", ErrCardColor},
 		{"wd4", "8", NoColor, "r1", ErrTopColor},
+		{"wd4", "w", NoColor, "r1", ErrNeedCalled},
+		{"w", "r7", Red, "-", ErrCalledNotWild},
 	}
 	for _, tt := range tests {
 		var hand []Card
@@ -145,6 +154,33 @@ func TestCanPlayNeedsMore(t *testing.T) {
 	var hc *HandColorError
 	if !errors.As(err, &hc) || hc.Card.Face != 5 {
 		t.Errorf("a colourless 5 in hand: %v", err)
+	}
+}
+
+// TestStackingNote: a draw card on a draw card is legal, and the verdict
+// says what it does not allow (passing the draw on).
+func TestStackingNote(t *testing.T) {
+	tests := []struct {
+		card, on string
+		called   Color
+		note     string // "" for none
+	}{
+		{"b+2", "r+2", NoColor, "the player the Draw Two hit still draws 2 and loses the turn"},
+		{"wd4", "r+2", NoColor, "Draw Two hit still draws 2"},
+		{"r+2", "wd4", Red, "the player the Wild Draw Four hit still draws 4"},
+		{"wd4", "wd4", Red, "house rule: see unoscore rules house-rules"},
+		{"b+2", "b7", NoColor, ""},
+		{"bs", "rs", NoColor, ""},
+		{"g+2", "wd4", Red, ""}, // not legal: no note
+	}
+	for _, tt := range tests {
+		v, err := CanPlay(card(t, tt.card), card(t, tt.on), tt.called, nil)
+		if err != nil {
+			t.Fatalf("%s on %s: %v", tt.card, tt.on, err)
+		}
+		if (tt.note == "") != (v.Note == "") || !strings.Contains(v.Note, tt.note) {
+			t.Errorf("%s on %s: note %q, want %q", tt.card, tt.on, v.Note, tt.note)
+		}
 	}
 }
 
