@@ -324,12 +324,7 @@ func newCheckStartCmd(app *App) *cobra.Command {
 				return nil
 			}
 			for _, r := range rulings {
-				var names []string
-				for _, id := range r.Editions {
-					e, _ := rules.LookupEdition(id)
-					names = append(names, e.Name)
-				}
-				fmt.Fprint(out, wrap(strings.Join(names, ", ")+": "+r.Text, app.IO.Width, "- ", "  "))
+				fmt.Fprint(out, wrap(rules.RollCall(r.Editions)+": "+r.Text, app.IO.Width, "- ", "  "))
 			}
 			return nil
 		},

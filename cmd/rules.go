@@ -16,10 +16,11 @@ type rulesOptions struct {
 }
 
 type topicJSON struct {
-	Topic string   `json:"topic"`
-	Title string   `json:"title"`
-	Text  string   `json:"text"`
-	Also  []string `json:"also,omitempty"`
+	Topic   string   `json:"topic"`
+	Title   string   `json:"title"`
+	Text    string   `json:"text"`
+	Aliases []string `json:"aliases"`
+	Also    []string `json:"also,omitempty"`
 }
 
 type topicListJSON struct {
@@ -92,7 +93,7 @@ func showTopic(o *rulesOptions, query string) error {
 		return err
 	}
 	if o.JSON {
-		res := topicJSON{Topic: t.ID, Title: t.Title, Text: plainText(text, 0)}
+		res := topicJSON{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: nonNil(t.Aliases)}
 		for _, a := range also {
 			res.Also = append(res.Also, a.ID)
 		}
@@ -100,15 +101,14 @@ func showTopic(o *rulesOptions, query string) error {
 	}
 	out := o.app.IO.Out
 	st := o.app.style()
-	fmt.Fprintf(out, "%s (%s)\n", st.bold(t.Title), t.ID)
-	if len(t.Aliases) > 0 {
-		fmt.Fprintf(out, "Also found as: %s\n", strings.Join(t.Aliases, ", "))
-	}
-	for _, a := range also {
+	fmt.Fprintf(out, "%s (%s)\n\n", st.bold(t.Title), t.ID)
+	writeText(out, text, o.app.IO.Width, st)
+	for i, a := range also {
+		if i == 0 {
+			fmt.Fprintln(out)
+		}
 		fmt.Fprintf(out, "Looking for %s? See: unoscore rules %s\n", a.Title, a.ID)
 	}
-	fmt.Fprintln(out)
-	writeText(out, text, o.app.IO.Width, st)
 	return nil
 }
 
@@ -127,16 +127,24 @@ func writeText(w io.Writer, md string, width int, st style) {
 		width = 100
 	}
 	md = strings.ReplaceAll(md, "`", "")
-	for i, line := range strings.Split(md, "\n") {
+	// A blank line in the source separates paragraphs (and a list from the
+	// paragraph after it); several count as one, and a heading always has
+	// one before it.
+	wrote, blank := false, false
+	for _, line := range strings.Split(md, "\n") {
+		if strings.TrimSpace(line) == "" {
+			blank = wrote
+			continue
+		}
+		if blank || (wrote && strings.HasPrefix(line, "## ")) {
+			fmt.Fprintln(w)
+		}
+		blank, wrote = false, true
 		switch {
 		case strings.HasPrefix(line, "## "):
-			if i > 0 {
-				fmt.Fprintln(w)
-			}
 			fmt.Fprintln(w, st.bold(strings.TrimPrefix(line, "## ")))
 		case strings.HasPrefix(line, "- "):
 			fmt.Fprint(w, wrap(strings.TrimPrefix(line, "- "), width, "- ", "  "))
-		case strings.TrimSpace(line) == "":
 		default:
 			fmt.Fprint(w, wrap(line, width, "", ""))
 		}

@@ -15,11 +15,13 @@ type Edition struct {
 	Deck  string // the deck it lists ("" when it lists none)
 	Cards string // what its box holds, in words
 
-	UnoPenalty  int  // cards drawn for being caught not calling UNO
-	UnoTiming   bool // spells out that calling before being caught is safe, and when a turn begins
-	OnlyDrawer  bool // says in so many words that only the player who must draw may challenge
-	DealerByPts bool // the dealer is the highest point value drawn (else the highest number, symbols zero)
-	Suggesting  int  // cards drawn for suggesting plays to another player (0: no such rule)
+	UnoPenalty  int    // cards drawn for being caught not calling UNO
+	UnoWhen     string // when to call it: "before" playing the next-to-last card, "playing" it, or when "one-left"
+	Instead     bool   // says a guilty Wild Draw Four player draws the 4 instead of the challenger
+	UnoTiming   bool   // spells out that calling before being caught is safe, and when a turn begins
+	OnlyDrawer  bool   // says in so many words that only the player who must draw may challenge
+	DealerByPts bool   // the dealer is the highest point value drawn (else the highest number, symbols zero)
+	Suggesting  int    // cards drawn for suggesting plays to another player (0: no such rule)
 
 	Start map[Face]StartRule // what happens when each face starts the discard pile
 
@@ -69,7 +71,7 @@ var Editions = []*Edition{
 		ID: "deluxe-1998", Name: "Deluxe 1998", Deck: "classic",
 		About:      "the 1998 Deluxe rulebook, the fullest: the only one with two players, partners, tournaments and Challenge UNO",
 		Cards:      "108 cards: 4 Wild, 4 Wild Draw Four",
-		UnoPenalty: 2, UnoTiming: true, OnlyDrawer: true, Suggesting: 4,
+		UnoPenalty: 2, UnoWhen: "one-left", UnoTiming: true, OnlyDrawer: true, Suggesting: 4,
 		Start:     standardStart(false),
 		TwoPlayer: true, Partners: true, Tournament: true, ChallengeUNO: true,
 	},
@@ -77,34 +79,34 @@ var Editions = []*Edition{
 		ID: "deluxe-112", Name: "Deluxe 112", Deck: "deluxe",
 		About:      "an undated Deluxe rulebook for the 112-card deck with 8 Wilds",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four",
-		UnoPenalty: 2,
-		Start:      standardStart(false),
+		UnoPenalty: 2, UnoWhen: "playing", Instead: true,
+		Start: standardStart(false),
 	},
 	{
 		ID: "themed-2020", Name: "Themed 2020", Deck: "themed",
 		About:      "a 2020 rulebook for a themed 112-card deck in its own colours",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow",
-		UnoPenalty: 2,
-		Start:      standardStart(false),
+		UnoPenalty: 2, UnoWhen: "playing", Instead: true,
+		Start: standardStart(false),
 	},
 	{
 		ID: "shuffle-hands", Name: "Shuffle Hands", Deck: "shuffle",
 		About:      "the current rulebook, with the Wild Shuffle Hands and Wild Customizable cards",
 		Cards:      "112 cards: 4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild Customizable",
-		UnoPenalty: 2,
-		Start:      standardStart(true),
+		UnoPenalty: 2, UnoWhen: "playing", Instead: true,
+		Start: standardStart(true),
 	},
 	{
 		ID: "older-sheet", Name: "Older sheet",
 		About:      "an older rules text with no deck list, a harsher UNO penalty and its own first-card details",
-		UnoPenalty: 4, UnoTiming: true, OnlyDrawer: true, DealerByPts: true,
+		UnoPenalty: 4, UnoWhen: "before", UnoTiming: true, OnlyDrawer: true, DealerByPts: true,
 		Start: func() map[Face]StartRule {
 			m := standardStart(false)
 			m[DrawTwo] = StartRule{First: left, Direction: left, Draws: 2,
-				Unstated: "it says the first player draws two, but not that they lose the turn"}
+				Unstated: "it does not say they lose the turn"}
 			m[Reverse] = StartRule{First: right, Direction: right}
 			m[Wild] = StartRule{Chooser: left, First: left, Direction: left,
-				Unstated: "its setup section sends a Wild back into the deck like a Wild Draw Four, while its Wild section has the player left of the dealer name the colour and play first"}
+				Unstated: "so says its Wild section, while its setup section sends a Wild back into the deck"}
 			return m
 		}(),
 	},
@@ -177,7 +179,7 @@ func (r StartRule) Describe(f Face, n int) string {
 		s += " (with two players the direction changes nothing)"
 	}
 	if r.Unstated != "" {
-		s += "; note: " + r.Unstated
+		s += "; " + r.Unstated
 	}
 	return capitalize(s) + "."
 }

@@ -225,7 +225,7 @@ func TestStartRulings(t *testing.T) {
 		{7, 0, map[string]string{"deluxe-1998": "player to the dealer's left plays first", "older-sheet": "player to the dealer's left plays first"}},
 		{Skip, 0, map[string]string{"deluxe-1998": "the second player to the dealer's left plays first"}},
 		{Skip, 2, map[string]string{"deluxe-112": "the dealer plays first"}},
-		{DrawTwo, 0, map[string]string{"shuffle-hands": "draws 2 and loses the turn", "older-sheet": "not that they lose the turn"}},
+		{DrawTwo, 0, map[string]string{"shuffle-hands": "draws 2 and loses the turn", "older-sheet": "does not say they lose the turn"}},
 		{Reverse, 0, map[string]string{"deluxe-1998": "The dealer plays first and play goes right", "older-sheet": "The player to the dealer's right plays first"}},
 		{Reverse, 2, map[string]string{"themed-2020": "The dealer plays first", "older-sheet": "The dealer's opponent plays first"}},
 		{Wild, 0, map[string]string{"deluxe-1998": "names the colour and plays first", "older-sheet": "setup section sends a Wild back"}},

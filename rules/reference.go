@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -177,6 +178,58 @@ var referenceFuncs = template.FuncMap{
 	"values":      valueFacts,
 	"decks":       deckFacts,
 	"editions":    editionFacts,
+	"callwhen":    callWhenFacts,
+	"guilty":      guiltyFacts,
+	"copies":      copiesFacts,
+}
+
+func callWhenFacts() string {
+	return bullets(group(func(e *Edition) string { return e.UnoWhen }), func(e *Edition) string {
+		switch e.UnoWhen {
+		case "before":
+			return "before you play your next-to-last card."
+		case "one-left":
+			return "once you are down to one card."
+		}
+		return "as you play your next-to-last card."
+	})
+}
+
+func guiltyFacts() string {
+	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.Instead) }), func(e *Edition) string {
+		if e.Instead {
+			return "the guilty player draws the 4 in place of the challenger, who draws nothing."
+		}
+		return "they say only that the guilty player draws 4, not in so many words that the challenger is spared."
+	})
+}
+
+// copiesFacts says how many cards of a face each rulebook's deck holds.
+func copiesFacts(token string) (string, error) {
+	c, err := ParseCard(token)
+	if err != nil {
+		return "", err
+	}
+	return bullets(group(func(e *Edition) string {
+		d, err := LookupDeck(e.Deck)
+		if err != nil {
+			return "none"
+		}
+		return fmt.Sprint(d.Copies(c.Face))
+	}), func(e *Edition) string {
+		d, err := LookupDeck(e.Deck)
+		if err != nil {
+			return "it lists no deck, so it gives no count."
+		}
+		n := d.Copies(c.Face)
+		if n == 0 {
+			return "none in the deck."
+		}
+		if n == 1 {
+			return "1 in the deck."
+		}
+		return fmt.Sprintf("%d in the deck.", n)
+	}), nil
 }
 
 func editionName(id string) (string, error) {
@@ -187,17 +240,38 @@ func editionName(id string) (string, error) {
 	return e.Name, nil
 }
 
-// names lists the rulebooks by name: "all five rulebooks" when it is all of
-// them.
+// names lists the rulebooks by name, short enough to read aloud: "All five
+// rulebooks" when it is all of them, "Every rulebook but the Older sheet"
+// when it is all but one.
 func names(eds []*Edition) string {
-	if len(eds) == len(Editions) {
+	switch len(eds) {
+	case len(Editions):
 		return "All five rulebooks"
+	case len(Editions) - 1:
+		for _, e := range Editions {
+			if !slices.Contains(eds, e) {
+				return "Every rulebook but the " + e.Name
+			}
+		}
 	}
 	ns := make([]string, len(eds))
 	for i, e := range eds {
 		ns[i] = e.Name
 	}
 	return joinAnd(ns)
+}
+
+// RollCall names the rulebooks with the given ids as the reference does:
+// "All five rulebooks", "Every rulebook but the Older sheet", "Deluxe 1998
+// and Older sheet".
+func RollCall(ids []string) string {
+	var eds []*Edition
+	for _, id := range ids {
+		if e, ok := LookupEdition(id); ok {
+			eds = append(eds, e)
+		}
+	}
+	return names(eds)
 }
 
 func joinAnd(ns []string) string {
@@ -290,7 +364,7 @@ func timingFacts() string {
 func dealerFacts() string {
 	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.DealerByPts) }), func(e *Edition) string {
 		if e.DealerByPts {
-			return "the highest point value deals, so a symbol card counts its points (a Wild beats a 9)."
+			return "the highest \"point value\" deals. It does not say more; unoscore reads that as the scoring values, so a symbol card would count its points and a Wild would beat a 9, but that is a reading, not its words."
 		}
 		return "the highest number deals; action and wild cards count as zero."
 	})

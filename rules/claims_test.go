@@ -1,0 +1,106 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestClaims pins what the reference says where it used to overstate (issue
+// 10, items 1 to 11): each claim checked against the rulebooks by hand.
+func TestClaims(t *testing.T) {
+	tests := []struct {
+		topic    string
+		says     []string
+		neverSay []string
+	}{
+		{"deck", []string{"except in the Themed 2020 deck, which is purple, green, pink and yellow", "themed: 112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow"},
+			[]string{"Four colours (red, green, blue, yellow)"}},
+		{"scoring", []string{"printed only in the Shuffle Hands rulebook", "Themed 2020 table lost the Wild Draw Four's line", "Older sheet prints the table but lists no deck"},
+			[]string{"All five rulebooks agree"}},
+		{"wild", []string{"Deluxe 1998 and Shuffle Hands: 4 in the deck", "Deluxe 112 and Themed 2020: 8 in the deck", "Older sheet: it lists no deck"},
+			[]string{"the others 4"}},
+		{"wild-draw-four", []string{"Every rulebook but the Older sheet: 4 in the deck", "Older sheet: it lists no deck"},
+			[]string{"Every deck holds 4"}},
+		{"house-rules", []string{"2008 Mattel instruction sheet", "outside the five rulebooks", "Not house rules", "Wild Customizable card is printed in the Shuffle Hands rulebook"},
+			[]string{"None of the five rulebooks includes the rules below"}},
+		{"going-out", []string{"Who deals it the rulebooks leave open"},
+			[]string{"the deal passes on"}},
+		{"challenge", []string{"They show their hand to the challenger.", "Deluxe 1998 and Older sheet: they say only that the guilty player draws 4",
+			"Deluxe 112, Themed 2020 and Shuffle Hands: the guilty player draws the 4 in place of the challenger"},
+			[]string{"challenger only", "you pick up nothing"}},
+		{"two-player", []string{"Partners cannot", "rotating mode needs 4, 8, 12 or 16 players", "when the hand that brings it there is recorded, and on the board"},
+			[]string{"Any mode can be played by two"}},
+		{"tournament", []string{"--mode rotating", "highest total wins", "not a lowest-wins game"},
+			[]string{"lowest-wins or standard game of your own design"}},
+		{"uno", []string{"Deluxe 1998: once you are down to one card", "Deluxe 112, Themed 2020 and Shuffle Hands: as you play your next-to-last card", "Older sheet: before you play your next-to-last card"},
+			[]string{"When you lay your second-to-last card, call"}},
+		{"wild-shuffle-hands", []string{"dealt back out, starting with the player to the left"},
+			[]string{"one at a time"}},
+		{"dealer", []string{"that is a reading, not its words"},
+			[]string{"(a Wild beats a 9)"}},
+		{"first-card", []string{"Every rulebook but the Older sheet: The dealer plays first"},
+			[]string{"Deluxe 1998, Deluxe 112, Themed 2020 and Shuffle Hands"}},
+	}
+	for _, tt := range tests {
+		tp, _, err := LookupTopic(tt.topic)
+		if err != nil || tp.ID != tt.topic {
+			t.Fatalf("topic %s: %v", tt.topic, err)
+		}
+		text, err := tp.Text()
+		if err != nil {
+			t.Fatal(err)
+		}
+		flat := strings.Join(strings.Fields(text), " ")
+		for _, s := range tt.says {
+			if !strings.Contains(flat, s) {
+				t.Errorf("%s does not say %q", tt.topic, s)
+			}
+		}
+		for _, s := range tt.neverSay {
+			if strings.Contains(flat, s) {
+				t.Errorf("%s still says %q", tt.topic, s)
+			}
+		}
+	}
+}
+
+// TestTitles: a title holds no brackets, since the answer's first line adds
+// the id in brackets after it (item 12).
+func TestTitles(t *testing.T) {
+	for _, tp := range Topics() {
+		if strings.ContainsAny(tp.Title, "()") {
+			t.Errorf("%s: title %q has brackets", tp.ID, tp.Title)
+		}
+	}
+}
+
+// TestShortEnoughToReadAloud: no answer runs past 320 words, so the long
+// ones (house-rules, first-card) stay split or tight.
+func TestShortEnoughToReadAloud(t *testing.T) {
+	for _, tp := range Topics() {
+		text, _ := tp.Text()
+		if n := len(strings.Fields(text)); n > 320 {
+			t.Errorf("%s: %d words", tp.ID, n)
+		}
+	}
+}
+
+func TestRollCall(t *testing.T) {
+	all := make([]string, len(Editions))
+	for i, e := range Editions {
+		all[i] = e.ID
+	}
+	for _, tt := range []struct {
+		ids  []string
+		want string
+	}{
+		{all, "All five rulebooks"},
+		{all[:4], "Every rulebook but the Older sheet"},
+		{[]string{"deluxe-1998", "older-sheet"}, "Deluxe 1998 and Older sheet"},
+		{[]string{"shuffle-hands"}, "Shuffle Hands"},
+	} {
+		if got := RollCall(tt.ids); got != tt.want {
+			t.Errorf("RollCall(%v) = %q, want %q", tt.ids, got, tt.want)
+		}
+	}
+}
