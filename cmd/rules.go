@@ -40,15 +40,22 @@ func newRulesCmd(app *App) *cobra.Command {
 		Use:   "rules [TOPIC WORDS...]",
 		Short: "Settle a rules question from the rulebooks (no topic: list them)",
 		Long: `Answer a rules question from unoscore's reference, written from five printed
-UNO rulebooks. Each answer says what the rulebooks agree on and, where they
-differ, what each one says, by name ("unoscore rules deck" lists them).
+UNO rulebooks. Each answer leads with the rule, then says where the
+rulebooks differ, by name ("unoscore rules deck" lists them).
 
-Topic words match ids, aliases and titles in any case: "rules wd4",
-"rules wild draw four", "rules 2 players", "rules stacking".`,
+Name a topic by its id, title or an alias, in any case ("rules wd4", "rules
+wild draw four"), or ask in your own words: "rules can I stack draw 2",
+"rules first card reverse", "rules how many players". Words such as "can",
+"I", "what", "is" are skipped; the topic that covers the most of the rest
+answers, and close runners-up are named at the end.
+
+With --game, "rules wild-customizable" also shows the rules the table wrote
+on that game's Wild Customizable cards.`,
 		Example: `  unoscore rules
   unoscore rules skip
   unoscore rules wild draw four
-  unoscore rules challenge`,
+  unoscore rules can I stack draw 2
+  unoscore rules wild-customizable --game 3f9a`,
 		ValidArgsFunction: topicCompletion,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {

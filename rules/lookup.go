@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -51,11 +52,13 @@ func (t *Topic) keys() []string {
 	return append([]string{t.ID, t.Title}, t.Aliases...)
 }
 
-// LookupTopic finds the topic a query names: by id, title or alias, any
-// case, words separated by spaces or dashes. It also returns the other
-// topics whose id begins with the query ("challenge" also names
-// "challenge-uno"). A query that names none gives a *TopicError with the
-// closest topics.
+// LookupTopic finds the topic a query names. A query that is a topic's id,
+// title or alias (any case, words separated by spaces or dashes) names it,
+// and the other topics whose id begins with its id come back as see-also
+// ("challenge" also names "challenge-uno"). Any other query is a question in
+// a person's own words, answered by a ranked search (see Search): the best
+// topic, and up to two runners-up as see-also. A query that answers to none
+// gives a *TopicError with the closest topics.
 func LookupTopic(query string) (*Topic, []*Topic, error) {
 	q := normTopic(query)
 	if q == "" {
@@ -74,7 +77,17 @@ func LookupTopic(query string) (*Topic, []*Topic, error) {
 		}
 	}
 	if found == nil {
-		return nil, nil, &TopicError{Query: query, Suggest: suggestTopics(q)}
+		hits := Search(query)
+		if len(hits) == 0 || !hits[0].Answers {
+			return nil, nil, &TopicError{Query: query, Suggest: suggestions(query, hits)}
+		}
+		var also []*Topic
+		for _, h := range hits[1:] {
+			if h.Answers && h.Score*2 >= hits[0].Score && len(also) < 2 {
+				also = append(also, h.Topic)
+			}
+		}
+		return hits[0].Topic, also, nil
 	}
 	var also []*Topic
 	for _, t := range Topics() {
@@ -83,6 +96,25 @@ func LookupTopic(query string) (*Topic, []*Topic, error) {
 		}
 	}
 	return found, also, nil
+}
+
+// suggestions are up to three topic ids for a query that answers to none:
+// the topics nearest by spelling, then those the search came closest with.
+func suggestions(query string, hits []Hit) []string {
+	content := rawWords(query)
+	if len(content) == 0 {
+		return nil // nothing but filler words: "what is"
+	}
+	out := suggestTopics(normTopic(strings.Join(content, "")))
+	for _, h := range hits {
+		if len(out) == 3 {
+			break
+		}
+		if !slices.Contains(out, h.Topic.ID) {
+			out = append(out, h.Topic.ID)
+		}
+	}
+	return out
 }
 
 // suggestTopics returns up to three topic ids whose keys are closest to q by

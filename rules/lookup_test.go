@@ -48,8 +48,9 @@ func TestEveryTopicByIDAndAlias(t *testing.T) {
 			t.Errorf("topic %s is missing", id)
 		}
 	}
-	if len(ids) != len(contractTopics) {
-		t.Errorf("%d topics, the contract names %d", len(ids), len(contractTopics))
+	// The contract's topics, and the basic turn.
+	if len(ids) != len(contractTopics)+1 || !ids["basics"] {
+		t.Errorf("%d topics, want the contract's %d and basics", len(ids), len(contractTopics))
 	}
 }
 
@@ -88,8 +89,9 @@ func TestLookupSuggestions(t *testing.T) {
 	}{
 		{"skp", []string{"skip"}},
 		{"revrse", []string{"reverse"}},
-		{"wild drw four", []string{"wild-draw-four"}},
-		{"scor", []string{"scoring"}},
+		{"wild drw", []string{"wild-draw-four"}},
+		{"scroing", []string{"scoring"}},
+		{"chalenge", []string{"challenge"}},
 		{"xyzzy", nil},
 		{"", nil},
 	}

@@ -20,9 +20,13 @@ type Topic struct {
 	ID      string
 	Title   string
 	Aliases []string
-	Group   string   // cards, playing, scoring or ways
-	See     []string // related topics
-	body    string   // Markdown with template actions for the edition facts
+	// Keywords are further words and phrases people use for the topic; the
+	// ranked lookup reads them, and unlike aliases several topics may share
+	// one.
+	Keywords []string
+	Group    string   // cards, playing, scoring or ways
+	See      []string // related topics
+	body     string   // Markdown with template actions for the edition facts
 }
 
 // Groups lists the reference's groups in the order they are shown, with a
@@ -83,7 +87,7 @@ func loadTopics() ([]*Topic, error) {
 func topicRank(id string) int {
 	order := []string{
 		"deck", "skip", "reverse", "draw-two", "wild", "wild-draw-four", "wild-shuffle-hands", "wild-customizable",
-		"dealer", "first-card", "drawing", "reneging", "uno", "challenge", "going-out", "reshuffle", "penalties", "house-rules",
+		"basics", "dealer", "first-card", "drawing", "reneging", "uno", "challenge", "going-out", "reshuffle", "penalties", "house-rules",
 		"scoring", "alternative-scoring",
 		"two-player", "partners", "challenge-uno", "tournament",
 	}
@@ -120,6 +124,8 @@ func parseTopic(s string) (*Topic, error) {
 			t.Title = v
 		case "aliases":
 			t.Aliases = splitList(v)
+		case "keywords":
+			t.Keywords = splitList(v)
 		case "group":
 			t.Group = v
 		case "see":
