@@ -306,6 +306,7 @@ func handLoop(app *App, game string) error {
 		if err := writeBoard(out, g, st); err != nil {
 			return err
 		}
+		twoShown = twoShown || twoLeft(g.Board) // the board said it
 		if g.Board.Over() {
 			return nil
 		}

@@ -21,6 +21,10 @@ type newOptions struct {
 	Dealer  string
 	Name    string
 	JSON    bool
+	// Custom and CustomRules: the Wild Customizable cards of the shuffle deck.
+	Custom      int
+	CustomRules []string
+	customGiven bool
 }
 
 func newNewCmd(app *App) *cobra.Command {
@@ -57,7 +61,10 @@ teams form one more team, and with no --team an even table pairs across
 	f.StringVar(&o.Dealer, "dealer", "", "who deals the first hand (default the first player)")
 	f.StringVar(&o.Name, "name", "", "a name for the game, such as \"Friday night\"")
 	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	f.IntVar(&o.Custom, "custom", 0, "shuffle deck: how many Wild Customizable cards the table put in (1 to 3, default 3)")
+	f.StringArrayVar(&o.CustomRules, "custom-rule", nil, "shuffle deck: the rule written on one Wild Customizable card (repeat for each, at most --custom)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
+	_ = c.RegisterFlagCompletionFunc("custom", fixedCompletion("1", "2", "3"))
 	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
 	return c
 }
@@ -70,6 +77,7 @@ func (o *newOptions) setFlags(c *cobra.Command) {
 	if !c.Flags().Changed("deck") {
 		o.Deck = ""
 	}
+	o.customGiven = c.Flags().Changed("custom")
 }
 
 func modeNames() []string {
@@ -99,6 +107,13 @@ func runNew(o *newOptions) error {
 	s := scoring.Settings{
 		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck,
 		Players: splitNames(o.Players), Dealer: o.Dealer,
+		Custom: o.Custom, CustomRules: o.CustomRules,
+	}
+	if (o.Custom != 0 || len(o.CustomRules) > 0) && o.Deck != "" && o.Deck != "shuffle" {
+		return usagef("--custom and --custom-rule are for the Wild Customizable cards of --deck shuffle, not the %s deck", o.Deck)
+	}
+	if o.customGiven && (o.Custom < 1 || o.Custom > 3) {
+		return usagef("--custom must be 1 to 3 (how many Wild Customizable cards the table put in the deck), not %d", o.Custom)
 	}
 	for _, t := range o.Teams {
 		s.Teams = append(s.Teams, splitNames(t))
@@ -115,6 +130,9 @@ func runNew(o *newOptions) error {
 	}
 	if o.Target < 0 {
 		return usagef("--target must be a positive number of points, not %d", o.Target)
+	}
+	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck == "" {
+		s.Deck = "shuffle" // only that deck has the cards
 	}
 	if _, err := scoring.New(s); err != nil {
 		return err
@@ -138,6 +156,9 @@ func runNew(o *newOptions) error {
 	fmt.Fprintf(app.IO.Out, "Players, in seating order: %s.\n", strings.Join(b.Settings.Players, ", "))
 	for i, t := range b.Teams() {
 		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, scoring.JoinNames(b.Names(t.Seats)))
+	}
+	for _, l := range customLines(b.Settings) {
+		fmt.Fprintln(app.IO.Out, l)
 	}
 	fmt.Fprintf(app.IO.Out, "%s deals first.\n", b.Name(b.Dealer()))
 	if interactive {

@@ -32,6 +32,9 @@ type boardJSON struct {
 	Leaders   []string       `json:"leaders"`
 	Dealer    *string        `json:"dealer"` // deals the next hand; null once the game is over
 	Rows      []rowJSON      `json:"rows"`
+	// The Wild Customizable cards in a shuffle deck, and their rules.
+	Custom      int      `json:"custom,omitempty"`
+	CustomRules []string `json:"custom_rules,omitempty"`
 }
 
 type standingJSON struct {
@@ -64,6 +67,7 @@ func newBoardJSON(g *store.Game) boardJSON {
 		Players: s.Players, Hands: b.Hands(), Over: b.Over(),
 		Winners: nonNil(b.Names(b.Winners())), Leaders: nonNil(b.Names(b.Leaders())),
 		Standings: []standingJSON{}, Rows: []rowJSON{},
+		Custom: s.Custom, CustomRules: s.CustomRules,
 	}
 	for seat, name := range s.Players {
 		out.Standings = append(out.Standings, standingJSON{Player: name, Score: b.Score(seat), Eliminated: b.Eliminated(seat), ToGo: b.ToGo(seat)})
@@ -204,6 +208,7 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	if elim := eliminatedLine(b); elim != "" {
 		fmt.Fprintln(w, elim)
 	}
+	writeNotes(w, b, st)
 	if b.Over() {
 		fmt.Fprintln(w, st.win(winnerLine(b)))
 		return nil

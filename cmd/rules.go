@@ -8,11 +8,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/store"
 )
 
 type rulesOptions struct {
 	app  *App
 	JSON bool
+	Game string
 }
 
 type topicJSON struct {
@@ -21,6 +23,10 @@ type topicJSON struct {
 	Text    string   `json:"text"`
 	Aliases []string `json:"aliases"`
 	Also    []string `json:"also,omitempty"`
+	// With --game: the game's Wild Customizable cards and their rules.
+	Game        string   `json:"game,omitempty"`
+	Custom      *int     `json:"custom,omitempty"`
+	CustomRules []string `json:"custom_rules,omitempty"`
 }
 
 type topicListJSON struct {
@@ -59,12 +65,17 @@ on that game's Wild Customizable cards.`,
 		ValidArgsFunction: topicCompletion,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) == 0 {
+				if o.Game != "" {
+					return usagef("--game goes with a topic: unoscore rules wild-customizable --game %s", o.Game)
+				}
 				return listTopics(o)
 			}
 			return showTopic(o, strings.Join(args, " "))
 		},
 	}
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	c.Flags().StringVar(&o.Game, "game", "", "with wild-customizable: also show the rules written on this game's cards")
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	return c
 }
 
@@ -99,8 +110,26 @@ func showTopic(o *rulesOptions, query string) error {
 	if err != nil {
 		return err
 	}
+	var game *store.Game
+	if o.Game != "" {
+		if t.ID != "wild-customizable" {
+			return usagef("--game goes with the wild-customizable topic (the rules written on a game's cards), not %s", t.ID)
+		}
+		if game, err = loadGame(o.app, o.Game); err != nil {
+			return err
+		}
+		body, see, _ := strings.Cut(text, "\n\n## See also")
+		text = body + "\n\n" + gameCustomText(game)
+		if see != "" {
+			text += "\n\n## See also" + see
+		}
+	}
 	if o.JSON {
 		res := topicJSON{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: nonNil(t.Aliases)}
+		if game != nil {
+			n := game.Settings.Custom
+			res.Game, res.Custom, res.CustomRules = game.ID, &n, nonNil(game.Settings.CustomRules)
+		}
 		for _, a := range also {
 			res.Also = append(res.Also, a.ID)
 		}
@@ -117,6 +146,27 @@ func showTopic(o *rulesOptions, query string) error {
 		fmt.Fprintf(out, "Looking for %s? See: unoscore rules %s\n", a.Title, a.ID)
 	}
 	return nil
+}
+
+// gameCustomText is a section of the wild-customizable answer for one game:
+// how many of the cards the table put in, and the rule on each.
+func gameCustomText(g *store.Game) string {
+	s := g.Settings
+	head := "## In game " + g.ID
+	if g.Name != "" {
+		head += " (" + g.Name + ")"
+	}
+	if s.Custom == 0 {
+		return head + "\nIt is played with the " + s.Deck + " deck, which has no Wild Customizable cards."
+	}
+	lines := []string{head, fmt.Sprintf("The table put %d Wild Customizable %s in the deck.", s.Custom, map[bool]string{true: "card", false: "cards"}[s.Custom == 1])}
+	if len(s.CustomRules) == 0 {
+		lines = append(lines, "No rules were recorded for them (unoscore new --custom-rule TEXT records one).")
+	}
+	for i, r := range s.CustomRules {
+		lines = append(lines, fmt.Sprintf("- Card %d: %s", i+1, r))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // plainText is the reference text without Markdown marks, unwrapped.

@@ -18,6 +18,9 @@ type Deck struct {
 	// that looks most like it, for suggestions ("r7" in the themed deck:
 	// did you mean "pk7"?).
 	standIn map[Color]Color
+	// customOf is, for a deck the table put fewer Wild Customizable cards
+	// in, how many the printed deck holds; 0 otherwise.
+	customOf int
 }
 
 var classicStandIn = map[Color]Color{Purple: Blue, Pink: Red}
@@ -131,6 +134,7 @@ func (d *Deck) WithCustom(n int) (*Deck, error) {
 		c.wilds[f] = k
 	}
 	c.wilds[WildCustom] = n
+	c.customOf = have
 	c.Description = strings.Replace(d.Description, fmt.Sprintf("%d Wild Customizable", have), fmt.Sprintf("%d Wild Customizable (of %d)", n, have), 1)
 	return &c, nil
 }
@@ -144,7 +148,7 @@ type CustomError struct {
 
 func (e *CustomError) Error() string {
 	if e.Max == 0 {
-		return fmt.Sprintf("the %s has no Wild Customizable cards; --custom goes with --deck shuffle", e.Deck.Name)
+		return fmt.Sprintf("the %s has no Wild Customizable cards", e.Deck.Name)
 	}
 	return fmt.Sprintf("the table can put 1 to %d Wild Customizable cards in the %s, not %d", e.Max, e.Deck.Name, e.N)
 }
@@ -212,6 +216,9 @@ func (e *DeckError) Error() string {
 	}
 	if e.Have == 0 {
 		return fmt.Sprintf("the %s has no %s card", e.Deck.Name, e.Card.Face)
+	}
+	if e.Card.Face == WildCustom && e.Deck.customOf > 0 {
+		return fmt.Sprintf("the table put %d of the %d Wild Customizable cards in the deck, but these hands name %d", e.Have, e.Deck.customOf, e.Named)
 	}
 	what := e.Card.String()
 	if e.Have != 1 {

@@ -119,7 +119,7 @@ func TestWithCustom(t *testing.T) {
 		t.Error(err)
 	}
 	if err := one.Check(Hand{Cards: []Card{{Face: WildCustom}}}, Hand{Cards: []Card{{Face: WildCustom}}}); err == nil ||
-		!strings.Contains(err.Error(), "only 1 Wild Customizable, but these hands name 2") {
+		!strings.Contains(err.Error(), "the table put 1 of the 3 Wild Customizable cards in the deck, but these hands name 2") {
 		t.Errorf("two custom cards in a deck with one: %v", err)
 	}
 	for _, n := range []int{0, 4, -1} {

@@ -56,10 +56,11 @@ type Board struct {
 // New starts a board for a game with the given settings, normalizing them.
 func New(s Settings) (*Board, error) {
 	s.Players = slices.Clone(s.Players)
+	s.CustomRules = slices.Clone(s.CustomRules)
 	if err := s.Normalize(); err != nil {
 		return nil, err
 	}
-	d, err := rules.LookupDeck(s.Deck)
+	d, err := s.GameDeck()
 	if err != nil {
 		return nil, err
 	}

@@ -104,7 +104,16 @@ type Settings struct {
 	Players []string   `json:"players"`         // seating order, clockwise
 	Teams   [][]string `json:"teams,omitempty"` // partners: every player in one team
 	Dealer  string     `json:"dealer"`          // who deals the first hand
+	// Custom is how many Wild Customizable cards the table put in a deck
+	// that has them (1 to 3 in the shuffle deck; all of them unless told),
+	// CustomRules what the table wrote on them (at most Custom).
+	Custom      int      `json:"custom,omitempty"`
+	CustomRules []string `json:"custom_rules,omitempty"`
 }
+
+// MaxCustomRuleLen is the longest rule written on a Wild Customizable card,
+// in characters.
+const MaxCustomRuleLen = 120
 
 // InputError is input that does not fit the game: an unknown player, an
 // impossible hand, a finished game.
@@ -168,6 +177,9 @@ func (s *Settings) Normalize() error {
 		return err
 	}
 	s.Deck = d.ID
+	if err := s.normalizeCustom(d); err != nil {
+		return err
+	}
 
 	if len(s.Players) < MinPlayers || len(s.Players) > MaxPlayers {
 		return invalid("UNO is for %d to %d players, not %d", MinPlayers, MaxPlayers, len(s.Players))
@@ -196,6 +208,56 @@ func (s *Settings) Normalize() error {
 	s.Dealer = s.Players[dealer]
 
 	return s.normalizeTeams()
+}
+
+// normalizeCustom checks the Wild Customizable cards: only in a deck that
+// has them, 1 to as many as it holds (all of them by default), and no more
+// written rules than cards, each one line of text.
+func (s *Settings) normalizeCustom(d *rules.Deck) error {
+	if d.Customizable() == 0 {
+		if s.Custom != 0 || len(s.CustomRules) > 0 {
+			return invalid("the %s has no Wild Customizable cards; they come with the shuffle deck", d.Name)
+		}
+		return nil
+	}
+	if s.Custom == 0 {
+		s.Custom = d.Customizable()
+	}
+	if _, err := d.WithCustom(s.Custom); err != nil {
+		return err
+	}
+	if len(s.CustomRules) > s.Custom {
+		cards := "cards"
+		if s.Custom == 1 {
+			cards = "card"
+		}
+		return invalid("%d custom rules for %d Wild Customizable %s: write at most one rule a card", len(s.CustomRules), s.Custom, cards)
+	}
+	for i, r := range s.CustomRules {
+		r = strings.TrimSpace(r)
+		switch {
+		case r == "":
+			return invalid("custom rule %d is empty", i+1)
+		case !utf8.ValidString(r):
+			return invalid("custom rule %d is not valid text", i+1)
+		case utf8.RuneCountInString(r) > MaxCustomRuleLen:
+			return invalid("custom rule %d is %d characters; the most is %d", i+1, utf8.RuneCountInString(r), MaxCustomRuleLen)
+		case strings.IndexFunc(r, func(c rune) bool { return unicode.IsControl(c) || unicode.Is(unicode.Cf, c) }) >= 0:
+			return invalid("custom rule %d holds a control character", i+1)
+		}
+		s.CustomRules[i] = r
+	}
+	return nil
+}
+
+// GameDeck is the deck a game is played with: the deck named, with the
+// number of Wild Customizable cards the table put in.
+func (s *Settings) GameDeck() (*rules.Deck, error) {
+	d, err := rules.LookupDeck(s.Deck)
+	if err != nil || s.Custom == 0 || d.Customizable() == 0 {
+		return d, err
+	}
+	return d.WithCustom(s.Custom)
 }
 
 func (s *Settings) normalizeTeams() error {
