@@ -134,12 +134,16 @@ func runNew(o *newOptions) error {
 	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck == "" {
 		s.Deck = "shuffle" // only that deck has the cards
 	}
-	if _, err := scoring.New(s); err != nil {
+	checked, err := scoring.New(s)
+	if err != nil {
 		return err
+	}
+	if w := acrossWarning(checked.Settings); w != "" {
+		fmt.Fprintln(app.IO.Err, w+".")
 	}
 
 	var g *store.Game
-	err := app.withDB(createDB, func(db *store.DB) error {
+	err = app.withDB(createDB, func(db *store.DB) error {
 		var err error
 		g, err = db.Create(o.Name, s)
 		return err

@@ -3,6 +3,7 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -42,4 +43,42 @@ func customLines(s scoring.Settings) []string {
 		lines = append(lines, fmt.Sprintf("  Card %d: %s", i+1, r))
 	}
 	return lines
+}
+
+// acrossWarning is a warning for partners who would not sit across from
+// each other, as the rulebook seats them: two partners at an even table
+// whose seats are not half the table apart. It suggests a seating order
+// when every team is a pair. "" when all is well.
+func acrossWarning(s scoring.Settings) string {
+	n := len(s.Players)
+	if s.Mode != scoring.Partners || n%2 != 0 {
+		return ""
+	}
+	seat := map[string]int{}
+	for i, p := range s.Players {
+		seat[p] = i
+	}
+	var bad []string
+	pairs := true
+	for _, t := range s.Teams {
+		if len(t) != 2 {
+			pairs = false
+			continue
+		}
+		if d := (seat[t[1]] - seat[t[0]] + n) % n; d != n/2 {
+			bad = append(bad, t[0]+" & "+t[1])
+		}
+	}
+	if len(bad) == 0 {
+		return ""
+	}
+	msg := fmt.Sprintf("warning: partners %s do not sit across from each other, as the rulebook seats partners (--players gives the seating order, clockwise)", scoring.JoinNames(bad))
+	if pairs && len(s.Teams) == n/2 {
+		order := make([]string, n)
+		for i, t := range s.Teams {
+			order[i], order[i+n/2] = t[0], t[1]
+		}
+		msg += "; to seat them across: --players " + strings.Join(order, ",")
+	}
+	return msg
 }
