@@ -31,6 +31,11 @@ func playerCompletion(app *App, game *string, suffix string) func(*cobra.Command
 			if err != nil {
 				return err
 			}
+			if name, cards, ok := strings.Cut(toComplete, "="); ok && suffix == "=" {
+				// NAME=CARDS: complete the last card, in the game's deck.
+				names = leftCardCompletion(g, name, cards)
+				return nil
+			}
 			for _, p := range g.Settings.Players {
 				if strings.HasPrefix(strings.ToLower(p), strings.ToLower(toComplete)) {
 					names = append(names, p+suffix)
@@ -68,4 +73,20 @@ func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, 
 		})
 		return ids, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// leftCardCompletion completes the last card of "NAME=CARDS" with the cards
+// of the game's deck, keeping what comes before it.
+func leftCardCompletion(g *store.Game, name, cards string) []string {
+	d, err := g.Settings.GameDeck()
+	if err != nil {
+		return nil
+	}
+	i := strings.LastIndexAny(cards, " ,") + 1
+	head, last := name+"="+cards[:i], cards[i:]
+	var out []string
+	for _, c := range deckCards(d, last) {
+		out = append(out, head+c)
+	}
+	return out
 }

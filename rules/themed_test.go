@@ -131,3 +131,39 @@ func TestWithCustom(t *testing.T) {
 		t.Errorf("classic.WithCustom(1) = %v", err)
 	}
 }
+
+// FuzzDeckParseHand: a hand the deck reads is in its colours, reads back the
+// same from its canonical form, and agrees with the deck check; one it
+// refuses is refused with a TokenError.
+func FuzzDeckParseHand(f *testing.F) {
+	for _, s := range []string{"pu7 pk+2", "r7 wd4", "3xpurple7", "2xb+2", "pink", "pu", "g1,y0 wc", "pkwd4"} {
+		f.Add(s, uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, s string, which uint8) {
+		d := decks[int(which)%len(decks)]
+		h, err := d.ParseHand(s)
+		if err != nil {
+			var te *TokenError
+			if !errors.As(err, &te) || te.Error() == "" {
+				t.Fatalf("%s.ParseHand(%q): %v", d.ID, s, err)
+			}
+			return
+		}
+		for _, c := range h.Cards {
+			if c.Color != NoColor && !d.HasColor(c.Color) {
+				t.Fatalf("%s.ParseHand(%q) gave a %s card", d.ID, s, c.Color)
+			}
+		}
+		back, err := d.ParseHand(h.String())
+		if err != nil || back.String() != h.String() {
+			t.Fatalf("%s: canonical %q of %q reads as %q, %v", d.ID, h.String(), s, back.String(), err)
+		}
+		_ = d.Check(h) // never panics
+		if _, err := d.ParseColor(s); err != nil {
+			var te *TokenError
+			if !errors.As(err, &te) {
+				t.Fatalf("%s.ParseColor(%q): %v", d.ID, s, err)
+			}
+		}
+	})
+}
