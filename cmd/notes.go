@@ -3,8 +3,10 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -20,6 +22,19 @@ func writeNotes(w io.Writer, b *scoring.Board, st style) {
 		fmt.Fprintln(w, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
 		fmt.Fprintln(w, "  After a Draw Two or Wild Draw Four is picked up, play comes back to whoever laid it.")
 	}
+}
+
+// deckPhrase names a game's deck for the board's first line; a deck in
+// other colours than the classic four lists them, each in its colour.
+func deckPhrase(d *rules.Deck, st style) string {
+	if slices.Equal(d.Colors, rules.Colors) {
+		return d.ID + " deck"
+	}
+	names := make([]string, len(d.Colors))
+	for i, c := range d.Colors {
+		names[i] = st.wrap(colorCodes[c], c.String())
+	}
+	return d.ID + " deck (" + strings.Join(names, ", ") + ")"
 }
 
 // twoLeft reports whether a Challenge UNO game that began with more than two

@@ -11,6 +11,7 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -32,6 +33,9 @@ type boardJSON struct {
 	Leaders   []string       `json:"leaders"`
 	Dealer    *string        `json:"dealer"` // deals the next hand; null once the game is over
 	Rows      []rowJSON      `json:"rows"`
+	// The deck's colours, in the order its rulebook prints them, for a deck
+	// that is not red, green, blue and yellow (the themed deck).
+	Colors []string `json:"colors,omitempty"`
 	// The Wild Customizable cards in a shuffle deck, and their rules.
 	Custom      int      `json:"custom,omitempty"`
 	CustomRules []string `json:"custom_rules,omitempty"`
@@ -68,6 +72,9 @@ func newBoardJSON(g *store.Game) boardJSON {
 		Winners: nonNil(b.Names(b.Winners())), Leaders: nonNil(b.Names(b.Leaders())),
 		Standings: []standingJSON{}, Rows: []rowJSON{},
 		Custom: s.Custom, CustomRules: s.CustomRules,
+	}
+	if !slices.Equal(b.Deck.Colors, rules.Colors) {
+		out.Colors = b.Deck.ColorNames()
 	}
 	for seat, name := range s.Players {
 		out.Standings = append(out.Standings, standingJSON{Player: name, Score: b.Score(seat), Eliminated: b.Eliminated(seat), ToGo: b.ToGo(seat)})
@@ -147,7 +154,7 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	if g.Name != "" {
 		title = fmt.Sprintf("%s (game %s)", g.Name, g.ID)
 	}
-	fmt.Fprintf(w, "%s: %s, %s, %s deck\n\n", st.bold(title), s.Mode, targetPhrase(s), s.Deck)
+	fmt.Fprintf(w, "%s: %s, %s, %s\n\n", st.bold(title), s.Mode, targetPhrase(s), deckPhrase(b.Deck, st))
 
 	cols := columns(b)
 	// In colour, the leaders (or winners) stand out at a glance.

@@ -199,7 +199,7 @@ func Challenge(top Card, called Color, hand []Card) (ChallengeVerdict, error) {
 	}
 	if match != nil {
 		return ChallengeVerdict{true, "challenged", 4, fmt.Sprintf(
-			"guilty: they held the %s while %s was in play, so they draw the 4 cards themselves and the challenger draws none", match, active)}, nil
+			"guilty: they held the %s while %s was in play, so they draw the 4 cards themselves", match, active)}, nil
 	}
 	return ChallengeVerdict{false, "challenger", 6, fmt.Sprintf(
 		"not guilty: they held no %s card, so the challenger draws 6 (the 4 plus 2 for the failed challenge)", active)}, nil

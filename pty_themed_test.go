@@ -1,0 +1,37 @@
+package main
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestTerminalThemedDeck: the hand prompts read the themed deck's colours,
+// refuse a classic one at once with the deck's own as a suggestion, and the
+// notation help lists the deck's colours.
+func TestTerminalThemedDeck(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob", "--deck", "themed"); code != 0 {
+		t.Fatal(errs)
+	}
+	tm := startTerm(t, db, "hand")
+	tm.expect("Who went out?")
+	tm.line("") // Ann
+	tm.expect("Bob's cards")
+	tm.line("r7")
+	tm.expect(`the Themed 2020 112-card deck has no red; its colours are purple (pu), green (g), pink (pk) and yellow (y)): did you mean "pk7"?`)
+	tm.send("\x7f\x7f") // erase "r7"
+	tm.line("?")
+	tm.expect("Cards: an optional colour (purple (pu), green (g), pink (pk) and yellow (y)), then a face:")
+	tm.expect("Bob's cards")
+	tm.line("pu7 pk+2")
+	tm.expect("Bob: pu7 pkd2 = 27 points")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Saved. Hand 1: Ann went out and scores 27")
+	tm.expect("Who went out?")
+	tm.send(keyDown + keyDown) // (stop for now)
+	tm.line("")
+	if code := tm.wait(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, tm.screen())
+	}
+}
