@@ -59,6 +59,12 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		}
 		s.Deck = decks[i].ID
 	}
+	if s.Custom == 0 && len(s.CustomRules) == 0 {
+		var err error
+		if s.Custom, s.CustomRules, err = promptCustom(app, s.Deck); err != nil {
+			return s, err
+		}
+	}
 	if s.Mode == scoring.Partners && len(s.Teams) == 0 {
 		teams, err := promptTeams(app, s)
 		if err != nil {

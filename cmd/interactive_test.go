@@ -239,3 +239,35 @@ func TestBoardChart(t *testing.T) {
 		}
 	}
 }
+
+// TestNewAsksAboutCustomCards: with the shuffle deck, new asks how many Wild
+// Customizable cards went in and what they say; other decks ask nothing.
+func TestNewAsksAboutCustomCards(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	answers := []string{
+		"2",                                   // two cards
+		"Take an extra turn", "\x1b[2J", "  ", // the second: a control character refused, then none
+		"(stop",
+	}
+	code, out, errs, p := runAt(t, db, answers, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "shuffle", "--dealer", "Ann")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "Wild Customizable cards in the deck: 2.\n  Card 1: Take an extra turn\n") {
+		t.Errorf("output:\n%s", out)
+	}
+	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], "control character") {
+		t.Errorf("rejected: %q", p.rejected)
+	}
+	code, out, _, _ = runAt(t, db, nil, "board", "--json")
+	if code != 0 || !strings.Contains(out, `"custom": 2`) {
+		t.Errorf("board: %s", out)
+	}
+	// --custom given: not asked again; another deck: nothing asked.
+	if code, _, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--custom", "1", "--dealer", "Ann"); code != 0 || p.labels[0] != "Who went out?" {
+		t.Errorf("--custom 1: exit %d, asked %q: %s", code, p.labels, errs)
+	}
+	if code, _, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "themed", "--dealer", "Ann"); code != 0 || p.labels[0] != "Who went out?" {
+		t.Errorf("themed: exit %d, asked %q: %s", code, p.labels, errs)
+	}
+}

@@ -115,6 +115,9 @@ func runNew(o *newOptions) error {
 	if o.customGiven && (o.Custom < 1 || o.Custom > 3) {
 		return usagef("--custom must be 1 to 3 (how many Wild Customizable cards the table put in the deck), not %d", o.Custom)
 	}
+	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck == "" {
+		s.Deck = "shuffle" // only that deck has the cards
+	}
 	for _, t := range o.Teams {
 		s.Teams = append(s.Teams, splitNames(t))
 	}
@@ -130,9 +133,6 @@ func runNew(o *newOptions) error {
 	}
 	if o.Target < 0 {
 		return usagef("--target must be a positive number of points, not %d", o.Target)
-	}
-	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck == "" {
-		s.Deck = "shuffle" // only that deck has the cards
 	}
 	checked, err := scoring.New(s)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/unoscore/unoscore/rules"
@@ -96,4 +97,42 @@ func acrossWarning(s scoring.Settings) string {
 		msg += "; to seat them across: --players " + strings.Join(order, ",")
 	}
 	return msg
+}
+
+// promptCustom asks, for a deck with Wild Customizable cards, how many the
+// table put in and what is written on each (Enter when there is no more).
+// For any other deck it asks nothing.
+func promptCustom(app *App, deckID string) (int, []string, error) {
+	d, err := rules.LookupDeck(deckID)
+	if err != nil || d.Customizable() == 0 {
+		return 0, nil, nil
+	}
+	var items []string
+	for n := d.Customizable(); n >= 1; n-- {
+		items = append(items, strconv.Itoa(n))
+	}
+	items[0] += " (all of them)"
+	i, err := app.Prompt.Select("How many Wild Customizable cards are in the deck?", items, 0)
+	if err != nil {
+		return 0, nil, err
+	}
+	n := d.Customizable() - i
+	var written []string
+	for k := 1; k <= n; k++ {
+		v, err := app.Prompt.Input(fmt.Sprintf("Rule written on card %d (Enter: none)", k), "", func(v string) error {
+			s := scoring.Settings{Players: []string{"A", "B"}, Deck: d.ID, Custom: n, CustomRules: []string{v}}
+			if strings.TrimSpace(v) == "" {
+				return nil
+			}
+			return s.Normalize()
+		})
+		if err != nil {
+			return 0, nil, err
+		}
+		if strings.TrimSpace(v) == "" {
+			break
+		}
+		written = append(written, strings.TrimSpace(v))
+	}
+	return n, written, nil
 }
