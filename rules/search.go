@@ -240,6 +240,11 @@ func Search(query string) []Hit {
 				}
 			}
 		}
+		// A question naming the topic's one-word id ("wild", "skip") leans
+		// to it over topics that merely mention the word.
+		if id := ix.keys[0]; len(id) == 1 && slices.Contains(uq, id[0]) {
+			bonus += 3
+		}
 		h.Score += bonus
 		if h.Matched == 0 && !near {
 			continue

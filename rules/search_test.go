@@ -88,6 +88,10 @@ var questions = []struct{ q, want string }{
 	{"what's jump-in?", "house-rules"},
 	{"Can I STACK +2s?", "house-rules"},
 	{"don't want to play my card", "reneging"},
+	{"can I play a wild on a wild", "wild"},
+	{"go out on a wild draw four", "going-out"},
+	{"draw 4", "wild-draw-four"},
+	{"what does a 7 do", "house-rules"},
 }
 
 func TestQuestions(t *testing.T) {
