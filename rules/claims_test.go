@@ -21,7 +21,7 @@ func TestClaims(t *testing.T) {
 			[]string{"the others 4"}},
 		{"wild-draw-four", []string{"Every rulebook but the Older sheet: 4 in the deck", "Older sheet: it lists no deck"},
 			[]string{"Every deck holds 4"}},
-		{"house-rules", []string{"2008 Mattel instruction sheet", "outside the five rulebooks", "Not house rules", "Wild Customizable card is printed in the Shuffle Hands rulebook"},
+		{"house-rules", []string{"2008 Mattel sheet, which is outside the five rulebooks", "Not house rules", "Going out on an action card: all five allow it", "Wild Customizable card is in the Shuffle Hands rulebook"},
 			[]string{"None of the five rulebooks includes the rules below"}},
 		{"going-out", []string{"Who deals it the rulebooks leave open"},
 			[]string{"the deal passes on"}},
@@ -74,13 +74,18 @@ func TestTitles(t *testing.T) {
 	}
 }
 
-// TestShortEnoughToReadAloud: no answer runs past 320 words, so the long
-// ones (house-rules, first-card) stay split or tight.
+// TestShortEnoughToReadAloud: no answer runs past 320 words, and the two
+// that were too long to read out (house-rules, 369 words, and first-card,
+// 319) stay under 250.
 func TestShortEnoughToReadAloud(t *testing.T) {
 	for _, tp := range Topics() {
 		text, _ := tp.Text()
-		if n := len(strings.Fields(text)); n > 320 {
-			t.Errorf("%s: %d words", tp.ID, n)
+		limit := 320
+		if tp.ID == "house-rules" || tp.ID == "first-card" {
+			limit = 250
+		}
+		if n := len(strings.Fields(text)); n > limit {
+			t.Errorf("%s: %d words, more than %d", tp.ID, n, limit)
 		}
 	}
 }
