@@ -370,7 +370,7 @@ func timingFacts() string {
 func dealerFacts() string {
 	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.DealerByPts) }), func(e *Edition) string {
 		if e.DealerByPts {
-			return "the highest \"point value\" deals. It does not say more; unoscore reads that as the scoring values, so a symbol card would count its points and a Wild would beat a 9, but that is a reading, not its words."
+			return "the highest \"point value\" deals, and it says no more. Read by the scoring table, a symbol card would count its points and a Wild would beat a 9, but that is a reading, not its words."
 		}
 		return "the highest number deals; action and wild cards count as zero."
 	})
