@@ -181,4 +181,3 @@ func writeQRs(w io.Writer, titles, urls []string, color bool) {
 		fmt.Fprintln(w, line)
 	}
 }
-
