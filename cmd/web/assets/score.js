@@ -160,7 +160,7 @@
       root.appendChild(el("p", {class: "worth", text: "This hand: " + plural(total, "point")}));
       root.appendChild(el("div", {class: "row"}, [
         el("button", {class: "primary", id: "save", text: "Save hand", on: save}),
-        el("button", {text: "Start over", on: function () { reset(); message = {text: "", good: false}; render(); }})
+        el("button", {id: "restart", text: "Start over", on: function () { reset(); message = {text: "", good: false}; render(); }})
       ]));
     }
     root.appendChild(el("p", {class: "msg " + (message.good ? "good" : "bad"), role: "status", text: message.text}));
