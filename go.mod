@@ -16,6 +16,7 @@ require (
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/sys v0.45.0
 	golang.org/x/term v0.43.0
+	rsc.io/qr v0.2.0
 )
 
 require (
@@ -36,5 +37,4 @@ require (
 	github.com/spf13/pflag v1.0.10 // indirect
 	go.yaml.in/yaml/v3 v3.0.4 // indirect
 	golang.org/x/tools v0.36.0 // indirect
-	rsc.io/qr v0.2.0 // indirect
 )

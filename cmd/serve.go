@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mdp/qrterminal/v3"
 	"github.com/spf13/cobra"
@@ -87,7 +88,7 @@ func runServe(ctx context.Context, o *serveOptions) error {
 		line, _ := json.Marshal(map[string]string{"view": view, "score": score, "token": token})
 		fmt.Fprintln(app.IO.Out, string(line))
 	} else {
-		writeAddresses(app.IO.Out, path, view, score, addr.IP, app.IO.OutTTY, app.IO.Color)
+		writeAddresses(app.IO.Out, path, view, score, addr.IP, app.IO)
 	}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -124,60 +125,68 @@ func shownHost(ip net.IP) string {
 	return ip.String()
 }
 
-func writeAddresses(w io.Writer, path, view, score string, ip net.IP, tty, color bool) {
+func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *IOStreams) {
 	fmt.Fprintf(w, "Serving the games in %s. Ctrl-C stops.\n\n", path)
-	fmt.Fprintf(w, "  View the board (anyone):       %s\n", view)
-	fmt.Fprintf(w, "  Score from a phone (keep it):  %s\n\n", score)
+	fmt.Fprintf(w, "View the board (anyone):\n  %s\n", view)
+	fmt.Fprintf(w, "Score from a phone (keep this one to yourself):\n  %s\n\n", score)
 	if ip.IsLoopback() {
-		fmt.Fprintln(w, "Only this computer can open these. For phones on your network: --addr 0.0.0.0:8765")
+		fmt.Fprintln(w, "Only this computer can open these. For phones on your network:\n  unoscore serve --addr 0.0.0.0:8765")
 	} else {
-		fmt.Fprintln(w, "Anyone on your network can view the board; only the scorer's address records hands.")
+		fmt.Fprintln(w, "Anyone on your network can view the board;\nonly the scorer's address records hands.")
 	}
-	if tty {
+	if ios.OutTTY {
 		fmt.Fprintln(w)
-		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, color)
+		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.Width)
 	}
 }
 
-// writeQRs draws a QR code of each address, side by side, in half blocks.
-// In colour, each line is drawn white on black whatever the terminal's
-// theme, so a phone reads it the right way round.
-func writeQRs(w io.Writer, titles, urls []string, color bool) {
+// writeQRs draws a QR code of each address in half blocks: side by side
+// where the terminal is wide enough, else one under the other. In colour,
+// each line is drawn white on black whatever the terminal's theme, so a
+// phone reads it the right way round.
+func writeQRs(w io.Writer, titles, urls []string, color bool, width int) {
 	var blocks [][]string
-	width := 0
+	wide := 0
 	for _, u := range urls {
 		var b bytes.Buffer
 		qrterminal.GenerateWithConfig(u, qrterminal.Config{Level: qrterminal.L, Writer: &b, HalfBlocks: true, QuietZone: 2})
 		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 		blocks = append(blocks, lines)
 		for _, l := range lines {
-			width = max(width, len([]rune(l)))
+			wide = max(wide, utf8.RuneCountInString(l))
 		}
 	}
-	pad := func(s string) string { return s + strings.Repeat(" ", max(0, width-len([]rune(s)))) }
-	var head []string
-	for _, t := range titles {
-		head = append(head, pad(t))
+	if width <= 0 {
+		width = 80
 	}
-	fmt.Fprintln(w, strings.TrimRight(strings.Join(head, "  "), " "))
-	for i := 0; ; i++ {
-		var parts []string
-		more := false
-		for _, b := range blocks {
-			if i < len(b) {
-				parts = append(parts, pad(b[i]))
-				more = true
-			} else {
-				parts = append(parts, pad(""))
+	perRow := max(1, min(len(blocks), (width+2)/(wide+2)))
+	pad := func(s string) string { return s + strings.Repeat(" ", max(0, wide-utf8.RuneCountInString(s))) }
+	for first := 0; first < len(blocks); first += perRow {
+		row := blocks[first:min(first+perRow, len(blocks))]
+		var head []string
+		for _, t := range titles[first : first+len(row)] {
+			head = append(head, pad(t))
+		}
+		fmt.Fprintln(w, strings.TrimRight(strings.Join(head, "  "), " "))
+		for i := 0; ; i++ {
+			var parts []string
+			more := false
+			for _, b := range row {
+				if i < len(b) {
+					parts = append(parts, pad(b[i]))
+					more = true
+				} else {
+					parts = append(parts, pad(""))
+				}
 			}
+			if !more {
+				break
+			}
+			line := strings.Join(parts, "  ")
+			if color {
+				line = "\033[97;40m" + line + "\033[0m"
+			}
+			fmt.Fprintln(w, line)
 		}
-		if !more {
-			return
-		}
-		line := strings.Join(parts, "  ")
-		if color {
-			line = "\033[97;40m" + line + "\033[0m"
-		}
-		fmt.Fprintln(w, line)
 	}
 }
