@@ -28,14 +28,14 @@ const token = "test-token-0123456789abcdefghij"
 
 // site is a database with one game, served by a test server.
 type site struct {
-	t    *testing.T
+	t    testing.TB
 	path string
 	id   string
 	srv  *web.Server
 	ts   *httptest.Server
 }
 
-func newSite(t *testing.T, cfg web.Config, players ...string) *site {
+func newSite(t testing.TB, cfg web.Config, players ...string) *site {
 	t.Helper()
 	if len(players) == 0 {
 		players = []string{"Ann", "Bob", "Cat"}
@@ -379,7 +379,7 @@ func TestDatabaseFaults(t *testing.T) {
 
 // stream is an open event stream.
 type stream struct {
-	t    *testing.T
+	t    testing.TB
 	resp *http.Response
 	ev   chan event
 }
