@@ -67,7 +67,7 @@ func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	id := newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--name", "Friday night")
+	id := newGame(t, db, "--players", "Ann,Cat,Bob,Dan", "--name", "Friday night")
 	for _, h := range [][]string{
 		{"--out", "Ann", "--left", "Bob=r7 wd4", "--left", "Cat=37pts", "--left", "Dan=g2"},
 		{"--out", "Cat", "--left", "Ann=w", "--left", "Bob=b9 y5", "--left", "Dan=rs r3"},
@@ -122,6 +122,8 @@ func TestBrowser(t *testing.T) {
 	step("open the scorer's page",
 		chromedp.Navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
+		// Who went out: the players in seating order.
+		chromedp.Poll[chromedp.Void](`Array.from(document.querySelectorAll("button[data-player]"), b => b.dataset.player).join() === "Ann,Cat,Bob,Dan"`, chromedp.WithPollingTimeout(time.Second)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
@@ -164,6 +166,7 @@ func TestBrowser(t *testing.T) {
 	step("refuse an impossible hand",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
 		chromedp.Click(chromedp.CSS(`.tools button:nth-child(4)`)), // ×4
 		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),

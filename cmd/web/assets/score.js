@@ -124,7 +124,7 @@
       root.appendChild(el("h2", {text: "The game is over."}));
     } else if (!out) {
       root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": who went out?"}));
-      root.appendChild(el("div", {class: "row outs"}, Object.keys(kp.scorers).map(function (p) {
+      root.appendChild(el("div", {class: "row outs"}, kp.players.filter(function (p) { return p in kp.scorers; }).map(function (p) {
         return el("button", {class: "player", "data-player": p, text: p, on: function () { choose(p); }});
       })));
     } else {
