@@ -110,6 +110,23 @@ func TestBrowser(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`document.querySelector(".total .score").textContent === "172"`, chromedp.WithPollingTimeout(2*time.Second)),
 		chromedp.Poll[chromedp.Void](`window.unoscoreMark === "same page" && document.querySelectorAll(".pad tbody tr").length === 3`, chromedp.WithPollingTimeout(time.Second)))
 	t.Logf("the viewer's page showed the hand %s after the command line recorded it, without a reload", time.Since(start).Round(time.Millisecond))
+	// The server restarts: the page reconnects by itself and goes on.
+	s.stop(t)
+	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
+	step("see the server gone", chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent !== "live"`, chromedp.WithPollingTimeout(5*time.Second)))
+	s = startServeAt(t, db, host)
+	step("reconnect after a restart",
+		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live" && window.unoscoreMark === "same page"`, chromedp.WithPollingTimeout(15*time.Second)))
+	if code, _, errs := unoscore(t, db, "undo"); code != 0 {
+		t.Fatal(errs)
+	}
+	step("see an undo after the restart",
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".pad tbody tr").length === 2 && document.querySelector(".total .score").textContent === "96"`, chromedp.WithPollingTimeout(2*time.Second)))
+	if code, _, errs := unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r2", "--left", "Cat=g4", "--left", "Dan=wd4 ys"); code != 0 {
+		t.Fatal(errs)
+	}
+	step("see the hand again",
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".pad tbody tr").length === 3 && document.querySelector(".total .score").textContent === "172"`, chromedp.WithPollingTimeout(2*time.Second)))
 	shoot(t, ctx, dir, "serve-view.png")
 	step("dark", colorScheme("dark"))
 	shoot(t, ctx, dir, "serve-view-dark.png")

@@ -21,13 +21,16 @@ import (
 type server struct {
 	View, Score, Token string
 	cmd                *exec.Cmd
+	once               sync.Once
 }
 
 // startServe starts this test binary as `unoscore serve` on a free port
 // and reads the addresses it prints; the test's end stops it.
-func startServe(t *testing.T, db string) *server {
+func startServe(t *testing.T, db string) *server { return startServeAt(t, db, "127.0.0.1:0") }
+
+func startServeAt(t *testing.T, db, addr string) *server {
 	t.Helper()
-	c := exec.Command(os.Args[0], "--db", db, "serve", "--addr", "127.0.0.1:0", "--json")
+	c := exec.Command(os.Args[0], "--db", db, "serve", "--addr", addr, "--json")
 	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
 	out, err := c.StdoutPipe()
 	if err != nil {
@@ -37,24 +40,14 @@ func startServe(t *testing.T, db string) *server {
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		_ = c.Process.Signal(syscall.SIGINT)
-		done := make(chan struct{})
-		go func() { c.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			c.Process.Kill()
-			t.Error("serve did not stop within 5s of Ctrl-C")
-		}
-	})
+	s := &server{cmd: c}
+	t.Cleanup(func() { s.stop(t) })
 	line := make(chan string, 1)
 	go func() {
 		l, _ := bufio.NewReader(out).ReadString('\n')
 		line <- l
 		io.Copy(io.Discard, out)
 	}()
-	s := &server{cmd: c}
 	select {
 	case l := <-line:
 		if err := json.Unmarshal([]byte(l), s); err != nil || s.View == "" || s.Token == "" {
@@ -64,6 +57,24 @@ func startServe(t *testing.T, db string) *server {
 		t.Fatal("serve printed nothing within 10s")
 	}
 	return s
+}
+
+// stop stops the server as Ctrl-C would; it must be gone within 5s.
+func (s *server) stop(t *testing.T) {
+	s.once.Do(func() {
+		_ = s.cmd.Process.Signal(syscall.SIGINT)
+		done := make(chan error, 1)
+		go func() { done <- s.cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve after Ctrl-C: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			s.cmd.Process.Kill()
+			t.Error("serve did not stop within 5s of Ctrl-C")
+		}
+	})
 }
 
 // peakRSS is the process's peak resident memory, in bytes (Linux).

@@ -23,6 +23,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -497,7 +498,7 @@ func (s *Server) keypad(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, newKeypad(g))
 }
 
-// hostsFor lists the Host values a server listening on addr answers to:
+// HostsFor lists the Host values a server listening on addr answers to:
 // the address itself, and for a loopback or unspecified address the names
 // this machine is reached by.
 func HostsFor(addr net.Addr) []string {
@@ -522,6 +523,13 @@ func HostsFor(addr net.Addr) []string {
 	if tcp.IP.IsUnspecified() {
 		for _, ip := range LocalIPs() {
 			add(ip.String())
+		}
+		// The machine's own name, as a phone may reach it by mDNS.
+		if name, err := os.Hostname(); err == nil && name != "" {
+			add(strings.ToLower(name))
+			if !strings.Contains(name, ".") {
+				add(strings.ToLower(name) + ".local")
+			}
 		}
 	}
 	return hosts

@@ -7,10 +7,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -547,5 +549,28 @@ func TestToken(t *testing.T) {
 	}
 	if _, err := web.New(web.Config{DBPath: "x", Token: "short", Hosts: []string{"h:1"}}); err == nil {
 		t.Fatal("a short token was accepted")
+	}
+}
+
+func TestHostsFor(t *testing.T) {
+	loop := web.HostsFor(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8765})
+	if strings.Join(loop, " ") != "127.0.0.1:8765 localhost:8765 [::1]:8765" {
+		t.Fatalf("loopback: %v", loop)
+	}
+	all := web.HostsFor(&net.TCPAddr{IP: net.IPv4zero, Port: 8765})
+	name, _ := os.Hostname()
+	for _, want := range []string{"localhost:8765", strings.ToLower(name) + ":8765"} {
+		if !slices.Contains(all, want) {
+			t.Errorf("every interface: %v lacks %s", all, want)
+		}
+	}
+	for _, ip := range web.LocalIPs() {
+		if !slices.Contains(all, net.JoinHostPort(ip.String(), "8765")) {
+			t.Errorf("every interface: %v lacks %s", all, ip)
+		}
+	}
+	lan := web.HostsFor(&net.TCPAddr{IP: net.IPv4(192, 168, 1, 20), Port: 80})
+	if strings.Join(lan, " ") != "192.168.1.20:80" {
+		t.Fatalf("one address: %v", lan)
 	}
 }
