@@ -190,6 +190,13 @@ func TestViewerPageReadsWithoutJavaScript(t *testing.T) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
+	code, body = s.do("GET", "/?game="+s.id, "", nil)
+	if code != 200 || !strings.Contains(body, `data-follow=""`) || !strings.Contains(body, `class="score">94<`) {
+		t.Fatalf("GET /?game=ID: %d", code)
+	}
+	if code, _ = s.do("GET", "/?game=..", "", nil); code != 404 {
+		t.Fatalf("GET /?game=..: %d", code)
+	}
 	code, body = s.do("GET", "/score", "", nil)
 	if code != 200 || !strings.Contains(body, `id="scorer"`) || !strings.Contains(body, "/assets/score.js") || !strings.Contains(body, `class="score">94<`) {
 		t.Fatalf("GET /score: %d\n%s", code, body)
