@@ -113,7 +113,7 @@ func newBoardView(g *store.Game) boardView {
 			cv.Note = fmt.Sprintf("out in hand %d", b.EliminatedIn(seat))
 		case b.Over():
 		case v.Tally:
-			cv.Note = fmt.Sprintf("%d before %d", b.ToGo(seat), s.Target)
+			cv.Note = fmt.Sprintf("%d to spare", b.ToGo(seat))
 		default:
 			cv.Note = fmt.Sprintf("%d to go", b.ToGo(seat))
 		}
@@ -134,6 +134,8 @@ func newBoardView(g *store.Game) boardView {
 		v.Head = fmt.Sprintf("%s %s!", scoring.JoinNames(leadNames), verb)
 	case len(leadNames) > 1:
 		v.Head = "Tied for the lead: " + scoring.JoinNames(leadNames)
+	case len(leadNames) == 1 && b.Teams() != nil:
+		v.Head = leadNames[0] + " lead"
 	case len(leadNames) == 1:
 		v.Head = leadNames[0] + " leads"
 	default:
