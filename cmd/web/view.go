@@ -29,6 +29,7 @@ type boardView struct {
 	Changes  int
 	Cols     []colView
 	Head     string // the headline: the winner, the leader
+	Detail   string // once over: how the game was won
 	Dealer   string // deals the next hand; "" once over
 	Over     bool
 	Hands    int
@@ -132,6 +133,18 @@ func newBoardView(g *store.Game) boardView {
 			verb = "win"
 		}
 		v.Head = fmt.Sprintf("%s %s!", scoring.JoinNames(leadNames), verb)
+		hands := "1 hand"
+		if b.Hands() != 1 {
+			hands = fmt.Sprintf("%d hands", b.Hands())
+		}
+		switch score := b.Score(b.Winners()[0]); s.Mode {
+		case scoring.Lowest:
+			v.Detail = fmt.Sprintf("With the lowest tally, %d, after %s.", score, hands)
+		case scoring.Challenge:
+			v.Detail = fmt.Sprintf("The last one left, after %s.", hands)
+		default:
+			v.Detail = fmt.Sprintf("With %d points, after %s.", score, hands)
+		}
 	case len(leadNames) > 1:
 		v.Head = "Tied for the lead: " + scoring.JoinNames(leadNames)
 	case len(leadNames) == 1 && b.Teams() != nil:

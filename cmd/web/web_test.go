@@ -350,7 +350,7 @@ func TestGameOver(t *testing.T) {
 		t.Fatalf("hand after the end: %d %s", code, body)
 	}
 	code, body = s.do("GET", "/", "", nil)
-	if code != 200 || !strings.Contains(body, "Ann wins!") || strings.Contains(body, "Next to deal") {
+	if code != 200 || !strings.Contains(body, "Ann wins!") || !strings.Contains(body, "With 250 points, after 1 hand.") || strings.Contains(body, "Next to deal") {
 		t.Fatalf("the page of a finished game:\n%s", body)
 	}
 }
