@@ -8,11 +8,11 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -21,19 +21,6 @@ type gamesOptions struct {
 	JSON  bool
 	Limit int
 	All   bool
-}
-
-type gameJSON struct {
-	ID      string    `json:"id"`
-	Name    string    `json:"name"`
-	Created time.Time `json:"created"`
-	Mode    string    `json:"mode"`
-	Players []string  `json:"players"`
-	Hands   int       `json:"hands"`
-	Over    bool      `json:"over"`
-	Winners []string  `json:"winners"`
-	Leaders []string  `json:"leaders"`
-	Current bool      `json:"current"`
 }
 
 func newGamesCmd(app *App) *cobra.Command {
@@ -123,9 +110,7 @@ func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 	if db != nil {
 		n := 0
 		_, _, err := db.List(limit, func(s store.Summary) error {
-			data, err := json.MarshalIndent(gameJSON{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
-				Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: nonNil(s.Winners),
-				Leaders: nonNil(s.Leaders), Current: s.Current}, "    ", "  ")
+			data, err := json.MarshalIndent(api.NewGame(s), "    ", "  ")
 			if err != nil {
 				return err
 			}

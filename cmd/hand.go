@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -76,11 +76,11 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 		if err := scoring.ValidateName(name); err != nil {
 			return nil, usagef("--left %q: %v", v, err)
 		}
-		h, err := rules.ParseHand(cards)
+		l, err := api.Left(name, cards)
 		if err != nil {
-			return nil, usagef("%s's cards: %v", name, err)
+			return nil, err
 		}
-		left = append(left, scoring.Left{Player: name, Cards: h})
+		left = append(left, l)
 	}
 	return left, nil
 }

@@ -11,99 +11,18 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
-	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
-// boardJSON is the board object of the contract, with a few additions
-// (name, leaders, dealer, rows) that scripts find useful.
-type boardJSON struct {
-	ID        string         `json:"id"`
-	Name      string         `json:"name"`
-	Mode      string         `json:"mode"`
-	Target    int            `json:"target"`
-	Deck      string         `json:"deck"`
-	Players   []string       `json:"players"`
-	Hands     int            `json:"hands"`
-	Standings []standingJSON `json:"standings"`
-	Teams     []teamJSON     `json:"teams,omitempty"`
-	Over      bool           `json:"over"`
-	Winners   []string       `json:"winners"`
-	Leaders   []string       `json:"leaders"`
-	Dealer    *string        `json:"dealer"` // deals the next hand; null once the game is over
-	Rows      []rowJSON      `json:"rows"`
-	// The deck's colours, in the order its rulebook prints them, for a deck
-	// that is not red, green, blue and yellow (the themed deck).
-	Colors []string `json:"colors,omitempty"`
-	// The Wild Customizable cards in a shuffle deck, and their rules.
-	Custom      int      `json:"custom,omitempty"`
-	CustomRules []string `json:"custom_rules,omitempty"`
-}
+// boardJSON is the board object of the contract; it lives in cmd/api, so
+// that the web server (cmd/web) serves the same object.
+type boardJSON = api.Board
 
-type standingJSON struct {
-	Player     string `json:"player"`
-	Score      int    `json:"score"`
-	Eliminated bool   `json:"eliminated"`
-	ToGo       int    `json:"to_go"`
-}
+func newBoardJSON(g *store.Game) boardJSON { return api.NewBoard(g) }
 
-type teamJSON struct {
-	Players []string `json:"players"`
-	Score   int      `json:"score"`
-}
-
-type rowJSON struct {
-	Hand       int               `json:"hand"`
-	Dealer     string            `json:"dealer"`
-	Out        string            `json:"out"`
-	Points     int               `json:"points"`
-	Held       map[string]int    `json:"held"`
-	Cards      map[string]string `json:"cards"`
-	Eliminated []string          `json:"eliminated,omitempty"`
-}
-
-func newBoardJSON(g *store.Game) boardJSON {
-	b := g.Board
-	s := b.Settings
-	out := boardJSON{
-		ID: g.ID, Name: g.Name, Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
-		Players: s.Players, Hands: b.Hands(), Over: b.Over(),
-		Winners: nonNil(b.Names(b.Winners())), Leaders: nonNil(b.Names(b.Leaders())),
-		Standings: []standingJSON{}, Rows: []rowJSON{},
-		Custom: s.Custom, CustomRules: s.CustomRules,
-	}
-	if !slices.Equal(b.Deck.Colors, rules.Colors) {
-		out.Colors = b.Deck.ColorNames()
-	}
-	for seat, name := range s.Players {
-		out.Standings = append(out.Standings, standingJSON{Player: name, Score: b.Score(seat), Eliminated: b.Eliminated(seat), ToGo: b.ToGo(seat)})
-	}
-	for _, t := range b.Teams() {
-		out.Teams = append(out.Teams, teamJSON{Players: b.Names(t.Seats), Score: t.Score})
-	}
-	if !b.Over() {
-		d := b.Name(b.Dealer())
-		out.Dealer = &d
-	}
-	for _, r := range b.Rows {
-		row := rowJSON{Hand: r.Number, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
-			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated)}
-		for _, l := range r.Hand.Left {
-			row.Held[l.Player] = l.Cards.Points()
-			row.Cards[l.Player] = l.Cards.String()
-		}
-		out.Rows = append(out.Rows, row)
-	}
-	return out
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
+func nonNil(s []string) []string { return api.NonNil(s) }
 
 // newTable is a table with stable, plain output: no header auto-format, ASCII
 // symbols when colour is off.

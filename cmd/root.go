@@ -177,6 +177,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newDoctorCmd(app),
 		newVersionCmd(app),
 		newManCmd(app),
+		newServeCmd(app),
 		&cobra.Command{
 			Use:   "cards",
 			Short: "The card notation: how to type the cards left in a hand",

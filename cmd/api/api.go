@@ -1,0 +1,142 @@
+// Package api holds the objects unoscore prints with --json and serves over
+// HTTP (the board, the list of games), and the reading of a player's cards
+// as typed, so that the command line and the web server say the same thing
+// in the same words.
+package api
+
+import (
+	"slices"
+	"time"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// Board is the board object of the contract, with a few additions (name,
+// leaders, dealer, rows) that scripts find useful.
+type Board struct {
+	ID        string     `json:"id"`
+	Name      string     `json:"name"`
+	Mode      string     `json:"mode"`
+	Target    int        `json:"target"`
+	Deck      string     `json:"deck"`
+	Players   []string   `json:"players"`
+	Hands     int        `json:"hands"`
+	Standings []Standing `json:"standings"`
+	Teams     []Team     `json:"teams,omitempty"`
+	Over      bool       `json:"over"`
+	Winners   []string   `json:"winners"`
+	Leaders   []string   `json:"leaders"`
+	Dealer    *string    `json:"dealer"` // deals the next hand; null once the game is over
+	Rows      []Row      `json:"rows"`
+	// The deck's colours, in the order its rulebook prints them, for a deck
+	// that is not red, green, blue and yellow (the themed deck).
+	Colors []string `json:"colors,omitempty"`
+	// The Wild Customizable cards in a shuffle deck, and their rules.
+	Custom      int      `json:"custom,omitempty"`
+	CustomRules []string `json:"custom_rules,omitempty"`
+}
+
+// Standing is one player's total.
+type Standing struct {
+	Player     string `json:"player"`
+	Score      int    `json:"score"`
+	Eliminated bool   `json:"eliminated"`
+	ToGo       int    `json:"to_go"`
+}
+
+// Team is a partnership's total.
+type Team struct {
+	Players []string `json:"players"`
+	Score   int      `json:"score"`
+}
+
+// Row is one counted hand.
+type Row struct {
+	Hand       int               `json:"hand"`
+	Dealer     string            `json:"dealer"`
+	Out        string            `json:"out"`
+	Points     int               `json:"points"`
+	Held       map[string]int    `json:"held"`
+	Cards      map[string]string `json:"cards"`
+	Eliminated []string          `json:"eliminated,omitempty"`
+}
+
+// NewBoard is a game's board object.
+func NewBoard(g *store.Game) Board {
+	b := g.Board
+	s := b.Settings
+	out := Board{
+		ID: g.ID, Name: g.Name, Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
+		Players: s.Players, Hands: b.Hands(), Over: b.Over(),
+		Winners: NonNil(b.Names(b.Winners())), Leaders: NonNil(b.Names(b.Leaders())),
+		Standings: []Standing{}, Rows: []Row{},
+		Custom: s.Custom, CustomRules: s.CustomRules,
+	}
+	if !slices.Equal(b.Deck.Colors, rules.Colors) {
+		out.Colors = b.Deck.ColorNames()
+	}
+	for seat, name := range s.Players {
+		out.Standings = append(out.Standings, Standing{Player: name, Score: b.Score(seat), Eliminated: b.Eliminated(seat), ToGo: b.ToGo(seat)})
+	}
+	for _, t := range b.Teams() {
+		out.Teams = append(out.Teams, Team{Players: b.Names(t.Seats), Score: t.Score})
+	}
+	if !b.Over() {
+		d := b.Name(b.Dealer())
+		out.Dealer = &d
+	}
+	for _, r := range b.Rows {
+		row := Row{Hand: r.Number, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
+			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated)}
+		for _, l := range r.Hand.Left {
+			row.Held[l.Player] = l.Cards.Points()
+			row.Cards[l.Player] = l.Cards.String()
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
+}
+
+// Game is one game in the list of games.
+type Game struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+	Mode    string    `json:"mode"`
+	Players []string  `json:"players"`
+	Hands   int       `json:"hands"`
+	Over    bool      `json:"over"`
+	Winners []string  `json:"winners"`
+	Leaders []string  `json:"leaders"`
+	Current bool      `json:"current"`
+}
+
+// NewGame is one game's entry in the list of games.
+func NewGame(s store.Summary) Game {
+	return Game{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
+		Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: NonNil(s.Winners),
+		Leaders: NonNil(s.Leaders), Current: s.Current}
+}
+
+// NonNil is s, or an empty list for nil, so JSON prints [] rather than null.
+func NonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// Left reads the cards one player was left holding, as typed, into an
+// entry of a hand; a name or a card that cannot be read is bad input.
+func Left(name, cards string) (scoring.Left, error) {
+	if err := scoring.ValidateName(name); err != nil {
+		return scoring.Left{}, err
+	}
+	h, err := rules.ParseHand(cards)
+	if err != nil {
+		return scoring.Left{}, &scoring.InputError{Msg: name + "'s cards: " + err.Error()}
+	}
+	return scoring.Left{Player: name, Cards: h}, nil
+}

@@ -1,0 +1,192 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+	"unicode/utf8"
+
+	"github.com/mdp/qrterminal/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/cmd/web"
+)
+
+type serveOptions struct {
+	app  *App
+	Addr string
+	JSON bool
+}
+
+func newServeCmd(app *App) *cobra.Command {
+	o := &serveOptions{app: app}
+	c := &cobra.Command{
+		Use:   "serve",
+		Short: "Show the board live on every phone and the television; score hands from a phone",
+		Long: `Serve the board as a web page on this computer, or on the local network
+with --addr 0.0.0.0:8765. The page changes by itself after every hand,
+whoever records it (the scorer's phone or any unoscore on this file).
+
+It prints two addresses: the viewer's, for everyone, and the scorer's,
+which carries a secret token made fresh at each start: only it can record
+or undo hands. Keep it to yourself. The command line keeps working beside
+the server; Ctrl-C stops it.`,
+		Example: `  unoscore serve
+  unoscore serve --addr 0.0.0.0:8765
+  unoscore serve --addr 127.0.0.1:0 --json`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error { return runServe(c.Context(), o) },
+	}
+	c.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8765", "HOST:PORT to listen on (port 0 picks a free one; 0.0.0.0 is the whole local network)")
+	c.Flags().BoolVar(&o.JSON, "json", false, `print {"view", "score", "token"} as the first line of output`)
+	return c
+}
+
+func runServe(ctx context.Context, o *serveOptions) error {
+	app := o.app
+	path, err := app.dbPath()
+	if err != nil {
+		return err
+	}
+	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
+		return usagef("--addr %q is not HOST:PORT, as in --addr 0.0.0.0:8765", o.Addr)
+	}
+	token, err := web.NewToken()
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		var op *net.OpError
+		if errors.As(err, &op) && op.Op == "listen" {
+			return usagef("cannot listen on %s (%v); pick another --addr, or port 0 for a free one", o.Addr, op.Err)
+		}
+		return usagef("cannot listen on %s: %v", o.Addr, err)
+	}
+	defer ln.Close()
+	addr := ln.Addr().(*net.TCPAddr)
+	srv, err := web.New(web.Config{
+		DBPath: path, Wait: app.Wait, Token: token, Hosts: web.HostsFor(addr),
+		Log: log.New(app.IO.Err, "unoscore serve: ", log.LstdFlags),
+	})
+	if err != nil {
+		return err
+	}
+	base := "http://" + net.JoinHostPort(shownHost(addr.IP), fmt.Sprint(addr.Port))
+	view, score := base+"/", base+"/score#token="+token
+	if o.JSON {
+		line, _ := json.Marshal(map[string]string{"view": view, "score": score, "token": token})
+		fmt.Fprintln(app.IO.Out, string(line))
+	} else {
+		writeAddresses(app.IO.Out, path, view, score, addr.IP, app.IO)
+	}
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	hs := srv.HTTPServer()
+	go srv.Watch(ctx)
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		srv.Close()
+		return fmt.Errorf("the server stopped: %w", err)
+	case <-ctx.Done():
+	}
+	srv.Close()
+	shut, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	_ = hs.Shutdown(shut)
+	if !o.JSON {
+		fmt.Fprintln(app.IO.Err, "unoscore: stopped serving.")
+	}
+	return nil
+}
+
+// shownHost is the host put in the printed addresses: for a server on every
+// interface, this machine's first address on the network.
+func shownHost(ip net.IP) string {
+	if ip.IsUnspecified() {
+		if ips := web.LocalIPs(); len(ips) > 0 {
+			return ips[0].String()
+		}
+		return "127.0.0.1"
+	}
+	return ip.String()
+}
+
+func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *IOStreams) {
+	fmt.Fprintf(w, "Serving the games in %s. Ctrl-C stops.\n\n", path)
+	fmt.Fprintf(w, "View the board (anyone):\n  %s\n", view)
+	fmt.Fprintf(w, "Score from a phone (keep this one to yourself):\n  %s\n\n", score)
+	if ip.IsLoopback() {
+		fmt.Fprintln(w, "Only this computer can open these. For phones on your network:\n  unoscore serve --addr 0.0.0.0:8765")
+	} else {
+		fmt.Fprintln(w, "Anyone on your network can view the board;\nonly the scorer's address records hands.")
+	}
+	if ios.OutTTY {
+		fmt.Fprintln(w)
+		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.Width)
+	}
+}
+
+// writeQRs draws a QR code of each address in half blocks: side by side
+// where the terminal is wide enough, else one under the other. In colour,
+// each line is drawn white on black whatever the terminal's theme, so a
+// phone reads it the right way round.
+func writeQRs(w io.Writer, titles, urls []string, color bool, width int) {
+	var blocks [][]string
+	wide := 0
+	for _, u := range urls {
+		var b bytes.Buffer
+		qrterminal.GenerateWithConfig(u, qrterminal.Config{Level: qrterminal.L, Writer: &b, HalfBlocks: true, QuietZone: 2})
+		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+		blocks = append(blocks, lines)
+		for _, l := range lines {
+			wide = max(wide, utf8.RuneCountInString(l))
+		}
+	}
+	if width <= 0 {
+		width = 80
+	}
+	perRow := max(1, min(len(blocks), (width+2)/(wide+2)))
+	pad := func(s string) string { return s + strings.Repeat(" ", max(0, wide-utf8.RuneCountInString(s))) }
+	for first := 0; first < len(blocks); first += perRow {
+		row := blocks[first:min(first+perRow, len(blocks))]
+		var head []string
+		for _, t := range titles[first : first+len(row)] {
+			head = append(head, pad(t))
+		}
+		fmt.Fprintln(w, strings.TrimRight(strings.Join(head, "  "), " "))
+		for i := 0; ; i++ {
+			var parts []string
+			more := false
+			for _, b := range row {
+				if i < len(b) {
+					parts = append(parts, pad(b[i]))
+					more = true
+				} else {
+					parts = append(parts, pad(""))
+				}
+			}
+			if !more {
+				break
+			}
+			line := strings.Join(parts, "  ")
+			if color {
+				line = "\033[97;40m" + line + "\033[0m"
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
+}

@@ -1,0 +1,555 @@
+// Package web is unoscore's face on the local network: the board as a page
+// for every phone and the television, live through Server-Sent Events, and
+// the scorer's page, a card keypad that records hands.
+//
+// It reads and writes through store, opening the file for each request and
+// closing it before answering, so the command line keeps working beside it.
+// Changes made by another unoscore are seen by watching the file (its
+// stamp, read without the lock) on a short poll.
+package web
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"embed"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// Limits of what one request may ask of the server.
+const (
+	MaxBody        = 4 << 10 // bytes in a request body
+	MaxHeaderBytes = 8 << 10
+	// DefaultMaxStreams is how many event streams may be open at once.
+	DefaultMaxStreams = 200
+	// DefaultPoll is how often the file is checked for changes made by
+	// another unoscore.
+	DefaultPoll = 250 * time.Millisecond
+	// ping keeps an idle event stream open through proxies and lets the
+	// server notice a viewer that has gone.
+	ping = 20 * time.Second
+	// writeWait bounds one write to a client.
+	writeWait = 10 * time.Second
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Config says what to serve and to whom.
+type Config struct {
+	DBPath     string
+	Wait       time.Duration // how long a request waits for another unoscore to let go of the file
+	Token      string        // the scorer's secret: every write must carry it
+	Hosts      []string      // the Host header values served ("192.168.1.20:8765"); any other is refused
+	Poll       time.Duration // 0: DefaultPoll
+	MaxStreams int           // 0: DefaultMaxStreams
+	Log        *log.Logger   // nil: no log
+}
+
+// Server serves one database.
+type Server struct {
+	cfg     Config
+	mux     *http.ServeMux
+	tmpl    *template.Template
+	hub     *hub
+	hosts   map[string]bool
+	token   [32]byte // sha256 of the token, compared in constant time
+	streams atomic.Int64
+}
+
+// NewToken makes a scorer's token: 192 random bits, URL-safe.
+func NewToken() (string, error) {
+	var b [24]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("cannot make a secret token: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:]), nil
+}
+
+// New makes a server for the database at cfg.DBPath.
+func New(cfg Config) (*Server, error) {
+	if len(cfg.Token) < 22 {
+		return nil, errors.New("the scorer's token must carry at least 128 random bits")
+	}
+	if len(cfg.Hosts) == 0 {
+		return nil, errors.New("no host to serve")
+	}
+	if cfg.Poll <= 0 {
+		cfg.Poll = DefaultPoll
+	}
+	if cfg.MaxStreams <= 0 {
+		cfg.MaxStreams = DefaultMaxStreams
+	}
+	if cfg.Wait <= 0 {
+		cfg.Wait = store.DefaultTimeout
+	}
+	tmpl, err := template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, tmpl: tmpl, hosts: map[string]bool{}, token: sha256.Sum256([]byte(cfg.Token))}
+	for _, h := range cfg.Hosts {
+		s.hosts[strings.ToLower(h)] = true
+	}
+	s.hub = newHub(s.message)
+	s.routes()
+	return s, nil
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	static, _ := fs.Sub(assets, "assets")
+	m.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(static)))
+	m.HandleFunc("GET /{$}", s.viewPage)
+	m.HandleFunc("GET /score", s.scorePage)
+	m.HandleFunc("GET /api/games", s.games)
+	m.HandleFunc("GET /api/games/{id}/board", s.board)
+	m.HandleFunc("GET /api/games/{id}/keypad", s.keypad)
+	m.HandleFunc("GET /api/games/{id}/events", s.events)
+	m.HandleFunc("POST /api/games/{id}/hands", s.writeHandler(s.addHand))
+	m.HandleFunc("POST /api/games/{id}/undo", s.writeHandler(s.undo))
+	s.mux = m
+}
+
+// Handler is the whole site, behind its guards.
+func (s *Server) Handler() http.Handler { return http.HandlerFunc(s.guard) }
+
+// HTTPServer is an http.Server for the site with its timeouts and limits.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    MaxHeaderBytes,
+		ErrorLog:          s.cfg.Log,
+		// No WriteTimeout: an event stream lasts as long as the viewer
+		// stays; every write sets its own deadline instead.
+	}
+}
+
+// Close ends every open event stream.
+func (s *Server) Close() { s.hub.close() }
+
+// guard refuses what the site must not answer: a Host it does not serve
+// (a DNS-rebinding page), a write from another site's page; and sets the
+// headers every answer carries.
+func (s *Server) guard(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+	if !s.hosts[strings.ToLower(r.Host)] {
+		s.fail(w, r, http.StatusForbidden, fmt.Sprintf("this server does not answer to the host %q; open the address unoscore serve printed", r.Host))
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if !s.sameOrigin(r) {
+			s.fail(w, r, http.StatusForbidden, "a write must come from unoscore's own scorer's page, not from another site")
+			return
+		}
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// sameOrigin reports whether a write comes from this site's own page, or
+// from a program that is no browser page at all (no Origin header). A
+// browser sends Origin on every cross-site write, and Sec-Fetch-Site too.
+func (s *Server) sameOrigin(r *http.Request) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	return strings.EqualFold(origin, "http://"+r.Host)
+}
+
+// authorized checks the scorer's token in constant time.
+func (s *Server) authorized(r *http.Request) bool {
+	auth := r.Header.Get("Authorization")
+	tok, ok := strings.CutPrefix(auth, "Bearer ")
+	if !ok {
+		return false
+	}
+	got := sha256.Sum256([]byte(strings.TrimSpace(tok)))
+	return subtle.ConstantTimeCompare(got[:], s.token[:]) == 1
+}
+
+// fail answers with one sentence: JSON {"error": ...} under /api/, plain
+// text elsewhere.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, code int, msg string) {
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		writeJSON(w, code, map[string]string{"error": msg})
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	io.WriteString(w, msg+"\n")
+}
+
+// failErr answers an error from store or scoring: bad input is the
+// client's (400, or 404 for a game that is not there when reading), a
+// fault of the database is 503 with a sentence that names no path.
+func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error, reading bool) {
+	var invalid interface{ Invalid() bool }
+	if errors.As(err, &invalid) && invalid.Invalid() {
+		code := http.StatusBadRequest
+		if reading {
+			code = http.StatusNotFound
+		}
+		s.fail(w, r, code, err.Error())
+		return
+	}
+	s.logf("%s %s: %v", r.Method, r.URL.Path, err)
+	var locked *store.LockedError
+	var corrupt *store.CorruptError
+	var newer *store.NewerError
+	msg := "the database could not be read; nothing was written. The terminal running unoscore serve says why"
+	switch {
+	case errors.As(err, &locked):
+		msg = "the database is in use by another unoscore; nothing was written. Try again in a moment"
+	case errors.As(err, &corrupt):
+		msg = "the database is damaged or not a unoscore database; nothing was written. Run \"unoscore doctor\" on the scorer's computer"
+	case errors.As(err, &newer):
+		msg = "the database was written by a newer unoscore; nothing was written. Upgrade unoscore"
+	}
+	w.Header().Set("Retry-After", "2")
+	s.fail(w, r, http.StatusServiceUnavailable, msg)
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.cfg.Log != nil {
+		s.cfg.Log.Printf(format, args...)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		code, data = http.StatusInternalServerError, []byte(`{"error":"the answer could not be written as JSON"}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	w.Write(append(data, '\n'))
+}
+
+// read runs fn with the database open to read (a shared lock, held only
+// for fn).
+func (s *Server) read(fn func(db *store.DB) error) error {
+	db, err := store.Open(s.cfg.DBPath, store.Options{ReadOnly: true, Timeout: s.cfg.Wait})
+	if errors.Is(err, store.ErrNoDatabase) {
+		return store.ErrNoGame
+	}
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// change runs fn with the database open to write (an exclusive lock, held
+// only for fn). A missing file is never created here.
+func (s *Server) change(fn func(db *store.DB) error) error {
+	if _, err := store.ReadStamp(s.cfg.DBPath); errors.Is(err, store.ErrNoDatabase) {
+		return store.ErrNoGame
+	}
+	db, err := store.Open(s.cfg.DBPath, store.Options{Timeout: s.cfg.Wait})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// game reads one game; id "" is the current one.
+func (s *Server) game(id string) (*store.Game, error) {
+	var g *store.Game
+	err := s.read(func(db *store.DB) error {
+		var err error
+		g, err = db.Game(id)
+		return err
+	})
+	return g, err
+}
+
+// gameID is the request's game: the {id} in the path, which must look like
+// an id.
+func gameID(r *http.Request) (string, bool) {
+	id := r.PathValue("id")
+	return id, store.ValidID(id)
+}
+
+func (s *Server) games(w http.ResponseWriter, r *http.Request) {
+	list := []api.Game{}
+	err := s.read(func(db *store.DB) error {
+		_, _, err := db.List(0, func(sum store.Summary) error {
+			list = append(list, api.NewGame(sum))
+			return nil
+		})
+		return err
+	})
+	if err != nil && !errors.Is(err, store.ErrNoGame) {
+		s.failErr(w, r, err, true)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": list})
+}
+
+func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(r)
+	if !ok {
+		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("%q is not a game id; /api/games lists them", id))
+		return
+	}
+	g, err := s.game(id)
+	if err != nil {
+		s.failErr(w, r, err, true)
+		return
+	}
+	writeJSON(w, http.StatusOK, api.NewBoard(g))
+}
+
+// handRequest is the body of POST /api/games/ID/hands.
+type handRequest struct {
+	Out   string            `json:"out"`
+	Left  map[string]string `json:"left"`
+	Table int               `json:"table"`
+}
+
+// writeHandler wraps a write: the token, the body's size and type, then the
+// change; the board after it is sent to every viewer and answered.
+func (s *Server) writeHandler(fn func(db *store.DB, id string, body []byte) (*store.Game, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !s.authorized(r) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="unoscore"`)
+			s.fail(w, r, http.StatusUnauthorized, "this needs the scorer's token: open the scorer's address that unoscore serve printed (it changes each time serve starts)")
+			return
+		}
+		id, ok := gameID(r)
+		if !ok {
+			s.fail(w, r, http.StatusNotFound, fmt.Sprintf("%q is not a game id; /api/games lists them", id))
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than %d bytes; nothing was written", MaxBody))
+				return
+			}
+			s.fail(w, r, http.StatusBadRequest, "the request body could not be read; nothing was written")
+			return
+		}
+		if len(body) > 0 {
+			ct := r.Header.Get("Content-Type")
+			if mt, _, _ := strings.Cut(ct, ";"); !strings.EqualFold(strings.TrimSpace(mt), "application/json") {
+				s.fail(w, r, http.StatusUnsupportedMediaType, "send the request body as JSON, with Content-Type: application/json; nothing was written")
+				return
+			}
+		}
+		var g *store.Game
+		err = s.change(func(db *store.DB) error {
+			var err error
+			g, err = fn(db, id, body)
+			return err
+		})
+		if err != nil {
+			s.failErr(w, r, err, false)
+			return
+		}
+		s.hub.publish(g)
+		writeJSON(w, http.StatusOK, api.NewBoard(g))
+	}
+}
+
+// decode reads exactly one JSON object into v; what is wrong is bad input.
+func decode(body []byte, v any, example string) error {
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	bad := func(detail string) error {
+		return &scoring.InputError{Msg: fmt.Sprintf("the request body is not a JSON object like %s (%s); nothing was written", example, detail)}
+	}
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return bad("it is empty")
+		}
+		return bad(err.Error())
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return bad("something follows the object")
+	}
+	return nil
+}
+
+func (s *Server) addHand(db *store.DB, id string, body []byte) (*store.Game, error) {
+	var req handRequest
+	if err := decode(body, &req, `{"out": "Ann", "left": {"Bob": "r7 wd4"}}`); err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(req.Out) == "" {
+		return nil, &scoring.InputError{Msg: `missing "out": name the player who went out`}
+	}
+	if req.Table > 1 || req.Table < 0 {
+		return nil, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: this game is played at one table", req.Table)}
+	}
+	names := make([]string, 0, len(req.Left))
+	for name := range req.Left {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	h := scoring.Hand{Out: req.Out}
+	for _, name := range names {
+		l, err := api.Left(strings.TrimSpace(name), req.Left[name])
+		if err != nil {
+			return nil, err
+		}
+		h.Left = append(h.Left, l)
+	}
+	g, _, err := db.AddHand(id, h)
+	return g, err
+}
+
+func (s *Server) undo(db *store.DB, id string, body []byte) (*store.Game, error) {
+	if len(strings.TrimSpace(string(body))) > 0 {
+		var req struct{}
+		if err := decode(body, &req, "{}"); err != nil {
+			return nil, err
+		}
+	}
+	g, _, err := db.Undo(id)
+	return g, err
+}
+
+// keypadJSON is what the scorer's page needs to tap a hand in: the deck's
+// colours and faces with their points (the one table of card values, read
+// from rules), and for each player who may go out, whose cards are entered.
+type keypadJSON struct {
+	Game    string              `json:"game"`
+	Deck    string              `json:"deck"`
+	Colors  []colorJSON         `json:"colors"`
+	Faces   []faceJSON          `json:"faces"`
+	Players []string            `json:"players"`
+	Scorers map[string][]string `json:"scorers"` // who went out -> whose cards are entered
+	Over    bool                `json:"over"`
+	Hands   int                 `json:"hands"`
+}
+
+type colorJSON struct {
+	Letter string `json:"letter"`
+	Name   string `json:"name"`
+}
+
+type faceJSON struct {
+	Token  string `json:"token"`
+	Name   string `json:"name"`
+	Points int    `json:"points"`
+	Wild   bool   `json:"wild"`
+	Copies int    `json:"copies"`
+}
+
+func newKeypad(g *store.Game) keypadJSON {
+	b := g.Board
+	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
+		Colors: colorsOf(), Faces: facesOf(b)}
+	if !b.Over() {
+		for _, seat := range b.Active() {
+			k.Scorers[b.Name(seat)] = b.Names(b.Scorers(seat))
+		}
+	}
+	return k
+}
+
+func (s *Server) keypad(w http.ResponseWriter, r *http.Request) {
+	id, ok := gameID(r)
+	if !ok {
+		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("%q is not a game id; /api/games lists them", id))
+		return
+	}
+	g, err := s.game(id)
+	if err != nil {
+		s.failErr(w, r, err, true)
+		return
+	}
+	writeJSON(w, http.StatusOK, newKeypad(g))
+}
+
+// HostsFor lists the Host values a server listening on addr answers to:
+// the address itself, and for a loopback or unspecified address the names
+// this machine is reached by.
+func HostsFor(addr net.Addr) []string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return []string{addr.String()}
+	}
+	port := fmt.Sprint(tcp.Port)
+	var hosts []string
+	add := func(h string) {
+		hp := net.JoinHostPort(h, port)
+		if !slices.Contains(hosts, hp) {
+			hosts = append(hosts, hp)
+		}
+	}
+	add(tcp.IP.String())
+	if tcp.IP.IsLoopback() || tcp.IP.IsUnspecified() {
+		add("localhost")
+		add("127.0.0.1")
+		add("::1")
+	}
+	if tcp.IP.IsUnspecified() {
+		for _, ip := range LocalIPs() {
+			add(ip.String())
+		}
+		// The machine's own name, as a phone may reach it by mDNS.
+		if name, err := os.Hostname(); err == nil && name != "" {
+			add(strings.ToLower(name))
+			if !strings.Contains(name, ".") {
+				add(strings.ToLower(name) + ".local")
+			}
+		}
+	}
+	return hosts
+}
+
+// LocalIPs lists this machine's addresses on its networks, IPv4 first,
+// loopback left out.
+func LocalIPs() []net.IP {
+	var v4, v6 []net.IP
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() {
+			continue
+		}
+		if n.IP.To4() != nil {
+			v4 = append(v4, n.IP)
+		} else {
+			v6 = append(v6, n.IP)
+		}
+	}
+	return append(v4, v6...)
+}

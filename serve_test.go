@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// server is `unoscore serve` running in its own process.
+type server struct {
+	View, Score, Token string
+	cmd                *exec.Cmd
+	once               sync.Once
+}
+
+// startServe starts this test binary as `unoscore serve` on a free port
+// and reads the addresses it prints; the test's end stops it.
+func startServe(t *testing.T, db string) *server { return startServeAt(t, db, "127.0.0.1:0") }
+
+func startServeAt(t *testing.T, db, addr string) *server {
+	t.Helper()
+	c := exec.Command(os.Args[0], "--db", db, "serve", "--addr", addr, "--json")
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	out, err := c.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Stderr = os.Stderr
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := &server{cmd: c}
+	t.Cleanup(func() { s.stop(t) })
+	line := make(chan string, 1)
+	go func() {
+		l, _ := bufio.NewReader(out).ReadString('\n')
+		line <- l
+		io.Copy(io.Discard, out)
+	}()
+	select {
+	case l := <-line:
+		if err := json.Unmarshal([]byte(l), s); err != nil || s.View == "" || s.Token == "" {
+			t.Fatalf("serve --json printed %q first (%v)", l, err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve printed nothing within 10s")
+	}
+	return s
+}
+
+// stop stops the server as Ctrl-C would; it must be gone within 5s.
+func (s *server) stop(t *testing.T) {
+	s.once.Do(func() {
+		_ = s.cmd.Process.Signal(syscall.SIGINT)
+		done := make(chan error, 1)
+		go func() { done <- s.cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve after Ctrl-C: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			s.cmd.Process.Kill()
+			t.Error("serve did not stop within 5s of Ctrl-C")
+		}
+	})
+}
+
+// peakRSS is the process's peak resident memory, in bytes (Linux).
+func peakRSS(t *testing.T, pid int) int {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Skipf("cannot read the server's memory: %v", err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmHWM:" {
+			kb, _ := strconv.Atoi(f[1])
+			return kb << 10
+		}
+	}
+	t.Skip("no VmHWM in /proc")
+	return 0
+}
+
+// events reads a game's event stream and sends the "hands" of each board.
+func events(t *testing.T, url string) (<-chan int, func()) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET %s: %s", url, resp.Status)
+	}
+	ch := make(chan int, 256)
+	go func() {
+		defer close(ch)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var b struct{ Hands int }
+				if json.Unmarshal([]byte(data), &b) == nil {
+					ch <- b.Hands
+				}
+			}
+		}
+	}()
+	return ch, func() { resp.Body.Close() }
+}
+
+func newGame(t *testing.T, db string, args ...string) string {
+	t.Helper()
+	code, out, errs := unoscore(t, db, append([]string{"new", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	var g struct{ ID string }
+	if err := json.Unmarshal([]byte(out), &g); err != nil {
+		t.Fatal(err)
+	}
+	return g.ID
+}
+
+// TestServeSeesTheCommandLine: the real binary serves; a hand recorded by
+// the command line in another process reaches the event stream within 2
+// seconds, and the server never kept the file locked.
+func TestServeSeesTheCommandLine(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	id := newGame(t, db, "--players", "Ann,Bob,Cat")
+	s := startServe(t, db)
+	ch, stop := events(t, s.View+"api/games/"+id+"/events")
+	defer stop()
+	if n := <-ch; n != 0 {
+		t.Fatalf("first event: %d hands", n)
+	}
+	for want := 1; want <= 3; want++ {
+		start := time.Now()
+		// --wait 0: the command line must find the file free at once.
+		if code, _, errs := unoscore(t, db, "--wait", "0s", "hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=wd4"); code != 0 {
+			t.Fatalf("hand beside the server: %s", errs)
+		}
+		select {
+		case n := <-ch:
+			if n != want {
+				t.Fatalf("event after hand %d: %d hands", want, n)
+			}
+			t.Logf("hand %d reached the stream %s after the command line finished", want, time.Since(start).Round(time.Millisecond))
+		case <-time.After(2 * time.Second):
+			t.Fatalf("hand %d did not reach the stream within 2s", want)
+		}
+	}
+}
+
+// TestServeLoad: 50 viewers stay connected while 100 hands are recorded
+// through the server; every viewer receives every change, in order, and
+// the server stays under 30 MiB.
+func TestServeLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("50 viewers, 100 hands")
+	}
+	db := filepath.Join(t.TempDir(), "u.db")
+	id := newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--target", "100000")
+	s := startServe(t, db)
+	const viewers, hands = 50, 100
+	got := make([][]int, viewers)
+	var wg sync.WaitGroup
+	for v := range viewers {
+		ch, stop := events(t, s.View+"api/games/"+id+"/events")
+		defer stop()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			timeout := time.After(60 * time.Second)
+			for {
+				select {
+				case n, ok := <-ch:
+					if !ok {
+						return
+					}
+					got[v] = append(got[v], n)
+					if n == hands {
+						return
+					}
+				case <-timeout:
+					return
+				}
+			}
+		}()
+	}
+	body := `{"out": "Ann", "left": {"Bob": "r7 b2", "Cat": "wd4", "Dan": "37pts"}}`
+	start := time.Now()
+	for range hands {
+		req, _ := http.NewRequest("POST", s.View+"api/games/"+id+"/hands", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+s.Token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Fatalf("POST hand: %s", resp.Status)
+		}
+	}
+	wg.Wait()
+	t.Logf("%d hands recorded and sent to %d viewers in %s", hands, viewers, time.Since(start).Round(time.Millisecond))
+	for v, seq := range got {
+		if len(seq) != hands+1 {
+			t.Fatalf("viewer %d received %d boards, want %d: %v", v, len(seq), hands+1, seq)
+		}
+		for i, n := range seq {
+			if n != i {
+				t.Fatalf("viewer %d: board %d shows %d hands", v, i, n)
+			}
+		}
+	}
+	rss := peakRSS(t, s.cmd.Process.Pid)
+	t.Logf("the server's peak memory: %.1f MiB", float64(rss)/(1<<20))
+	if rss > 30<<20 {
+		t.Fatalf("the server used %.1f MiB, over 30 MiB", float64(rss)/(1<<20))
+	}
+}
