@@ -22,6 +22,9 @@ type Report struct {
 	Problems []string `json:"problems"`
 }
 
+// maxPageProblems bounds the problems of bbolt's page check that Doctor lists.
+const maxPageProblems = 100
+
 // Doctor checks the whole file: bbolt's own consistency check of every page,
 // the schema version, that every game's log replays, and that the summaries
 // and the order index agree with the logs. It reads only; problems are
@@ -32,7 +35,21 @@ func (db *DB) Doctor() (Report, error) {
 		// bbolt's check of every page, in a transaction of its own.
 		err := db.view(func(tx *bolt.Tx) error {
 			r.Size = tx.Size()
+			// A damaged page header claiming billions of overflow pages
+			// would keep bbolt's check busy for hours: look first.
+			if bad := overlongPages(db.path, db.bolt.Info().PageSize, tx.Size()); len(bad) > 0 {
+				r.Problems = append(r.Problems, bad...)
+				return nil
+			}
+			// A loop among damaged pages makes bbolt's check report without
+			// end: stop listing after a hundred (its goroutine then waits,
+			// harmlessly, until the process ends).
+			n := 0
 			for err := range tx.Check() {
+				if n++; n > maxPageProblems {
+					r.Problems = append(r.Problems, fmt.Sprintf("page check: stopped after %d problems", maxPageProblems))
+					break
+				}
 				r.Problems = append(r.Problems, "page check: "+err.Error())
 			}
 			v, err := schemaOf(tx, db.path)
@@ -98,6 +115,32 @@ func (db *DB) Doctor() (Report, error) {
 	return r, err
 }
 
+// overlongPages reads the header of every page of the file up to its
+// high-water mark (size bytes) and names the pages whose overflow count runs
+// past it: a damaged header.
+func overlongPages(path string, pageSize int, size int64) []string {
+	f, err := os.Open(path)
+	if err != nil || pageSize <= 0 {
+		return nil
+	}
+	defer f.Close()
+	hwm := uint64(size) / uint64(pageSize)
+	var bad []string
+	var h [16]byte
+	for id := uint64(2); id < hwm; id++ {
+		if n, _ := f.ReadAt(h[:], int64(id)*int64(pageSize)); n < len(h) {
+			break
+		}
+		if binary.LittleEndian.Uint64(h[0:]) != id {
+			continue // not the start of a page
+		}
+		if overflow := uint64(binary.LittleEndian.Uint32(h[12:])); id+overflow >= hwm {
+			bad = append(bad, fmt.Sprintf("page check: page %d says it runs %d pages on, past the end of the file", id, overflow))
+		}
+	}
+	return bad
+}
+
 // checkGame checks that one game's log replays and that its summary and
 // index entry agree with it. It removes the game from indexed.
 func (db *DB) checkGame(tx *bolt.Tx, id string, indexed map[string]uint64, r *Report) {
@@ -119,11 +162,20 @@ func (db *DB) checkGame(tx *bolt.Tx, id string, indexed map[string]uint64, r *Re
 	want, _ := json.Marshal(g.summary(s.Seq))
 	got, _ := json.Marshal(s)
 	if !bytes.Equal(got, want) {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its summary does not match its log", id))
+		what := "its summary does not match its log"
+		if s.Stats = g.summary(s.Seq).Stats; summaryJSON(s) == string(want) {
+			what = "the player statistics in its summary do not match its log"
+		}
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: %s", id, what))
 	}
 	if !inIndex || seq != s.Seq {
 		r.Problems = append(r.Problems, fmt.Sprintf("game %s is missing from the order index", id))
 	}
+}
+
+func summaryJSON(s Summary) string {
+	data, _ := json.Marshal(s)
+	return string(data)
 }
 
 // Backup writes a consistent copy of the database to path (file mode 0600),

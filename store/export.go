@@ -8,6 +8,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // ExportFormat is the version of the export file this unoscore writes.
@@ -128,8 +130,13 @@ func ReadExport(r io.Reader) (*Batch, error) {
 		if err != nil {
 			return nil, &ImportError{Msg: "cannot import: " + err.Error()}
 		}
-		// The stored settings are the normalized ones.
-		g.Events[0].Settings = &g.Settings
+		// The stored settings are the normalized ones, as the game started
+		// (before any rename).
+		start, err := scoring.New(*g.Events[0].Settings)
+		if err != nil {
+			return nil, &ImportError{Msg: fmt.Sprintf("cannot import: game %s: %v", eg.ID, err)}
+		}
+		g.Events[0].Settings = &start.Settings
 		b.games = append(b.games, g)
 	}
 	if in.Current != "" && seen[in.Current] {

@@ -18,6 +18,7 @@ const (
 	EventHand    = "hand"    // a hand is counted: Hand
 	EventVoid    = "void"    // counted hand Number is voided (undo)
 	EventCorrect = "correct" // counted hand Number is replaced by Hand
+	EventRename  = "rename"  // player From is called To from now on, in every record of the game
 )
 
 // Event is one entry in a game's log.
@@ -28,6 +29,8 @@ type Event struct {
 	Settings *scoring.Settings `json:"settings,omitempty"`
 	Number   int               `json:"number,omitempty"`
 	Hand     *scoring.Hand     `json:"hand,omitempty"`
+	From     string            `json:"from,omitempty"` // rename: the name as it was
+	To       string            `json:"to,omitempty"`   // rename: the name from now on
 }
 
 // Game is one game read from the database: its log, the hands that count
@@ -55,6 +58,9 @@ type Summary struct {
 	Leaders []string  `json:"leaders"`
 	Seq     uint64    `json:"seq"` // creation order in this database
 	Current bool      `json:"-"`   // set by List: the current game
+	// What player statistics need of the game, so that they never replay
+	// a log.
+	Stats *scoring.GameStats `json:"stats,omitempty"`
 }
 
 // fold reads a game's log into its settings and counted hands, and replays
@@ -82,6 +88,10 @@ func fold(id string, events []Event) (*Game, error) {
 				return nil, fmt.Errorf("game %s: event %d corrects hand %d of %d", id, i+2, e.Number, len(g.Hands))
 			}
 			g.Hands[e.Number-1] = *e.Hand
+		case EventRename:
+			if err := g.rename(e.From, e.To); err != nil {
+				return nil, fmt.Errorf("game %s: event %d renames %q: %w", id, i+2, e.From, err)
+			}
 		default:
 			return nil, fmt.Errorf("game %s: event %d is of an unknown kind %q", id, i+2, e.Type)
 		}
@@ -97,10 +107,12 @@ func fold(id string, events []Event) (*Game, error) {
 
 func (g *Game) summary(seq uint64) Summary {
 	b := g.Board
+	stats := scoring.Summarize(b)
 	return Summary{
 		ID: g.ID, Name: g.Name, Created: g.Created, Mode: string(g.Settings.Mode),
 		Players: g.Settings.Players, Hands: b.Hands(), Over: b.Over(),
 		Winners: b.Names(b.Winners()), Leaders: b.Names(b.Leaders()), Seq: seq,
+		Stats: &stats,
 	}
 }
 

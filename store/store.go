@@ -27,7 +27,7 @@ import (
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // DefaultTimeout is how long a command waits for another unoscore to let go
 // of the file.
@@ -270,6 +270,8 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 		}
 		return order.SetSequence(last)
 	},
+	// Schema 3 keeps each game's player statistics in its summary.
+	2: refreshSummaries,
 }
 
 // BackupPath is where a migration keeps a copy of the file as it was.

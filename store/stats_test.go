@@ -1,0 +1,221 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/scoring"
+)
+
+// statsOf reads the player statistics kept in a game's summary.
+func statsOf(t *testing.T, db *DB, id string) []scoring.PlayerGame {
+	t.Helper()
+	list, _ := listAll(t, db)
+	for _, s := range list {
+		if s.ID == id {
+			if s.Stats == nil {
+				t.Fatalf("game %s: no statistics in its summary", id)
+			}
+			return s.Stats.Players
+		}
+	}
+	t.Fatalf("no game %s", id)
+	return nil
+}
+
+// The summary written with each event keeps the players' figures, undos and
+// corrections applied.
+func TestSummaryStatsFollowUndoAndEdit(t *testing.T) {
+	db := openTemp(t)
+	g, _ := db.Create("", scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Target: 100})
+	db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=wd4 2"))
+	db.AddHand("", hand(t, "Bob", "Ann=9", "Cat=w"))
+	got := statsOf(t, db, g.ID)
+	if got[1].Hands != 2 || got[1].WentOut != 1 || got[1].BestOut != 59 || got[2].Held != 102 {
+		t.Fatalf("after two hands: %+v", got)
+	}
+	db.Undo("")
+	got = statsOf(t, db, g.ID)
+	if got[1].Hands != 1 || got[1].WentOut != 0 || got[1].BestOut != 0 || got[1].Held != 7 || got[2].Held != 52 {
+		t.Fatalf("after the undo: %+v", got)
+	}
+	db.Edit("", 1, hand(t, "Cat", "Ann=2xwd4", "Bob=1"))
+	got = statsOf(t, db, g.ID)
+	want := []scoring.PlayerGame{
+		{Player: "Ann", Hands: 1, Held: 100, HeldHands: 1},
+		{Player: "Bob", Hands: 1, Held: 1, HeldHands: 1},
+		{Player: "Cat", Hands: 1, WentOut: 1, BestOut: 101, Place: 1, Won: true},
+	}
+	want[0].Place, want[1].Place = 2, 2 // both scored nothing: a tie
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the correction:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestRename(t *testing.T) {
+	db := openTemp(t)
+	g1, _ := db.Create("one", scoring.Settings{Players: []string{"Ann", "Bbo", "Cat"}, Dealer: "Bbo"})
+	db.AddHand("", hand(t, "bbo", "Ann=r7", "Cat=9"))
+	g2, _ := db.Create("two", scoring.Settings{Mode: scoring.Partners, Players: []string{"bbo", "Cat", "Dan", "Ann"}})
+	if _, _, err := db.AddHand("", hand(t, "Cat", "bbo=w", "dan=1")); err != nil {
+		t.Fatal(err)
+	}
+	g3, _ := db.Create("three", scoring.Settings{Players: []string{"Bob", "Dan"}})
+	before3, _ := db.Game(g3.ID)
+
+	// Bad input writes nothing.
+	for _, tt := range []struct{ from, to, err string }{
+		{"Bpb", "Bob", `no game has a player called "Bpb": did you mean`},
+		{"Zed", "Bob", `no game has a player called "Zed"; "unoscore players" lists everyone`},
+		{"Bbo", "B=b", `holds '='`},
+		{"Bbo", "", "cannot be empty"},
+		{"Dan", "Ann", "Dan and Ann both play in this game, so Dan cannot be renamed Ann; nothing was renamed"},
+	} {
+		_, err := db.Rename(tt.from, tt.to)
+		var ie *scoring.InputError
+		if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("Rename(%q, %q): %v, want %q", tt.from, tt.to, err, tt.err)
+		}
+	}
+	for _, id := range []string{g1.ID, g2.ID} {
+		if g, _ := db.Game(id); len(g.Events) != 2 {
+			t.Fatalf("a refused rename wrote to game %s: %d events", id, len(g.Events))
+		}
+	}
+
+	renamed, err := db.Rename("BBO", "Bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(renamed, []string{g1.ID, g2.ID}) && !reflect.DeepEqual(renamed, []string{g2.ID, g1.ID}) {
+		t.Fatalf("renamed %v", renamed)
+	}
+	g, _ := db.Game(g1.ID)
+	last := g.Events[len(g.Events)-1]
+	if last.Type != EventRename || last.From != "Bbo" || last.To != "Bob" || g.Events[1].Hand.Out != "Bbo" {
+		t.Fatalf("game one's log: %+v", g.Events)
+	}
+	if g.Board.Name(1) != "Bob" || g.Settings.Dealer != "Bob" || g.Hands[0].Out != "Bob" || g.Events[0].Settings.Players[1] != "Bbo" {
+		t.Fatalf("game one after the rename: %+v, hands %+v, created %+v", g.Settings, g.Hands, g.Events[0].Settings)
+	}
+	g, _ = db.Game(g2.ID)
+	if last := g.Events[len(g.Events)-1]; last.From != "bbo" || g.Settings.Teams[0][0] != "Bob" || g.Board.Score(1) != 51 {
+		t.Fatalf("game two after the rename: %+v %+v", g.Events, g.Settings)
+	}
+	if after3, _ := db.Game(g3.ID); len(after3.Events) != len(before3.Events) {
+		t.Fatal("game three, which already says Bob, was written to")
+	}
+	if s := statsOf(t, db, g2.ID); s[0].Player != "Bob" || s[0].Held != 50 {
+		t.Fatalf("game two's statistics: %+v", s)
+	}
+	// The same again finds nothing to do.
+	if _, err := db.Rename("bob", "Bob"); err == nil || !strings.Contains(err.Error(), "every game already calls bob Bob") {
+		t.Fatalf("a second rename: %v", err)
+	}
+	// A change of case is a rename too.
+	if renamed, err := db.Rename("bob", "BOB"); err != nil || len(renamed) != 3 {
+		t.Fatalf("rename to BOB: %v %v", renamed, err)
+	}
+
+	// The renamed games export and import, and then replay the same.
+	var buf bytes.Buffer
+	if err := db.Export(&buf); err != nil {
+		t.Fatal(err)
+	}
+	db2 := openTemp(t)
+	if _, err := db2.Import(&buf); err != nil {
+		t.Fatalf("import of renamed games: %v", err)
+	}
+	for _, id := range []string{g1.ID, g2.ID, g3.ID} {
+		a, _ := db.Game(id)
+		b, err := db2.Game(id)
+		if err != nil || !reflect.DeepEqual(a.Events, b.Events) || !reflect.DeepEqual(a.Board.Settings, b.Board.Settings) {
+			t.Fatalf("game %s after export and import: %v", id, err)
+		}
+	}
+	if r, err := db.Doctor(); err != nil || len(r.Problems) > 0 {
+		t.Fatalf("doctor after renames: %+v %v", r.Problems, err)
+	}
+}
+
+func TestEachGameOldestFirst(t *testing.T) {
+	db := openTemp(t)
+	var want []string
+	for range 3 {
+		g, _ := db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}})
+		want = append(want, g.ID)
+	}
+	var got []string
+	if err := db.EachGame(func(g *Game) error { got = append(got, g.ID); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("EachGame: %v, want %v", got, want)
+	}
+}
+
+// TestMigrateSchema2 upgrades a file whose summaries have no statistics, and
+// doctor notices statistics that disagree with the log.
+func TestMigrateSchema2(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	fill(t, path, 3)
+	old, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Update(func(tx *bolt.Tx) error {
+		sums := tx.Bucket(bucketSummaries)
+		var ids [][]byte
+		sums.ForEach(func(k, v []byte) error { ids = append(ids, bytes.Clone(k)); return nil })
+		for _, id := range ids {
+			var s Summary
+			json.Unmarshal(sums.Get(id), &s)
+			s.Stats = nil
+			jsonPut(sums, id, s)
+		}
+		return tx.Bucket(bucketMeta).Put(keySchema, []byte("2"))
+	})
+	old.Close()
+
+	db, err := Open(path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := listAll(t, db)
+	db.Close()
+	for _, s := range list {
+		if s.Stats == nil || s.Stats.Players[0].WentOut != 5 || s.Stats.Players[1].Held != 59*5 {
+			t.Fatalf("after the upgrade, game %s has statistics %+v", s.ID, s.Stats)
+		}
+	}
+	if _, err := os.Stat(BackupPath(path, 2)); err != nil {
+		t.Fatalf("no backup: %v", err)
+	}
+
+	// Doctor compares the statistics with the log.
+	db, _ = Open(path, Options{})
+	if r, err := db.Doctor(); err != nil || len(r.Problems) > 0 || r.Schema != 3 {
+		t.Fatalf("doctor after the upgrade: %+v %v", r, err)
+	}
+	db.update(func(tx *bolt.Tx) error {
+		sums := tx.Bucket(bucketSummaries)
+		id := []byte(list[0].ID)
+		var s Summary
+		json.Unmarshal(sums.Get(id), &s)
+		s.Stats.Players[2].Held++
+		return jsonPut(sums, id, s)
+	})
+	r, err := db.Doctor()
+	db.Close()
+	if err != nil || len(r.Problems) != 1 || r.Problems[0] != "game "+list[0].ID+": the player statistics in its summary do not match its log" {
+		t.Fatalf("doctor after tampering: %+v %v", r.Problems, err)
+	}
+}
