@@ -15,14 +15,20 @@ import (
 
 func newExportCmd(app *App) *cobra.Command {
 	var output string
+	var asCSV bool
 	c := &cobra.Command{
-		Use:   "export [-o FILE]",
+		Use:   "export [-o FILE] [--csv]",
 		Short: "Write every game, with its whole history, as JSON",
 		Long: `Write every game, hands and history included, as JSON: to standard output,
 or with -o to a file (written whole, then moved into place). "unoscore
-import" reads it back.`,
+import" reads it back.
+
+--csv writes a table for spreadsheets instead: one row per player per
+counted hand (game id, game name, date, mode, hand number, player, went out,
+cards, points), oldest game first.`,
 		Example: `  unoscore export > backup.json
-  unoscore export -o backup.json`,
+  unoscore export -o backup.json
+  unoscore export --csv -o hands.csv`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
 			db, err := app.open(true)
@@ -32,11 +38,17 @@ import" reads it back.`,
 				return err
 			}
 			write := func(w io.Writer) error {
+				if db == nil && asCSV {
+					return writeCSV(w, nil)
+				}
 				if db == nil {
 					_, err := io.WriteString(w, "{\n  \"unoscore_export\": 1,\n  \"games\": []\n}\n")
 					return err
 				}
 				defer db.Close()
+				if asCSV {
+					return writeCSV(w, db)
+				}
 				return db.Export(w)
 			}
 			if output == "" || output == "-" {
@@ -50,6 +62,7 @@ import" reads it back.`,
 		},
 	}
 	c.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
+	c.Flags().BoolVar(&asCSV, "csv", false, "write one row per player per counted hand, for spreadsheets")
 	return c
 }
 

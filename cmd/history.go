@@ -64,6 +64,8 @@ func runHistory(o *historyOptions) error {
 			what = fmt.Sprintf("hand %d voided (undo)", e.Number)
 		case store.EventCorrect:
 			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(*e.Hand))
+		case store.EventRename:
+			what = fmt.Sprintf("player %s renamed %s", e.From, e.To)
 		}
 		fmt.Fprintf(out, "%3d  %s  %s\n", i+1, at, what)
 	}

@@ -178,6 +178,8 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newVersionCmd(app),
 		newManCmd(app),
 		newServeCmd(app),
+		newStatsCmd(app),
+		newPlayersCmd(app),
 		&cobra.Command{
 			Use:   "cards",
 			Short: "The card notation: how to type the cards left in a hand",

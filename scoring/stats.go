@@ -459,3 +459,7 @@ func (s *Stats) Page(p *PlayerStats) *Page {
 	slices.SortStableFunc(pg.Opponents, func(a, b HeadToHead) int { return cmp.Compare(b.Games, a.Games) })
 	return pg
 }
+
+// PlayedHand reports whether the player in seat took part in counted hand
+// r (see Summarize).
+func (b *Board) PlayedHand(r Row, seat int) bool { return playedHand(b, r, seat) }

@@ -1,0 +1,60 @@
+package cmd
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+
+	"github.com/unoscore/unoscore/store"
+)
+
+// csvHeader names the columns of "export --csv".
+var csvHeader = []string{"game_id", "game_name", "date", "mode", "hand", "player", "went_out", "cards", "points"}
+
+// writeCSV writes one row per player per counted hand, oldest game first,
+// in RFC 4180 CSV: every player who played the hand (an eliminated player
+// plays no more hands). cards are the cards left in the notation; points
+// their value. The player who went out holds nothing (points 0); a partner
+// of theirs played but had no cards entered (cards and points empty). A nil
+// database writes the header alone.
+func writeCSV(w io.Writer, db *store.DB) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	if db != nil {
+		err := db.EachGame(func(g *store.Game) error {
+			b := g.Board
+			date := g.Created.Local().Format("2006-01-02 15:04")
+			for _, r := range b.Rows {
+				for seat := range b.Players() {
+					if !b.PlayedHand(r, seat) {
+						continue
+					}
+					out, cards, points := "false", "", ""
+					switch {
+					case seat == r.Out:
+						out, points = "true", "0"
+					case r.Held[seat] >= 0:
+						points = strconv.Itoa(r.Held[seat])
+						for _, l := range r.Hand.Left {
+							if l.Player == b.Name(seat) {
+								cards = l.Cards.String()
+							}
+						}
+					}
+					row := []string{g.ID, g.Name, date, string(b.Settings.Mode), strconv.Itoa(r.Number), b.Name(seat), out, cards, points}
+					if err := cw.Write(row); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

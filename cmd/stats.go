@@ -1,0 +1,516 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/guptarohit/asciigraph"
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+type statsOptions struct {
+	app    *App
+	Player string
+	JSON   bool
+	Since  string
+	Mode   string
+	Wide   bool
+}
+
+func newStatsCmd(app *App) *cobra.Command {
+	o := &statsOptions{app: app}
+	c := &cobra.Command{
+		Use:   "stats [--player NAME] [--since DATE] [--mode M]",
+		Short: "Player statistics across every game: wins, hands, points held, a rating",
+		Long: `Every player across every game, best rated first: games played and finished,
+wins and the win rate, hands played and gone out in, the points they were
+caught holding (in all, and on average per hand their cards were entered),
+the best hand they went out on, and their longest winning streak.
+
+A player is their name, ignoring case. The rating is the Weng-Lin (OpenSkill)
+rating, worked out from the final order of each finished game in the order
+they were played: mu - 3 sigma, 0 for a newcomer, rising as games show skill.
+
+--player NAME shows one player's page: their figures, head to head against
+everyone they have played with, their games in order, and their rating over
+time. --since and --mode count only some games (and rate from them alone).`,
+		Example: `  unoscore stats
+  unoscore stats --player ann
+  unoscore stats --since 2026-01-01 --mode partners
+  unoscore stats --json`,
+		Args: exactArgs(0, "no arguments (name a player with --player)"),
+		RunE: func(c *cobra.Command, args []string) error { return runStats(o) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.Player, "player", "", "show one player's page (a unique start of the name will do)")
+	f.BoolVar(&o.JSON, "json", false, "print the statistics as JSON")
+	f.StringVar(&o.Since, "since", "", "count only games started on or after this date (YYYY-MM-DD)")
+	f.StringVar(&o.Mode, "mode", "", "count only games of this mode (standard, lowest, partners, challenge)")
+	f.BoolVar(&o.Wide, "wide", false, "every column, even when the terminal is narrower")
+	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
+	_ = c.RegisterFlagCompletionFunc("player", knownPlayerCompletion(app))
+	return c
+}
+
+// statsFilter reads --since and --mode.
+func statsFilter(since, mode string) (scoring.StatsFilter, error) {
+	var f scoring.StatsFilter
+	if since != "" {
+		t, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(since), time.Local)
+		if err != nil {
+			return f, usagef("--since %q is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31", since)
+		}
+		f.Since = t
+	}
+	if mode != "" {
+		m, err := scoring.ParseMode(mode)
+		if err != nil {
+			return f, usagef("--mode: %v", err)
+		}
+		f.Mode = m
+	}
+	return f, nil
+}
+
+// loadStats reads every game's summary (never a log) and works out the
+// statistics of the games the filter keeps.
+func loadStats(app *App, f scoring.StatsFilter) (*scoring.Stats, error) {
+	db, err := app.open(true)
+	if errors.Is(err, store.ErrNoDatabase) {
+		return scoring.ComputeStats(nil), nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	var games []scoring.GameRecord
+	_, _, err = db.List(0, func(s store.Summary) error {
+		if r := s.Record(); f.Keep(r) {
+			games = append(games, r)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return scoring.ComputeStats(games), nil
+}
+
+func runStats(o *statsOptions) error {
+	f, err := statsFilter(o.Since, o.Mode)
+	if err != nil {
+		return err
+	}
+	st, err := loadStats(o.app, f)
+	if err != nil {
+		return err
+	}
+	out := o.app.IO.Out
+	if o.Player != "" {
+		p, err := st.Find(o.Player)
+		if err != nil {
+			return err
+		}
+		page := st.Page(p)
+		if o.JSON {
+			return writeJSON(out, newPageJSON(st, page))
+		}
+		return writePage(out, st, page, o.app.IO.Width)
+	}
+	if o.JSON {
+		return writeJSON(out, statsJSON{Players: playersJSON(st)})
+	}
+	if len(st.Players) == 0 {
+		if f != (scoring.StatsFilter{}) {
+			fmt.Fprintln(out, "No games match: nothing to count.")
+			return nil
+		}
+		fmt.Fprintln(out, "No games yet. Start one with: unoscore new --players Ann,Bob,Cat")
+		return nil
+	}
+	width := o.app.IO.Width
+	if o.Wide {
+		width = 0
+	}
+	return writeStatsTable(out, st, width)
+}
+
+// statsJSON is the contract's object; each player carries the contract's
+// fields first, then the program's own.
+type statsJSON struct {
+	Players []playerJSON `json:"players"`
+}
+
+type playerJSON struct {
+	Player        string    `json:"player"`
+	Games         int       `json:"games"`
+	Finished      int       `json:"finished"`
+	Wins          int       `json:"wins"`
+	Hands         int       `json:"hands"`
+	WentOut       int       `json:"went_out"`
+	HeldPoints    int       `json:"held_points"`
+	Rank          int       `json:"rank"`
+	Rating        float64   `json:"rating"`
+	Mu            float64   `json:"mu"`
+	Sigma         float64   `json:"sigma"`
+	Rated         int       `json:"rated_games"`
+	WinRate       float64   `json:"win_rate"`
+	HeldHands     int       `json:"held_hands"`
+	AvgHeld       float64   `json:"avg_held"`
+	BestOut       int       `json:"best_out"`
+	BestOutGame   string    `json:"best_out_game,omitempty"`
+	LongestStreak int       `json:"longest_streak"`
+	CurrentStreak int       `json:"current_streak"`
+	First         time.Time `json:"first_game"`
+	Last          time.Time `json:"last_game"`
+	Spellings     []string  `json:"spellings"`
+}
+
+func round(x float64, places int) float64 {
+	p, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', places, 64), 64)
+	return p
+}
+
+func newPlayerJSON(rank int, p *scoring.PlayerStats) playerJSON {
+	return playerJSON{
+		Player: p.Player, Games: p.Games, Finished: p.Finished, Wins: p.Wins, Hands: p.Hands,
+		WentOut: p.WentOut, HeldPoints: p.Held, Rank: rank,
+		Rating: round(p.Rating.Ordinal(), 3), Mu: round(p.Rating.Mu, 3), Sigma: round(p.Rating.Sigma, 3), Rated: p.Rated,
+		WinRate: round(p.WinRate(), 4), HeldHands: p.HeldHands, AvgHeld: round(p.AvgHeld(), 2),
+		BestOut: p.BestOut, BestOutGame: p.BestGame, LongestStreak: p.Streak, CurrentStreak: p.Current,
+		First: p.First, Last: p.Last, Spellings: p.Spellings,
+	}
+}
+
+func playersJSON(st *scoring.Stats) []playerJSON {
+	list := make([]playerJSON, 0, len(st.Players))
+	for i, p := range st.Players {
+		list = append(list, newPlayerJSON(i+1, p))
+	}
+	return list
+}
+
+// rankOf is a player's place in the table, from 1.
+func rankOf(st *scoring.Stats, p *scoring.PlayerStats) int {
+	for i, q := range st.Players {
+		if q == p {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// statsColumn is one column of the statistics table; when the terminal is
+// too narrow, the columns of lowest keep are left out first.
+type statsColumn struct {
+	title string
+	keep  int
+	value func(p *scoring.PlayerStats) string
+}
+
+var statsColumns = []statsColumn{
+	{"Rating", 9, func(p *scoring.PlayerStats) string { return strconv.FormatFloat(p.Rating.Ordinal(), 'f', 1, 64) }},
+	{"Games", 8, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Games) }},
+	{"Done", 3, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Finished) }},
+	{"Wins", 8, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Wins) }},
+	{"Win%", 7, func(p *scoring.PlayerStats) string { return percent(p.Wins, p.Finished) }},
+	{"Hands", 5, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Hands) }},
+	{"Out", 6, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.WentOut) }},
+	{"Held", 2, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Held) }},
+	{"Avg", 6, func(p *scoring.PlayerStats) string { return strconv.FormatFloat(p.AvgHeld(), 'f', 1, 64) }},
+	{"Best", 4, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.BestOut) }},
+	{"Streak", 5, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Streak) }},
+}
+
+func percent(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return strconv.Itoa(int(float64(a)*100/float64(b)+0.5)) + "%"
+}
+
+// writeStatsTable prints the table of every player. With a width (a
+// terminal), columns are left out, least needed first, until it fits.
+func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
+	cols := statsColumns
+	nameW := len("Player")
+	for _, p := range st.Players {
+		nameW = max(nameW, len([]rune(p.Player)))
+	}
+	lineWidth := func(cols []statsColumn) int {
+		n := 3 + 2 + nameW
+		for _, c := range cols {
+			cw := len(c.title)
+			for _, p := range st.Players {
+				cw = max(cw, len(c.value(p)))
+			}
+			n += 2 + cw
+		}
+		return n
+	}
+	narrowed := false
+	for width > 0 && lineWidth(cols) > width && len(cols) > 1 {
+		low := 0
+		for i, c := range cols {
+			if c.keep < cols[low].keep {
+				low = i
+			}
+		}
+		cols = append(cols[:low:low], cols[low+1:]...)
+		narrowed = true
+	}
+	tw := newColumns(w, tabwriter.AlignRight)
+	header := []string{"#", "Player"}
+	for _, c := range cols {
+		header = append(header, c.title)
+	}
+	// tabwriter aligns every cell right; the player's name is padded by hand
+	// so that it reads left-aligned.
+	pad := func(s string) string { return s + strings.Repeat(" ", nameW-len([]rune(s))) }
+	header[1] = pad(header[1])
+	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
+	for i, p := range st.Players {
+		row := []string{strconv.Itoa(i + 1), pad(p.Player)}
+		for _, c := range cols {
+			row = append(row, c.value(p))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	games, finished := len(st.Games), 0
+	for _, g := range st.Games {
+		if g.Over {
+			finished++
+		}
+	}
+	fmt.Fprintf(w, "\n%s, %d finished. Rating: OpenSkill's mu - 3 sigma, from each finished\n", plural(games, "game"), finished)
+	fmt.Fprintln(w, "game's final order. Done: games finished. Out: hands gone out in. Held: points")
+	fmt.Fprintln(w, "caught holding; Avg: per hand held. Best: best hand out. Streak: wins in a row.")
+	if narrowed {
+		fmt.Fprintln(w, "Some columns were left out to fit the terminal; --wide shows them all.")
+	}
+	return nil
+}
+
+// aligned is a tabwriter whose lines end without padding.
+type aligned struct {
+	*tabwriter.Writer
+	buf strings.Builder
+	out io.Writer
+}
+
+func newColumns(w io.Writer, flags uint) *aligned {
+	c := &aligned{out: w}
+	c.Writer = tabwriter.NewWriter(&c.buf, 0, 0, 2, ' ', flags)
+	return c
+}
+
+// Flush aligns the cells and writes the lines, trailing spaces trimmed.
+func (c *aligned) Flush() error {
+	if err := c.Writer.Flush(); err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(c.buf.String(), "\n") {
+		nl := strings.HasSuffix(line, "\n")
+		b.WriteString(strings.TrimRight(line, " \n"))
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	c.buf.Reset()
+	_, err := io.WriteString(c.out, b.String())
+	return err
+}
+
+// ordinalPlace writes 1st, 2nd, 3rd, 4th, 11th, 12th, 21st.
+func ordinalPlace(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// result says how the game went for the player: "won", "2nd of 4",
+// "=2nd of 4" (tied), "under way".
+func result(g scoring.GameRecord, self scoring.PlayerGame) string {
+	if !g.Over {
+		return "under way"
+	}
+	tied := 0
+	for _, p := range g.Players {
+		if p.Place == self.Place {
+			tied++
+		}
+	}
+	if self.Team != 0 {
+		tied = 0
+		for _, p := range g.Players {
+			if p.Place == self.Place && p.Team != self.Team {
+				tied++
+			}
+		}
+		tied++
+	}
+	if self.Won {
+		if tied > 1 {
+			return "won (tied)"
+		}
+		return "won"
+	}
+	units := len(g.Players)
+	if self.Team != 0 {
+		teams := map[int]bool{}
+		for _, p := range g.Players {
+			teams[p.Team] = true
+		}
+		units = len(teams)
+	}
+	place := ordinalPlace(self.Place) + " of " + strconv.Itoa(units)
+	if tied > 1 {
+		place = "=" + place
+	}
+	return place
+}
+
+// writePage prints one player's page.
+func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width int) error {
+	p := pg.PlayerStats
+	fmt.Fprintf(w, "%s: rating %.1f (mu %.1f, sigma %.1f), %s of %d\n", p.Player, p.Rating.Ordinal(), p.Rating.Mu, p.Rating.Sigma,
+		ordinalPlace(rankOf(st, p)), len(st.Players))
+	fmt.Fprintf(w, "Games: %d, %d finished, %s won (%s)", p.Games, p.Finished, strconv.Itoa(p.Wins), percent(p.Wins, p.Finished))
+	fmt.Fprintf(w, "; longest winning streak %d, current %d.\n", p.Streak, p.Current)
+	fmt.Fprintf(w, "Hands: %d, went out in %d (%s).\n", p.Hands, p.WentOut, percent(p.WentOut, p.Hands))
+	fmt.Fprintf(w, "Caught holding %s in %s, %.1f a hand.\n", plural(p.Held, "point"), plural(p.HeldHands, "hand"), p.AvgHeld())
+	if p.BestOut > 0 {
+		fmt.Fprintf(w, "Best hand gone out on: %s (game %s).\n", plural(p.BestOut, "point"), p.BestGame)
+	}
+	if len(p.Spellings) > 1 {
+		fmt.Fprintf(w, "Spelled: %s (\"unoscore players rename\" mends a misspelling).\n", strings.Join(p.Spellings, ", "))
+	}
+
+	if len(pg.Opponents) > 0 {
+		fmt.Fprintf(w, "\nHead to head (finished games: who won, who placed ahead):\n")
+		tw := newColumns(w, tabwriter.AlignRight)
+		nameW := len("Player")
+		for _, h := range pg.Opponents {
+			nameW = max(nameW, len([]rune(h.Player)))
+		}
+		pad := func(s string) string { return s + strings.Repeat(" ", nameW-len([]rune(s))) }
+		fmt.Fprintln(tw, pad("Player")+"\tGames\tDone\tYou won\tThey won\tAhead\tBehind\tPartners\t")
+		for _, h := range pg.Opponents {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", pad(h.Player), h.Games, h.Finished, h.Wins, h.Losses, h.Ahead, h.Behind, h.Partnered)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+
+	fmt.Fprintf(w, "\nGames, oldest first:\n")
+	tw := newColumns(w, 0)
+	fmt.Fprintln(tw, "Date\tGame\tMode\tPlayers\tResult\tHands\tOut\tHeld\tRating")
+	var ratings []float64
+	for _, g := range pg.Played {
+		rating := ""
+		if g.Rating != nil {
+			rating = strconv.FormatFloat(g.Rating.Ordinal(), 'f', 1, 64)
+			ratings = append(ratings, g.Rating.Ordinal())
+		}
+		id := g.Game.ID
+		if g.Game.Name != "" {
+			id += " " + g.Game.Name
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%d\t%d\t%s\n", g.Game.Created.Local().Format("2006-01-02"), id, g.Game.Mode,
+			len(g.Game.Players), result(g.Game, g.Self), g.Self.Hands, g.Self.WentOut, g.Self.Held, rating)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+
+	if len(ratings) < 2 {
+		fmt.Fprintln(w, "\nThe rating chart needs two finished games.")
+		return nil
+	}
+	if width <= 20 {
+		width = 80
+	}
+	data := append([]float64{scoring.NewRating().Ordinal()}, ratings...)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, asciigraph.Plot(data, asciigraph.Height(8), asciigraph.Precision(1),
+		asciigraph.Width(min(width-10, max(len(data)*3, 30))),
+		asciigraph.Caption(fmt.Sprintf("%s's rating after each finished game", p.Player))))
+	return nil
+}
+
+// pageJSON is one player's page: the contract's players list holding them,
+// then their head to head and their games.
+type pageJSON struct {
+	Players    []playerJSON     `json:"players"`
+	HeadToHead []headToHeadJSON `json:"head_to_head"`
+	Games      []playedJSON     `json:"games"`
+}
+
+type headToHeadJSON struct {
+	Player    string `json:"player"`
+	Games     int    `json:"games"`
+	Finished  int    `json:"finished"`
+	Wins      int    `json:"wins"`
+	Losses    int    `json:"losses"`
+	Ahead     int    `json:"ahead"`
+	Behind    int    `json:"behind"`
+	Partnered int    `json:"partnered"`
+}
+
+type playedJSON struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name"`
+	Created time.Time `json:"created"`
+	Mode    string    `json:"mode"`
+	Players []string  `json:"players"`
+	Over    bool      `json:"over"`
+	Place   int       `json:"place,omitempty"`
+	Won     bool      `json:"won"`
+	Hands   int       `json:"hands"`
+	WentOut int       `json:"went_out"`
+	Held    int       `json:"held_points"`
+	BestOut int       `json:"best_out"`
+	Rating  *float64  `json:"rating"` // after the game; null unless it was rated
+}
+
+func newPageJSON(st *scoring.Stats, pg *scoring.Page) pageJSON {
+	out := pageJSON{Players: []playerJSON{newPlayerJSON(rankOf(st, pg.PlayerStats), pg.PlayerStats)},
+		HeadToHead: []headToHeadJSON{}, Games: []playedJSON{}}
+	for _, h := range pg.Opponents {
+		out.HeadToHead = append(out.HeadToHead, headToHeadJSON(h))
+	}
+	for _, g := range pg.Played {
+		pj := playedJSON{ID: g.Game.ID, Name: g.Game.Name, Created: g.Game.Created, Mode: string(g.Game.Mode), Over: g.Game.Over,
+			Place: g.Self.Place, Won: g.Self.Won, Hands: g.Self.Hands, WentOut: g.Self.WentOut, Held: g.Self.Held, BestOut: g.Self.BestOut}
+		for _, p := range g.Game.Players {
+			pj.Players = append(pj.Players, p.Player)
+		}
+		if g.Rating != nil {
+			r := round(g.Rating.Ordinal(), 3)
+			pj.Rating = &r
+		}
+		out.Games = append(out.Games, pj)
+	}
+	return out
+}
