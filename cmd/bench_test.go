@@ -35,6 +35,7 @@ func TestMain(m *testing.M) {
 	if benchPath != "" {
 		os.RemoveAll(filepath.Dir(benchPath))
 	}
+	removeStatsBenchDB()
 	os.Exit(code)
 }
 

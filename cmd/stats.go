@@ -91,7 +91,7 @@ func loadStats(app *App, f scoring.StatsFilter) (*scoring.Stats, error) {
 	}
 	defer db.Close()
 	var games []scoring.GameRecord
-	_, _, err = db.List(0, func(s store.Summary) error {
+	err = db.EachSummary(func(s store.Summary) error {
 		if r := s.Record(); f.Keep(r) {
 			games = append(games, r)
 		}

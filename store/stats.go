@@ -165,3 +165,27 @@ func refreshSummaries(tx *bolt.Tx) error {
 	}
 	return nil
 }
+
+// EachSummary calls fn with the summary of every game, in no particular
+// order: all that player statistics read. Summaries are a small part of the
+// file; the pages of the memory map read are handed back every few
+// thousand games, so years of games are read in little memory.
+func (db *DB) EachSummary(fn func(Summary) error) error {
+	return db.view(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketSummaries).Cursor()
+		n := 0
+		for k, v := c.First(); k != nil; k, v = c.Next() {
+			var s Summary
+			if err := json.Unmarshal(v, &s); err != nil {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", k, err)}
+			}
+			if err := fn(s); err != nil {
+				return err
+			}
+			if n++; n%500 == 0 {
+				db.releaseMapped()
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,225 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// Years of game nights for statistics: 10,000 games of 20 hands, 3 to 6
+// players from a family of 12, every mode, most of them finished on their
+// 20th hand, so that ratings have games to learn from.
+var (
+	statsBenchOnce sync.Once
+	statsBenchPath string
+	statsBenchErr  error
+	statsBenchTemp string // removed by removeStatsBenchDB
+)
+
+// statsBenchDB builds the database once per test binary. With
+// UNOSCORE_STATS_BENCH_DB set, it is built at that path (or reused if it is
+// there) and kept, so the real binary can be measured on it.
+func statsBenchDB(b *testing.B) string {
+	statsBenchOnce.Do(func() {
+		if p := os.Getenv("UNOSCORE_STATS_BENCH_DB"); p != "" {
+			statsBenchPath = p
+			if _, err := os.Stat(p); err == nil {
+				return
+			}
+		} else {
+			dir, err := os.MkdirTemp("", "unoscore-stats-bench-")
+			if err != nil {
+				statsBenchErr = err
+				return
+			}
+			statsBenchTemp = dir
+			statsBenchPath = filepath.Join(dir, "family.db")
+		}
+		statsBenchErr = fillStatsDB(statsBenchPath, benchGames, benchHands)
+	})
+	if statsBenchErr != nil {
+		b.Fatal(statsBenchErr)
+	}
+	return statsBenchPath
+}
+
+func removeStatsBenchDB() {
+	if statsBenchTemp != "" {
+		os.RemoveAll(statsBenchTemp)
+	}
+}
+
+func fillStatsDB(path string, games, hands int) error {
+	r := rand.New(rand.NewPCG(3, 4))
+	family := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"}
+	var deck []rules.Card
+	for _, c := range rules.Colors {
+		deck = append(deck, rules.Card{Color: c, Face: 0})
+		for _, f := range rules.Faces {
+			if f != 0 && !f.IsWild() {
+				deck = append(deck, rules.Card{Color: c, Face: f}, rules.Card{Color: c, Face: f})
+			}
+		}
+	}
+	for range 4 {
+		deck = append(deck, rules.Card{Face: rules.Wild}, rules.Card{Face: rules.WildDrawFour})
+	}
+	exp := store.Export{Format: store.ExportFormat, Games: make([]store.ExportGame, 0, games)}
+	start := time.Date(2016, 1, 1, 19, 0, 0, 0, time.UTC)
+	for i := range games {
+		mode := scoring.Modes[i%len(scoring.Modes)]
+		n := 3 + r.IntN(4)
+		if mode == scoring.Partners {
+			n = 4
+		}
+		perm := r.Perm(len(family))[:n]
+		players := make([]string, n)
+		for k, p := range perm {
+			players[k] = family[p]
+		}
+		s := scoring.Settings{Mode: mode, Players: players, Target: scoring.MaxTarget}
+		b, err := scoring.New(s)
+		if err != nil {
+			return err
+		}
+		var played []scoring.Hand
+		for h := range hands {
+			out := r.IntN(n)
+			if h == hands-1 { // the last hand decides the game
+				out = lastOut(b, r)
+			}
+			hand := scoring.Hand{Out: players[out]}
+			r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+			next := 0
+			for _, seat := range b.Scorers(out) {
+				k := 1 + r.IntN(3)
+				hand.Left = append(hand.Left, scoring.Left{Player: players[seat], Cards: rules.Hand{Cards: slices.Clone(deck[next : next+k])}})
+				next += k
+			}
+			if hand, err = b.Play(hand); err != nil {
+				return err
+			}
+			played = append(played, hand)
+		}
+		// The target the last hand reached, so the game ends on it; if an
+		// earlier hand would have ended it too, the game stays under way.
+		if mode != scoring.Challenge {
+			top := 0
+			for seat := range n {
+				top = max(top, b.Score(seat))
+			}
+			s.Target = top
+			if g, err := scoring.Replay(s, played); err != nil || !g.Over() {
+				s.Target = scoring.MaxTarget
+			}
+		}
+		at := start.Add(time.Duration(i) * 8 * time.Hour)
+		events := []store.Event{{Type: store.EventCreated, At: at, Settings: &s}}
+		for k := range played {
+			events = append(events, store.Event{Type: store.EventHand, At: at, Hand: &played[k]})
+		}
+		exp.Games = append(exp.Games, store.ExportGame{ID: fmt.Sprintf("s%05d", i), Events: events})
+	}
+	data, err := json.Marshal(exp)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.Import(bytes.NewReader(data))
+	return err
+}
+
+// lastOut picks who goes out in a game's last hand so that it decides the
+// game: the leader (a member of the leading team) where going out scores,
+// anyone but the highest tally where holding cards does.
+func lastOut(b *scoring.Board, r *rand.Rand) int {
+	best := 0
+	for seat := range b.Players() {
+		if b.Score(seat) > b.Score(best) {
+			best = seat
+		}
+	}
+	switch b.Settings.Mode {
+	case scoring.Standard, scoring.Partners:
+		return best
+	}
+	out := r.IntN(b.Players() - 1)
+	if out >= best {
+		out++
+	}
+	return out
+}
+
+func statsBenchRun(b *testing.B, args ...string) {
+	path := statsBenchDB(b)
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	args = append([]string{"--db", path}, args...)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if code := Run(args, ios, nil); code != 0 {
+			b.Fatalf("unoscore %v: exit %d", args, code)
+		}
+	}
+}
+
+// BenchmarkStats is "unoscore stats" over 10,000 games of 20 hands: every
+// summary read, every finished game rated, the table printed.
+func BenchmarkStats(b *testing.B) { statsBenchRun(b, "stats") }
+
+// BenchmarkStatsJSON is "unoscore stats --json".
+func BenchmarkStatsJSON(b *testing.B) { statsBenchRun(b, "stats", "--json") }
+
+// BenchmarkStatsPlayer is one player's page: head to head, thousands of
+// games listed, the rating chart.
+func BenchmarkStatsPlayer(b *testing.B) { statsBenchRun(b, "stats", "--player", "Ann") }
+
+// BenchmarkExportCSV is "unoscore export --csv": every log read and replayed.
+func BenchmarkExportCSV(b *testing.B) { statsBenchRun(b, "export", "--csv") }
+
+// TestStatsBenchDB checks the benchmark's database is what it claims: games
+// of 20 hands, most of them finished, every mode.
+func TestStatsBenchDB(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "small.db")
+	if err := fillStatsDB(path, 40, benchHands); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(path, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	finished := map[string]int{}
+	_, _, err = db.List(0, func(s store.Summary) error {
+		if s.Hands != benchHands {
+			t.Errorf("game %s has %d hands", s.ID, s.Hands)
+		}
+		if s.Over {
+			finished[s.Mode]++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if finished["standard"] < 8 || finished["partners"] < 8 || finished["lowest"] < 5 {
+		t.Errorf("finished games by mode: %v", finished)
+	}
+}
