@@ -191,9 +191,6 @@ func BenchmarkStatsJSON(b *testing.B) { statsBenchRun(b, "stats", "--json") }
 // games listed, the rating chart.
 func BenchmarkStatsPlayer(b *testing.B) { statsBenchRun(b, "stats", "--player", "Ann") }
 
-// BenchmarkExportCSV is "unoscore export --csv": every log read and replayed.
-func BenchmarkExportCSV(b *testing.B) { statsBenchRun(b, "export", "--csv") }
-
 // TestStatsBenchDB checks the benchmark's database is what it claims: games
 // of 20 hands, most of them finished, every mode.
 func TestStatsBenchDB(t *testing.T) {
