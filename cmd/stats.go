@@ -472,7 +472,7 @@ type headToHeadJSON struct {
 	Games     int    `json:"games"`
 	Finished  int    `json:"finished"`
 	Wins      int    `json:"wins"`
-	Losses    int    `json:"losses"`
+	Losses    int    `json:"their_wins"`
 	Ahead     int    `json:"ahead"`
 	Behind    int    `json:"behind"`
 	Partnered int    `json:"partnered"`
