@@ -69,7 +69,10 @@ func Summarize(b *Board) GameStats {
 	return GameStats{Players: ps}
 }
 
-// playedHand reports whether the player in seat took part in hand r.
+// playedHand reports whether the player in seat took part in hand r. A mode
+// whose hands are played by only some of the table (rotating partners: the
+// four at one table) must count the partner of the player who went out
+// here too.
 func playedHand(b *Board, r Row, seat int) bool {
 	if seat == r.Out || r.Held[seat] >= 0 {
 		return true
