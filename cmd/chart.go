@@ -29,30 +29,20 @@ func writeChart(w io.Writer, g *store.Game, st style, width int) error {
 		return nil
 	}
 	data := make([][]float64, len(cols))
+	running := make([]int, len(cols))
 	for i := range cols {
 		data[i] = []float64{0}
 	}
-	// Replay the running scores hand by hand.
-	running := make([]int, len(cols))
 	for _, r := range b.Rows {
-		for i, c := range cols {
-			switch b.Settings.Mode {
-			case scoring.Standard, scoring.Partners:
-				if b.TeamOf(r.Out) == b.TeamOf(c.seats[0]) {
-					running[i] += r.Won
-				}
-			default:
-				if h := r.Held[c.seats[0]]; h > 0 {
-					running[i] += h
-				}
-			}
-			data[i] = append(data[i], float64(running[i]))
+		for i, total := range r.Totals {
+			data[i] = append(data[i], float64(total))
+			running[i] = total
 		}
 	}
 	legends := make([]string, len(cols))
 	opts := []asciigraph.Option{
 		asciigraph.Height(12), asciigraph.Precision(0),
-		asciigraph.Caption(fmt.Sprintf("%s: score after each hand (target %d)", b.Settings.Mode, b.Settings.Target)),
+		asciigraph.Caption(chartCaption(b.Settings)),
 	}
 	if width <= 20 {
 		width = 80
@@ -80,4 +70,14 @@ func writeChart(w io.Writer, g *store.Game, st style, width int) error {
 		fmt.Fprintln(w, "\n"+strings.Join(parts, "   "))
 	}
 	return nil
+}
+
+// chartCaption names what the chart shows: "standard: score after each hand
+// (target 500)".
+func chartCaption(s scoring.Settings) string {
+	c := fmt.Sprintf("%s: score after each hand", s.Mode)
+	if s.Mode.HasTarget() {
+		c += fmt.Sprintf(" (target %d)", s.Target)
+	}
+	return c
 }

@@ -115,21 +115,8 @@ func runHand(o *handOptions) error {
 
 // handLine says in one sentence what a counted hand did.
 func handLine(b *scoring.Board, r scoring.Row) string {
-	var held []string
-	for _, l := range r.Hand.Left {
-		held = append(held, fmt.Sprintf("%s %d", l.Player, l.Cards.Points()))
-	}
-	out := b.Name(r.Out)
-	var s string
-	switch b.Settings.Mode {
-	case scoring.Standard:
-		s = fmt.Sprintf("Hand %d: %s went out and scores %d (%s).", r.Number, out, r.Won, strings.Join(held, ", "))
-	case scoring.Partners:
-		team := b.Names(b.Teams()[b.TeamOf(r.Out)].Seats)
-		s = fmt.Sprintf("Hand %d: %s went out; %s score %d (%s).", r.Number, out, scoring.JoinNames(team), r.Won, strings.Join(held, ", "))
-	default:
-		s = fmt.Sprintf("Hand %d: %s went out; caught with cards: %s.", r.Number, out, strings.Join(held, ", "))
-	}
+	words := handWords(b, b.Name(r.Out), r.Side, r.Hand.Left)
+	s := fmt.Sprintf("Hand %d: %s", r.Number, fill(textOf(b.Settings.Mode).hand, words))
 	if len(r.Eliminated) > 0 {
 		verb := "is"
 		if len(r.Eliminated) > 1 {

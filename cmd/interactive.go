@@ -24,11 +24,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		s.Players = players
 	}
 	if s.Mode == "" {
-		items := make([]string, len(scoring.Modes))
-		for i, m := range scoring.Modes {
-			items[i] = fmt.Sprintf("%-9s  %s", m, m.Short())
-		}
-		i, err := p.Select("How do you score?", items, 0)
+		i, err := p.Select("How do you score?", modeChoices(scoring.Modes), 0)
 		if err != nil {
 			return s, err
 		}
@@ -65,7 +61,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 			return s, err
 		}
 	}
-	if s.Mode == scoring.Partners && len(s.Teams) == 0 {
+	if s.Mode.NamedTeams() && len(s.Teams) == 0 {
 		teams, err := promptTeams(app, s)
 		if err != nil {
 			return s, err
@@ -399,15 +395,6 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 
 // summaryLine sums up a hand before it is saved.
 func summaryLine(b *scoring.Board, h scoring.Hand) string {
-	total := 0
-	var parts []string
-	for _, l := range h.Left {
-		total += l.Cards.Points()
-		parts = append(parts, fmt.Sprintf("%s %d", l.Player, l.Cards.Points()))
-	}
-	switch b.Settings.Mode {
-	case scoring.Standard, scoring.Partners:
-		return fmt.Sprintf("%s went out: %s, %d points in all for %s.", h.Out, strings.Join(parts, ", "), total, h.Out)
-	}
-	return fmt.Sprintf("%s went out: %s are added to the tallies (%d in all).", h.Out, strings.Join(parts, ", "), total)
+	out, _ := b.Settings.Seat(h.Out)
+	return fill(textOf(b.Settings.Mode).summary, handWords(b, h.Out, b.Side(out), h.Left))
 }

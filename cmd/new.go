@@ -35,10 +35,7 @@ func newNewCmd(app *App) *cobra.Command {
 		Long: `Start a game with 2 to 10 players, named in seating order (clockwise).
 
 Modes:
-  standard   ` + scoring.Standard.Describe() + `
-  lowest     ` + scoring.Lowest.Describe() + `
-  partners   ` + scoring.Partners.Describe() + `
-  challenge  ` + scoring.Challenge.Describe() + `
+` + modeHelp() + `
 
 In partners mode each --team names one team; players left out of the named
 teams form one more team, and with no --team an even table pairs across
@@ -54,7 +51,8 @@ teams form one more team, and with no --team an even table pairs across
 	}
 	f := c.Flags()
 	f.StringVar(&o.Players, "players", "", "the players in seating order, comma-separated")
-	f.StringVar(&o.Mode, "mode", "", "standard, lowest, partners or challenge (default standard)")
+	names := modeNames()
+	f.StringVar(&o.Mode, "mode", "", strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1]+" (default "+names[0]+")")
 	f.IntVar(&o.Target, "target", scoring.DefaultTarget, "the score that ends the game")
 	f.StringVar(&o.Deck, "deck", rules.DefaultDeck, "the deck: "+strings.Join(rules.DeckIDs(), ", "))
 	f.StringArrayVar(&o.Teams, "team", nil, "partners: one team's players, comma-separated (repeat for each team)")

@@ -42,24 +42,17 @@ func newTable(w io.Writer, align []tw.Align, unicode bool) *tablewriter.Table {
 	)
 }
 
-// column is one scoring column of the board: a player, or a team in
-// partners mode.
+// column is one scoring column of the board, with its title: a player's
+// name, or a team's ("Ann & Cat").
 type column struct {
 	title string
 	seats []int
 }
 
 func columns(b *scoring.Board) []column {
-	if teams := b.Teams(); teams != nil {
-		cols := make([]column, len(teams))
-		for i, t := range teams {
-			cols[i] = column{title: strings.Join(b.Names(t.Seats), " & "), seats: t.Seats}
-		}
-		return cols
-	}
-	cols := make([]column, b.Players())
-	for seat := range cols {
-		cols[seat] = column{title: b.Name(seat), seats: []int{seat}}
+	cols := make([]column, len(b.Columns()))
+	for i, c := range b.Columns() {
+		cols[i] = column{title: strings.Join(b.Names(c.Seats), " & "), seats: c.Seats}
 	}
 	return cols
 }
@@ -77,20 +70,13 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 
 	cols := columns(b)
 	// In colour, the leaders (or winners) stand out at a glance.
-	leads := func(c column) bool {
-		for _, l := range b.Leaders() {
-			if slices.Contains(c.seats, l) {
-				return true
-			}
-		}
-		return false
-	}
+	leading := b.LeadingColumns()
 	if len(b.Rows) > 0 {
 		header := []string{"Hand", "Dealer", "Out"}
 		align := []tw.Align{tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
-		for _, c := range cols {
+		for i, c := range cols {
 			title := c.title
-			if leads(c) {
+			if slices.Contains(leading, i) {
 				title = st.win(title)
 			}
 			header = append(header, title)
@@ -100,27 +86,33 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 		t.Header(header)
 		for _, r := range b.Rows {
 			row := []string{strconv.Itoa(r.Number), b.Name(r.Dealer), b.Name(r.Out)}
-			for _, c := range cols {
-				row = append(row, cell(b, r, c))
+			for _, c := range r.Cells {
+				row = append(row, cellText(c))
 			}
 			if err := t.Append(row); err != nil {
 				return err
 			}
 		}
-		// Two footer lines in one row: the totals, and how far each is from
-		// the target.
-		footer := []string{"Total\nTo " + strconv.Itoa(s.Target), "", ""}
-		for _, c := range cols {
-			seat := c.seats[0]
-			togo := strconv.Itoa(b.ToGo(seat))
-			if b.Eliminated(seat) {
-				togo = st.warn("out")
-			}
-			total := strconv.Itoa(b.Score(seat))
-			if leads(c) {
+		// The totals and, where there is a target, how far each is from it:
+		// two footer lines in one row.
+		label := "Total"
+		if s.Mode.HasTarget() {
+			label += "\nTo " + strconv.Itoa(s.Target)
+		}
+		footer := []string{label, "", ""}
+		for i := range cols {
+			total := strconv.Itoa(b.ColumnScore(i))
+			if slices.Contains(leading, i) {
 				total = st.win(total)
 			}
-			footer = append(footer, total+"\n"+togo)
+			if s.Mode.HasTarget() {
+				togo := strconv.Itoa(b.ColumnToGo(i))
+				if b.ColumnEliminated(i) {
+					togo = st.warn("out")
+				}
+				total += "\n" + togo
+			}
+			footer = append(footer, total)
 		}
 		t.Footer(footer)
 		if err := t.Render(); err != nil {
@@ -146,45 +138,21 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	return nil
 }
 
-func targetPhrase(s scoring.Settings) string {
-	switch s.Mode {
-	case scoring.Lowest:
-		return fmt.Sprintf("lowest tally wins when anyone reaches %d", s.Target)
-	case scoring.Challenge:
-		return fmt.Sprintf("out of the game at %d", s.Target)
-	}
-	return fmt.Sprintf("first to %d", s.Target)
+// cellTexts write what a hand did to a column: "+94" for points won, "(57)"
+// for points held that count for others, "+12" added to a tally, "0" for
+// going out in a tally mode, "-" for no part in the hand.
+var cellTexts = [...]string{
+	scoring.NotIn:   "-",
+	scoring.Won:     "+{p}",
+	scoring.Held:    "({p})",
+	scoring.Tallied: "+{p}",
+	scoring.Clean:   "0",
 }
 
-// cell is one column's entry for one hand: "+94" for points won, "(57)" for
-// points caught with but not counted, "12" for a tally, "-" where nothing
-// was entered.
-func cell(b *scoring.Board, r scoring.Row, c column) string {
-	held, entered := 0, false
-	for _, seat := range c.seats {
-		if r.Held[seat] >= 0 {
-			held += r.Held[seat]
-			entered = true
-		}
-	}
-	switch b.Settings.Mode {
-	case scoring.Standard, scoring.Partners:
-		if b.TeamOf(r.Out) == b.TeamOf(c.seats[0]) {
-			return "+" + strconv.Itoa(r.Won)
-		}
-		return "(" + strconv.Itoa(held) + ")"
-	}
-	if c.seats[0] == r.Out {
-		return "0"
-	}
-	if !entered {
-		return "-"
-	}
-	s := "+" + strconv.Itoa(held)
-	for _, e := range r.Eliminated {
-		if e == c.seats[0] {
-			s += " out"
-		}
+func cellText(c scoring.Cell) string {
+	s := strings.ReplaceAll(cellTexts[c.Kind], "{p}", strconv.Itoa(c.Points))
+	if c.Eliminated {
+		s += " out"
 	}
 	return s
 }
@@ -202,51 +170,41 @@ func eliminatedLine(b *scoring.Board) string {
 	return "Eliminated: " + strings.Join(parts, ", ") + "."
 }
 
+// winnerLine announces the winners: "Ann wins with 512 points, after 9
+// hands."
 func winnerLine(b *scoring.Board) string {
 	w := b.Winners()
-	names := scoring.JoinNames(b.Names(w))
-	score := b.Score(w[0])
+	text := textOf(b.Settings.Mode)
+	verb, phrase := "wins", text.win
+	if len(w) > 1 {
+		verb = "win"
+	}
+	if len(b.LeadingColumns()) > 1 {
+		phrase = text.tie
+	}
 	hands := fmt.Sprintf("after %d hands", b.Hands())
 	if b.Hands() == 1 {
 		hands = "after 1 hand"
 	}
-	switch b.Settings.Mode {
-	case scoring.Lowest:
-		if len(w) > 1 {
-			return fmt.Sprintf("%s win, tied at the lowest tally (%d), %s.", names, score, hands)
-		}
-		return fmt.Sprintf("%s wins with the lowest tally (%d), %s.", names, score, hands)
-	case scoring.Partners:
-		return fmt.Sprintf("%s win with %d points, %s.", names, score, hands)
-	case scoring.Challenge:
-		return fmt.Sprintf("%s wins: the last player left, %s.", names, hands)
-	}
-	return fmt.Sprintf("%s wins with %d points, %s.", names, score, hands)
+	score := fill(phrase, map[string]string{"score": strconv.Itoa(b.Score(w[0]))})
+	return fmt.Sprintf("%s %s%s, %s.", scoring.JoinNames(b.Names(w)), verb, score, hands)
 }
 
+// leaderLine names the leading columns: "Leading: Ann & Cat with 94."
 func leaderLine(b *scoring.Board) string {
-	l := b.Leaders()
+	l := b.LeadingColumns()
 	if len(l) == 0 {
 		return ""
 	}
-	names := scoring.JoinNames(b.Names(l))
-	tied := len(l) > 1
-	if b.Settings.Mode == scoring.Partners {
-		// Name the leading teams, each as "Ann & Cat".
-		var teams []string
-		for _, c := range columns(b) {
-			if slices.Contains(l, c.seats[0]) {
-				teams = append(teams, c.title)
-			}
-		}
-		names, tied = scoring.JoinNames(teams), len(teams) > 1
+	cols := columns(b)
+	var names []string
+	for _, c := range l {
+		names = append(names, cols[c].title)
 	}
 	verb := "Leading"
-	if tied {
+	if len(l) > 1 {
 		verb = "Tied for the lead"
 	}
-	if b.Settings.Mode == scoring.Lowest || b.Settings.Mode == scoring.Challenge {
-		return fmt.Sprintf("%s: %s with the lowest tally, %d.", verb, names, b.Score(l[0]))
-	}
-	return fmt.Sprintf("%s: %s with %d.", verb, names, b.Score(l[0]))
+	score := fill(textOf(b.Settings.Mode).lead, map[string]string{"score": strconv.Itoa(b.ColumnScore(l[0]))})
+	return fmt.Sprintf("%s: %s%s", verb, scoring.JoinNames(names), score)
 }

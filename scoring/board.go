@@ -23,19 +23,55 @@ type Left struct {
 
 // Row is one counted hand on the board.
 type Row struct {
-	Number     int   // from 1, in the order played
-	Out        int   // seat of the player who went out
-	Dealer     int   // seat of the player who dealt it
-	Held       []int // per seat: points left in hand; -1 where not entered
-	Won        int   // the points the hand is worth (all the hands entered)
-	Eliminated []int // challenge: seats eliminated by this hand
-	Hand       Hand  // as entered, names spelled as in the settings
+	Number     int    // from 1, in the order played
+	Out        int    // seat of the player who went out
+	Dealer     int    // seat of the player who dealt it
+	Held       []int  // per seat: points left in hand; -1 where not entered
+	Won        int    // the points the hand is worth (all the hands entered)
+	Side       []int  // who went out and their partners, in seating order
+	Eliminated []int  // challenge: seats eliminated by this hand
+	Cells      []Cell // per column (Columns): what the hand did to it
+	Totals     []int  // per column: its score after the hand
+	Hand       Hand   // as entered, names spelled as in the settings
+}
+
+// CellKind says what one hand did to one column of the board.
+type CellKind int
+
+// The kinds of cell.
+const (
+	NotIn   CellKind = iota // the column took no part: eliminated earlier
+	Won                     // the column went out and won the hand's points
+	Held                    // the column was left holding points that count for others
+	Tallied                 // the column's cards were added to its own tally
+	Clean                   // the column went out and adds nothing to its tally
+)
+
+// Cell is what one hand did to one column of the board.
+type Cell struct {
+	Kind       CellKind
+	Points     int  // Won: the points won; Held, Tallied: the points held
+	Eliminated bool // the hand put the column out of the game
+}
+
+// Column is one scoring column of the board: a player, or a team in
+// partners mode.
+type Column struct {
+	Seats []int // in seating order
 }
 
 // Team is a partnership and its score.
 type Team struct {
 	Seats []int
 	Score int
+}
+
+// Table is one table as it stands: who plays at it and who deals next.
+type Table struct {
+	Number int   // from 1
+	Seats  []int // the players still in the game there, in seating order
+	Dealer int   // the seat that deals the next hand there; -1 once it is done
+	Done   bool  // no more hands are played there
 }
 
 // Board is a game folded from its settings and hands.
@@ -48,6 +84,8 @@ type Board struct {
 	eliminated []int // challenge: the hand that eliminated each seat, or 0
 	teamOf     []int // partners: each seat's team
 	teams      []Team
+	columns    []Column
+	columnOf   []int // each seat's column
 	over       bool
 	winners    []int
 	dealer     int // seat that deals the next hand
@@ -65,9 +103,9 @@ func New(s Settings) (*Board, error) {
 		return nil, err
 	}
 	n := len(s.Players)
-	b := &Board{Settings: s, Deck: d, scores: make([]int, n), eliminated: make([]int, n)}
+	b := &Board{Settings: s, Deck: d, scores: make([]int, n), eliminated: make([]int, n), columnOf: make([]int, n)}
 	b.dealer, _ = s.Seat(s.Dealer)
-	if s.Mode == Partners {
+	if s.Mode.NamedTeams() {
 		b.teamOf = make([]int, n)
 		for t, members := range s.Teams {
 			team := Team{}
@@ -77,6 +115,16 @@ func New(s Settings) (*Board, error) {
 				team.Seats = append(team.Seats, seat)
 			}
 			b.teams = append(b.teams, team)
+			b.columns = append(b.columns, Column{Seats: team.Seats})
+		}
+	} else {
+		for seat := range n {
+			b.columns = append(b.columns, Column{Seats: []int{seat}})
+		}
+	}
+	for c, col := range b.columns {
+		for _, seat := range col.Seats {
+			b.columnOf[seat] = c
 		}
 	}
 	return b, nil
@@ -118,6 +166,22 @@ func (b *Board) TeamOf(seat int) int {
 	return b.teamOf[seat]
 }
 
+// Columns lists the board's scoring columns: a team each in partners mode,
+// a player each otherwise.
+func (b *Board) Columns() []Column { return b.columns }
+
+// ColumnOf is the column a seat scores in.
+func (b *Board) ColumnOf(seat int) int { return b.columnOf[seat] }
+
+// ColumnScore is a column's score.
+func (b *Board) ColumnScore(c int) int { return b.scores[b.columns[c].Seats[0]] }
+
+// ColumnToGo is how far a column is from the target (see ToGo).
+func (b *Board) ColumnToGo(c int) int { return b.ToGo(b.columns[c].Seats[0]) }
+
+// ColumnEliminated reports whether a column is out of a challenge game.
+func (b *Board) ColumnEliminated(c int) bool { return b.Eliminated(b.columns[c].Seats[0]) }
+
 // EliminatedIn is the hand that eliminated the seat in challenge mode, or 0.
 func (b *Board) EliminatedIn(seat int) int { return b.eliminated[seat] }
 
@@ -141,16 +205,28 @@ func (b *Board) Over() bool { return b.over }
 // Winners lists the winning seats once the game is over.
 func (b *Board) Winners() []int { return b.winners }
 
-// Dealer is the seat that deals the next hand.
-func (b *Board) Dealer() int { return b.dealer }
+// Dealer is the seat that deals the next hand (at the first table still
+// playing).
+func (b *Board) Dealer() int {
+	for _, t := range b.Tables() {
+		if !t.Done {
+			return t.Dealer
+		}
+	}
+	return b.dealer
+}
+
+// Tables lists the tables as they stand.
+func (b *Board) Tables() []Table {
+	t := Table{Number: 1, Seats: b.Active(), Dealer: b.dealer, Done: b.over}
+	if b.over {
+		t.Dealer = -1
+	}
+	return []Table{t}
+}
 
 // Hands is the number of counted hands.
 func (b *Board) Hands() int { return len(b.Rows) }
-
-// lowScores reports whether a lower score is better (the tally modes).
-func (b *Board) lowScores() bool {
-	return b.Settings.Mode == Lowest || b.Settings.Mode == Challenge
-}
 
 // Leaders lists the seats in the lead (every seat tied for it); in
 // challenge mode only players still in count. Before the first hand nobody
@@ -162,14 +238,36 @@ func (b *Board) Leaders() []int {
 	if len(b.Rows) == 0 {
 		return nil
 	}
+	return b.best(b.Active())
+}
+
+// LeadingColumns lists the columns in the lead (or that won), in order.
+func (b *Board) LeadingColumns() []int {
+	var cols []int
+	for _, seat := range b.Leaders() {
+		if c := b.columnOf[seat]; !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	slices.Sort(cols)
+	return cols
+}
+
+// lowScores reports whether a lower score is better (the tally modes).
+func (b *Board) lowScores() bool { return b.Settings.Mode.LowWins() }
+
+// best lists the seats tied for the best score among seats: the lowest in
+// the tally modes, the highest otherwise.
+func (b *Board) best(seats []int) []int {
 	var best []int
-	for _, seat := range b.Active() {
+	low := b.lowScores()
+	for _, seat := range seats {
 		switch {
 		case len(best) == 0:
 			best = []int{seat}
 		case b.scores[seat] == b.scores[best[0]]:
 			best = append(best, seat)
-		case (b.scores[seat] < b.scores[best[0]]) == b.lowScores():
+		case (b.scores[seat] < b.scores[best[0]]) == low:
 			best = []int{seat}
 		}
 	}
@@ -178,9 +276,29 @@ func (b *Board) Leaders() []int {
 
 // ToGo is how far the seat is from the target: the points still to win in
 // standard and partners, the points it may still be caught with before
-// reaching the target in lowest and challenge. Never below zero.
+// reaching the target in lowest and challenge. Never below zero; 0 in a mode
+// without a target.
 func (b *Board) ToGo(seat int) int {
+	if !b.Settings.Mode.HasTarget() {
+		return 0
+	}
 	return max(0, b.Settings.Target-b.scores[seat])
+}
+
+// partners reports whether two different seats play on the same side.
+func (b *Board) partners(a, c int) bool {
+	return a != c && b.teamOf != nil && b.teamOf[a] == b.teamOf[c]
+}
+
+// Side lists the seat and its partners, in seating order.
+func (b *Board) Side(seat int) []int {
+	var side []int
+	for s := range b.Settings.Players {
+		if s == seat || b.partners(seat, s) {
+			side = append(side, s)
+		}
+	}
+	return side
 }
 
 // Scorers lists, in seating order starting after the player who went out,
@@ -191,7 +309,7 @@ func (b *Board) Scorers(out int) []int {
 	n := b.Players()
 	for k := 1; k < n; k++ {
 		seat := (out + k) % n
-		if b.Eliminated(seat) || (b.teamOf != nil && b.teamOf[seat] == b.teamOf[out]) {
+		if b.Eliminated(seat) || b.partners(seat, out) {
 			continue
 		}
 		s = append(s, seat)
@@ -225,7 +343,7 @@ func (b *Board) Check(h Hand) (Hand, error) {
 			return Hand{}, invalid("%s went out and holds no cards; enter only the other players' hands", name)
 		case b.Eliminated(seat):
 			return Hand{}, invalid("%s was eliminated in hand %d; their cards are not entered", name, b.eliminated[seat])
-		case b.teamOf != nil && b.teamOf[seat] == b.teamOf[out]:
+		case b.partners(seat, out):
 			return Hand{}, invalid("%s is %s's partner; only the opposing hands are entered", name, b.Name(out))
 		}
 		if _, dup := given[seat]; dup {
@@ -264,7 +382,7 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		return Hand{}, err
 	}
 	out, _ := b.Settings.Seat(h.Out)
-	row := Row{Number: len(b.Rows) + 1, Out: out, Dealer: b.dealer, Held: make([]int, b.Players()), Hand: h}
+	row := Row{Number: len(b.Rows) + 1, Out: out, Dealer: b.dealer, Held: make([]int, b.Players()), Side: b.Side(out), Hand: h}
 	for i := range row.Held {
 		row.Held[i] = -1
 	}
@@ -273,7 +391,9 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		row.Held[seat] = l.Cards.Points()
 		row.Won += row.Held[seat]
 	}
+	playing := b.Active()
 
+	// How the hand counts: one case per mode.
 	switch b.Settings.Mode {
 	case Standard:
 		b.scores[out] += row.Won
@@ -298,14 +418,7 @@ func (b *Board) Play(h Hand) (Hand, error) {
 			}
 		}
 		if reached {
-			low := slices.Min(b.scores)
-			var w []int
-			for seat, s := range b.scores {
-				if s == low {
-					w = append(w, seat)
-				}
-			}
-			b.finish(w)
+			b.finish(b.best(playing))
 		}
 	case Challenge:
 		for seat, p := range row.Held {
@@ -321,11 +434,46 @@ func (b *Board) Play(h Hand) (Hand, error) {
 			b.finish(a)
 		}
 	}
+	b.fillCells(&row, playing)
 	b.Rows = append(b.Rows, row)
 	if !b.over {
 		b.dealer = b.nextActive(b.dealer)
 	}
 	return h, nil
+}
+
+// fillCells records what the hand did to each column, and each column's
+// score after it. playing lists the seats that played the hand.
+func (b *Board) fillCells(row *Row, playing []int) {
+	low := b.Settings.Mode.LowWins()
+	row.Cells = make([]Cell, len(b.columns))
+	row.Totals = make([]int, len(b.columns))
+	for c, col := range b.columns {
+		row.Totals[c] = b.ColumnScore(c)
+		cell := Cell{Kind: NotIn}
+		held, entered := 0, false
+		for _, seat := range col.Seats {
+			if row.Held[seat] >= 0 {
+				held += row.Held[seat]
+				entered = true
+			}
+			if slices.Contains(row.Eliminated, seat) {
+				cell.Eliminated = true
+			}
+		}
+		switch {
+		case !slices.ContainsFunc(col.Seats, func(s int) bool { return slices.Contains(playing, s) }):
+		case slices.Contains(row.Side, col.Seats[0]) && low:
+			cell.Kind = Clean
+		case slices.Contains(row.Side, col.Seats[0]):
+			cell.Kind, cell.Points = Won, row.Won
+		case entered && low:
+			cell.Kind, cell.Points = Tallied, held
+		case entered:
+			cell.Kind, cell.Points = Held, held
+		}
+		row.Cells[c] = cell
+	}
 }
 
 func (b *Board) finish(winners []int) {

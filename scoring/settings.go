@@ -12,82 +12,14 @@ import (
 	"github.com/unoscore/unoscore/rules"
 )
 
-// Mode is a way of scoring a game.
-type Mode string
-
-// The four ways unoscore scores a game.
-const (
-	Standard  Mode = "standard"
-	Lowest    Mode = "lowest"
-	Partners  Mode = "partners"
-	Challenge Mode = "challenge"
-)
-
-// Modes lists every mode, the default first.
-var Modes = []Mode{Standard, Lowest, Partners, Challenge}
-
-// Describe says in one line how the mode scores.
-func (m Mode) Describe() string {
-	switch m {
-	case Standard:
-		return "whoever goes out scores the cards left in the other hands; first to the target wins"
-	case Lowest:
-		return "everyone keeps a tally of the cards they are caught with; when one reaches the target, the lowest tally wins"
-	case Partners:
-		return "teams; when a partner goes out, the team scores both opposing hands; first team to the target wins"
-	case Challenge:
-		return "tally of cards caught with; at the target a player is out of the game; the last one left wins"
-	}
-	return ""
-}
-
-// Short says in a few words how the mode scores, for a list to choose from.
-func (m Mode) Short() string {
-	switch m {
-	case Standard:
-		return "whoever goes out scores the others' cards"
-	case Lowest:
-		return "everyone tallies what they're caught with; lowest wins"
-	case Partners:
-		return "teams; a partner going out scores both opposing hands"
-	case Challenge:
-		return "tallies; out at the target; the last one left wins"
-	}
-	return ""
-}
-
-// ParseMode reads a mode's name, any case.
-func ParseMode(s string) (Mode, error) {
-	t := Mode(strings.ToLower(strings.TrimSpace(s)))
-	switch t {
-	case "", "std", "normal":
-		return Standard, nil
-	case "low", "lowest-wins", "alternative":
-		return Lowest, nil
-	case "partner", "teams":
-		return Partners, nil
-	case "challenge-uno", "elimination":
-		return Challenge, nil
-	}
-	for _, m := range Modes {
-		if t == m {
-			return m, nil
-		}
-	}
-	names := make([]string, len(Modes))
-	for i, m := range Modes {
-		names[i] = string(m)
-	}
-	return "", invalid("unknown mode %q: the modes are %s", s, strings.Join(names, ", "))
-}
-
 // DefaultTarget is the score that ends a game unless told otherwise.
 const DefaultTarget = 500
 
 // MaxTarget bounds the target so totals stay small numbers.
 const MaxTarget = 100000
 
-// MaxPlayers and MinPlayers bound a table, as the rulebooks do (2 to 10).
+// MaxPlayers and MinPlayers bound a table, as the rulebooks do (2 to 10);
+// a mode may take other counts (Mode.Fits).
 const (
 	MinPlayers = 2
 	MaxPlayers = 10
@@ -181,8 +113,8 @@ func (s *Settings) Normalize() error {
 		return err
 	}
 
-	if len(s.Players) < MinPlayers || len(s.Players) > MaxPlayers {
-		return invalid("UNO is for %d to %d players, not %d", MinPlayers, MaxPlayers, len(s.Players))
+	if err := s.Mode.Fits(len(s.Players)); err != nil {
+		return err
 	}
 	seen := map[string]string{}
 	for i, p := range s.Players {
@@ -261,7 +193,7 @@ func (s *Settings) GameDeck() (*rules.Deck, error) {
 }
 
 func (s *Settings) normalizeTeams() error {
-	if s.Mode != Partners {
+	if !s.Mode.NamedTeams() {
 		if len(s.Teams) > 0 {
 			return invalid("teams are only for the partners mode; add --mode partners or leave the teams out")
 		}

@@ -1,0 +1,113 @@
+package scoring
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Mode is a way of scoring a game.
+type Mode string
+
+// The ways unoscore scores a game.
+const (
+	Standard  Mode = "standard"
+	Lowest    Mode = "lowest"
+	Partners  Mode = "partners"
+	Challenge Mode = "challenge"
+)
+
+// modeInfo is what a mode means to the arithmetic: one row per mode. The
+// words people read about a mode are cmd's; how a hand counts is Play's.
+type modeInfo struct {
+	mode    Mode
+	aliases []string // other names ParseMode accepts
+	lowWins bool     // a score is a tally of the cards caught with: lowest is best
+	target  bool     // a target score ends the game
+	teams   bool     // fixed teams, named when the game starts
+	// The player counts the mode is played with: from min to max in steps.
+	minPlayers, maxPlayers, step int
+}
+
+var modeInfos = [...]modeInfo{
+	{mode: Standard, aliases: []string{"std", "normal"}, target: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
+	{mode: Lowest, aliases: []string{"low", "lowest-wins", "alternative"}, lowWins: true, target: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
+	{mode: Partners, aliases: []string{"partner", "teams"}, target: true, teams: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
+	{mode: Challenge, aliases: []string{"challenge-uno", "elimination"}, lowWins: true, target: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
+}
+
+// Modes lists every mode, the default first.
+var Modes = func() []Mode {
+	ms := make([]Mode, len(modeInfos))
+	for i, in := range modeInfos {
+		ms[i] = in.mode
+	}
+	return ms
+}()
+
+// MostPlayers is the most players any mode takes.
+var MostPlayers = func() int {
+	n := 0
+	for _, in := range modeInfos {
+		n = max(n, in.maxPlayers)
+	}
+	return n
+}()
+
+func (m Mode) info() modeInfo {
+	for _, in := range modeInfos {
+		if in.mode == m {
+			return in
+		}
+	}
+	return modeInfos[0]
+}
+
+// LowWins reports whether a score is a tally of cards caught with, so that
+// the lowest is best.
+func (m Mode) LowWins() bool { return m.info().lowWins }
+
+// HasTarget reports whether a target score ends the game.
+func (m Mode) HasTarget() bool { return m.info().target }
+
+// NamedTeams reports whether the mode plays in fixed teams named at the start.
+func (m Mode) NamedTeams() bool { return m.info().teams }
+
+// Fits says whether the mode can be played by n players: nil, or an error
+// naming the counts it takes.
+func (m Mode) Fits(n int) error {
+	in := m.info()
+	if n >= in.minPlayers && n <= in.maxPlayers && (n-in.minPlayers)%in.step == 0 {
+		return nil
+	}
+	if in.step == 1 {
+		return invalid("UNO is for %d to %d players, not %d", in.minPlayers, in.maxPlayers, n)
+	}
+	var counts []string
+	for k := in.minPlayers; k <= in.maxPlayers; k += in.step {
+		counts = append(counts, fmt.Sprint(k))
+	}
+	return invalid("%s is played by %s players, not %d", m, joinOr(counts), n)
+}
+
+// ParseMode reads a mode's name or one of its aliases, any case.
+func ParseMode(s string) (Mode, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if t == "" {
+		return Modes[0], nil
+	}
+	for _, in := range modeInfos {
+		if t == string(in.mode) {
+			return in.mode, nil
+		}
+		for _, a := range in.aliases {
+			if t == a {
+				return in.mode, nil
+			}
+		}
+	}
+	names := make([]string, len(Modes))
+	for i, m := range Modes {
+		names[i] = string(m)
+	}
+	return "", invalid("unknown mode %q: the modes are %s", s, strings.Join(names, ", "))
+}
