@@ -5,10 +5,11 @@ import (
 )
 
 type boardOptions struct {
-	app   *App
-	Game  string
-	JSON  bool
-	Chart bool
+	app      *App
+	Game     string
+	JSON     bool
+	Chart    bool
+	Schedule bool
 }
 
 func newBoardCmd(app *App) *cobra.Command {
@@ -16,13 +17,17 @@ func newBoardCmd(app *App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "board",
 		Short: "Show the score pad: every hand, the totals, who deals next",
-		Args:  exactArgs(0, "no arguments"),
-		RunE:  func(c *cobra.Command, args []string) error { return runBoard(o) },
+		Long: `Show the score pad: every hand, the totals, the leaders and who deals next.
+In a rotating game it also shows each table's round, pairs and dealer, and
+the rounds still to play; --schedule prints every round's tables instead.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error { return runBoard(o) },
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
 	c.Flags().BoolVar(&o.Chart, "chart", false, "draw the score race as a line chart")
-	c.MarkFlagsMutuallyExclusive("json", "chart")
+	c.Flags().BoolVar(&o.Schedule, "schedule", false, "rotating: print who sits where, with whom, in every round")
+	c.MarkFlagsMutuallyExclusive("json", "chart", "schedule")
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	return c
 }
@@ -34,6 +39,9 @@ func runBoard(o *boardOptions) error {
 	}
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+	}
+	if o.Schedule {
+		return writeSchedule(o.app.IO.Out, g, o.app.style())
 	}
 	if o.Chart {
 		return writeChart(o.app.IO.Out, g, o.app.style(), o.app.IO.Width)

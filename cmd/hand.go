@@ -19,16 +19,18 @@ type handOptions struct {
 // outcomeFlags are the flags that say how a hand ended, shared by hand and
 // edit.
 type outcomeFlags struct {
-	Out  string
-	Left []string
-	Game string
-	JSON bool
+	Out   string
+	Left  []string
+	Table int
+	Game  string
+	JSON  bool
 }
 
 func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 	f := c.Flags()
 	f.StringVar(&o.Out, "out", "", "the player who went out")
 	f.StringArrayVar(&o.Left, "left", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each)")
+	f.IntVar(&o.Table, "table", 0, "rotating mode: the table the hand was played at (default 1)")
 	f.StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
 	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
@@ -38,25 +40,31 @@ func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 
 // hand reads the flags into a hand to count.
 func (o *outcomeFlags) hand() (scoring.Hand, error) {
+	if o.Table < 0 {
+		return scoring.Hand{}, usagef("--table %d: tables are numbered from 1", o.Table)
+	}
 	left, err := parseLeft(o.Left)
-	return scoring.Hand{Out: o.Out, Left: left}, err
+	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table}, err
 }
 
 func newHandCmd(app *App) *cobra.Command {
 	o := &handOptions{app: app}
 	c := &cobra.Command{
-		Use:   "hand --out NAME --left NAME=CARDS [--left NAME=CARDS]...",
+		Use:   "hand [--table T] --out NAME --left NAME=CARDS [--left NAME=CARDS]...",
 		Short: "Record a hand: who went out and the cards left in the other hands",
 		Long: `Record one hand: who went out, and the cards left in every hand that
 scores. That is every other player; in partners mode every player outside
-the winner's team; in challenge mode every player not yet eliminated.
+the winner's team; in challenge mode every player not yet eliminated; in
+rotating mode the two players of the opposing pair at the hand's table
+(--table, in that table's current round).
 
 Cards are tokens separated by spaces or commas: r7 red7 g+2 yrev bs w wd4,
 3x7 for three 7s, 37pts for points already counted ("unoscore help cards").
 When the last card played was a Draw Two or Wild Draw Four, the cards the
 next player drew count too.`,
 		Example: `  unoscore hand --out Ann --left Bob="r7 wd4" --left Cat=37pts
-  unoscore hand --out bob --left ann=3x7,gs --left cat=w`,
+  unoscore hand --out bob --left ann=3x7,gs --left cat=w
+  unoscore hand --table 2 --out Eve --left Fay=r7 --left Hal=wd4`,
 		Args: exactArgs(0, "no arguments (use --out and --left)"),
 		RunE: func(c *cobra.Command, args []string) error { return runHand(o) },
 	}
@@ -115,7 +123,7 @@ func runHand(o *handOptions) error {
 
 // handLine says in one sentence what a counted hand did.
 func handLine(b *scoring.Board, r scoring.Row) string {
-	words := handWords(b, b.Name(r.Out), r.Side, r.Hand.Left)
+	words := handWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
 	s := fmt.Sprintf("Hand %d: %s", r.Number, fill(textOf(b.Settings.Mode).hand, words))
 	if len(r.Eliminated) > 0 {
 		verb := "is"

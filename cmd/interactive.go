@@ -24,13 +24,36 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		s.Players = players
 	}
 	if s.Mode == "" {
-		i, err := p.Select("How do you score?", modeChoices(scoring.Modes), 0)
+		// Only the modes the table can play: rotating needs tables of four.
+		var modes []scoring.Mode
+		for _, m := range scoring.Modes {
+			if m.Fits(len(s.Players)) == nil {
+				modes = append(modes, m)
+			}
+		}
+		if len(modes) == 0 {
+			return s, scoring.Modes[0].Fits(len(s.Players))
+		}
+		i, err := p.Select("How do you score?", modeChoices(modes), 0)
 		if err != nil {
 			return s, err
 		}
-		s.Mode = scoring.Modes[i]
+		s.Mode = modes[i]
 	}
-	if s.Target == 0 {
+	if s.Mode.Scheduled() && s.Hands == 0 {
+		h, err := p.Input("Hands in each round at each table", strconv.Itoa(scoring.DefaultHandsPerRound), func(v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 1 || n > scoring.MaxHandsPerRound {
+				return fmt.Errorf("a number from 1 to %d", scoring.MaxHandsPerRound)
+			}
+			return nil
+		})
+		if err != nil {
+			return s, err
+		}
+		s.Hands, _ = strconv.Atoi(h)
+	}
+	if s.Target == 0 && s.Mode.HasTarget() {
 		t, err := p.Input("Play to how many points", strconv.Itoa(scoring.DefaultTarget), func(v string) error {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil || n < 1 || n > scoring.MaxTarget {
@@ -68,7 +91,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		}
 		s.Teams = teams
 	}
-	if s.Dealer == "" {
+	if s.Dealer == "" && !s.Mode.Scheduled() { // a schedule says who deals
 		items := append([]string{"Draw for it: highest number deals"}, s.Players...)
 		i, err := p.Select("Who deals first?", items, 0)
 		if err != nil {
@@ -92,8 +115,8 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 // per line ending with an empty line.
 func promptPlayers(app *App) ([]string, error) {
 	check := func(names []string) error {
-		if len(names) > scoring.MaxPlayers {
-			return fmt.Errorf("at most %d players", scoring.MaxPlayers)
+		if len(names) > scoring.MostPlayers {
+			return fmt.Errorf("at most %d players", scoring.MostPlayers)
 		}
 		for _, n := range names {
 			if err := scoring.ValidateName(n); err != nil {
@@ -123,7 +146,7 @@ func promptPlayers(app *App) ([]string, error) {
 	if len(names) > 1 {
 		return names, nil
 	}
-	for len(names) < scoring.MaxPlayers {
+	for len(names) < scoring.MostPlayers {
 		label := fmt.Sprintf("Player %d (empty line when done)", len(names)+1)
 		next, err := app.Prompt.Input(label, "", func(v string) error {
 			v = strings.TrimSpace(v)
@@ -280,7 +303,11 @@ func handLoop(app *App, game string) error {
 			fmt.Fprintln(out, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
 			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is picked up, play comes back to whoever laid it.")
 		}
-		fmt.Fprintf(out, "\n%s %s deals.\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
+		if b.Schedule() == nil {
+			fmt.Fprintf(out, "\n%s %s deals.\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
+		} else {
+			fmt.Fprintf(out, "\n%s\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)))
+		}
 
 		h, ok, err := promptHand(app, b)
 		if err != nil {
@@ -321,10 +348,13 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 	out := app.IO.Out
 	st := app.style()
 	p := app.Prompt
-	active := b.Active()
-	items := b.Names(active)
-	items = append(items, "(stop for now)")
 	for {
+		table, ok, err := promptTable(app, b)
+		if err != nil || !ok {
+			return scoring.Hand{}, false, err
+		}
+		active := table.Seats
+		items := append(b.Names(active), "(stop for now)")
 		i, err := p.Select("Who went out?", items, 0)
 		if err != nil {
 			return scoring.Hand{}, false, err
@@ -336,10 +366,13 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 		fmt.Fprintln(out, "Enter the cards left in each hand (? shows the notation).")
 		fmt.Fprintln(out, "If the last card was a Draw Two or Wild Draw Four, count the cards the next player drew.")
 		h := scoring.Hand{Out: b.Name(outSeat)}
+		if table.Round > 0 {
+			h.Table = table.Number
+		}
 		defaults := map[int]string{}
 		for {
 			h.Left = h.Left[:0]
-			for _, seat := range b.Scorers(outSeat) {
+			for _, seat := range b.ScorersAt(table.Number, outSeat) {
 				name := b.Name(seat)
 				v, err := p.Input(name+"'s cards", defaults[seat], func(v string) error {
 					if strings.TrimSpace(v) == "?" {
@@ -382,19 +415,48 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 			break
 		}
 		fmt.Fprintln(out, summaryLine(b, h))
-		ok, err := p.Confirm("Save this hand", true)
+		save, err := p.Confirm("Save this hand", true)
 		if err != nil {
 			return scoring.Hand{}, false, err
 		}
-		if ok {
+		if save {
 			return h, true, nil
 		}
 		fmt.Fprintln(out, "Not saved. Enter the hand again.")
 	}
 }
 
+// promptTable asks at which table the hand was played, when several are
+// still playing, and shows that table's pairs and dealer in a rotating
+// game. ok is false when the person chose to stop.
+func promptTable(app *App, b *scoring.Board) (scoring.Table, bool, error) {
+	var open []scoring.Table
+	for _, t := range b.Tables() {
+		if !t.Done {
+			open = append(open, t)
+		}
+	}
+	t := open[0]
+	if len(open) > 1 {
+		var items []string
+		for _, o := range open {
+			items = append(items, fmt.Sprintf("Table %d: %s against %s", o.Number, pairName(b, o.Teams[0]), pairName(b, o.Teams[1])))
+		}
+		items = append(items, "(stop for now)")
+		i, err := app.Prompt.Select("Which table?", items, 0)
+		if err != nil || i == len(open) {
+			return scoring.Table{}, false, err
+		}
+		t = open[i]
+	}
+	if t.Round > 0 {
+		fmt.Fprintln(app.IO.Out, tableLine(b, t))
+	}
+	return t, true, nil
+}
+
 // summaryLine sums up a hand before it is saved.
 func summaryLine(b *scoring.Board, h scoring.Hand) string {
 	out, _ := b.Settings.Seat(h.Out)
-	return fill(textOf(b.Settings.Mode).summary, handWords(b, h.Out, b.Side(out), h.Left))
+	return fill(textOf(b.Settings.Mode).summary, handWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
 }

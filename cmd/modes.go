@@ -15,8 +15,8 @@ import (
 type modeText struct {
 	describe string // one line for "new --help"
 	short    string // a few words for the list of modes to choose from
-	goal     string // how the game is won, after the mode's name: {target}
-	hand     string // a counted hand: {out} {side} {won} {held}
+	goal     string // how the game is won, after the mode's name: {target} {rounds} {hands} {tables}
+	hand     string // a counted hand: {out} {side} {won} {held} {table}
 	summary  string // a hand about to be saved: the same words
 	win      string // after "Ann wins" or "Ann and Cat win": {score}
 	tie      string // after "Ann and Bob win", when several columns share the win: {score}
@@ -64,6 +64,16 @@ var modeTexts = map[scoring.Mode]modeText{
 		tie:      ": the last players left",
 		lead:     " with the lowest tally, {score}.",
 	},
+	scoring.Rotating: {
+		describe: "4, 8, 12 or 16 players at tables of four take a new partner each round until everyone has partnered everyone; each keeps their own total, the highest wins",
+		short:    "a new partner each round; highest own total wins",
+		goal:     "{rounds} of {hands}{tables}",
+		hand:     "{out} went out at table {table}; {side} score {won} each ({held}).",
+		summary:  "{out} went out at table {table}: {held}, {won} points each for {side}.",
+		win:      " with the highest total ({score})",
+		tie:      ", tied at the highest total ({score})",
+		lead:     " with {score}.",
+	},
 }
 
 // textOf is a mode's wording.
@@ -96,13 +106,21 @@ func modeChoices(modes []scoring.Mode) []string {
 	return items
 }
 
-// targetPhrase says how a game is won: "first to 500".
+// targetPhrase says how a game is won or how long it lasts: "first to
+// 500", "7 rounds of 4 hands at 2 tables".
 func targetPhrase(s scoring.Settings) string {
-	return fill(textOf(s.Mode).goal, map[string]string{"target": strconv.Itoa(s.Target)})
+	tables := ""
+	if len(s.Schedule) > 0 && len(s.Schedule[0]) > 1 {
+		tables = fmt.Sprintf(" at %d tables", len(s.Schedule[0]))
+	}
+	return fill(textOf(s.Mode).goal, map[string]string{
+		"target": strconv.Itoa(s.Target), "rounds": plural(len(s.Schedule), "round"),
+		"hands": plural(s.Hands, "hand"), "tables": tables,
+	})
 }
 
 // handWords are the words a hand's templates are filled with.
-func handWords(b *scoring.Board, out string, side []int, left []scoring.Left) map[string]string {
+func handWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int) map[string]string {
 	total := 0
 	var held []string
 	for _, l := range left {
@@ -111,6 +129,6 @@ func handWords(b *scoring.Board, out string, side []int, left []scoring.Left) ma
 	}
 	return map[string]string{
 		"out": out, "side": scoring.JoinNames(b.Names(side)),
-		"won": strconv.Itoa(total), "held": strings.Join(held, ", "),
+		"won": strconv.Itoa(total), "held": strings.Join(held, ", "), "table": strconv.Itoa(table),
 	}
 }

@@ -16,6 +16,7 @@ type newOptions struct {
 	Players string
 	Mode    string
 	Target  int
+	Hands   int
 	Deck    string
 	Teams   []string
 	Dealer  string
@@ -30,19 +31,27 @@ type newOptions struct {
 func newNewCmd(app *App) *cobra.Command {
 	o := &newOptions{app: app}
 	c := &cobra.Command{
-		Use:   "new --players A,B,C [--mode M] [--target N] [--deck D] [--team A,C]... [--dealer NAME] [--name TEXT]",
+		Use:   "new --players A,B,C [--mode M] [--target N] [--hands N] [--deck D] [--team A,C]... [--dealer NAME] [--name TEXT]",
 		Short: "Start a game (it becomes the current one)",
-		Long: `Start a game with 2 to 10 players, named in seating order (clockwise).
+		Long: `Start a game with 2 to 10 players (rotating: 4, 8, 12 or 16), named in
+seating order (clockwise).
 
 Modes:
 ` + modeHelp() + `
 
 In partners mode each --team names one team; players left out of the named
 teams form one more team, and with no --team an even table pairs across
-(seat 1 with seat 1+n/2).`,
+(seat 1 with seat 1+n/2).
+
+In rotating mode the players sit at tables of four, in the order named
+(players 1 to 4 at table 1, partners across), and take a new partner each
+round until everyone has partnered everyone: 3 rounds for four players, 7
+for eight. Each round lasts --hands hands at every table (default 4).
+"unoscore board --schedule" prints who sits where in every round.`,
 		Example: `  unoscore new --players Ann,Bob,Cat
   unoscore new --players Ann,Bob,Cat,Dan --mode partners --target 300
-  unoscore new --players Ann,Bob,Cat --mode challenge --deck shuffle --dealer Cat`,
+  unoscore new --players Ann,Bob,Cat --mode challenge --deck shuffle --dealer Cat
+  unoscore new --players Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --mode rotating`,
 		Args: exactArgs(0, "no arguments (name the players with --players)"),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.setFlags(c)
@@ -54,6 +63,7 @@ teams form one more team, and with no --team an even table pairs across
 	names := modeNames()
 	f.StringVar(&o.Mode, "mode", "", strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1]+" (default "+names[0]+")")
 	f.IntVar(&o.Target, "target", scoring.DefaultTarget, "the score that ends the game")
+	f.IntVar(&o.Hands, "hands", scoring.DefaultHandsPerRound, "rotating: the hands in each round at each table")
 	f.StringVar(&o.Deck, "deck", rules.DefaultDeck, "the deck: "+strings.Join(rules.DeckIDs(), ", "))
 	f.StringArrayVar(&o.Teams, "team", nil, "partners: one team's players, comma-separated (repeat for each team)")
 	f.StringVar(&o.Dealer, "dealer", "", "who deals the first hand (default the first player)")
@@ -76,6 +86,9 @@ func (o *newOptions) setFlags(c *cobra.Command) {
 		o.Deck = ""
 	}
 	o.customGiven = c.Flags().Changed("custom")
+	if !c.Flags().Changed("hands") {
+		o.Hands = 0
+	}
 }
 
 func modeNames() []string {
@@ -103,7 +116,7 @@ func runNew(o *newOptions) error {
 		return usagef("--name must be one line of at most 80 characters, without control characters")
 	}
 	s := scoring.Settings{
-		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck,
+		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck, Hands: o.Hands,
 		Players: splitNames(o.Players), Dealer: o.Dealer,
 		Custom: o.Custom, CustomRules: o.CustomRules,
 	}
@@ -115,6 +128,19 @@ func runNew(o *newOptions) error {
 	}
 	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck == "" {
 		s.Deck = "shuffle" // only that deck has the cards
+	}
+	if o.Mode != "" {
+		m, err := scoring.ParseMode(o.Mode)
+		if err != nil {
+			return err
+		}
+		s.Mode = m
+	}
+	if o.Target < 0 {
+		return usagef("--target must be a positive number of points, not %d", o.Target)
+	}
+	if o.Hands < 0 {
+		return usagef("--hands must be a positive number of hands, not %d", o.Hands)
 	}
 	for _, t := range o.Teams {
 		s.Teams = append(s.Teams, splitNames(t))
@@ -162,10 +188,22 @@ func runNew(o *newOptions) error {
 	for _, l := range customLines(b.Settings) {
 		fmt.Fprintln(app.IO.Out, l)
 	}
-	fmt.Fprintf(app.IO.Out, "%s deals first.\n", b.Name(b.Dealer()))
+	tables := b.Tables()
+	if b.Schedule() == nil {
+		fmt.Fprintf(app.IO.Out, "%s deals first.\n", b.Name(b.Dealer()))
+	} else {
+		for _, t := range tables {
+			fmt.Fprintln(app.IO.Out, tableLine(b, t))
+		}
+		fmt.Fprintln(app.IO.Out, "Every round: unoscore board --schedule")
+	}
 	if interactive {
 		return handLoop(app, g.ID)
 	}
-	fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --out NAME --left NAME=CARDS ...\n")
+	if len(tables) > 1 {
+		fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --table T --out NAME --left NAME=CARDS ...\n")
+	} else {
+		fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --out NAME --left NAME=CARDS ...\n")
+	}
 	return nil
 }

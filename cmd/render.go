@@ -71,9 +71,21 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	cols := columns(b)
 	// In colour, the leaders (or winners) stand out at a glance.
 	leading := b.LeadingColumns()
+	// A game at several tables, or in rounds, says where each hand was
+	// played.
+	manyTables, rounds := len(b.Tables()) > 1, b.Schedule() != nil
 	if len(b.Rows) > 0 {
-		header := []string{"Hand", "Dealer", "Out"}
-		align := []tw.Align{tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
+		header := []string{"Hand"}
+		align := []tw.Align{tw.AlignRight}
+		if manyTables {
+			header, align = append(header, "Table"), append(align, tw.AlignRight)
+		}
+		if rounds {
+			header, align = append(header, "Round"), append(align, tw.AlignRight)
+		}
+		header = append(header, "Dealer", "Out")
+		align = append(align, tw.AlignLeft, tw.AlignLeft)
+		lead := len(header) - 1 // columns before the first score
 		for i, c := range cols {
 			title := c.title
 			if slices.Contains(leading, i) {
@@ -85,7 +97,14 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 		t := newTable(w, align, st.unicode)
 		t.Header(header)
 		for _, r := range b.Rows {
-			row := []string{strconv.Itoa(r.Number), b.Name(r.Dealer), b.Name(r.Out)}
+			row := []string{strconv.Itoa(r.Number)}
+			if manyTables {
+				row = append(row, strconv.Itoa(r.Table))
+			}
+			if rounds {
+				row = append(row, strconv.Itoa(r.Round))
+			}
+			row = append(row, b.Name(r.Dealer), b.Name(r.Out))
 			for _, c := range r.Cells {
 				row = append(row, cellText(c))
 			}
@@ -99,7 +118,7 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 		if s.Mode.HasTarget() {
 			label += "\nTo " + strconv.Itoa(s.Target)
 		}
-		footer := []string{label, "", ""}
+		footer := append([]string{label}, make([]string, lead)...)
 		for i := range cols {
 			total := strconv.Itoa(b.ColumnScore(i))
 			if slices.Contains(leading, i) {
@@ -134,15 +153,83 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	if l := leaderLine(b); l != "" {
 		fmt.Fprintln(w, l)
 	}
-	fmt.Fprintf(w, "Next to deal: %s.\n", b.Name(b.Dealer()))
+	for _, line := range tableLines(b) {
+		fmt.Fprintln(w, line)
+	}
 	return nil
 }
+
+// tableLines say where each table stands and who deals there next: "Next
+// to deal: Ann." at a game's one table; in a rotating game each table's
+// round, pairs and dealer, and the rounds still to play.
+func tableLines(b *scoring.Board) []string {
+	tables := b.Tables()
+	if b.Schedule() == nil {
+		return []string{fmt.Sprintf("Next to deal: %s.", b.Name(tables[0].Dealer))}
+	}
+	var lines, left []string
+	rounds := len(b.Schedule())
+	for _, t := range tables {
+		lines = append(lines, tableLine(b, t))
+		if !t.Done {
+			left = append(left, fmt.Sprintf("%d at table %d", rounds-t.Round+1, t.Number))
+		}
+		if w := waitLine(b, t, tables); w != "" {
+			lines = append(lines, w)
+		}
+	}
+	if len(tables) == 1 {
+		left = []string{strconv.Itoa(rounds - tables[0].Round + 1)}
+	}
+	lines = append(lines, "Rounds still to play: "+strings.Join(left, ", ")+", counting the round under way.")
+	return lines
+}
+
+// tableLine says where one table of a rotating game stands: "Table 1,
+// round 2 of 3, hand 3 of 4: Ann & Dan against Bob & Cat; Dan deals."
+func tableLine(b *scoring.Board, t scoring.Table) string {
+	rounds := len(b.Schedule())
+	if t.Done {
+		return fmt.Sprintf("Table %d has played all %d rounds.", t.Number, rounds)
+	}
+	return fmt.Sprintf("Table %d, round %d of %d, hand %d of %d: %s against %s; %s deals.", t.Number, t.Round, rounds,
+		t.Hands+1, b.Settings.Hands, pairName(b, t.Teams[0]), pairName(b, t.Teams[1]), b.Name(t.Dealer))
+}
+
+// waitLine warns that a table has finished a round before another table
+// whose players it needs: "Table 1 starts round 2 when table 2 finishes
+// round 1: Eve and Fay play there."
+func waitLine(b *scoring.Board, t scoring.Table, tables []scoring.Table) string {
+	if t.Done || t.Hands > 0 {
+		return ""
+	}
+	for _, o := range tables {
+		if o.Number == t.Number || o.Done || o.Round >= t.Round {
+			continue
+		}
+		var away []int
+		for _, seat := range t.Seats {
+			if slices.Contains(o.Seats, seat) {
+				away = append(away, seat)
+			}
+		}
+		if len(away) > 0 {
+			return fmt.Sprintf("  Table %d starts round %d when table %d finishes round %d: %s play there.",
+				t.Number, t.Round, o.Number, o.Round, scoring.JoinNames(b.Names(away)))
+		}
+	}
+	return ""
+}
+
+// pairName writes two partners: "Ann & Cat".
+func pairName(b *scoring.Board, pair []int) string { return strings.Join(b.Names(pair), " & ") }
 
 // cellTexts write what a hand did to a column: "+94" for points won, "(57)"
 // for points held that count for others, "+12" added to a tally, "0" for
 // going out in a tally mode, "-" for no part in the hand.
 var cellTexts = [...]string{
 	scoring.NotIn:   "-",
+	scoring.Away:    "",
 	scoring.Won:     "+{p}",
 	scoring.Held:    "({p})",
 	scoring.Tallied: "+{p}",

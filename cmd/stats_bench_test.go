@@ -62,6 +62,18 @@ func removeStatsBenchDB() {
 	}
 }
 
+// targetModes are the modes played to a target, which these games are
+// (a rotating game plays its schedule instead).
+var targetModes = func() []scoring.Mode {
+	var ms []scoring.Mode
+	for _, m := range scoring.Modes {
+		if m.HasTarget() {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}()
+
 func fillStatsDB(path string, games, hands int) error {
 	r := rand.New(rand.NewPCG(3, 4))
 	family := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"}
@@ -80,7 +92,7 @@ func fillStatsDB(path string, games, hands int) error {
 	exp := store.Export{Format: store.ExportFormat, Games: make([]store.ExportGame, 0, games)}
 	start := time.Date(2016, 1, 1, 19, 0, 0, 0, time.UTC)
 	for i := range games {
-		mode := scoring.Modes[i%len(scoring.Modes)]
+		mode := targetModes[i%len(targetModes)]
 		n := 3 + r.IntN(4)
 		if mode == scoring.Partners {
 			n = 4

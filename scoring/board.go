@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,8 +12,9 @@ import (
 // Hand is the outcome of one hand of play: who went out, and what every
 // player who scores was left holding.
 type Hand struct {
-	Out  string `json:"out"`
-	Left []Left `json:"left"`
+	Out   string `json:"out"`
+	Left  []Left `json:"left"`
+	Table int    `json:"table,omitempty"` // rotating: the table it was played at, from 1
 }
 
 // Left is what one player was left holding at the end of a hand.
@@ -24,6 +26,8 @@ type Left struct {
 // Row is one counted hand on the board.
 type Row struct {
 	Number     int    // from 1, in the order played
+	Table      int    // rotating: the table it was played at, from 1; else 0
+	Round      int    // rotating: that table's round, from 1; else 0
 	Out        int    // seat of the player who went out
 	Dealer     int    // seat of the player who dealt it
 	Held       []int  // per seat: points left in hand; -1 where not entered
@@ -45,6 +49,7 @@ const (
 	Held                    // the column was left holding points that count for others
 	Tallied                 // the column's cards were added to its own tally
 	Clean                   // the column went out and adds nothing to its tally
+	Away                    // the column played at another table
 )
 
 // Cell is what one hand did to one column of the board.
@@ -68,10 +73,13 @@ type Team struct {
 
 // Table is one table as it stands: who plays at it and who deals next.
 type Table struct {
-	Number int   // from 1
-	Seats  []int // the players still in the game there, in seating order
-	Dealer int   // the seat that deals the next hand there; -1 once it is done
-	Done   bool  // no more hands are played there
+	Number int     // from 1
+	Seats  []int   // the players still in the game there, in seating order
+	Dealer int     // the seat that deals the next hand there; -1 once it is done
+	Done   bool    // no more hands are played there
+	Round  int     // rotating: the round it plays, from 1 (the last once done); else 0
+	Hands  int     // rotating: the hands played in that round
+	Teams  [][]int // rotating: the two pairs of partners in that round
 }
 
 // Board is a game folded from its settings and hands.
@@ -85,7 +93,9 @@ type Board struct {
 	teamOf     []int // partners: each seat's team
 	teams      []Team
 	columns    []Column
-	columnOf   []int // each seat's column
+	columnOf   []int       // each seat's column
+	schedule   [][]Seating // rotating: each round's tables
+	handsAt    []int       // rotating: the hands played at each table
 	over       bool
 	winners    []int
 	dealer     int // seat that deals the next hand
@@ -126,6 +136,22 @@ func New(s Settings) (*Board, error) {
 		for _, seat := range col.Seats {
 			b.columnOf[seat] = c
 		}
+	}
+	for _, round := range s.Schedule {
+		var tables []Seating
+		for _, pairs := range round {
+			var st Seating
+			for i := range pairs {
+				for j, name := range pairs[i] {
+					st[i][j], _ = s.Seat(name)
+				}
+			}
+			tables = append(tables, st)
+		}
+		b.schedule = append(b.schedule, tables)
+	}
+	if b.schedule != nil {
+		b.handsAt = make([]int, len(b.schedule[0]))
 	}
 	return b, nil
 }
@@ -218,11 +244,66 @@ func (b *Board) Dealer() int {
 
 // Tables lists the tables as they stand.
 func (b *Board) Tables() []Table {
-	t := Table{Number: 1, Seats: b.Active(), Dealer: b.dealer, Done: b.over}
-	if b.over {
-		t.Dealer = -1
+	if b.schedule == nil {
+		t := Table{Number: 1, Seats: b.Active(), Dealer: b.dealer, Done: b.over}
+		if b.over {
+			t.Dealer = -1
+		}
+		return []Table{t}
 	}
-	return []Table{t}
+	tables := make([]Table, len(b.handsAt))
+	for i := range tables {
+		tables[i] = b.table(i + 1)
+	}
+	return tables
+}
+
+// table is table number t (from 1) as it stands, in a rotating game.
+func (b *Board) table(t int) Table {
+	h, rounds := b.Settings.Hands, len(b.schedule)
+	played := b.handsAt[t-1]
+	r := min(played/h, rounds-1)
+	st := b.schedule[r][t-1]
+	c := st.Clockwise()
+	tb := Table{Number: t, Seats: c[:], Round: r + 1, Hands: played - r*h, Dealer: -1,
+		Teams: [][]int{st[0][:], st[1][:]}, Done: played >= rounds*h}
+	if !tb.Done {
+		tb.Dealer = c[tb.Hands%4]
+	}
+	return tb
+}
+
+// Schedule lists a rotating game's rounds, each its tables; nil in the
+// other modes.
+func (b *Board) Schedule() [][]Seating { return b.schedule }
+
+// tableOf is the table a hand names, as it stands: table 0 is table 1.
+func (b *Board) tableOf(n int) (Table, error) {
+	tables := b.Tables()
+	if n == 0 {
+		n = 1
+	}
+	if n < 1 || n > len(tables) {
+		if len(tables) == 1 {
+			return Table{}, invalid("there is no table %d: this game is played at one table", n)
+		}
+		return Table{}, invalid("there is no table %d: this game has tables 1 to %d", n, len(tables))
+	}
+	t := tables[n-1]
+	if t.Done {
+		msg := fmt.Sprintf("table %d has played all %d rounds", n, len(b.schedule))
+		var open []string
+		for _, o := range tables {
+			if !o.Done {
+				open = append(open, strconv.Itoa(o.Number))
+			}
+		}
+		if len(open) > 0 {
+			msg += "; hands are still to be played at table " + JoinNames(open)
+		}
+		return Table{}, &InputError{Msg: msg}
+	}
+	return t, nil
 }
 
 // Hands is the number of counted hands.
@@ -285,16 +366,33 @@ func (b *Board) ToGo(seat int) int {
 	return max(0, b.Settings.Target-b.scores[seat])
 }
 
-// partners reports whether two different seats play on the same side.
-func (b *Board) partners(a, c int) bool {
-	return a != c && b.teamOf != nil && b.teamOf[a] == b.teamOf[c]
+// partners reports whether two different seats play on the same side at
+// table t as it stands (table 0 is table 1).
+func (b *Board) partners(t, a, c int) bool {
+	if a == c {
+		return false
+	}
+	if b.schedule != nil {
+		tb, err := b.tableOf(t)
+		if err != nil {
+			return false
+		}
+		for _, pair := range tb.Teams {
+			if slices.Contains(pair, a) && slices.Contains(pair, c) {
+				return true
+			}
+		}
+		return false
+	}
+	return b.teamOf != nil && b.teamOf[a] == b.teamOf[c]
 }
 
-// Side lists the seat and its partners, in seating order.
-func (b *Board) Side(seat int) []int {
+// Side lists the seat and its partners at table t as it stands (table 0 is
+// table 1), in seating order.
+func (b *Board) Side(t, seat int) []int {
 	var side []int
 	for s := range b.Settings.Players {
-		if s == seat || b.partners(seat, s) {
+		if s == seat || b.partners(t, seat, s) {
 			side = append(side, s)
 		}
 	}
@@ -304,15 +402,25 @@ func (b *Board) Side(seat int) []int {
 // Scorers lists, in seating order starting after the player who went out,
 // the seats whose cards are entered when out goes out: every other player
 // still in the game, except out's partners.
-func (b *Board) Scorers(out int) []int {
+func (b *Board) Scorers(out int) []int { return b.ScorersAt(1, out) }
+
+// ScorersAt is Scorers at table t as it stands: in a rotating game the two
+// players of the opposing pair, clockwise from the player who went out.
+func (b *Board) ScorersAt(t, out int) []int {
+	tb, err := b.tableOf(t)
+	if err != nil {
+		return nil
+	}
+	i := slices.Index(tb.Seats, out)
+	if i < 0 {
+		return nil
+	}
 	var s []int
-	n := b.Players()
+	n := len(tb.Seats)
 	for k := 1; k < n; k++ {
-		seat := (out + k) % n
-		if b.Eliminated(seat) || b.partners(seat, out) {
-			continue
+		if seat := tb.Seats[(i+k)%n]; !b.partners(t, seat, out) {
+			s = append(s, seat)
 		}
-		s = append(s, seat)
 	}
 	return s
 }
@@ -324,12 +432,23 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	if b.over {
 		return Hand{}, invalid("the game is over: %s won; start a new game with \"unoscore new\"", JoinNames(b.Names(b.winners)))
 	}
+	table, err := b.tableOf(h.Table)
+	if err != nil {
+		return Hand{}, err
+	}
+	notHere := func(seat int) error {
+		return invalid("%s is not at table %d in round %d: its players are %s", b.Name(seat), table.Number, table.Round,
+			JoinNames(b.Names(table.Seats)))
+	}
 	out, err := b.Settings.Seat(h.Out)
 	if err != nil {
 		return Hand{}, err
 	}
 	if b.Eliminated(out) {
 		return Hand{}, invalid("%s was eliminated in hand %d and cannot go out", b.Name(out), b.eliminated[out])
+	}
+	if !slices.Contains(table.Seats, out) {
+		return Hand{}, notHere(out)
 	}
 	given := map[int]rules.Hand{}
 	for _, l := range h.Left {
@@ -343,7 +462,9 @@ func (b *Board) Check(h Hand) (Hand, error) {
 			return Hand{}, invalid("%s went out and holds no cards; enter only the other players' hands", name)
 		case b.Eliminated(seat):
 			return Hand{}, invalid("%s was eliminated in hand %d; their cards are not entered", name, b.eliminated[seat])
-		case b.partners(seat, out):
+		case !slices.Contains(table.Seats, seat):
+			return Hand{}, notHere(seat)
+		case b.partners(table.Number, seat, out):
 			return Hand{}, invalid("%s is %s's partner; only the opposing hands are entered", name, b.Name(out))
 		}
 		if _, dup := given[seat]; dup {
@@ -355,9 +476,12 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		given[seat] = l.Cards
 	}
 	norm := Hand{Out: b.Name(out)}
+	if table.Round > 0 {
+		norm.Table = table.Number
+	}
 	var hands []rules.Hand
 	var missing []string
-	for _, seat := range b.Scorers(out) {
+	for _, seat := range b.ScorersAt(table.Number, out) {
 		cards, ok := given[seat]
 		if !ok {
 			missing = append(missing, b.Name(seat))
@@ -382,7 +506,9 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		return Hand{}, err
 	}
 	out, _ := b.Settings.Seat(h.Out)
-	row := Row{Number: len(b.Rows) + 1, Out: out, Dealer: b.dealer, Held: make([]int, b.Players()), Side: b.Side(out), Hand: h}
+	table, _ := b.tableOf(h.Table)
+	row := Row{Number: len(b.Rows) + 1, Table: h.Table, Round: table.Round, Out: out, Dealer: table.Dealer,
+		Held: make([]int, b.Players()), Side: b.Side(table.Number, out), Hand: h}
 	for i := range row.Held {
 		row.Held[i] = -1
 	}
@@ -391,7 +517,7 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		row.Held[seat] = l.Cards.Points()
 		row.Won += row.Held[seat]
 	}
-	playing := b.Active()
+	playing := table.Seats
 
 	// How the hand counts: one case per mode.
 	switch b.Settings.Mode {
@@ -433,6 +559,14 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		if a := b.Active(); len(a) == 1 {
 			b.finish(a)
 		}
+	case Rotating:
+		for _, seat := range row.Side {
+			b.scores[seat] += row.Won
+		}
+		b.handsAt[table.Number-1]++
+		if !slices.ContainsFunc(b.Tables(), func(t Table) bool { return !t.Done }) {
+			b.finish(b.best(b.Active()))
+		}
 	}
 	b.fillCells(&row, playing)
 	b.Rows = append(b.Rows, row)
@@ -463,6 +597,9 @@ func (b *Board) fillCells(row *Row, playing []int) {
 		}
 		switch {
 		case !slices.ContainsFunc(col.Seats, func(s int) bool { return slices.Contains(playing, s) }):
+			if !b.ColumnEliminated(c) {
+				cell.Kind = Away
+			}
 		case slices.Contains(row.Side, col.Seats[0]) && low:
 			cell.Kind = Clean
 		case slices.Contains(row.Side, col.Seats[0]):

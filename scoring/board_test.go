@@ -133,7 +133,7 @@ func TestColumnsAndCells(t *testing.T) {
 
 func TestSideAndTables(t *testing.T) {
 	b := mustBoard(t, Settings{Mode: Partners, Players: []string{"Ann", "Bob", "Cat", "Dan"}, Dealer: "Bob"})
-	if got := b.Side(2); !reflect.DeepEqual(got, []int{0, 2}) {
+	if got := b.Side(1, 2); !reflect.DeepEqual(got, []int{0, 2}) {
 		t.Errorf("Cat's side %v", got)
 	}
 	tables := b.Tables()
@@ -141,7 +141,7 @@ func TestSideAndTables(t *testing.T) {
 		t.Errorf("tables %+v", tables)
 	}
 	s := mustBoard(t, Settings{Players: []string{"Ann", "Bob"}})
-	if got := s.Side(1); !reflect.DeepEqual(got, []int{1}) {
+	if got := s.Side(1, 1); !reflect.DeepEqual(got, []int{1}) {
 		t.Errorf("Bob's side in standard %v", got)
 	}
 }

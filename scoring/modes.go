@@ -14,6 +14,7 @@ const (
 	Lowest    Mode = "lowest"
 	Partners  Mode = "partners"
 	Challenge Mode = "challenge"
+	Rotating  Mode = "rotating"
 )
 
 // modeInfo is what a mode means to the arithmetic: one row per mode. The
@@ -24,8 +25,12 @@ type modeInfo struct {
 	lowWins bool     // a score is a tally of the cards caught with: lowest is best
 	target  bool     // a target score ends the game
 	teams   bool     // fixed teams, named when the game starts
+	// New partners each round by a schedule, at tables of four; the
+	// schedule says who deals, and the game ends when it has been played.
+	scheduled bool
 	// The player counts the mode is played with: from min to max in steps.
 	minPlayers, maxPlayers, step int
+	counts                       string // why those counts, when not every count between
 }
 
 var modeInfos = [...]modeInfo{
@@ -33,6 +38,8 @@ var modeInfos = [...]modeInfo{
 	{mode: Lowest, aliases: []string{"low", "lowest-wins", "alternative"}, lowWins: true, target: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
 	{mode: Partners, aliases: []string{"partner", "teams"}, target: true, teams: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
 	{mode: Challenge, aliases: []string{"challenge-uno", "elimination"}, lowWins: true, target: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
+	{mode: Rotating, aliases: []string{"rotate", "rotating-partners", "tournament", "whist"}, scheduled: true, minPlayers: 4, maxPlayers: 16, step: 4,
+		counts: "a table of four for every four players"},
 }
 
 // Modes lists every mode, the default first.
@@ -72,6 +79,10 @@ func (m Mode) HasTarget() bool { return m.info().target }
 // NamedTeams reports whether the mode plays in fixed teams named at the start.
 func (m Mode) NamedTeams() bool { return m.info().teams }
 
+// Scheduled reports whether partners change each round by a schedule, at
+// tables of four.
+func (m Mode) Scheduled() bool { return m.info().scheduled }
+
 // Fits says whether the mode can be played by n players: nil, or an error
 // naming the counts it takes.
 func (m Mode) Fits(n int) error {
@@ -86,7 +97,7 @@ func (m Mode) Fits(n int) error {
 	for k := in.minPlayers; k <= in.maxPlayers; k += in.step {
 		counts = append(counts, fmt.Sprint(k))
 	}
-	return invalid("%s is played by %s players, not %d", m, joinOr(counts), n)
+	return invalid("the %s mode is for %s players (%s), not %d", m, joinOr(counts), in.counts, n)
 }
 
 // ParseMode reads a mode's name or one of its aliases, any case.

@@ -41,6 +41,10 @@ type Settings struct {
 	// CustomRules what the table wrote on them (at most Custom).
 	Custom      int      `json:"custom,omitempty"`
 	CustomRules []string `json:"custom_rules,omitempty"`
+	// Rotating: the hands in each round at each table, and the schedule:
+	// for each round, each table's two pairs of partners.
+	Hands    int       `json:"hands,omitempty"`
+	Schedule [][]Pairs `json:"schedule,omitempty"`
 }
 
 // MaxCustomRuleLen is the longest rule written on a Wild Customizable card,
@@ -95,11 +99,15 @@ func (s *Settings) Normalize() error {
 		return err
 	}
 	s.Mode = m
-	if s.Target == 0 {
-		s.Target = DefaultTarget
-	}
-	if s.Target < 1 || s.Target > MaxTarget {
-		return invalid("target %d is out of range: choose 1 to %d", s.Target, MaxTarget)
+	if m.HasTarget() {
+		if s.Target == 0 {
+			s.Target = DefaultTarget
+		}
+		if s.Target < 1 || s.Target > MaxTarget {
+			return invalid("target %d is out of range: choose 1 to %d", s.Target, MaxTarget)
+		}
+	} else if s.Target != 0 {
+		return invalid("the %s mode plays a fixed number of hands, not to a target; leave the target out", m)
 	}
 	if s.Deck == "" {
 		s.Deck = rules.DefaultDeck
@@ -130,6 +138,9 @@ func (s *Settings) Normalize() error {
 		s.Players[i] = p
 	}
 
+	if err := s.normalizeSchedule(); err != nil {
+		return err
+	}
 	if s.Dealer == "" {
 		s.Dealer = s.Players[0]
 	}

@@ -299,6 +299,9 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, scoring.Hand, error
 		if err != nil {
 			return Event{}, err
 		}
+		if h.Table == 0 {
+			h.Table = g.Hands[n-1].Table // a correction stays at its table unless told
+		}
 		if fixed, err = before.Play(h); err != nil {
 			return Event{}, err
 		}

@@ -36,6 +36,33 @@ type Board struct {
 	// The Wild Customizable cards in a shuffle deck, and their rules.
 	Custom      int      `json:"custom,omitempty"`
 	CustomRules []string `json:"custom_rules,omitempty"`
+	// Rotating: the hands in each round, each table as it stands, and the
+	// whole schedule.
+	HandsPerRound int     `json:"hands_per_round,omitempty"`
+	Tables        []Table `json:"tables,omitempty"`
+	Schedule      []Round `json:"schedule,omitempty"`
+}
+
+// Table is one table of a rotating game as it stands.
+type Table struct {
+	Table  int        `json:"table"`
+	Round  int        `json:"round"`
+	Hands  int        `json:"hands"` // played in its current round
+	Teams  [][]string `json:"teams"`
+	Done   bool       `json:"done"`
+	Dealer *string    `json:"dealer"` // deals its next hand; null once done
+}
+
+// Round is one round of a rotating game's schedule.
+type Round struct {
+	Round  int       `json:"round"`
+	Tables []Seating `json:"tables"`
+}
+
+// Seating is one table in one round: its two pairs of partners.
+type Seating struct {
+	Table int        `json:"table"`
+	Teams [][]string `json:"teams"`
 }
 
 // Standing is one player's total.
@@ -55,6 +82,8 @@ type Team struct {
 // Row is one counted hand.
 type Row struct {
 	Hand       int               `json:"hand"`
+	Table      int               `json:"table,omitempty"` // rotating: where it was played
+	Round      int               `json:"round,omitempty"`
 	Dealer     string            `json:"dealer"`
 	Out        string            `json:"out"`
 	Points     int               `json:"points"`
@@ -88,13 +117,34 @@ func NewBoard(g *store.Game) Board {
 		out.Dealer = &d
 	}
 	for _, r := range b.Rows {
-		row := Row{Hand: r.Number, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
+		row := Row{Hand: r.Number, Table: r.Table, Round: r.Round, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
 			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated)}
 		for _, l := range r.Hand.Left {
 			row.Held[l.Player] = l.Cards.Points()
 			row.Cards[l.Player] = l.Cards.String()
 		}
 		out.Rows = append(out.Rows, row)
+	}
+	if sched := b.Schedule(); sched != nil {
+		out.HandsPerRound = s.Hands
+		for _, t := range b.Tables() {
+			tj := Table{Table: t.Number, Round: t.Round, Hands: t.Hands, Done: t.Done}
+			for _, pair := range t.Teams {
+				tj.Teams = append(tj.Teams, b.Names(pair))
+			}
+			if !t.Done {
+				d := b.Name(t.Dealer)
+				tj.Dealer = &d
+			}
+			out.Tables = append(out.Tables, tj)
+		}
+		for r, round := range sched {
+			rj := Round{Round: r + 1}
+			for t, st := range round {
+				rj.Tables = append(rj.Tables, Seating{Table: t + 1, Teams: [][]string{b.Names(st[0][:]), b.Names(st[1][:])}})
+			}
+			out.Schedule = append(out.Schedule, rj)
+		}
 	}
 	return out
 }

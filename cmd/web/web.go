@@ -414,15 +414,12 @@ func (s *Server) addHand(db *store.DB, id string, body []byte) (*store.Game, err
 	if strings.TrimSpace(req.Out) == "" {
 		return nil, &scoring.InputError{Msg: `missing "out": name the player who went out`}
 	}
-	if req.Table > 1 || req.Table < 0 {
-		return nil, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: this game is played at one table", req.Table)}
-	}
 	names := make([]string, 0, len(req.Left))
 	for name := range req.Left {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	h := scoring.Hand{Out: req.Out}
+	h := scoring.Hand{Out: req.Out, Table: req.Table} // scoring checks the table
 	for _, name := range names {
 		l, err := api.Left(strings.TrimSpace(name), req.Left[name])
 		if err != nil {

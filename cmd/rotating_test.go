@@ -1,0 +1,105 @@
+package cmd
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// hookPrompter is a fakePrompter that runs something while a question
+// waits for its answer, as a person at another terminal would.
+type hookPrompter struct {
+	*fakePrompter
+	before map[string]func()
+}
+
+func (h *hookPrompter) Input(label, def string, validate func(string) error) (string, error) {
+	if f := h.before[label]; f != nil {
+		delete(h.before, label)
+		f()
+	}
+	return h.fakePrompter.Input(label, def, validate)
+}
+
+// TestRotatingAtTwoTerminals starts an eight-player rotating game at the
+// prompts, then enters a hand at table 2 while, at another terminal, a
+// hand is entered at table 1 on the same file: the prompt holds no lock.
+func TestRotatingAtTwoTerminals(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	var other struct {
+		code     int
+		out, err bytes.Buffer
+	}
+	answers := []string{
+		"Ann, Bob, Cat, Dan, Eve, Fay, Gus, Hal",
+		"rotating",
+		"2", // hands in each round
+		"",  // deck
+		// Hand 1, at table 2: Eve goes out; only Fay and Hal are asked.
+		"Table 2", "Eve", "r7 wd4", "9", "",
+		"(stop",
+	}
+	p := &hookPrompter{fakePrompter: &fakePrompter{t: t, answers: answers}}
+	p.before = map[string]func(){
+		"Fay's cards": func() {
+			ios := &IOStreams{In: strings.NewReader(""), Out: &other.out, Err: &other.err}
+			other.code = Run([]string{"--db", db, "--wait", "200ms", "hand", "--table", "1", "--out", "Ann", "--left", "Bob=5", "--left", "Dan=w"}, ios, nil)
+		},
+	}
+	var out, errb bytes.Buffer
+	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
+	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	if other.code != 0 || !strings.Contains(other.out.String(), "Hand 1: Ann went out at table 1; Ann and Cat score 55 each (Bob 5, Dan 50).") {
+		t.Fatalf("the other terminal: exit %d: %s%s", other.code, other.err.String(), other.out.String())
+	}
+	joined := strings.Join(p.labels, "|")
+	if !strings.Contains(joined, "How do you score?|Hands in each round at each table|Which deck?|Which table?|Who went out?|Fay's cards|Hal's cards|Save this hand|Which table?") {
+		t.Errorf("questions: %s", joined)
+	}
+	for _, q := range []string{"Play to how many points", "Who deals first?"} {
+		if strings.Contains(joined, q) {
+			t.Errorf("asked %q in a rotating game", q)
+		}
+	}
+	for _, want := range []string{
+		"Table 1, round 1 of 7, hand 1 of 2: Ann & Cat against Bob & Dan; Ann deals.",
+		"Table 2, round 1 of 7, hand 1 of 2: Eve & Gus against Fay & Hal; Eve deals.",
+		"Eve went out at table 2: Fay 57, Hal 9, 66 points each for Eve and Gus.",
+		"Saved. Hand 2: Eve went out at table 2; Eve and Gus score 66 each (Fay 57, Hal 9).",
+		"Table 1, round 1 of 7, hand 2 of 2: Ann & Cat against Bob & Dan; Bob deals.",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+// TestRotatingPromptsOnlyFittingModes: twelve players can only rotate, and
+// a rotating game of four asks no table.
+func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	p := &fakePrompter{t: t, answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "rotating", "", "", "(stop"}}
+	var out, errb bytes.Buffer
+	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
+	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "Table 3, round 1 of 11, hand 1 of 4: I & K against J & L; I deals.") {
+		t.Errorf("output:\n%s", out.String())
+	}
+
+	db = filepath.Join(t.TempDir(), "u.db")
+	code, out4, errs, p4 := runAt(t, db, []string{"", "Ann", "r7", "9", "", "(stop"}, "new", "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--deck", "classic")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if got := strings.Join(p4.labels, "|"); got != "Hands in each round at each table|Who went out?|Bob's cards|Dan's cards|Save this hand|Who went out?" {
+		t.Errorf("questions: %s", got)
+	}
+	if !strings.Contains(out4, "Saved. Hand 1: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan 9).") {
+		t.Errorf("output:\n%s", out4)
+	}
+}

@@ -1,0 +1,68 @@
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// writeSchedule prints a rotating game's schedule, to hand out or put on a
+// wall: in each round, who sits at each table, with whom, and where play
+// has got to.
+func writeSchedule(w io.Writer, g *store.Game, st style) error {
+	b := g.Board
+	sched := b.Schedule()
+	if sched == nil {
+		return usagef("game %s is played in %s mode, which has no schedule: only rotating games do", g.ID, b.Settings.Mode)
+	}
+	title := fmt.Sprintf("Schedule of game %s", g.ID)
+	if g.Name != "" {
+		title = fmt.Sprintf("Schedule of %s (game %s)", g.Name, g.ID)
+	}
+	fmt.Fprintf(w, "%s: %s, %s.\n", st.bold(title), b.Settings.Mode, targetPhrase(b.Settings))
+	fmt.Fprintln(w, "Every player partners every other player once; the highest total wins.")
+	fmt.Fprintln(w, "Partners sit across from each other. The first player named at a table deals")
+	fmt.Fprintln(w, "the round's first hand there, and the deal passes left.")
+	tables := b.Tables()
+	for r, round := range sched {
+		// Where play has got to in this round, table by table.
+		var played, under []string
+		for _, now := range tables {
+			switch {
+			case now.Done || now.Round > r+1:
+				played = append(played, fmt.Sprint(now.Number))
+			case now.Round == r+1 && now.Hands > 0:
+				under = append(under, fmt.Sprint(now.Number))
+			}
+		}
+		var status []string
+		if len(played) > 0 {
+			status = append(status, "played at "+tablesPhrase(played))
+		}
+		if len(under) > 0 {
+			status = append(status, "under way at "+tablesPhrase(under))
+		}
+		head := fmt.Sprintf("Round %d", r+1)
+		if len(status) > 0 {
+			head += " (" + strings.Join(status, "; ") + ")"
+		}
+		fmt.Fprintf(w, "\n%s\n", st.bold(head))
+		for t, seating := range round {
+			c := seating.Clockwise()
+			fmt.Fprintf(w, "  Table %d: %s against %s; clockwise %s\n", t+1,
+				pairName(b, seating[0][:]), pairName(b, seating[1][:]), strings.Join(b.Names(c[:]), ", "))
+		}
+	}
+	return nil
+}
+
+// tablesPhrase names tables: "table 1", "tables 1 and 2".
+func tablesPhrase(numbers []string) string {
+	if len(numbers) == 1 {
+		return "table " + numbers[0]
+	}
+	return "tables " + scoring.JoinNames(numbers)
+}
