@@ -78,5 +78,9 @@ func outcome(h scoring.Hand) string {
 	for _, l := range h.Left {
 		parts = append(parts, fmt.Sprintf("%s %s (%d)", l.Player, l.Cards, l.Cards.Points()))
 	}
-	return h.Out + " went out; " + strings.Join(parts, ", ")
+	at := ""
+	if h.Table > 0 {
+		at = fmt.Sprintf(" at table %d", h.Table)
+	}
+	return h.Out + " went out" + at + "; " + strings.Join(parts, ", ")
 }

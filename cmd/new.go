@@ -54,7 +54,9 @@ for eight. Each round lasts --hands hands at every table (default 4).
   unoscore new --players Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --mode rotating`,
 		Args: exactArgs(0, "no arguments (name the players with --players)"),
 		RunE: func(c *cobra.Command, args []string) error {
-			o.setFlags(c)
+			if err := o.setFlags(c); err != nil {
+				return err
+			}
 			return runNew(o)
 		},
 	}
@@ -78,7 +80,14 @@ for eight. Each round lasts --hands hands at every table (default 4).
 }
 
 // set records which flags were given, for prompting only for the rest.
-func (o *newOptions) setFlags(c *cobra.Command) {
+func (o *newOptions) setFlags(c *cobra.Command) error {
+	// A number given is never taken for "not given": 0 is refused.
+	if c.Flags().Changed("target") && o.Target < 1 {
+		return usagef("--target must be a positive number of points, not %d", o.Target)
+	}
+	if c.Flags().Changed("hands") && o.Hands < 1 {
+		return usagef("--hands must be a positive number of hands, not %d", o.Hands)
+	}
 	if !c.Flags().Changed("target") {
 		o.Target = 0
 	}
@@ -89,6 +98,7 @@ func (o *newOptions) setFlags(c *cobra.Command) {
 	if !c.Flags().Changed("hands") {
 		o.Hands = 0
 	}
+	return nil
 }
 
 func modeNames() []string {
@@ -135,12 +145,6 @@ func runNew(o *newOptions) error {
 			return err
 		}
 		s.Mode = m
-	}
-	if o.Target < 0 {
-		return usagef("--target must be a positive number of points, not %d", o.Target)
-	}
-	if o.Hands < 0 {
-		return usagef("--hands must be a positive number of hands, not %d", o.Hands)
 	}
 	for _, t := range o.Teams {
 		s.Teams = append(s.Teams, splitNames(t))
