@@ -449,7 +449,11 @@ func promptTable(app *App, b *scoring.Board) (scoring.Table, bool, error) {
 		}
 		t = open[i]
 	}
-	if t.Round > 0 {
+	switch {
+	case len(open) > 1:
+		fmt.Fprintf(app.IO.Out, "Round %d of %d, hand %d of %d at table %d; %s deals.\n",
+			t.Round, len(b.Schedule()), t.Hands+1, b.Settings.Hands, t.Number, b.Name(t.Dealer))
+	case t.Round > 0:
 		fmt.Fprintln(app.IO.Out, tableLine(b, t))
 	}
 	return t, true, nil

@@ -71,20 +71,24 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	cols := columns(b)
 	// In colour, the leaders (or winners) stand out at a glance.
 	leading := b.LeadingColumns()
-	// A game at several tables, or in rounds, says where each hand was
-	// played.
+	// A game in rounds says in which each hand was played; at several
+	// tables, at which table and round ("T2 R1"), in place of the dealer
+	// (the lines below the table say who deals next at each), so that
+	// eight players still fit a terminal.
 	manyTables, rounds := len(b.Tables()) > 1, b.Schedule() != nil
 	if len(b.Rows) > 0 {
 		header := []string{"Hand"}
 		align := []tw.Align{tw.AlignRight}
-		if manyTables {
-			header, align = append(header, "Table"), append(align, tw.AlignRight)
+		switch {
+		case manyTables:
+			header, align = append(header, "At"), append(align, tw.AlignLeft)
+		case rounds:
+			header, align = append(header, "Round", "Dealer"), append(align, tw.AlignRight, tw.AlignLeft)
+		default:
+			header, align = append(header, "Dealer"), append(align, tw.AlignLeft)
 		}
-		if rounds {
-			header, align = append(header, "Round"), append(align, tw.AlignRight)
-		}
-		header = append(header, "Dealer", "Out")
-		align = append(align, tw.AlignLeft, tw.AlignLeft)
+		header = append(header, "Out")
+		align = append(align, tw.AlignLeft)
 		lead := len(header) - 1 // columns before the first score
 		for i, c := range cols {
 			title := c.title
@@ -98,13 +102,15 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 		t.Header(header)
 		for _, r := range b.Rows {
 			row := []string{strconv.Itoa(r.Number)}
-			if manyTables {
-				row = append(row, strconv.Itoa(r.Table))
+			switch {
+			case manyTables:
+				row = append(row, fmt.Sprintf("T%d R%d", r.Table, r.Round))
+			case rounds:
+				row = append(row, strconv.Itoa(r.Round), b.Name(r.Dealer))
+			default:
+				row = append(row, b.Name(r.Dealer))
 			}
-			if rounds {
-				row = append(row, strconv.Itoa(r.Round))
-			}
-			row = append(row, b.Name(r.Dealer), b.Name(r.Out))
+			row = append(row, b.Name(r.Out))
 			for _, c := range r.Cells {
 				row = append(row, cellText(c))
 			}
