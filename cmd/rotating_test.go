@@ -2,9 +2,13 @@ package cmd
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // hookPrompter is a fakePrompter that runs something while a question
@@ -101,5 +105,48 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	}
 	if !strings.Contains(out4, "Saved. Hand 1: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan 9).") {
 		t.Errorf("output:\n%s", out4)
+	}
+}
+
+// BenchmarkBoardRotating is "unoscore board" on an eight-player rotating
+// game played to the end: 56 hands at two tables.
+func BenchmarkBoardRotating(b *testing.B) {
+	db := filepath.Join(b.TempDir(), "u.db")
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	players := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+	if code := Run([]string{"--db", db, "new", "--players", strings.Join(players, ","), "--mode", "rotating"}, ios, nil); code != 0 {
+		b.Fatalf("new: exit %d", code)
+	}
+	rounds, err := scoring.Whist(len(players))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, round := range rounds {
+		for k := range 4 {
+			for t, st := range round {
+				c := st.Clockwise()
+				out := c[k]
+				var left []string
+				for _, seat := range c {
+					if seat != out && seat != c[(k+2)%4] {
+						left = append(left, "--left", players[seat]+"=r7 wd4")
+					}
+				}
+				args := append([]string{"--db", db, "hand", "--table", fmt.Sprint(t + 1), "--out", players[out]}, left...)
+				if code := Run(args, ios, nil); code != 0 {
+					b.Fatalf("hand %v: exit %d", args, code)
+				}
+			}
+		}
+	}
+	for _, args := range [][]string{{"board"}, {"board", "--json"}} {
+		b.Run(strings.Join(args, " "), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if code := Run(append([]string{"--db", db}, args...), ios, nil); code != 0 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
 	}
 }

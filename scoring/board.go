@@ -366,17 +366,13 @@ func (b *Board) ToGo(seat int) int {
 	return max(0, b.Settings.Target-b.scores[seat])
 }
 
-// partners reports whether two different seats play on the same side at
-// table t as it stands (table 0 is table 1).
-func (b *Board) partners(t, a, c int) bool {
+// partners reports whether two different seats play on the same side at a
+// table as it stands.
+func (b *Board) partners(tb Table, a, c int) bool {
 	if a == c {
 		return false
 	}
-	if b.schedule != nil {
-		tb, err := b.tableOf(t)
-		if err != nil {
-			return false
-		}
+	if tb.Teams != nil {
 		for _, pair := range tb.Teams {
 			if slices.Contains(pair, a) && slices.Contains(pair, c) {
 				return true
@@ -390,9 +386,10 @@ func (b *Board) partners(t, a, c int) bool {
 // Side lists the seat and its partners at table t as it stands (table 0 is
 // table 1), in seating order.
 func (b *Board) Side(t, seat int) []int {
+	tb, _ := b.tableOf(t)
 	var side []int
 	for s := range b.Settings.Players {
-		if s == seat || b.partners(t, seat, s) {
+		if s == seat || b.partners(tb, seat, s) {
 			side = append(side, s)
 		}
 	}
@@ -418,7 +415,7 @@ func (b *Board) ScorersAt(t, out int) []int {
 	var s []int
 	n := len(tb.Seats)
 	for k := 1; k < n; k++ {
-		if seat := tb.Seats[(i+k)%n]; !b.partners(t, seat, out) {
+		if seat := tb.Seats[(i+k)%n]; !b.partners(tb, seat, out) {
 			s = append(s, seat)
 		}
 	}
@@ -464,7 +461,7 @@ func (b *Board) Check(h Hand) (Hand, error) {
 			return Hand{}, invalid("%s was eliminated in hand %d; their cards are not entered", name, b.eliminated[seat])
 		case !slices.Contains(table.Seats, seat):
 			return Hand{}, notHere(seat)
-		case b.partners(table.Number, seat, out):
+		case b.partners(table, seat, out):
 			return Hand{}, invalid("%s is %s's partner; only the opposing hands are entered", name, b.Name(out))
 		}
 		if _, dup := given[seat]; dup {
