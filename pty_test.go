@@ -258,3 +258,51 @@ func TestTerminalCtrlCInAHand(t *testing.T) {
 		t.Fatalf("an interrupted hand was written: %v", b)
 	}
 }
+
+// TestTerminalTwoTables: two scorekeepers at two tables, each at their own
+// terminal on one database file, both at their prompts at once; both hands
+// are saved. A prompt never holds the file.
+func TestTerminalTwoTables(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"); code != 0 {
+		t.Fatal(errs)
+	}
+	one := startTerm(t, db, "hand")
+	two := startTerm(t, db, "hand")
+	one.expect("Which table?")
+	two.expect("Which table?")
+	one.line("") // table 1
+	two.send(keyDown)
+	two.line("") // table 2
+	one.expect("Round 1 of 7, hand 1 of 4 at table 1; Ann deals.")
+	two.expect("Round 1 of 7, hand 1 of 4 at table 2; Eve deals.")
+	one.expect("Who went out?")
+	two.expect("Who went out?")
+	one.line("") // Ann
+	two.line("") // Eve
+	one.expect("Bob's cards")
+	two.expect("Fay's cards")
+	one.line("r7")
+	two.line("w")
+	one.expect("Dan's cards")
+	two.expect("Hal's cards")
+	one.line("9")
+	two.line("3")
+	one.expect("Save this hand")
+	two.expect("Save this hand")
+	two.line("")
+	two.expect("Saved. Hand 1: Eve went out at table 2; Eve and Gus score 53 each (Fay 50, Hal 3).")
+	one.line("")
+	one.expect("Saved. Hand 2: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan 9).")
+	for _, tm := range []*term{one, two} {
+		tm.expect("Which table?")
+		tm.send(keyDown + keyDown) // (stop for now)
+		tm.line("")
+		if code := tm.wait(); code != 0 {
+			t.Fatalf("exit %d:\n%s", code, tm.screen())
+		}
+	}
+	if b := boardJSON(t, db); b["hands"].(float64) != 2 {
+		t.Fatalf("board: %v", b)
+	}
+}

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -36,6 +37,34 @@ func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
 	_ = c.RegisterFlagCompletionFunc("left", playerCompletion(app, &o.Game, "="))
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
+}
+
+// tableCompletion completes the tables still playing in the game named by
+// *game (or the current one), each with its pairs as the hint.
+func tableCompletion(app *App, game *string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		var tables []string
+		_ = app.withDB(readDB, func(db *store.DB) error {
+			g, err := db.Game(*game)
+			if err != nil {
+				return err
+			}
+			b := g.Board
+			for _, t := range b.Tables() {
+				if t.Done || !strings.HasPrefix(strconv.Itoa(t.Number), toComplete) {
+					continue
+				}
+				hint := ""
+				if t.Round > 0 {
+					hint = fmt.Sprintf("\tround %d: %s against %s", t.Round, pairName(b, t.Teams[0]), pairName(b, t.Teams[1]))
+				}
+				tables = append(tables, strconv.Itoa(t.Number)+hint)
+			}
+			return nil
+		})
+		return tables, cobra.ShellCompDirectiveNoFileComp
+	}
 }
 
 // hand reads the flags into a hand to count.
