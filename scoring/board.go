@@ -287,7 +287,11 @@ func (b *Board) tableOf(n int) (Table, error) {
 		if len(tables) == 1 {
 			return Table{}, invalid("there is no table %d: this game is played at one table", n)
 		}
-		return Table{}, invalid("there is no table %d: this game has tables 1 to %d", n, len(tables))
+		var numbers []string
+		for _, t := range tables {
+			numbers = append(numbers, strconv.Itoa(t.Number))
+		}
+		return Table{}, invalid("there is no table %d: this game has tables %s", n, JoinNames(numbers))
 	}
 	t := tables[n-1]
 	if t.Done {

@@ -221,7 +221,7 @@ func TestRotatingEightPlayers(t *testing.T) {
 		h    Hand
 		bad  string
 	}{
-		{"no such table", at(3, hand(t, "Ann", "Bob=1", "Dan=1")), "there is no table 3: this game has tables 1 to 2"},
+		{"no such table", at(3, hand(t, "Ann", "Bob=1", "Dan=1")), "there is no table 3: this game has tables 1 and 2"},
 		{"out at the other table", at(1, hand(t, "Eve", "Fay=1", "Hal=1")), "Eve is not at table 1 in round 1: its players are Ann, Bob, Cat and Dan"},
 		{"left at the other table", at(1, hand(t, "Ann", "Bob=1", "Fay=1")), "Fay is not at table 1 in round 1"},
 		{"the winner's partner", at(2, hand(t, "Eve", "Fay=1", "Gus=1")), "Gus is Eve's partner; only the opposing hands are entered"},
