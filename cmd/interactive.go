@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,11 +35,16 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		if len(modes) == 0 {
 			return s, scoring.Modes[0].Fits(len(s.Players))
 		}
-		i, err := p.Select("How do you score?", modeChoices(modes), 0)
-		if err != nil {
-			return s, err
+		if len(modes) == 1 {
+			s.Mode = modes[0]
+			fmt.Fprintf(out, "With %d players the mode is %s: %s.\n", len(s.Players), s.Mode, textOf(s.Mode).short)
+		} else {
+			i, err := p.Select("How do you score?", modeChoices(modes), 0)
+			if err != nil {
+				return s, err
+			}
+			s.Mode = modes[i]
 		}
-		s.Mode = modes[i]
 	}
 	if s.Mode.Scheduled() && s.Hands == 0 {
 		h, err := p.Input("Hands in each round at each table", strconv.Itoa(scoring.DefaultHandsPerRound), func(v string) error {
@@ -114,9 +120,16 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 // promptPlayers asks for the players: a comma list on one line, or one name
 // per line ending with an empty line.
 func promptPlayers(app *App) ([]string, error) {
-	check := func(names []string) error {
+	// check checks the names; a whole list must also be a count some mode
+	// takes (more than 10 is rotating's 12 or 16).
+	check := func(names []string, whole bool) error {
 		if len(names) > scoring.MostPlayers {
 			return fmt.Errorf("at most %d players", scoring.MostPlayers)
+		}
+		if whole && len(names) > scoring.MaxPlayers {
+			if err := fitsSomeMode(len(names)); err != nil {
+				return err
+			}
 		}
 		for _, n := range names {
 			if err := scoring.ValidateName(n); err != nil {
@@ -137,7 +150,7 @@ func promptPlayers(app *App) ([]string, error) {
 		if len(names) == 0 {
 			return errors.New("name at least the first player")
 		}
-		return check(names)
+		return check(names, true)
 	})
 	if err != nil {
 		return nil, err
@@ -154,9 +167,9 @@ func promptPlayers(app *App) ([]string, error) {
 				if len(names) < scoring.MinPlayers {
 					return fmt.Errorf("UNO needs at least %d players", scoring.MinPlayers)
 				}
-				return nil
+				return fitsSomeMode(len(names))
 			}
-			return check(append(append([]string{}, names...), v))
+			return check(append(append([]string{}, names...), v), false)
 		})
 		if err != nil {
 			return nil, err
@@ -167,6 +180,22 @@ func promptPlayers(app *App) ([]string, error) {
 		names = append(names, next)
 	}
 	return names, nil
+}
+
+// fitsSomeMode is nil when some mode takes n players, else says which
+// counts the modes take.
+func fitsSomeMode(n int) error {
+	var msgs []string
+	for _, m := range scoring.Modes {
+		err := m.Fits(n)
+		if err == nil {
+			return nil
+		}
+		if !slices.Contains(msgs, err.Error()) {
+			msgs = append(msgs, err.Error())
+		}
+	}
+	return errors.New(strings.Join(msgs, "; "))
 }
 
 // promptTeams offers pairing across the table, else asks for each team.

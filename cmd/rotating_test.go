@@ -85,7 +85,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 // a rotating game of four asks no table.
 func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	p := &fakePrompter{t: t, answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "rotating", "", "", "(stop"}}
+	p := &fakePrompter{t: t, answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "", "", "(stop"}}
 	var out, errb bytes.Buffer
 	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
 	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
@@ -148,5 +148,22 @@ func BenchmarkBoardRotating(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlayersPromptTakesTwelve: one name per line up to twelve, and eleven
+// is refused at the end of the list, naming the counts the modes take.
+func TestPlayersPromptTakesTwelve(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	answers := []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "", "L", "", "", "", "(stop"} // hands, deck
+	code, out, errs, p := runAt(t, db, answers, "new")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], "UNO is for 2 to 10 players, not 11; the rotating mode is for 4, 8, 12 or 16 players") {
+		t.Errorf("rejected: %q", p.rejected)
+	}
+	if !strings.Contains(out, "With 12 players the mode is rotating") || !strings.Contains(out, "rotating, 11 rounds of 4 hands at 3 tables") {
+		t.Errorf("output:\n%s", out)
 	}
 }
