@@ -125,7 +125,7 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 func runHand(o *handOptions) error {
 	app := o.app
 	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() && !o.JSON {
-		return handLoop(app, o.Game)
+		return handLoop(app, o.Game, o.Table)
 	}
 	if o.Out == "" {
 		return usagef("missing --out: name the player who went out")

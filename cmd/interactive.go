@@ -311,7 +311,7 @@ func deckNotationHelp(d *rules.Deck) string {
 
 // handLoop enters hands at the terminal until the game is over or the
 // person quits. Each confirmed hand is saved before the next question.
-func handLoop(app *App, game string) error {
+func handLoop(app *App, game string, table int) error {
 	out := app.IO.Out
 	st := app.style()
 	twoShown := false
@@ -338,7 +338,7 @@ func handLoop(app *App, game string) error {
 			fmt.Fprintf(out, "\n%s\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)))
 		}
 
-		h, ok, err := promptHand(app, b)
+		h, ok, err := promptHand(app, b, table)
 		if err != nil {
 			return err
 		}
@@ -373,12 +373,12 @@ func handLoop(app *App, game string) error {
 
 // promptHand asks who went out and what everyone else held, shows the hand
 // and asks to confirm. ok is false when the person chose to stop.
-func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
+func promptHand(app *App, b *scoring.Board, want int) (scoring.Hand, bool, error) {
 	out := app.IO.Out
 	st := app.style()
 	p := app.Prompt
 	for {
-		table, ok, err := promptTable(app, b)
+		table, ok, err := promptTable(app, b, want)
 		if err != nil || !ok {
 			return scoring.Hand{}, false, err
 		}
@@ -457,16 +457,27 @@ func promptHand(app *App, b *scoring.Board) (scoring.Hand, bool, error) {
 
 // promptTable asks at which table the hand was played, when several are
 // still playing, and shows that table's pairs and dealer in a rotating
-// game. ok is false when the person chose to stop.
-func promptTable(app *App, b *scoring.Board) (scoring.Table, bool, error) {
+// game; with want (hand --table) it asks nothing while that table plays.
+// ok is false when the person chose to stop.
+func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, error) {
 	var open []scoring.Table
 	for _, t := range b.Tables() {
 		if !t.Done {
 			open = append(open, t)
 		}
 	}
-	t := open[0]
-	if len(open) > 1 {
+	t, asked := open[0], false
+	mine, err := b.Table(want)
+	if want > 0 && err != nil && !slices.ContainsFunc(b.Tables(), func(o scoring.Table) bool { return o.Number == want }) {
+		return scoring.Table{}, false, err // no such table
+	}
+	if want > 0 && err != nil {
+		fmt.Fprintf(app.IO.Out, "%s.\n", capitalize(err.Error()))
+	}
+	switch {
+	case want > 0 && err == nil:
+		t = mine
+	case len(open) > 1:
 		var items []string
 		for _, o := range open {
 			items = append(items, fmt.Sprintf("Table %d: %s against %s", o.Number, pairName(b, o.Teams[0]), pairName(b, o.Teams[1])))
@@ -477,9 +488,10 @@ func promptTable(app *App, b *scoring.Board) (scoring.Table, bool, error) {
 			return scoring.Table{}, false, err
 		}
 		t = open[i]
+		asked = true
 	}
 	switch {
-	case len(open) > 1:
+	case asked: // the pairs were on the list
 		fmt.Fprintf(app.IO.Out, "Round %d of %d, hand %d of %d at table %d; %s deals.\n",
 			t.Round, len(b.Schedule()), t.Hands+1, b.Settings.Hands, t.Number, b.Name(t.Dealer))
 	case t.Round > 0:

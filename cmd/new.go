@@ -202,7 +202,7 @@ func runNew(o *newOptions) error {
 		fmt.Fprintln(app.IO.Out, "Every round: unoscore board --schedule")
 	}
 	if interactive {
-		return handLoop(app, g.ID)
+		return handLoop(app, g.ID, 0)
 	}
 	if len(tables) > 1 {
 		fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --table T --out NAME --left NAME=CARDS ...\n")

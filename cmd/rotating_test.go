@@ -167,3 +167,32 @@ func TestPlayersPromptTakesTwelve(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+// TestHandAtOneTable: "hand --table 2" at a terminal enters table 2's hands
+// without asking which table, until that table is done.
+func TestHandAtOneTable(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs, p := runAt(t, db, []string{"Fay", "r7", "9", "", "(stop"}, "hand", "--table", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if got := strings.Join(p.labels, "|"); got != "Who went out?|Gus's cards|Eve's cards|Save this hand|Who went out?" {
+		t.Errorf("questions: %s", got)
+	}
+	for _, want := range []string{
+		"Table 2, round 1 of 7, hand 1 of 1: Eve & Gus against Fay & Hal; Eve deals.",
+		"Saved. Hand 1: Fay went out at table 2; Fay and Hal score 16 each (Gus 7, Eve 9).",
+		"Table 2, round 2 of 7, hand 1 of 1: Bob & Cat against Eve & Fay; Bob deals.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, _, errs, _ = runAt(t, db, nil, "hand", "--table", "3")
+	if code != ExitUsage || !strings.Contains(errs, "there is no table 3: this game has tables 1 and 2") {
+		t.Errorf("--table 3: exit %d: %s", code, errs)
+	}
+}

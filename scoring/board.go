@@ -277,6 +277,11 @@ func (b *Board) table(t int) Table {
 // other modes.
 func (b *Board) Schedule() [][]Seating { return b.schedule }
 
+// Table is table n (from 1; 0 is table 1) as it stands, or an error that
+// says why no hand can be played there: no such table, or its rounds are
+// all played.
+func (b *Board) Table(n int) (Table, error) { return b.tableOf(n) }
+
 // tableOf is the table a hand names, as it stands: table 0 is table 1.
 func (b *Board) tableOf(n int) (Table, error) {
 	tables := b.Tables()
