@@ -38,10 +38,10 @@ func deckPhrase(d *rules.Deck, st style) string {
 	return d.ID + " deck (" + strings.Join(names, ", ") + ")"
 }
 
-// twoLeft reports whether a Challenge UNO game that began with more than two
-// players is down to two, and not yet over.
+// twoLeft reports whether a game that began with more than two players is
+// down to two by eliminations (Challenge UNO), and not yet over.
 func twoLeft(b *scoring.Board) bool {
-	return b.Settings.Mode == scoring.Challenge && b.Players() > 2 && len(b.Active()) == 2 && !b.Over()
+	return b.Players() > 2 && len(b.Active()) == 2 && !b.Over()
 }
 
 // customLines describes the Wild Customizable cards the table put in the
@@ -67,7 +67,7 @@ func customLines(s scoring.Settings) []string {
 // when every team is a pair. "" when all is well.
 func acrossWarning(s scoring.Settings) string {
 	n := len(s.Players)
-	if s.Mode != scoring.Partners || n%2 != 0 {
+	if !s.Mode.NamedTeams() || n%2 != 0 {
 		return ""
 	}
 	seat := map[string]int{}
