@@ -153,7 +153,7 @@ func runHand(o *handOptions) error {
 // handLine says in one sentence what a counted hand did.
 func handLine(b *scoring.Board, r scoring.Row) string {
 	words := handWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
-	s := fmt.Sprintf("Hand %d: %s", r.Number, fill(textOf(b.Settings.Mode).hand, words))
+	s := fmt.Sprintf("Hand %d: %s", r.Number, fill(textOf(b.Settings.Mode).Hand, words))
 	if len(r.Eliminated) > 0 {
 		verb := "is"
 		if len(r.Eliminated) > 1 {

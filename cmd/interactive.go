@@ -37,7 +37,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		}
 		if len(modes) == 1 {
 			s.Mode = modes[0]
-			fmt.Fprintf(out, "With %d players the mode is %s: %s.\n", len(s.Players), s.Mode, textOf(s.Mode).short)
+			fmt.Fprintf(out, "With %d players the mode is %s: %s.\n", len(s.Players), s.Mode, textOf(s.Mode).Short)
 		} else {
 			i, err := p.Select("How do you score?", modeChoices(modes), 0)
 			if err != nil {
@@ -503,5 +503,5 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 // summaryLine sums up a hand before it is saved.
 func summaryLine(b *scoring.Board, h scoring.Hand) string {
 	out, _ := b.Settings.Seat(h.Out)
-	return fill(textOf(b.Settings.Mode).summary, handWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
+	return fill(textOf(b.Settings.Mode).Summary, handWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
 }

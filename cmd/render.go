@@ -165,71 +165,6 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	return nil
 }
 
-// tableLines say where each table stands and who deals there next: "Next
-// to deal: Ann." at a game's one table; in a rotating game each table's
-// round, pairs and dealer, and the rounds still to play.
-func tableLines(b *scoring.Board) []string {
-	tables := b.Tables()
-	if b.Schedule() == nil {
-		return []string{fmt.Sprintf("Next to deal: %s.", b.Name(tables[0].Dealer))}
-	}
-	var lines, left []string
-	rounds := len(b.Schedule())
-	for _, t := range tables {
-		lines = append(lines, tableLine(b, t))
-		if !t.Done {
-			left = append(left, fmt.Sprintf("%d at table %d", rounds-t.Round+1, t.Number))
-		}
-		if w := waitLine(b, t, tables); w != "" {
-			lines = append(lines, w)
-		}
-	}
-	if len(tables) == 1 {
-		left = []string{strconv.Itoa(rounds - tables[0].Round + 1)}
-	}
-	lines = append(lines, "Rounds still to play: "+strings.Join(left, ", ")+", counting the round under way.")
-	return lines
-}
-
-// tableLine says where one table of a rotating game stands: "Table 1,
-// round 2 of 3, hand 3 of 4: Ann & Dan against Bob & Cat; Dan deals."
-func tableLine(b *scoring.Board, t scoring.Table) string {
-	rounds := len(b.Schedule())
-	if t.Done {
-		return fmt.Sprintf("Table %d has played all %d rounds.", t.Number, rounds)
-	}
-	return fmt.Sprintf("Table %d, round %d of %d, hand %d of %d: %s against %s; %s deals.", t.Number, t.Round, rounds,
-		t.Hands+1, b.Settings.Hands, pairName(b, t.Teams[0]), pairName(b, t.Teams[1]), b.Name(t.Dealer))
-}
-
-// waitLine warns that a table has finished a round before another table
-// whose players it needs: "Table 1 starts round 2 when table 2 finishes
-// round 1: Eve and Fay play there."
-func waitLine(b *scoring.Board, t scoring.Table, tables []scoring.Table) string {
-	if t.Done || t.Hands > 0 {
-		return ""
-	}
-	for _, o := range tables {
-		if o.Number == t.Number || o.Done || o.Round >= t.Round {
-			continue
-		}
-		var away []int
-		for _, seat := range t.Seats {
-			if slices.Contains(o.Seats, seat) {
-				away = append(away, seat)
-			}
-		}
-		if len(away) > 0 {
-			return fmt.Sprintf("  Table %d starts round %d when table %d finishes round %d: %s play there.",
-				t.Number, t.Round, o.Number, o.Round, scoring.JoinNames(b.Names(away)))
-		}
-	}
-	return ""
-}
-
-// pairName writes two partners: "Ann & Cat".
-func pairName(b *scoring.Board, pair []int) string { return strings.Join(b.Names(pair), " & ") }
-
 // cellTexts write what a hand did to a column: "+94" for points won, "(57)"
 // for points held that count for others, "+12" added to a tally, "0" for
 // going out in a tally mode, "-" for no part in the hand.
@@ -266,21 +201,11 @@ func eliminatedLine(b *scoring.Board) string {
 // winnerLine announces the winners: "Ann wins with 512 points, after 9
 // hands."
 func winnerLine(b *scoring.Board) string {
-	w := b.Winners()
-	text := textOf(b.Settings.Mode)
-	verb, phrase := "wins", text.win
-	if len(w) > 1 {
+	verb := "wins"
+	if len(b.Winners()) > 1 {
 		verb = "win"
 	}
-	if len(b.LeadingColumns()) > 1 {
-		phrase = text.tie
-	}
-	hands := fmt.Sprintf("after %d hands", b.Hands())
-	if b.Hands() == 1 {
-		hands = "after 1 hand"
-	}
-	score := fill(phrase, map[string]string{"score": strconv.Itoa(b.Score(w[0]))})
-	return fmt.Sprintf("%s %s%s, %s.", scoring.JoinNames(b.Names(w)), verb, score, hands)
+	return fmt.Sprintf("%s %s%s, %s.", scoring.JoinNames(b.Names(b.Winners())), verb, api.WinPhrase(b), api.AfterHands(b.Hands()))
 }
 
 // leaderLine names the leading columns: "Leading: Ann & Cat with 94."
@@ -298,6 +223,5 @@ func leaderLine(b *scoring.Board) string {
 	if len(l) > 1 {
 		verb = "Tied for the lead"
 	}
-	score := fill(textOf(b.Settings.Mode).lead, map[string]string{"score": strconv.Itoa(b.ColumnScore(l[0]))})
-	return fmt.Sprintf("%s: %s%s", verb, scoring.JoinNames(names), score)
+	return fmt.Sprintf("%s: %s%s", verb, scoring.JoinNames(names), api.LeadPhrase(b))
 }

@@ -1,0 +1,211 @@
+package api
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unoscore/unoscore/scoring"
+)
+
+// ModeText is what people read about one mode, on the command line and on
+// the web page alike. This table is the only place in cmd that tells the
+// modes apart: what a mode means is scoring's (its table of modes), how it
+// reads is here, and everything else renders from the board. A template's
+// {words} are filled in by Fill.
+type ModeText struct {
+	Describe string // one line for "new --help"
+	Short    string // a few words for the list of modes to choose from
+	Goal     string // how the game is won, after the mode's name: {target} {rounds} {hands} {tables}
+	Hand     string // a counted hand: {out} {side} {won} {held} {table}
+	Summary  string // a hand about to be saved: the same words
+	Win      string // after "Ann wins" or "Ann and Cat win": {score}
+	Tie      string // after "Ann and Bob win", when several columns share the win: {score}
+	Lead     string // after "Leading: Ann": {score}
+}
+
+var modeTexts = map[scoring.Mode]ModeText{
+	scoring.Standard: {
+		Describe: "whoever goes out scores the cards left in the other hands; first to the target wins",
+		Short:    "whoever goes out scores the others' cards",
+		Goal:     "first to {target}",
+		Hand:     "{out} went out and scores {won} ({held}).",
+		Summary:  "{out} went out: {held}, {won} points in all for {side}.",
+		Win:      " with {score} points",
+		Tie:      ", tied at {score} points",
+		Lead:     " with {score}.",
+	},
+	scoring.Lowest: {
+		Describe: "everyone keeps a tally of the cards they are caught with; when one reaches the target, the lowest tally wins",
+		Short:    "everyone tallies what they're caught with; lowest wins",
+		Goal:     "lowest tally wins when anyone reaches {target}",
+		Hand:     "{out} went out; caught with cards: {held}.",
+		Summary:  "{out} went out: {held} are added to the tallies ({won} in all).",
+		Win:      " with the lowest tally ({score})",
+		Tie:      ", tied at the lowest tally ({score})",
+		Lead:     " with the lowest tally, {score}.",
+	},
+	scoring.Partners: {
+		Describe: "teams; when a partner goes out, the team scores both opposing hands; first team to the target wins",
+		Short:    "teams; a partner going out scores both opposing hands",
+		Goal:     "first to {target}",
+		Hand:     "{out} went out; {side} score {won} ({held}).",
+		Summary:  "{out} went out: {held}, {won} points in all for {side}.",
+		Win:      " with {score} points",
+		Tie:      ", tied at {score} points",
+		Lead:     " with {score}.",
+	},
+	scoring.Challenge: {
+		Describe: "tally of cards caught with; at the target a player is out of the game; the last one left wins",
+		Short:    "tallies; out at the target; the last one left wins",
+		Goal:     "out of the game at {target}",
+		Hand:     "{out} went out; caught with cards: {held}.",
+		Summary:  "{out} went out: {held} are added to the tallies ({won} in all).",
+		Win:      ": the last player left",
+		Tie:      ": the last players left",
+		Lead:     " with the lowest tally, {score}.",
+	},
+	scoring.Rotating: {
+		Describe: "4, 8, 12 or 16 players at tables of four take a new partner each round until everyone has partnered everyone; each keeps their own total, the highest wins",
+		Short:    "a new partner each round; highest own total wins",
+		Goal:     "{rounds} of {hands}{tables}",
+		Hand:     "{out} went out at table {table}; {side} score {won} each ({held}).",
+		Summary:  "{out} went out at table {table}: {held}, {won} points each for {side}.",
+		Win:      " with the highest total ({score})",
+		Tie:      ", tied at the highest total ({score})",
+		Lead:     " with {score}.",
+	},
+}
+
+// Text is a mode's wording.
+func Text(m scoring.Mode) ModeText { return modeTexts[m] }
+
+// Fill replaces each {word} in a template with its value.
+func Fill(template string, words map[string]string) string {
+	pairs := make([]string, 0, 2*len(words))
+	for k, v := range words {
+		pairs = append(pairs, "{"+k+"}", v)
+	}
+	return strings.NewReplacer(pairs...).Replace(template)
+}
+
+// Goal says how a game is won or how long it lasts: "first to 500", "7
+// rounds of 4 hands at 2 tables".
+func Goal(s scoring.Settings) string {
+	tables := ""
+	if len(s.Schedule) > 0 && len(s.Schedule[0]) > 1 {
+		tables = fmt.Sprintf(" at %d tables", len(s.Schedule[0]))
+	}
+	return Fill(Text(s.Mode).Goal, map[string]string{
+		"target": strconv.Itoa(s.Target), "rounds": plural(len(s.Schedule), "round"),
+		"hands": plural(s.Hands, "hand"), "tables": tables,
+	})
+}
+
+// HandWords are the words a hand's templates are filled with.
+func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int) map[string]string {
+	total := 0
+	var held []string
+	for _, l := range left {
+		total += l.Cards.Points()
+		held = append(held, fmt.Sprintf("%s %d", l.Player, l.Cards.Points()))
+	}
+	return map[string]string{
+		"out": out, "side": scoring.JoinNames(b.Names(side)),
+		"won": strconv.Itoa(total), "held": strings.Join(held, ", "), "table": strconv.Itoa(table),
+	}
+}
+
+// WinPhrase is what follows the winners' names: " with 250 points", ",
+// tied at the lowest tally (5)", ": the last player left".
+func WinPhrase(b *scoring.Board) string {
+	text := Text(b.Settings.Mode)
+	phrase := text.Win
+	if len(b.LeadingColumns()) > 1 {
+		phrase = text.Tie
+	}
+	return Fill(phrase, map[string]string{"score": strconv.Itoa(b.Score(b.Winners()[0]))})
+}
+
+// LeadPhrase is what follows the leaders' names: " with 94.".
+func LeadPhrase(b *scoring.Board) string {
+	l := b.LeadingColumns()
+	return Fill(Text(b.Settings.Mode).Lead, map[string]string{"score": strconv.Itoa(b.ColumnScore(l[0]))})
+}
+
+// AfterHands says how long a game took: "after 1 hand", "after 9 hands".
+func AfterHands(n int) string { return "after " + plural(n, "hand") }
+
+// PairName writes two partners: "Ann & Cat".
+func PairName(b *scoring.Board, pair []int) string { return strings.Join(b.Names(pair), " & ") }
+
+// TableLines say where each table stands and who deals there next: "Next
+// to deal: Ann." at a game's one table; in a rotating game each table's
+// round, pairs and dealer, and the rounds still to play.
+func TableLines(b *scoring.Board) []string {
+	tables := b.Tables()
+	if b.Schedule() == nil {
+		return []string{fmt.Sprintf("Next to deal: %s.", b.Name(tables[0].Dealer))}
+	}
+	var lines, left []string
+	rounds := len(b.Schedule())
+	for _, t := range tables {
+		lines = append(lines, TableLine(b, t))
+		if !t.Done {
+			left = append(left, fmt.Sprintf("%d at table %d", rounds-t.Round+1, t.Number))
+		}
+		if w := waitLine(b, t, tables); w != "" {
+			lines = append(lines, w)
+		}
+	}
+	if len(tables) == 1 {
+		left = []string{strconv.Itoa(rounds - tables[0].Round + 1)}
+	}
+	lines = append(lines, "Rounds still to play: "+strings.Join(left, ", ")+", counting the round under way.")
+	return lines
+}
+
+// TableLine says where one table of a rotating game stands: "Table 1,
+// round 2 of 3, hand 3 of 4: Ann & Dan against Bob & Cat; Dan deals."
+func TableLine(b *scoring.Board, t scoring.Table) string {
+	rounds := len(b.Schedule())
+	if t.Done {
+		return fmt.Sprintf("Table %d has played all %d rounds.", t.Number, rounds)
+	}
+	return fmt.Sprintf("Table %d, round %d of %d, hand %d of %d: %s against %s; %s deals.", t.Number, t.Round, rounds,
+		t.Hands+1, b.Settings.Hands, PairName(b, t.Teams[0]), PairName(b, t.Teams[1]), b.Name(t.Dealer))
+}
+
+// waitLine warns that a table has finished a round before another table
+// whose players it needs: "Table 1 starts round 2 when table 2 finishes
+// round 1: Eve and Fay play there."
+func waitLine(b *scoring.Board, t scoring.Table, tables []scoring.Table) string {
+	if t.Done || t.Hands > 0 {
+		return ""
+	}
+	for _, o := range tables {
+		if o.Number == t.Number || o.Done || o.Round >= t.Round {
+			continue
+		}
+		var away []int
+		for _, seat := range t.Seats {
+			if slices.Contains(o.Seats, seat) {
+				away = append(away, seat)
+			}
+		}
+		if len(away) > 0 {
+			return fmt.Sprintf("  Table %d starts round %d when table %d finishes round %d: %s play there.",
+				t.Number, t.Round, o.Number, o.Round, scoring.JoinNames(b.Names(away)))
+		}
+	}
+	return ""
+}
+
+// plural writes a count of things: "1 hand", "4 hands".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return strconv.Itoa(n) + " " + thing + "s"
+}
