@@ -28,9 +28,10 @@ type boardView struct {
 	Subtitle string // mode, target, deck
 	Changes  int
 	Cols     []colView
-	Head     string // the headline: the winner, the leader
-	Detail   string // once over: how the game was won
-	Dealer   string // deals the next hand; "" once over
+	Head     string   // the headline: the winner, the leader
+	Detail   string   // once over: how the game was won
+	Dealer   string   // deals the next hand; "" once over, and in a rotating game
+	Tables   []string // a rotating game: each table's round, pairs and dealer
 	Over     bool
 	Hands    int
 	Rows     []rowView // newest first
@@ -60,70 +61,59 @@ type cellView struct {
 	Won  bool
 }
 
-// column is one scoring column: a player, or a team in partners mode.
-type column struct {
-	title string
-	seats []int
-}
-
-func columns(b *scoring.Board) []column {
-	if teams := b.Teams(); teams != nil {
-		cols := make([]column, len(teams))
-		for i, t := range teams {
-			cols[i] = column{title: strings.Join(b.Names(t.Seats), " & "), seats: t.Seats}
-		}
-		return cols
-	}
-	cols := make([]column, b.Players())
-	for seat := range cols {
-		cols[seat] = column{title: b.Name(seat), seats: []int{seat}}
-	}
-	return cols
-}
-
+// newBoardView builds the page's board from scoring's board and the one
+// table of each mode's words (cmd/api), as the command line's board is: no
+// switch on the mode here.
 func newBoardView(g *store.Game) boardView {
 	b := g.Board
 	s := b.Settings
 	v := boardView{ID: g.ID, Title: g.Name, Changes: g.Changes(), Over: b.Over(), Hands: b.Hands(),
-		Tally: s.Mode == scoring.Lowest || s.Mode == scoring.Challenge}
+		Tally: s.Mode.LowWins()}
 	if v.Title == "" {
 		v.Title = "Game " + g.ID
 	}
-	goal := fmt.Sprintf("first to %d", s.Target)
-	switch s.Mode {
-	case scoring.Lowest:
-		goal = fmt.Sprintf("lowest tally wins when anyone reaches %d", s.Target)
-	case scoring.Challenge:
-		goal = fmt.Sprintf("out at %d; the last one left wins", s.Target)
-	}
-	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", strings.ToUpper(string(s.Mode[:1]))+string(s.Mode[1:]), goal, s.Deck)
+	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", strings.ToUpper(string(s.Mode[:1]))+string(s.Mode[1:]), api.Goal(s), s.Deck)
 
-	lead := b.Leaders()
-	cols := columns(b)
+	// Who deals next, at every table still playing.
+	var dealers []int
+	for _, t := range b.Tables() {
+		if !t.Done {
+			dealers = append(dealers, t.Dealer)
+		}
+	}
+	lead := b.LeadingColumns()
 	var leadNames []string
-	for i, c := range cols {
-		seat := c.seats[0]
-		cv := colView{Name: c.title, Score: b.Score(seat), Hue: hues[i%len(hues)],
-			Lead: slices.ContainsFunc(c.seats, func(x int) bool { return slices.Contains(lead, x) })}
+	plural := false
+	for i, c := range b.Columns() {
+		seat := c.Seats[0]
+		name := strings.Join(b.Names(c.Seats), " & ")
+		cv := colView{Name: name, Score: b.ColumnScore(i), Hue: hues[i%len(hues)], Lead: slices.Contains(lead, i)}
 		if cv.Lead {
-			leadNames = append(leadNames, c.title)
+			leadNames = append(leadNames, name)
+			plural = plural || len(c.Seats) > 1
 		}
 		switch {
-		case b.Eliminated(seat):
+		case b.ColumnEliminated(i):
 			cv.Out = true
 			cv.Note = fmt.Sprintf("out in hand %d", b.EliminatedIn(seat))
-		case b.Over():
+		case b.Over(), !s.Mode.HasTarget():
 		case v.Tally:
-			cv.Note = fmt.Sprintf("%d to spare", b.ToGo(seat))
+			cv.Note = fmt.Sprintf("%d to spare", b.ColumnToGo(i))
 		default:
-			cv.Note = fmt.Sprintf("%d to go", b.ToGo(seat))
+			cv.Note = fmt.Sprintf("%d to go", b.ColumnToGo(i))
 		}
-		if !b.Over() && slices.Contains(c.seats, b.Dealer()) {
+		if !b.Over() && slices.ContainsFunc(c.Seats, func(x int) bool { return slices.Contains(dealers, x) }) {
 			cv.Deals = true
 		}
 		v.Cols = append(v.Cols, cv)
 	}
-	if !b.Over() {
+	switch {
+	case b.Over():
+	case b.Schedule() != nil:
+		for _, l := range api.TableLines(b) {
+			v.Tables = append(v.Tables, strings.TrimSpace(l))
+		}
+	default:
 		v.Dealer = b.Name(b.Dealer())
 	}
 	switch {
@@ -133,21 +123,11 @@ func newBoardView(g *store.Game) boardView {
 			verb = "win"
 		}
 		v.Head = fmt.Sprintf("%s %s!", scoring.JoinNames(leadNames), verb)
-		hands := "1 hand"
-		if b.Hands() != 1 {
-			hands = fmt.Sprintf("%d hands", b.Hands())
-		}
-		switch score := b.Score(b.Winners()[0]); s.Mode {
-		case scoring.Lowest:
-			v.Detail = fmt.Sprintf("With the lowest tally, %d, after %s.", score, hands)
-		case scoring.Challenge:
-			v.Detail = fmt.Sprintf("The last one left, after %s.", hands)
-		default:
-			v.Detail = fmt.Sprintf("With %d points, after %s.", score, hands)
-		}
+		phrase := strings.TrimLeft(api.WinPhrase(b), " ,:")
+		v.Detail = fmt.Sprintf("%s%s, %s.", strings.ToUpper(phrase[:1]), phrase[1:], api.AfterHands(b.Hands()))
 	case len(leadNames) > 1:
 		v.Head = "Tied for the lead: " + scoring.JoinNames(leadNames)
-	case len(leadNames) == 1 && b.Teams() != nil:
+	case len(leadNames) == 1 && plural:
 		v.Head = leadNames[0] + " lead"
 	case len(leadNames) == 1:
 		v.Head = leadNames[0] + " leads"
@@ -157,44 +137,33 @@ func newBoardView(g *store.Game) boardView {
 	for i := len(b.Rows) - 1; i >= 0; i-- {
 		r := b.Rows[i]
 		rv := rowView{Number: r.Number, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out)}
-		for _, c := range cols {
-			rv.Cells = append(rv.Cells, cell(b, r, c))
+		for _, c := range r.Cells {
+			rv.Cells = append(rv.Cells, cell(c))
 		}
 		v.Rows = append(v.Rows, rv)
 	}
 	return v
 }
 
-// cell is one column's entry for one hand, as on the command line's board:
-// "+94" for points won, "(57)" for points caught with but not counted, a
-// tally's "+12", "0" for the player who went out, "–" where nothing was
-// entered.
-func cell(b *scoring.Board, r scoring.Row, c column) cellView {
-	held, entered := 0, false
-	for _, seat := range c.seats {
-		if r.Held[seat] >= 0 {
-			held += r.Held[seat]
-			entered = true
-		}
-	}
-	switch b.Settings.Mode {
-	case scoring.Standard, scoring.Partners:
-		if b.TeamOf(r.Out) == b.TeamOf(c.seats[0]) {
-			return cellView{Text: "+" + strconv.Itoa(r.Won), Won: true}
-		}
-		return cellView{Text: "(" + strconv.Itoa(held) + ")"}
-	}
-	if c.seats[0] == r.Out {
-		return cellView{Text: "0", Won: true}
-	}
-	if !entered {
-		return cellView{Text: "–"}
-	}
-	t := "+" + strconv.Itoa(held)
-	if slices.Contains(r.Eliminated, c.seats[0]) {
+// cellTexts are what a hand did to a column, as on the command line's
+// board: "+94" for points won, "(57)" for points caught with that count for
+// others, a tally's "+12", "0" for going out in a tally, "–" for no part in
+// the hand, nothing for a hand at another table.
+var cellTexts = [...]string{
+	scoring.NotIn:   "–",
+	scoring.Away:    "",
+	scoring.Won:     "+{p}",
+	scoring.Held:    "({p})",
+	scoring.Tallied: "+{p}",
+	scoring.Clean:   "0",
+}
+
+func cell(c scoring.Cell) cellView {
+	t := strings.ReplaceAll(cellTexts[c.Kind], "{p}", strconv.Itoa(c.Points))
+	if c.Eliminated {
 		t += " out"
 	}
-	return cellView{Text: t}
+	return cellView{Text: t, Won: c.Kind == scoring.Won || c.Kind == scoring.Clean}
 }
 
 func jsonLine(g *store.Game) ([]byte, error) { return json.Marshal(api.NewBoard(g)) }
