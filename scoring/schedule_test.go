@@ -296,3 +296,21 @@ func TestRotatingTableDone(t *testing.T) {
 		t.Fatalf("table 2 has not played: over %v, %+v", b.Over(), b.Tables()[1])
 	}
 }
+
+// TestRotatingStats: in a rotating game a player plays the hands at their
+// table, the partner of the one who went out included, and none elsewhere.
+func TestRotatingStats(t *testing.T) {
+	players := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+	b := mustBoard(t, Settings{Mode: Rotating, Players: players})
+	if _, err := b.Play(Hand{Table: 2, Out: "Eve", Left: hand(t, "", "Fay=r7", "Hal=9").Left}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, p := range Summarize(b).Players {
+		got[p.Player] = p.Hands
+	}
+	want := map[string]int{"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 0, "Eve": 1, "Fay": 1, "Gus": 1, "Hal": 1}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("hands played: %v, want %v", got, want)
+	}
+}

@@ -74,10 +74,8 @@ func Summarize(b *Board) GameStats {
 // four at one table) must count the partner of the player who went out
 // here too.
 func playedHand(b *Board, r Row, seat int) bool {
-	if seat == r.Out || r.Held[seat] >= 0 {
-		return true
-	}
-	return b.Teams() != nil && b.TeamOf(seat) == b.TeamOf(r.Out)
+	// The side that went out: the player and their partners at that table.
+	return r.Held[seat] >= 0 || slices.Contains(r.Side, seat)
 }
 
 // finalPlaces ranks the seats of a finished game, 1 the best, ties sharing a
