@@ -42,6 +42,15 @@ var errProblems = errors.New("the database has problems (see above)")
 
 func runDoctor(o *doctorOptions) error {
 	var r store.Report
+	if o.Backup != "" {
+		path, err := o.app.dbPath()
+		if err != nil {
+			return err
+		}
+		if _, err := store.OutputTarget(o.Backup, path, "--backup"); err != nil {
+			return err
+		}
+	}
 	err := o.app.withDB(readDB, func(db *store.DB) error {
 		var err error
 		if r, err = db.Doctor(); err != nil {

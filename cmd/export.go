@@ -31,6 +31,16 @@ cards, points), oldest game first.`,
   unoscore export --csv -o hands.csv`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
+			if output != "" && output != "-" {
+				// Never onto the database itself, a device or a pipe.
+				path, err := app.dbPath()
+				if err != nil {
+					return err
+				}
+				if output, err = store.OutputTarget(output, path, "-o"); err != nil {
+					return err
+				}
+			}
 			db, err := app.open(true)
 			if errors.Is(err, store.ErrNoDatabase) {
 				db = nil

@@ -181,6 +181,10 @@ func summaryJSON(s Summary) string {
 // Backup writes a consistent copy of the database to path (file mode 0600),
 // whole or not at all, while other readers carry on.
 func (db *DB) Backup(path string) error {
+	path, err := OutputTarget(path, db.path, "--backup")
+	if err != nil {
+		return err
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".unoscore-backup-*")
 	if err != nil {
 		return fmt.Errorf("cannot write the backup: %w", err)
