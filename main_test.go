@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,6 +44,7 @@ func TestScripts(t *testing.T) {
 			"capture": capture,
 			"perm":    perm,
 			"hold":    hold,
+			"damage":  damage,
 		},
 	})
 }
@@ -91,4 +93,23 @@ func hold(ts *testscript.TestScript, neg bool, args []string) {
 		db.Close()
 	}()
 	fmt.Fprintf(os.Stderr, "")
+}
+
+// damage FILE newest-meta zeroes the meta page with the higher transaction
+// id, as a failing disk might.
+func damage(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 || args[1] != "newest-meta" {
+		ts.Fatalf("usage: damage FILE newest-meta")
+	}
+	path := ts.MkAbs(args[0])
+	data, err := os.ReadFile(path)
+	ts.Check(err)
+	const page = 4096
+	txid := func(p int) uint64 { return binary.LittleEndian.Uint64(data[p*page+16+48:]) }
+	p := 0
+	if txid(1) > txid(0) {
+		p = 1
+	}
+	clear(data[p*page : (p+1)*page])
+	ts.Check(os.WriteFile(path, data, 0o600))
 }

@@ -12,8 +12,9 @@ import (
 
 type doctorOptions struct {
 	app    *App
-	Backup string
-	JSON   bool
+	Backup      string
+	JSON        bool
+	AcceptOlder bool
 }
 
 func newDoctorCmd(app *App) *cobra.Command {
@@ -25,6 +26,11 @@ func newDoctorCmd(app *App) *cobra.Command {
 version, that every game's log replays, and that the list of games agrees
 with the logs. With --backup, also write a consistent copy of the file.
 
+If the newest record of the file's state (a meta page) is damaged, the last
+change may be lost: doctor says so, and every command that writes refuses.
+--accept-older copies the file aside as it is, then makes the state before
+that change the file's state again, so that writing can go on.
+
 Exit 0 when all is well, 1 when a problem was found (it is reported, not
 repaired: import your last export into a new file, or restore a backup).`,
 		Example: `  unoscore doctor
@@ -34,6 +40,7 @@ repaired: import your last export into a new file, or restore a backup).`,
 	}
 	c.Flags().StringVar(&o.Backup, "backup", "", "also write a consistent copy of the database to this file")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
+	c.Flags().BoolVar(&o.AcceptOlder, "accept-older", false, "when the newest state of the file is damaged, copy the file aside and go on from the state before it")
 	return c
 }
 
@@ -51,8 +58,10 @@ func runDoctor(o *doctorOptions) error {
 			return err
 		}
 	}
-	err := o.app.withDB(readDB, func(db *store.DB) error {
+	var accepted string
+	run := func(db *store.DB) error {
 		var err error
+		accepted = db.Accepted
 		if r, err = db.Doctor(); err != nil {
 			return err
 		}
@@ -60,11 +69,28 @@ func runDoctor(o *doctorOptions) error {
 			return db.Backup(o.Backup)
 		}
 		return nil
-	})
+	}
+	var err error
+	if o.AcceptOlder {
+		// Open to write: a damaged newest state is copied aside and the
+		// older one made the file's state again.
+		var db *store.DB
+		if db, err = o.app.openWith(store.Options{NoCreate: true, AcceptOlder: true}); err == nil {
+			err = run(db)
+			db.Close()
+		} else if errors.Is(err, store.ErrNoDatabase) {
+			err = store.ErrNoGame
+		}
+	} else {
+		err = o.app.withDB(readDB, run)
+	}
 	if err != nil {
 		return err
 	}
 	out := o.app.IO.Out
+	if accepted != "" {
+		fmt.Fprintf(o.app.IO.Err, "unoscore: the damaged file was copied to %s; the database now holds the state before its last change.\n", accepted)
+	}
 	if o.JSON {
 		if err := writeJSON(out, r); err != nil {
 			return err

@@ -91,6 +91,10 @@ func Run(args []string, ios *IOStreams, p Prompter) (code int) {
 		return code
 	}
 	msg := err.Error()
+	var older *store.OlderError
+	if errors.As(err, &older) {
+		msg += ". " + olderHint
+	}
 	if !*started && !strings.Contains(msg, "--help") {
 		msg += "; see \"unoscore --help\""
 	}
@@ -113,7 +117,7 @@ func exitCode(err error) int {
 	switch {
 	case errors.Is(err, errInterrupted):
 		return ExitInterrupted
-	case errors.As(err, &corrupt), errors.As(err, &locked), errors.As(err, &newer):
+	case errors.As(err, &corrupt), errors.As(err, &locked), errors.As(err, &newer), errors.As(err, new(*store.OlderError)):
 		return ExitFailure
 	case errors.As(err, &invalid) && invalid.Invalid():
 		return ExitUsage
@@ -203,12 +207,27 @@ func (a *App) dbPath() (string, error) {
 // open opens the database; a read-only open of a missing file gives
 // store.ErrNoDatabase.
 func (a *App) open(readOnly bool) (*store.DB, error) {
+	return a.openWith(store.Options{ReadOnly: readOnly})
+}
+
+func (a *App) openWith(o store.Options) (*store.DB, error) {
 	path, err := a.dbPath()
 	if err != nil {
 		return nil, err
 	}
-	return store.Open(path, store.Options{ReadOnly: readOnly, Timeout: a.Wait})
+	o.Timeout = a.Wait
+	if o.Timeout == 0 {
+		o.Timeout = -1 // --wait 0: do not wait at all
+	}
+	db, err := store.Open(path, o)
+	if err == nil && db.Warning != "" {
+		fmt.Fprintf(a.IO.Err, "unoscore: warning: %s; showing the state before it. %s\n", db.Warning, olderHint)
+	}
+	return db, err
 }
+
+// olderHint says what to do about a file whose newest state is damaged.
+const olderHint = `See what is left with "unoscore doctor"; to go on from there, run "unoscore doctor --accept-older", which first copies the file aside`
 
 // Ways of opening the database.
 const (
@@ -218,19 +237,10 @@ const (
 )
 
 // withDB runs fn with the database open, and closes it. Only the commands
-// that start something (new, import) create a missing file, so bad input
-// elsewhere never leaves a file behind.
+// that start something (new, import) create a missing or empty file, so
+// bad input elsewhere never writes anything.
 func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
-	if mode == changeDB {
-		path, err := a.dbPath()
-		if err != nil {
-			return err
-		}
-		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-			return store.ErrNoGame
-		}
-	}
-	db, err := a.open(mode == readDB)
+	db, err := a.openWith(store.Options{ReadOnly: mode == readDB, NoCreate: mode == changeDB})
 	if err != nil {
 		if errors.Is(err, store.ErrNoDatabase) {
 			return store.ErrNoGame

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
@@ -22,36 +23,24 @@ type Report struct {
 	Problems []string `json:"problems"`
 }
 
-// maxPageProblems bounds the problems of bbolt's page check that Doctor lists.
-const maxPageProblems = 100
-
-// Doctor checks the whole file: bbolt's own consistency check of every page,
+// Doctor checks the whole file: every page (see pages.go),
 // the schema version, that every game's log replays, and that the summaries
 // and the order index agree with the logs. It reads only; problems are
 // reported, not repaired.
 func (db *DB) Doctor() (Report, error) {
 	r := Report{Path: db.path, Problems: []string{}}
 	err := db.lightly(func() error {
-		// bbolt's check of every page, in a transaction of its own.
+		// Every page, walked by unoscore itself with bounds, so that a
+		// damaged file is reported, never followed round a loop.
+		if db.Warning != "" {
+			r.Problems = append(r.Problems, db.Warning+`: to go on from the state before that change, run "unoscore doctor --accept-older", which first copies the file aside`)
+		}
+		pages := db.checkAllPages()
+		for _, p := range pages {
+			r.Problems = append(r.Problems, "page check: "+p)
+		}
 		err := db.view(func(tx *bolt.Tx) error {
 			r.Size = tx.Size()
-			// A damaged page header claiming billions of overflow pages
-			// would keep bbolt's check busy for hours: look first.
-			if bad := overlongPages(db.path, db.bolt.Info().PageSize, tx.Size()); len(bad) > 0 {
-				r.Problems = append(r.Problems, bad...)
-				return nil
-			}
-			// A loop among damaged pages makes bbolt's check report without
-			// end: stop listing after a hundred (its goroutine then waits,
-			// harmlessly, until the process ends).
-			n := 0
-			for err := range tx.Check() {
-				if n++; n > maxPageProblems {
-					r.Problems = append(r.Problems, fmt.Sprintf("page check: stopped after %d problems", maxPageProblems))
-					break
-				}
-				r.Problems = append(r.Problems, "page check: "+err.Error())
-			}
 			v, err := schemaOf(tx, db.path)
 			r.Schema = v
 			if err == nil {
@@ -59,7 +48,8 @@ func (db *DB) Doctor() (Report, error) {
 			}
 			return err
 		})
-		if err != nil {
+		if err != nil || len(pages) > 0 {
+			// bbolt would follow the damaged pages: stop here.
 			return err
 		}
 		// Then every game, a few hundred per transaction so that what one
@@ -115,32 +105,6 @@ func (db *DB) Doctor() (Report, error) {
 	return r, err
 }
 
-// overlongPages reads the header of every page of the file up to its
-// high-water mark (size bytes) and names the pages whose overflow count runs
-// past it: a damaged header.
-func overlongPages(path string, pageSize int, size int64) []string {
-	f, err := os.Open(path)
-	if err != nil || pageSize <= 0 {
-		return nil
-	}
-	defer f.Close()
-	hwm := uint64(size) / uint64(pageSize)
-	var bad []string
-	var h [16]byte
-	for id := uint64(2); id < hwm; id++ {
-		if n, _ := f.ReadAt(h[:], int64(id)*int64(pageSize)); n < len(h) {
-			break
-		}
-		if binary.LittleEndian.Uint64(h[0:]) != id {
-			continue // not the start of a page
-		}
-		if overflow := uint64(binary.LittleEndian.Uint32(h[12:])); id+overflow >= hwm {
-			bad = append(bad, fmt.Sprintf("page check: page %d says it runs %d pages on, past the end of the file", id, overflow))
-		}
-	}
-	return bad
-}
-
 // checkGame checks that one game's log replays and that its summary and
 // index entry agree with it. It removes the game from indexed.
 func (db *DB) checkGame(tx *bolt.Tx, id string, indexed map[string]uint64, r *Report) {
@@ -192,11 +156,51 @@ func (db *DB) Backup(path string) error {
 	name := tmp.Name()
 	tmp.Close()
 	defer os.Remove(name)
-	if err := db.view(func(tx *bolt.Tx) error { return tx.CopyFile(name, 0o600) }); err != nil {
+	if err := db.view(func(tx *bolt.Tx) error {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err != nil {
+			return err
+		}
+		if _, err = tx.WriteTo(f); err == nil {
+			err = f.Sync()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}); err != nil {
 		return fmt.Errorf("cannot write the backup: %w", err)
 	}
 	if err := os.Chmod(name, 0o600); err != nil {
 		return err
 	}
 	return os.Rename(name, path)
+}
+
+// checkAllPages walks every page of the file: every bucket's tree, the
+// free-page list, and that every page is either in use or free.
+func (db *DB) checkAllPages() []string {
+	fi, err := db.file.Stat()
+	if err != nil {
+		return []string{err.Error()}
+	}
+	m, err := checkFile(db.file, db.path, fi.Size())
+	var older *OlderError
+	if err != nil && !errors.As(err, &older) {
+		var ce *CorruptError
+		if errors.As(err, &ce) {
+			return []string{ce.Err.Error()}
+		}
+		return []string{err.Error()}
+	}
+	w := newWalker(db.file, int(m.pageSize), m.pgid, true)
+	w.tree(m.root, 0, 0, "the root bucket")
+	w.freelist(m.freelist)
+	if len(w.problems) == 0 {
+		w.unaccounted()
+	}
+	if w.overflow {
+		w.problems = append(w.problems, "and more")
+	}
+	return w.problems
 }

@@ -131,11 +131,15 @@ func readGame(tx *bolt.Tx, id string) (*Game, error) {
 	if gb == nil {
 		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s has a summary but no log", id)}
 	}
+	if err := checkBucketPages(tx, gb); err != nil {
+		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: %w", id, err)}
+	}
 	var events []Event
 	err := gb.ForEach(func(k, v []byte) error {
 		var e Event
 		if err := json.Unmarshal(v, &e); err != nil {
-			return fmt.Errorf("game %s: event %x is unreadable: %w", id, k, err)
+			// Damage, not bad input, whatever the decoder says.
+			return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %x is unreadable: %v", id, k, err)}
 		}
 		events = append(events, e)
 		return nil

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -19,11 +20,45 @@ func (db *DB) view(fn func(tx *bolt.Tx) error) (err error) {
 	return db.bolt.View(fn)
 }
 
+// update also upgrades an older file, in the same transaction as the first
+// change: the change is tried first and rolled back, so that input it
+// refuses leaves the file (and no backup) as it was; then the file is
+// copied aside and upgraded and changed at once.
 func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverDamage(db.path, &err)
+	if from := db.pending; from > 0 {
+		err := db.bolt.Update(func(tx *bolt.Tx) error {
+			if err := db.migrateSteps(tx, from); err != nil {
+				return err
+			}
+			if err := fn(tx); err != nil {
+				return err
+			}
+			return errDryRun
+		})
+		if err != errDryRun {
+			return err
+		}
+		if err := db.backup(from); err != nil {
+			return err
+		}
+		err = db.bolt.Update(func(tx *bolt.Tx) error {
+			if err := db.migrateSteps(tx, from); err != nil {
+				return err
+			}
+			return fn(tx)
+		})
+		if err == nil {
+			db.pending = 0
+		}
+		return err
+	}
 	return db.bolt.Update(fn)
 }
+
+// errDryRun rolls back a change that was only tried.
+var errDryRun = errors.New("tried only")
 
 // openBolt is bolt.Open, with a damaged file's panic or fault turned into a
 // CorruptError.

@@ -12,12 +12,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -101,8 +102,16 @@ func DefaultPath() (string, error) {
 
 // Options say how to open the database.
 type Options struct {
-	ReadOnly bool          // a shared lock; the file must exist
-	Timeout  time.Duration // how long to wait for another process; 0 means DefaultTimeout
+	ReadOnly bool // a shared lock; the file must exist
+	// Timeout is how long to wait for another process: 0 means
+	// DefaultTimeout, a negative one not to wait at all.
+	Timeout time.Duration
+	// NoCreate: a missing or empty file is not made into a database
+	// (ErrNoDatabase), so a command with nothing to change writes nothing.
+	NoCreate bool
+	// AcceptOlder opens a file whose newest meta page is damaged at the
+	// state before it, after copying the file aside (see OlderError).
+	AcceptOlder bool
 }
 
 // DB is an open unoscore database.
@@ -110,54 +119,158 @@ type DB struct {
 	bolt *bolt.DB
 	path string
 	now  func() time.Time
+	file *os.File // the same file, read directly to check pages before bbolt follows them
+	page int      // its page size
+	// pending is the schema of an older file opened to write: it is
+	// upgraded by the first change, so input refused writes nothing.
+	pending int
+	// Warning is set when a read sees the older of two states (see
+	// OlderError); the caller should show it.
+	Warning string
+	// Accepted is the copy of the damaged file that AcceptOlder made.
+	Accepted string
 }
 
+// OlderError is a file whose newest meta page is damaged: bbolt would
+// silently fall back to the state before the last change, and the next
+// write would make that loss final.
+type OlderError struct {
+	Path string
+	Page int // the damaged meta page, 0 or 1
+}
+
+func (e *OlderError) Error() string {
+	return fmt.Sprintf("the database %s is damaged: meta page %d, the newer of its two records of what the file holds, is unreadable, so the last change to it may be lost; nothing was written", e.Path, e.Page)
+}
+
+// open files, for the checks of a game's pages inside a transaction.
+var open sync.Map // *bolt.DB -> *DB
+
 // Open opens the database at path, creating it (file 0600, folder 0700)
-// unless opts.ReadOnly. A read-only open of a missing file returns
-// ErrNoDatabase.
+// unless opts.ReadOnly or opts.NoCreate. A read-only open of a missing or
+// empty file returns ErrNoDatabase.
+//
+// Before bbolt maps the file, and under the lock bbolt then keeps, the file
+// is checked: both meta pages, its size against them, the list of free
+// pages, and the page trees of the top-level buckets (see pages.go).
 func Open(path string, opts Options) (*DB, error) {
-	if opts.Timeout <= 0 {
+	if opts.Timeout == 0 {
 		opts.Timeout = DefaultTimeout
 	}
 	info, err := os.Stat(path)
+	created := false
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if opts.ReadOnly {
+		if opts.ReadOnly || opts.NoCreate {
 			return nil, ErrNoDatabase
 		}
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return nil, fmt.Errorf("cannot create the folder for the database: %w", err)
 		}
+		created = true
 	case err != nil:
 		return nil, fmt.Errorf("cannot read the database: %w", err)
 	case info.IsDir():
 		return nil, &CorruptError{Path: path, Err: errors.New("it is a folder, not a file")}
+	case !info.Mode().IsRegular():
+		return nil, &CorruptError{Path: path, Err: errors.New("it is not a regular file (a device or a pipe)")}
 	}
-	if err == nil {
-		if err := checkFile(path, info.Size()); err != nil {
+	flag := os.O_RDONLY
+	if !opts.ReadOnly {
+		flag = os.O_RDWR | os.O_CREATE
+	}
+	f, err := os.OpenFile(path, flag, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the database: %w", err)
+	}
+	db, err := openChecked(f, path, opts)
+	if err != nil {
+		f.Close()
+		if created {
+			// Never leave an empty file behind (a full disk, say).
+			if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
+				os.Remove(path)
+			}
+		}
+		return nil, err
+	}
+	return db, nil
+}
+
+func openChecked(f *os.File, path string, opts Options) (*DB, error) {
+	ok, err := lockFile(f, !opts.ReadOnly, opts.Timeout)
+	if err != nil {
+		return nil, fmt.Errorf("cannot lock the database: %w", err)
+	}
+	if !ok {
+		return nil, &LockedError{Path: path, Wait: max(opts.Timeout, 0)}
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the database: %w", err)
+	}
+	db := &DB{path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+	if fi.Size() == 0 && (opts.ReadOnly || opts.NoCreate) {
+		return nil, ErrNoDatabase
+	}
+	if fi.Size() > 0 {
+		m, err := checkFile(f, path, fi.Size())
+		var older *OlderError
+		switch {
+		case errors.As(err, &older) && opts.ReadOnly:
+			db.Warning = err.Error()
+		case errors.As(err, &older) && opts.AcceptOlder:
+			if db.Accepted, err = copyAside(f, path); err != nil {
+				return nil, err
+			}
+		case err != nil:
 			return nil, err
 		}
+		db.page = int(m.pageSize)
 	}
-	b, err := openBolt(path, &bolt.Options{Timeout: opts.Timeout, ReadOnly: opts.ReadOnly})
+	bo := &bolt.Options{ReadOnly: opts.ReadOnly, Timeout: max(opts.Timeout, time.Millisecond), OpenFile: boltFile(f)}
+	if preLocked {
+		bo.Timeout = time.Second // the lock is already held by this process
+	}
+	b, err := openBolt(path, bo)
 	if err != nil {
 		switch {
 		case errors.Is(err, berrors.ErrTimeout):
-			return nil, &LockedError{Path: path, Wait: opts.Timeout}
+			return nil, &LockedError{Path: path, Wait: max(opts.Timeout, 0)}
 		case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrChecksum):
 			return nil, &CorruptError{Path: path, Err: err}
 		}
+		var ce *CorruptError
+		if errors.As(err, &ce) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("cannot open the database %s: %w", path, err)
 	}
-	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+	db.bolt, db.file = b, f
+	if db.page == 0 {
+		db.page = b.Info().PageSize
+	}
+	open.Store(b, db)
+	if db.Accepted != "" {
+		// One empty commit writes a sound meta page over the damaged one.
+		if err := db.update(func(*bolt.Tx) error { return nil }); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
 	if err := db.init(opts.ReadOnly); err != nil {
-		b.Close()
+		db.Close()
 		if errors.Is(err, errNeedsMigration) {
 			// An older file opened to read: upgrade it once, then read.
 			w, err := Open(path, Options{Timeout: opts.Timeout})
 			if err != nil {
 				return nil, err
 			}
+			err = w.upgrade()
 			w.Close()
+			if err != nil {
+				return nil, err
+			}
 			return Open(path, opts)
 		}
 		return nil, err
@@ -165,8 +278,51 @@ func Open(path string, opts Options) (*DB, error) {
 	return db, nil
 }
 
+// copyAside copies a damaged file byte for byte beside it, before anything
+// is written to it.
+func copyAside(f *os.File, path string) (string, error) {
+	out, name, err := createBeside(fmt.Sprintf("%s.damaged-%s", path, time.Now().UTC().Format("20060102-150405")))
+	if err != nil {
+		return "", fmt.Errorf("cannot copy the damaged file aside (%w); nothing was changed", err)
+	}
+	_, err = io.Copy(out, io.NewSectionReader(f, 0, 1<<62))
+	if err == nil {
+		err = out.Sync()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+		return "", fmt.Errorf("cannot copy the damaged file aside (%w); nothing was changed", err)
+	}
+	return name, nil
+}
+
+// createBeside creates a new file (mode 0600) named base, or base-2,
+// base-3... if that exists. It never opens an existing file or follows a
+// link: O_EXCL.
+func createBeside(base string) (*os.File, string, error) {
+	name := base
+	for i := 2; ; i++ {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			return f, name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) || i > 100 {
+			return nil, "", err
+		}
+		name = fmt.Sprintf("%s-%d", base, i)
+	}
+}
+
 // Close lets go of the file.
-func (db *DB) Close() error { return db.bolt.Close() }
+func (db *DB) Close() error {
+	open.Delete(db.bolt)
+	err := db.bolt.Close()
+	db.file.Close()
+	return err
+}
 
 // Path is the file's path.
 func (db *DB) Path() string { return db.path }
@@ -190,7 +346,8 @@ func (db *DB) init(readOnly bool) error {
 	case version < SchemaVersion && readOnly:
 		return errNeedsMigration
 	case version < SchemaVersion:
-		return db.migrate(version)
+		db.pending = version // upgraded by the first change
+		return nil
 	}
 	return db.view(func(tx *bolt.Tx) error { return checkBuckets(tx, db.path) })
 }
@@ -274,37 +431,59 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 	2: refreshSummaries,
 }
 
-// BackupPath is where a migration keeps a copy of the file as it was.
+// BackupPath is where a migration keeps a copy of the file as it was (or
+// that name with -2, -3... if it is taken).
 func BackupPath(path string, version int) string {
 	return fmt.Sprintf("%s.schema%d-backup", path, version)
 }
 
-// migrate brings an older file up to SchemaVersion in one transaction, after
-// writing a copy of it as it was beside it.
-func (db *DB) migrate(from int) error {
-	backup := BackupPath(db.path, from)
-	if _, err := os.Stat(backup); err == nil {
-		backup = fmt.Sprintf("%s-%d", backup, time.Now().Unix())
+// upgrade brings an older file up to SchemaVersion in one transaction,
+// after writing a copy of it as it was beside it.
+func (db *DB) upgrade() error {
+	return db.update(func(*bolt.Tx) error { return nil })
+}
+
+// backup writes a copy of the file as it is, under a new name beside it
+// (never through a link, never over a file), before an upgrade.
+func (db *DB) backup(from int) error {
+	f, name, err := createBeside(BackupPath(db.path, from))
+	if err == nil {
+		err = db.bolt.View(func(tx *bolt.Tx) error {
+			_, err := tx.WriteTo(f)
+			return err
+		})
+		if err == nil {
+			err = f.Sync()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			os.Remove(name)
+		}
 	}
-	err := db.view(func(tx *bolt.Tx) error { return tx.CopyFile(backup, 0o600) })
 	if err != nil {
 		return fmt.Errorf("cannot write a backup before upgrading the database (%w); nothing was changed", err)
 	}
-	return db.update(func(tx *bolt.Tx) error {
-		for v := from; v < SchemaVersion; v++ {
-			step := migrations[v]
-			if step == nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("no way to upgrade schema %d", v)}
-			}
-			if err := step(tx); err != nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("upgrading schema %d: %w", v, err)}
-			}
+	return nil
+}
+
+// migrateSteps upgrades the file from schema from, in the caller's
+// transaction.
+func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
+	for v := from; v < SchemaVersion; v++ {
+		step := migrations[v]
+		if step == nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("no way to upgrade schema %d", v)}
 		}
-		if err := tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
-			return err
+		if err := step(tx); err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("upgrading schema %d: %w", v, err)}
 		}
-		return checkBuckets(tx, db.path)
-	})
+	}
+	if err := tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
+		return err
+	}
+	return checkBuckets(tx, db.path)
 }
 
 func hasBuckets(tx *bolt.Tx) bool {
@@ -313,25 +492,30 @@ func hasBuckets(tx *bolt.Tx) bool {
 	return found
 }
 
-// checkFile refuses a file that is not a bbolt file, or that is shorter than
-// its own meta page says, before bbolt maps it into memory, where reading
-// past the end of a cut-short file would fault.
-func checkFile(path string, size int64) error {
-	if size == 0 {
-		return nil // a new, empty file: bbolt initializes it
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("cannot read the database: %w", err)
-	}
-	defer f.Close()
-	// The first meta page is at 0; its page size tells where the second is.
+// checkFile checks a file before bbolt maps it: both meta pages (a
+// damaged newer one is an OlderError, since bbolt would quietly use the
+// older), its size against them (reading past the end of a cut-short file
+// would fault), and the pages of the root bucket, the top-level buckets and
+// the free-page list (see pages.go). It returns the meta page in force.
+func checkFile(f *os.File, path string, size int64) (meta, error) {
+	// The first meta page is at 0; its page size tells where the second
+	// is. If the first is unreadable, the second is looked for at every
+	// page size, as bbolt does.
 	m0, ok0 := readMeta(f, 0)
-	if m0.pageSize == 0 {
-		return &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
+	var m1 meta
+	ok1 := false
+	if m0.pageSize != 0 {
+		m1, ok1 = readMeta(f, int64(m0.pageSize))
+	} else {
+		for ps := int64(512); ps <= 1<<16 && ps < size; ps *= 2 {
+			if m, ok := readMeta(f, ps); ok && int64(m.pageSize) == ps {
+				m1, ok1 = m, true
+				break
+			}
+		}
 	}
-	m1, ok1 := readMeta(f, int64(m0.pageSize))
 	var m meta
+	var older error
 	switch {
 	case ok0 && ok1:
 		m = m0
@@ -339,46 +523,42 @@ func checkFile(path string, size int64) error {
 			m = m1
 		}
 	case ok0:
-		m = m0
+		m, older = m0, &OlderError{Path: path, Page: 1}
 	case ok1:
-		m = m1
+		m, older = m1, &OlderError{Path: path, Page: 0}
+	case m0.pageSize == 0 && m1.pageSize == 0:
+		return meta{}, &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
 	default:
-		return &CorruptError{Path: path, Err: errors.New("both of its meta pages are damaged")}
+		return meta{}, &CorruptError{Path: path, Err: errors.New("both of its meta pages are damaged")}
 	}
-	if need := int64(m.pgid) * int64(m.pageSize); size < need {
-		return &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
+	if need := int64(m.pgid) * int64(m.pageSize); m.pgid < 2 || size < need {
+		return meta{}, &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
 	}
-	return nil
+	w := newWalker(f, int(m.pageSize), m.pgid, false)
+	w.tree(m.root, 0, 0, "the root bucket")
+	w.freelist(m.freelist)
+	if err := w.err(); err != nil {
+		return meta{}, &CorruptError{Path: path, Err: err}
+	}
+	return m, older
 }
 
-type meta struct {
-	pageSize uint32
-	pgid     uint64
-	txid     uint64
-}
-
-// readMeta reads a bbolt meta page at off: a 16-byte page header, then magic,
-// version, page size, flags (4 bytes each), the root bucket (16), the
-// freelist page (8), the high-water mark (8), the transaction id (8) and an
-// FNV-64a checksum of everything before it. ok is false unless the magic and
-// checksum are right; the page size is returned whenever the magic is.
-func readMeta(f *os.File, off int64) (meta, bool) {
-	const metaOff, metaLen = 16, 64
-	buf := make([]byte, metaOff+metaLen)
-	if n, _ := f.ReadAt(buf, off); n < len(buf) {
-		return meta{}, false
+// checkBucketPages walks the pages of one bucket (a game's log) before
+// bbolt reads them.
+func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
+	root := uint64(b.Root())
+	v, ok := open.Load(tx.DB())
+	if root == 0 || !ok {
+		return nil // inline in its parent's page, already checked
 	}
-	b := buf[metaOff:]
-	if binary.LittleEndian.Uint32(b[0:]) != 0xED0CDAED {
-		return meta{}, false
+	db := v.(*DB)
+	fi, err := db.file.Stat()
+	if err != nil {
+		return err
 	}
-	m := meta{pageSize: binary.LittleEndian.Uint32(b[8:]), pgid: binary.LittleEndian.Uint64(b[40:]), txid: binary.LittleEndian.Uint64(b[48:])}
-	if m.pageSize < 512 || m.pageSize > 1<<16 || m.pageSize&(m.pageSize-1) != 0 {
-		return meta{}, false
-	}
-	h := fnv.New64a()
-	h.Write(b[:56])
-	return m, h.Sum64() == binary.LittleEndian.Uint64(b[56:])
+	w := newWalker(db.file, db.page, uint64(fi.Size())/uint64(db.page), true)
+	w.tree(root, 0, 1, "the game's log")
+	return w.err()
 }
 
 // key is an event's key: its sequence number, 8 bytes big-endian, so the log

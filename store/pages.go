@@ -1,0 +1,334 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+)
+
+// unoscore checks the pages of its file itself before bbolt follows them.
+// bbolt trusts the file: a branch page that points at itself sends it round
+// in circles until memory or the stack runs out, a free-page count of 2^40
+// makes it allocate that much, and its own check (tx.Check) runs in a
+// goroutine of its own, where a fault ends the process. None of that can be
+// caught once it starts, so the page graph is walked here first, by reading
+// the file (not the memory map), with every page id, count, offset and
+// overflow checked against the file's size, every page visited at most once
+// (a loop is damage) and the depth bounded.
+//
+// Pages follow bbolt's layout (go.etcd.io/bbolt/internal/common): a 16-byte
+// header (id 8, flags 2, count 2, overflow 4), then count elements of 16
+// bytes: a branch element is pos, ksize (4 each) and the child's page id
+// (8); a leaf element is flags, pos, ksize, vsize (4 each); pos counts from
+// the element itself. A leaf element with flag 1 is a bucket: its value
+// starts with the bucket's root page id and sequence (8 each), and a root of
+// 0 means the bucket's one leaf page follows inline in the value.
+
+const (
+	pageHeader   = 16
+	elemSize     = 16
+	branchFlag   = 0x01
+	leafFlag     = 0x02
+	metaFlag     = 0x04
+	freelistFlag = 0x10
+	bucketElem   = 0x01
+	noFreelist   = ^uint64(0)
+	// maxDepth bounds a tree's depth: a real tree of a file this size is
+	// far shallower, so anything deeper is a loop or damage.
+	maxDepth = 64
+	// maxOverflow bounds the extra pages of one branch or leaf page (4 MiB
+	// of 4 KiB pages): unoscore's largest value is a few kilobytes.
+	maxOverflow = 1024
+	maxProblems = 20
+)
+
+// meta is what a bbolt meta page says.
+type meta struct {
+	pageSize uint32
+	root     uint64 // the root bucket's page
+	freelist uint64 // the free-page list's page
+	pgid     uint64 // the high-water mark: pages 0 to pgid-1 are in use
+	txid     uint64
+}
+
+// readMeta reads a bbolt meta page at off: a 16-byte page header, then magic,
+// version, page size, flags (4 bytes each), the root bucket (16), the
+// freelist page (8), the high-water mark (8), the transaction id (8) and an
+// FNV-64a checksum of everything before it. ok is false unless the magic,
+// version and checksum are right; the page size is returned whenever the
+// magic is.
+func readMeta(f io.ReaderAt, off int64) (meta, bool) {
+	const metaLen = 64
+	buf := make([]byte, pageHeader+metaLen)
+	if n, _ := f.ReadAt(buf, off); n < len(buf) {
+		return meta{}, false
+	}
+	b := buf[pageHeader:]
+	if binary.LittleEndian.Uint32(b[0:]) != 0xED0CDAED {
+		return meta{}, false
+	}
+	m := meta{
+		pageSize: binary.LittleEndian.Uint32(b[8:]),
+		root:     binary.LittleEndian.Uint64(b[16:]),
+		freelist: binary.LittleEndian.Uint64(b[32:]),
+		pgid:     binary.LittleEndian.Uint64(b[40:]),
+		txid:     binary.LittleEndian.Uint64(b[48:]),
+	}
+	if m.pageSize < 512 || m.pageSize > 1<<16 || m.pageSize&(m.pageSize-1) != 0 {
+		return meta{}, false
+	}
+	h := fnv.New64a()
+	h.Write(b[:56])
+	ok := binary.LittleEndian.Uint32(b[4:]) == 2 && h.Sum64() == binary.LittleEndian.Uint64(b[56:])
+	return m, ok
+}
+
+// pageWalker walks a file's pages.
+type pageWalker struct {
+	r        io.ReaderAt
+	pageSize int
+	hw       uint64 // pages 0 to hw-1 exist
+	seen     []uint64
+	free     []uint64
+	all      bool // descend into every bucket, not only the top-level ones
+	problems []string
+	overflow bool // more problems than maxProblems
+}
+
+func newWalker(r io.ReaderAt, pageSize int, hw uint64, all bool) *pageWalker {
+	return &pageWalker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1)}
+}
+
+func (w *pageWalker) problem(format string, args ...any) {
+	if len(w.problems) >= maxProblems {
+		w.overflow = true
+		return
+	}
+	w.problems = append(w.problems, fmt.Sprintf(format, args...))
+}
+
+// err is the first problem found, or nil.
+func (w *pageWalker) err() error {
+	if len(w.problems) == 0 {
+		return nil
+	}
+	return errors.New(w.problems[0])
+}
+
+func bit(set []uint64, id uint64) bool { return set[id/64]&(1<<(id%64)) != 0 }
+func setBit(set []uint64, id uint64)   { set[id/64] |= 1 << (id % 64) }
+
+// page reads page id with its overflow pages and marks them seen; it
+// reports a problem and returns nil when the page cannot be used.
+func (w *pageWalker) page(id uint64, from string) []byte {
+	if id < 2 || id >= w.hw {
+		w.problem("%s points at page %d, outside the file's %d pages", from, id, w.hw)
+		return nil
+	}
+	var h [pageHeader]byte
+	if _, err := w.r.ReadAt(h[:], int64(id)*int64(w.pageSize)); err != nil {
+		w.problem("page %d cannot be read: %v", id, err)
+		return nil
+	}
+	if got := binary.LittleEndian.Uint64(h[0:]); got != id {
+		w.problem("page %d (%s) says it is page %d", id, from, got)
+		return nil
+	}
+	over := uint64(binary.LittleEndian.Uint32(h[12:]))
+	limit := uint64(maxOverflow)
+	if binary.LittleEndian.Uint16(h[8:]) == freelistFlag {
+		limit = w.hw
+	}
+	if over > limit || id+over >= w.hw {
+		w.problem("page %d claims %d more pages after it, past what the file holds", id, over)
+		return nil
+	}
+	for p := id; p <= id+over; p++ {
+		if bit(w.seen, p) {
+			w.problem("page %d is reached twice (%s): a loop or a page used twice", p, from)
+			return nil
+		}
+	}
+	for p := id; p <= id+over; p++ {
+		setBit(w.seen, p)
+	}
+	buf := make([]byte, (over+1)*uint64(w.pageSize))
+	if _, err := w.r.ReadAt(buf, int64(id)*int64(w.pageSize)); err != nil {
+		w.problem("page %d cannot be read: %v", id, err)
+		return nil
+	}
+	return buf
+}
+
+// tree walks the bucket tree whose root is page id. nest is how deep the
+// bucket is (0: the root bucket).
+func (w *pageWalker) tree(id uint64, depth, nest int, from string) {
+	if w.overflow {
+		return
+	}
+	if depth > maxDepth {
+		w.problem("the tree under %s is more than %d pages deep: a loop", from, maxDepth)
+		return
+	}
+	p := w.page(id, from)
+	if p == nil {
+		return
+	}
+	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
+	case branchFlag:
+		count := int(binary.LittleEndian.Uint16(p[10:]))
+		if count == 0 || pageHeader+count*elemSize > len(p) {
+			w.problem("branch page %d holds %d entries, which do not fit", id, count)
+			return
+		}
+		var prev []byte
+		for i := range count {
+			off := pageHeader + i*elemSize
+			pos := uint64(binary.LittleEndian.Uint32(p[off:]))
+			ksize := uint64(binary.LittleEndian.Uint32(p[off+4:]))
+			if uint64(off)+pos+ksize > uint64(len(p)) {
+				w.problem("branch page %d: entry %d lies outside the page", id, i)
+				return
+			}
+			k := p[uint64(off)+pos : uint64(off)+pos+ksize]
+			if i > 0 && bytes.Compare(prev, k) >= 0 {
+				w.problem("branch page %d: its keys are out of order", id)
+				return
+			}
+			prev = k
+		}
+		for i := range count {
+			off := pageHeader + i*elemSize
+			w.tree(binary.LittleEndian.Uint64(p[off+8:]), depth+1, nest, fmt.Sprintf("branch page %d", id))
+		}
+	case leafFlag:
+		w.leaf(p, fmt.Sprintf("leaf page %d", id), nest)
+	default:
+		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, from, flags)
+	}
+}
+
+// leaf checks a leaf page's entries and walks the buckets it holds.
+func (w *pageWalker) leaf(p []byte, name string, nest int) {
+	count := int(binary.LittleEndian.Uint16(p[10:]))
+	if pageHeader+count*elemSize > len(p) {
+		w.problem("%s holds %d entries, which do not fit", name, count)
+		return
+	}
+	var prev []byte
+	for i := range count {
+		off := uint64(pageHeader + i*elemSize)
+		flags := binary.LittleEndian.Uint32(p[off:])
+		pos := uint64(binary.LittleEndian.Uint32(p[off+4:]))
+		ksize := uint64(binary.LittleEndian.Uint32(p[off+8:]))
+		vsize := uint64(binary.LittleEndian.Uint32(p[off+12:]))
+		if off+pos+ksize+vsize > uint64(len(p)) {
+			w.problem("%s: entry %d lies outside the page", name, i)
+			return
+		}
+		k := p[off+pos : off+pos+ksize]
+		v := p[off+pos+ksize : off+pos+ksize+vsize]
+		if i > 0 && bytes.Compare(prev, k) >= 0 {
+			w.problem("%s: its keys are out of order", name)
+			return
+		}
+		prev = k
+		switch flags {
+		case 0:
+		case bucketElem:
+			if len(v) < 16 {
+				w.problem("%s: bucket %q has a value too short to be a bucket", name, clip(string(k)))
+				return
+			}
+			if nest > 0 && !w.all {
+				continue // a game's log: checked when the game is read
+			}
+			w.bucket(v, fmt.Sprintf("bucket %q", clip(string(k))), nest+1)
+		default:
+			w.problem("%s: entry %d has unknown flags %#x", name, i, flags)
+			return
+		}
+	}
+}
+
+// bucket walks a bucket from its value: a root page, or an inline page.
+func (w *pageWalker) bucket(v []byte, name string, nest int) {
+	if nest > 8 {
+		w.problem("%s is nested %d buckets deep", name, nest)
+		return
+	}
+	root := binary.LittleEndian.Uint64(v)
+	if root != 0 {
+		w.tree(root, 0, nest, name)
+		return
+	}
+	inline := v[16:]
+	if len(inline) < pageHeader || binary.LittleEndian.Uint16(inline[8:]) != leafFlag {
+		w.problem("%s: its inline page is damaged", name)
+		return
+	}
+	w.leaf(inline, name, nest)
+}
+
+// freelist checks the list of free pages: it fits its page, and names only
+// pages that exist and that no tree walked so far uses (a write would
+// otherwise overwrite them).
+func (w *pageWalker) freelist(id uint64) {
+	if id == noFreelist {
+		w.problem("it has no list of free pages")
+		return
+	}
+	p := w.page(id, "the meta page's free-page list")
+	if p == nil {
+		return
+	}
+	if flags := binary.LittleEndian.Uint16(p[8:]); flags != freelistFlag {
+		w.problem("page %d should list the free pages but is of kind %#x", id, flags)
+		return
+	}
+	start, count := uint64(pageHeader), uint64(binary.LittleEndian.Uint16(p[10:]))
+	if count == 0xFFFF {
+		count = binary.LittleEndian.Uint64(p[pageHeader:])
+		start += 8
+	}
+	if count > (uint64(len(p))-start)/8 {
+		w.problem("the free-page list (page %d) claims %d entries, more than its page holds", id, count)
+		return
+	}
+	w.free = make([]uint64, w.hw/64+1)
+	for i := range count {
+		f := binary.LittleEndian.Uint64(p[start+8*i:])
+		switch {
+		case f < 2 || f >= w.hw:
+			w.problem("the free-page list names page %d, outside the file's %d pages", f, w.hw)
+			return
+		case bit(w.free, f):
+			w.problem("the free-page list names page %d twice", f)
+			return
+		case bit(w.seen, f):
+			w.problem("page %d is in use but also listed as free", f)
+			return
+		}
+		setBit(w.free, f)
+	}
+}
+
+// unaccounted reports pages that are neither in use nor free (only after a
+// walk of every bucket and of the free-page list).
+func (w *pageWalker) unaccounted() {
+	n, first := 0, uint64(0)
+	for p := uint64(2); p < w.hw; p++ {
+		if !bit(w.seen, p) && !bit(w.free, p) {
+			if n == 0 {
+				first = p
+			}
+			n++
+		}
+	}
+	if n > 0 {
+		w.problem("%d pages are neither in use nor free (the first is page %d)", n, first)
+	}
+}
