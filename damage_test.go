@@ -1,0 +1,315 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// The damaged-file tests run unoscore as a separate process under a memory
+// limit (ulimit -v: 2 GiB of address space, of which the Go runtime reserves about 1.2 at start) and a time limit, so that a
+// damaged file that sends it round a loop fails the test instead of
+// exhausting the machine.
+const (
+	memLimitKiB = 2 << 20
+	timeLimit   = 20 * time.Second
+)
+
+type outcome struct {
+	code         int
+	stdout, errs string
+}
+
+// limited runs this test binary as unoscore under the limits.
+func limited(t *testing.T, db string, args ...string) outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeLimit)
+	defer cancel()
+	sh := `ulimit -v ` + strconv.Itoa(memLimitKiB) + `; exec "$0" "$@"`
+	c := exec.CommandContext(ctx, "sh", append([]string{"-c", sh, os.Args[0], "--db", db, "--wait", "1s"}, args...)...)
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "NO_COLOR=1")
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	c.Cancel = func() error { return syscall.Kill(-c.Process.Pid, syscall.SIGKILL) }
+	var out, errb bytes.Buffer
+	c.Stdout, c.Stderr = &out, &errb
+	err := c.Run()
+	o := outcome{stdout: out.String(), errs: errb.String()}
+	if ctx.Err() != nil {
+		t.Fatalf("unoscore %s ran past %s on a damaged file (a hang)", strings.Join(args, " "), timeLimit)
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		o.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// crashed says how a run crashed, or "".
+func (o outcome) crashed() string {
+	for _, sign := range []string{"fatal error", "goroutine ", "panic:", "SIGSEGV", "out of memory", "internal error"} {
+		if strings.Contains(o.errs, sign) {
+			return sign
+		}
+	}
+	if o.code != 0 && o.code != 1 {
+		return "exit " + strconv.Itoa(o.code)
+	}
+	return ""
+}
+
+// damagedDB makes a database big enough for branch pages: 300 games.
+func damagedDB(t *testing.T, path string) {
+	t.Helper()
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	c1, _ := rules.ParseHand("r7 wd4")
+	c2, _ := rules.ParseHand("9")
+	for i := range 300 {
+		if _, err := db.Create(fmt.Sprintf("night %d", i), scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Target: 10000}); err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			h := scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: c1}, {Player: "Cat", Cards: c2}}}
+			if _, _, err := db.AddHand("", h); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// file is a bbolt file's bytes, read as pages.
+type file struct {
+	data []byte
+	ps   int
+}
+
+func (f file) u16(off int) uint16 { return binary.LittleEndian.Uint16(f.data[off:]) }
+func (f file) u64(off int) uint64 { return binary.LittleEndian.Uint64(f.data[off:]) }
+func (f file) put16(off int, v uint16) {
+	binary.LittleEndian.PutUint16(f.data[off:], v)
+}
+func (f file) put32(off int, v uint32) {
+	binary.LittleEndian.PutUint32(f.data[off:], v)
+}
+func (f file) put64(off int, v uint64) {
+	binary.LittleEndian.PutUint64(f.data[off:], v)
+}
+
+// metaOff is the offset of the meta page in force.
+func (f file) metaOff() int {
+	if f.u64(f.ps+16+48) > f.u64(16+48) {
+		return f.ps
+	}
+	return 0
+}
+
+// resum rewrites a meta page's checksum after a change to it.
+func (f file) resum(off int) {
+	h := fnv.New64a()
+	h.Write(f.data[off+16 : off+16+56])
+	f.put64(off+16+56, h.Sum64())
+}
+
+// pages lists the ids of the pages with the given flags.
+func (f file) pages(flags uint16) []int {
+	var ids []int
+	for p := 2; (p+1)*f.ps <= len(f.data); p++ {
+		if f.u64(p*f.ps) == uint64(p) && f.u16(p*f.ps+8) == flags {
+			ids = append(ids, p)
+		}
+	}
+	return ids
+}
+
+// TestDamagedFilesEndCleanly crafts the damage that used to crash or hang
+// unoscore (a branch page pointing at itself or at the root, free-page
+// counts of 2^40 and 2^64-1, a missing free-page list, a page claiming 2^32
+// overflow pages, an entry larger than its page) and runs every kind of
+// command on each: every run ends within the time limit, under the memory
+// limit, with exit 1 (or 0 where the damage is not on its path) and a
+// message, never a crash. A write that refuses leaves the file as it was.
+func TestDamagedFilesEndCleanly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs unoscore a few hundred times")
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.db")
+	damagedDB(t, good)
+	orig, err := os.ReadFile(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ps = 4096
+	cases := map[string]func(f file){
+		"branch page points at itself": func(f file) {
+			p := f.pages(0x01)[0]
+			f.put64(p*ps+16+8, uint64(p))
+		},
+		"branch page points at the root": func(f file) {
+			root := f.u64(f.metaOff() + 16 + 16)
+			for _, p := range f.pages(0x01) {
+				if uint64(p) != root {
+					f.put64(p*ps+16+8, root)
+					return
+				}
+			}
+		},
+		"free-page count 2^40": func(f file) {
+			p := int(f.u64(f.metaOff() + 16 + 32))
+			f.put16(p*ps+10, 0xFFFF)
+			f.put64(p*ps+16, 1<<40)
+		},
+		"free-page count 2^64-1": func(f file) {
+			p := int(f.u64(f.metaOff() + 16 + 32))
+			f.put16(p*ps+10, 0xFFFF)
+			f.put64(p*ps+16, ^uint64(0))
+		},
+		"no free-page list": func(f file) {
+			m := f.metaOff()
+			f.put64(m+16+32, ^uint64(0))
+			f.resum(m)
+		},
+		"leaf page claims 2^32-1 overflow pages": func(f file) {
+			for _, p := range f.pages(0x02) {
+				f.put32(p*ps+12, 0xFFFFFFFF)
+			}
+		},
+		"leaf entry larger than its page": func(f file) {
+			for _, p := range f.pages(0x02) {
+				f.put32(p*ps+16+12, 0x7FFFFFFF)
+			}
+		},
+		"root bucket is the free-page list": func(f file) {
+			m := f.metaOff()
+			f.put64(m+16+16, f.u64(m+16+32))
+			f.resum(m)
+		},
+	}
+	commands := [][]string{
+		{"board"}, {"games", "--json"}, {"export"}, {"doctor"}, {"history"},
+		{"hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=9"},
+		{"new", "--players", "Dan,Eve"},
+	}
+	for name, damage := range cases {
+		t.Run(name, func(t *testing.T) {
+			f := file{data: bytes.Clone(orig), ps: ps}
+			damage(f)
+			path := filepath.Join(t.TempDir(), "bad.db")
+			os.WriteFile(path, f.data, 0o600)
+			for _, args := range commands {
+				o := limited(t, path, args...)
+				if how := o.crashed(); how != "" {
+					t.Fatalf("%s: %s\n%s", strings.Join(args, " "), how, clipped(o.errs))
+				}
+				if args[0] == "doctor" && o.code != 1 {
+					t.Errorf("doctor passed a damaged file:\n%s", o.stdout)
+				}
+				if (args[0] == "hand" || args[0] == "new") && o.code != 1 {
+					t.Errorf("%s wrote to a damaged file (exit %d)", args[0], o.code)
+				}
+				if o.code == 1 && !strings.HasPrefix(o.errs, "unoscore: ") {
+					t.Errorf("%s: exit 1 without a message: %q", args[0], clipped(o.errs))
+				}
+				if after, _ := os.ReadFile(path); !bytes.Equal(after, f.data) {
+					t.Fatalf("%s changed the damaged file", strings.Join(args, " "))
+				}
+			}
+		})
+	}
+}
+
+// TestRandomDamageEndsCleanly damages the file at random (a fixed seed):
+// single flipped bits and overwritten runs of bytes anywhere past the meta
+// pages. Every command ends in time and memory with exit 0 or 1, never a
+// crash; a write refused leaves the file unchanged; and a write that goes
+// ahead never leaves a file that doctor passed before failing after.
+func TestRandomDamageEndsCleanly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs unoscore a few hundred times")
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.db")
+	damagedDB(t, good)
+	orig, _ := os.ReadFile(good)
+	const ps = 4096
+	r := rand.New(rand.NewPCG(14, 3))
+	hw := int(file{data: orig, ps: ps}.u64(file{data: orig, ps: ps}.metaOff() + 16 + 40))
+	for trial := range 60 {
+		bad := bytes.Clone(orig)
+		p := 2 + r.IntN(hw-2)
+		if trial%2 == 0 {
+			bit := r.IntN(ps * 8)
+			bad[p*ps+bit/8] ^= 1 << (bit % 8)
+		} else {
+			off := p*ps + r.IntN(ps-32)
+			for k := off; k < off+1+r.IntN(32); k++ {
+				bad[k] = byte(r.IntN(256))
+			}
+		}
+		path := filepath.Join(dir, fmt.Sprintf("bad%d.db", trial))
+		os.WriteFile(path, bad, 0o600)
+		doctor := limited(t, path, "doctor")
+		for _, args := range [][]string{{"board"}, {"export"}, {"games", "--json"}, {"hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=9"}} {
+			before, _ := os.ReadFile(path)
+			o := limited(t, path, args...)
+			if how := o.crashed(); how != "" {
+				t.Fatalf("trial %d (page %d), %s: %s\n%s", trial, p, args[0], how, clipped(o.errs))
+			}
+			after, _ := os.ReadFile(path)
+			if o.code != 0 && !bytes.Equal(before, after) {
+				t.Fatalf("trial %d: %s failed but changed the file", trial, args[0])
+			}
+		}
+		if doctor.crashed() != "" {
+			t.Fatalf("trial %d: doctor: %s", trial, clipped(doctor.errs))
+		}
+		if doctor.code == 0 {
+			// A file doctor passed stays sound after the write.
+			if o := limited(t, path, "doctor"); o.code != 0 {
+				t.Fatalf("trial %d: doctor passed the file, then failed it after a hand:\n%s", trial, o.stdout)
+			}
+		}
+		os.Remove(path)
+	}
+}
+
+// TestFifoAsDatabase: a pipe where the database should be is refused at
+// once, never waited on.
+func TestFifoAsDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pipe.db")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skip(err)
+	}
+	for _, args := range [][]string{{"board"}, {"doctor"}, {"new", "--players", "Ann,Bob"}, {"export"}} {
+		o := limited(t, path, args...)
+		if o.code != 1 || !strings.Contains(o.errs, "not a regular file") {
+			t.Errorf("%s on a pipe: exit %d, %q", args[0], o.code, o.errs)
+		}
+	}
+}
+
+func clipped(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "…"
+	}
+	return s
+}
