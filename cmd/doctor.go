@@ -11,7 +11,7 @@ import (
 )
 
 type doctorOptions struct {
-	app    *App
+	app         *App
 	Backup      string
 	JSON        bool
 	AcceptOlder bool

@@ -1,10 +1,10 @@
 package store
 
 import (
-	"errors"
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
