@@ -159,3 +159,26 @@ func BenchmarkHandUndo(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOpen opens the big database and closes it: the checks of its
+// meta pages, free-page list and top-level page trees that every command
+// runs before bbolt maps the file (to read, then to write).
+func BenchmarkOpen(b *testing.B) {
+	path := benchDB(b)
+	for _, write := range []bool{false, true} {
+		name := "read"
+		if write {
+			name = "write"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				db, err := store.Open(path, store.Options{ReadOnly: !write})
+				if err != nil {
+					b.Fatal(err)
+				}
+				db.Close()
+			}
+		})
+	}
+}

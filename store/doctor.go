@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -113,7 +114,16 @@ func (db *DB) checkGame(tx *bolt.Tx, id string, indexed map[string]uint64, r *Re
 	delete(indexed, id)
 	g, err := readGame(tx, id)
 	if err != nil {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s: %v", id, err))
+		// The damage itself, which names the game, not the advice around it.
+		var ce *CorruptError
+		if errors.As(err, &ce) {
+			err = ce.Err
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "game "+id+":") {
+			msg = fmt.Sprintf("game %s: %s", id, msg)
+		}
+		r.Problems = append(r.Problems, msg)
 		return
 	}
 	r.Hands += g.Board.Hands()
@@ -184,7 +194,7 @@ func (db *DB) checkAllPages() []string {
 	if err != nil {
 		return []string{err.Error()}
 	}
-	m, err := checkFile(db.file, db.path, fi.Size())
+	m, err := checkFile(db.file, db.path, fi.Size(), false)
 	var older *OlderError
 	if err != nil && !errors.As(err, &older) {
 		var ce *CorruptError
@@ -193,8 +203,8 @@ func (db *DB) checkAllPages() []string {
 		}
 		return []string{err.Error()}
 	}
-	w := newWalker(db.file, int(m.pageSize), m.pgid, true)
-	w.tree(m.root, 0, 0, "the root bucket")
+	w := newWalker(reader{db.file}, int(m.pageSize), m.pgid, true)
+	w.tree(m.root, 0, 0, from{"the root bucket", 0})
 	w.freelist(m.freelist)
 	if len(w.problems) == 0 {
 		w.unaccounted()

@@ -56,3 +56,15 @@ func boltFile(f *os.File) func(string, int, os.FileMode) (*os.File, error) {
 
 // preLocked: the lock is taken before bbolt opens the file.
 const preLocked = true
+
+// mapFile maps the first size bytes of f to read, or returns nil.
+func mapFile(f *os.File, size int64) ([]byte, func()) {
+	if size <= 0 || size > 1<<40 {
+		return nil, nil
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, nil
+	}
+	return data, func() { syscall.Munmap(data) }
+}

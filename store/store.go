@@ -214,7 +214,7 @@ func openChecked(f *os.File, path string, opts Options) (*DB, error) {
 		return nil, ErrNoDatabase
 	}
 	if fi.Size() > 0 {
-		m, err := checkFile(f, path, fi.Size())
+		m, err := checkFile(f, path, fi.Size(), !opts.ReadOnly)
 		var older *OlderError
 		switch {
 		case errors.As(err, &older) && opts.ReadOnly:
@@ -497,7 +497,7 @@ func hasBuckets(tx *bolt.Tx) bool {
 // older), its size against them (reading past the end of a cut-short file
 // would fault), and the pages of the root bucket, the top-level buckets and
 // the free-page list (see pages.go). It returns the meta page in force.
-func checkFile(f *os.File, path string, size int64) (meta, error) {
+func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 	// The first meta page is at 0; its page size tells where the second
 	// is. If the first is unreadable, the second is looked for at every
 	// page size, as bbolt does.
@@ -534,8 +534,15 @@ func checkFile(f *os.File, path string, size int64) (meta, error) {
 	if need := int64(m.pgid) * int64(m.pageSize); m.pgid < 2 || size < need {
 		return meta{}, &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
 	}
-	w := newWalker(f, int(m.pageSize), m.pgid, false)
-	w.tree(m.root, 0, 0, "the root bucket")
+	// Mapped, the pages are looked at without a copy or a system call each.
+	var src pageSource = reader{f}
+	if data, unmap := mapFile(f, int64(m.pgid)*int64(m.pageSize)); data != nil {
+		defer unmap()
+		src = mapped(data)
+	}
+	w := newWalker(src, int(m.pageSize), m.pgid, false)
+	w.entries = write
+	w.tree(m.root, 0, 0, from{"the root bucket", 0})
 	w.freelist(m.freelist)
 	if err := w.err(); err != nil {
 		return meta{}, &CorruptError{Path: path, Err: err}
@@ -556,8 +563,8 @@ func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
 	if err != nil {
 		return err
 	}
-	w := newWalker(db.file, db.page, uint64(fi.Size())/uint64(db.page), true)
-	w.tree(root, 0, 1, "the game's log")
+	w := newWalker(reader{db.file}, db.page, uint64(fi.Size())/uint64(db.page), true)
+	w.tree(root, 0, 1, from{"the game's log", 0})
 	return w.err()
 }
 
