@@ -137,7 +137,7 @@ type pageWalker struct {
 	// entries: check every entry of the top-level buckets' leaves too, not
 	// only their headers. A write needs it: bbolt copies the entries of a
 	// leaf it changes, and an entry claiming 2 GB would be allocated.
-	entries bool
+	entries  bool
 	problems []string
 	overflow bool // more problems than maxProblems
 }
