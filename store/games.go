@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -357,6 +358,9 @@ func (db *DB) List(limit int, fn func(Summary) error) (total int, current string
 
 // Use makes a game the current one.
 func (db *DB) Use(id string) (*Game, error) {
+	if strings.TrimSpace(id) == "" {
+		return nil, &scoring.InputError{Msg: "use needs a game's id; \"unoscore games\" lists them"}
+	}
 	var g *Game
 	err := db.update(func(tx *bolt.Tx) error {
 		var err error

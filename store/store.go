@@ -173,7 +173,7 @@ func Open(path string, opts Options) (*DB, error) {
 	case info.IsDir():
 		return nil, &CorruptError{Path: path, Err: errors.New("it is a folder, not a file")}
 	case !info.Mode().IsRegular():
-		return nil, &CorruptError{Path: path, Err: errors.New("it is not a regular file (a device or a pipe)")}
+		return nil, fmt.Errorf("the database %s is not a regular file (it is a device, a pipe or a socket); give a file with --db or UNOSCORE_DB", path)
 	}
 	flag := os.O_RDONLY
 	if !opts.ReadOnly {
