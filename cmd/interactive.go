@@ -138,7 +138,7 @@ func promptPlayers(app *App) ([]string, error) {
 		}
 		for i := range names {
 			for j := range i {
-				if strings.EqualFold(names[i], names[j]) {
+				if scoring.SameName(names[i], names[j]) {
 					return fmt.Errorf("%s is named twice", names[i])
 				}
 			}

@@ -122,8 +122,8 @@ func splitNames(s string) []string {
 
 func runNew(o *newOptions) error {
 	app := o.app
-	if strings.ContainsAny(o.Name, "\x00\x1b\r\n") || len(o.Name) > 80 {
-		return usagef("--name must be one line of at most 80 characters, without control characters")
+	if err := scoring.ValidateGameName(o.Name); err != nil {
+		return usagef("--name: %v", err)
 	}
 	s := scoring.Settings{
 		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck, Hands: o.Hands,

@@ -64,22 +64,34 @@ func Run(args []string, ios *IOStreams, p Prompter) (code int) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(ios.Err, "unoscore: %s\n", panicMessage(r))
+			fmt.Fprintf(ios.Err, "unoscore: %s\n", printable(panicMessage(r)))
 			code = ExitFailure
 		}
 	}()
-	app := &App{IO: ios, Prompt: p}
+	// Commands write through safeOutput: anything that would not print is
+	// escaped, and a failed write is remembered. Prompts draw on the
+	// terminal directly.
+	out := &safeOutput{w: ios.Out, color: ios.Color}
+	errOut := &safeOutput{w: ios.Err}
+	streams := *ios
+	streams.Out, streams.Err = out, errOut
+	app := &App{IO: &streams, Prompt: p}
 	if app.Prompt == nil {
 		app.Prompt = newTerminalPrompter(ios)
 	}
+	defer errOut.flush()
 	root, started := newRootCmd(app)
 	root.SetArgs(args)
 	err := root.Execute()
+	if ferr := out.flush(); err == nil && ferr != nil {
+		// The command did its work, but what it said was lost.
+		err = fmt.Errorf("cannot write the output (%w); what the command changed, if anything, was saved", ferr)
+	}
 	if err == nil {
 		return ExitOK
 	}
 	if errors.Is(err, errStopped) {
-		fmt.Fprintln(ios.Err, "unoscore: "+err.Error())
+		fmt.Fprintln(errOut, "unoscore: "+err.Error())
 		return ExitOK
 	}
 	code = exitCode(err)
@@ -87,10 +99,10 @@ func Run(args []string, ios *IOStreams, p Prompter) (code int) {
 		code = ExitUsage // cobra's own complaints: unknown command or flag
 	}
 	if code == ExitInterrupted {
-		fmt.Fprintln(ios.Err, "unoscore: "+err.Error())
+		fmt.Fprintln(errOut, "unoscore: "+err.Error())
 		return code
 	}
-	msg := err.Error()
+	msg := clipMessage(err.Error())
 	var older *store.OlderError
 	if errors.As(err, &older) {
 		msg += ". " + olderHint
@@ -98,8 +110,27 @@ func Run(args []string, ios *IOStreams, p Prompter) (code int) {
 	if !*started && !strings.Contains(msg, "--help") {
 		msg += "; see \"unoscore --help\""
 	}
-	fmt.Fprintln(ios.Err, "unoscore: "+msg)
+	fmt.Fprintln(errOut, "unoscore: "+msg)
 	return code
+}
+
+// clipMessage shortens what a message repeats of a long argument (a word of
+// more than 64 characters keeps its first 40), so that a mistyped 100 KB
+// argument gives one readable line.
+func clipMessage(msg string) string {
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		r := []rune(w)
+		if len(r) <= 64 {
+			continue
+		}
+		short := string(r[:40]) + "…"
+		if q := r[0]; q == '"' || q == '\'' {
+			short += string(q)
+		}
+		words[i] = short
+	}
+	return strings.Join(words, " ")
 }
 
 func panicMessage(r any) string {

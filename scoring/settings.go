@@ -6,7 +6,6 @@ package scoring
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/rules"
@@ -65,27 +64,37 @@ func invalid(format string, args ...any) error {
 }
 
 // ValidateName checks one player's name: not empty, at most MaxNameLen
-// characters, and no comma, '=' or control character (a name is typed in
-// "--left NAME=CARDS" and printed on a terminal).
+// characters, no comma or '=' (a name is typed in "--left NAME=CARDS"), and
+// only characters that print (no control or formatting character: a name is
+// printed on a terminal). Every way a name comes in is checked by it: flags,
+// prompts, an import, the web.
 func ValidateName(name string) error {
 	if strings.TrimSpace(name) == "" {
 		return invalid("a player's name cannot be empty")
 	}
 	if !utf8.ValidString(name) {
-		return invalid("player name %q is not valid text", name)
+		return invalid("player name %q is not valid text (UTF-8)", name)
 	}
 	if n := utf8.RuneCountInString(name); n > MaxNameLen {
-		return invalid("player name %q is %d characters; the most is %d", name, n, MaxNameLen)
+		return invalid("player name %q is %d characters; the most is %d", clipName(name), n, MaxNameLen)
 	}
 	for _, r := range name {
-		switch {
-		case r == ',' || r == '=':
+		if r == ',' || r == '=' {
 			return invalid("player name %q holds %q, which separates names and cards; choose another name", name, r)
-		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r):
-			return invalid("player name %q holds a control character", name)
 		}
 	}
+	if r, ok := unprintable(name); !ok {
+		return invalid("player name %q holds %U, which does not print (a control character or the like)", name, r)
+	}
 	return nil
+}
+
+// clipName shortens a name that goes into a message.
+func clipName(s string) string {
+	if r := []rune(s); len(r) > MaxNameLen {
+		return string(r[:MaxNameLen]) + "…"
+	}
+	return s
 }
 
 // Normalize checks the settings and fills in the defaults: the standard mode,
@@ -130,9 +139,12 @@ func (s *Settings) Normalize() error {
 		if err := ValidateName(p); err != nil {
 			return err
 		}
-		key := strings.ToLower(p)
+		key := NameKey(p)
 		if other, ok := seen[key]; ok {
-			return invalid("two players are called %q and %q: names must differ, ignoring case", other, p)
+			if other == p {
+				return invalid("two players are called %q: names must differ", p)
+			}
+			return invalid("two players are called %q and %q, which read as the same name: names must differ, ignoring case and look-alike letters", other, p)
 		}
 		seen[key] = p
 		s.Players[i] = p
@@ -269,7 +281,7 @@ func (s *Settings) normalizeTeams() error {
 func (s *Settings) Seat(name string) (int, error) {
 	t := strings.TrimSpace(name)
 	for i, p := range s.Players {
-		if strings.EqualFold(p, t) {
+		if SameName(p, t) {
 			return i, nil
 		}
 	}

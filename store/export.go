@@ -130,6 +130,10 @@ func ReadExport(r io.Reader) (*Batch, error) {
 		if err != nil {
 			return nil, &ImportError{Msg: "cannot import: " + err.Error()}
 		}
+		// Names come in by the same rules as from the command line.
+		if err := scoring.ValidateGameName(g.Name); err != nil {
+			return nil, &ImportError{Msg: fmt.Sprintf("cannot import game %s: %v", eg.ID, err)}
+		}
 		// The stored settings are the normalized ones, as the game started
 		// (before any rename).
 		start, err := scoring.New(*g.Events[0].Settings)

@@ -195,6 +195,9 @@ func putSummary(tx *bolt.Tx, g *Game) error {
 
 // Create starts a game and makes it the current one.
 func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
+	if err := scoring.ValidateGameName(name); err != nil {
+		return nil, err
+	}
 	var g *Game
 	err := db.update(func(tx *bolt.Tx) error {
 		games := tx.Bucket(bucketGames)

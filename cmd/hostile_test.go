@@ -1,0 +1,162 @@
+package cmd
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"unicode"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// run runs unoscore with no terminal and returns exit code, stdout, stderr.
+func run(t *testing.T, db string, color bool, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, Color: color}
+	code := Run(append([]string{"--db", db}, args...), ios, nil)
+	return code, out.String(), errb.String()
+}
+
+// evil is text an older unoscore let into a file, or a damaged file holds:
+// it sets the window's title, clears the screen, turns the text red,
+// reverses it, and moves to new lines.
+const evil = "\x1b]0;PWNED\x07\x1b[2J\x1b[31m\u202eX\r\v\f\u0085\u009b2J\x7f\b"
+
+// evilDB makes a game and then writes evil into its name and a player's
+// name, past every check, as an older unoscore could have.
+func evilDB(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "u.db")
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := db.Create("night", scoring.Settings{Players: []string{"Ann", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, _ := rules.ParseHand("r7")
+	if _, _, err := db.AddHand("", scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: cards}}}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	err = b.Update(func(tx *bolt.Tx) error {
+		gb := tx.Bucket([]byte("games")).Bucket([]byte(g.ID))
+		var e map[string]any
+		k, v := gb.Cursor().First()
+		json.Unmarshal(v, &e)
+		e["name"] = "Fri" + evil
+		data, _ := json.Marshal(e)
+		if err := gb.Put(k, data); err != nil {
+			return err
+		}
+		sums := tx.Bucket([]byte("summaries"))
+		var s map[string]any
+		json.Unmarshal(sums.Get([]byte(g.ID)), &s)
+		s["name"] = "Fri" + evil
+		data, _ = json.Marshal(s)
+		return sums.Put([]byte(g.ID), data)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// sgr is unoscore's own colour codes.
+var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+// raw finds a character in output that would not print as itself: any
+// control or formatting character but newline and tab, and, with colour,
+// escape sequences other than unoscore's own colour codes.
+func raw(s string, color bool) (rune, bool) {
+	if color {
+		s = sgr.ReplaceAllString(s, "")
+	}
+	for _, r := range s {
+		if r != '\n' && r != '\t' && !unicode.IsGraphic(r) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// TestOutputEscapesWhatDoesNotPrint: names in a file that never went
+// through today's checks reach the terminal escaped, in every command that
+// shows them, completion included.
+func TestOutputEscapesWhatDoesNotPrint(t *testing.T) {
+	db := evilDB(t)
+	for _, color := range []bool{false, true} {
+		for _, args := range [][]string{
+			{"board"}, {"games"}, {"history"}, {"use", "night"}, {"__complete", "use", ""}, {"__complete", "board", "--game", ""},
+			{"board", "--game", "\x1b]0;x\x07"},
+		} {
+			_, out, errs := run(t, db, color, args...)
+			if r, bad := raw(out+errs, color); bad {
+				t.Errorf("%q (colour %v) printed %U raw:\n%q", args, color, r, out+errs)
+			}
+		}
+	}
+	_, out, _ := run(t, db, false, "games")
+	if !strings.Contains(out, `Fri\x1b]0;PWNED\x07`) {
+		t.Errorf("the name is not shown escaped:\n%s", out)
+	}
+}
+
+// TestEvilNamesRefusedEverywhere: the same rules for a name from a flag and
+// from an import.
+func TestEvilNamesRefusedEverywhere(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, name := range []string{"A\x07", "A\u202eB", "A\u009b", "A\x7f", strings.Repeat("x", 81)} {
+		if code, _, errs := run(t, db, false, "new", "--players", "Ann,Bob", "--name", name); code != 2 || !strings.Contains(errs, "--name") {
+			t.Errorf("--name %q: exit %d %s", name, code, errs)
+		}
+		if code, _, errs := run(t, db, false, "new", "--players", "Ann,"+name); code != 2 {
+			t.Errorf("--players Ann,%q: exit %d %s", name, code, errs)
+		}
+	}
+	if code, _, errs := run(t, db, false, "new", "--players", "Ann,Bob", "--name", strings.Repeat("é", 80)); code != 0 {
+		t.Errorf("80 characters of two bytes each: exit %d %s", code, errs)
+	}
+	if code, _, errs := run(t, db, false, "new", "--players", "Ross,Roſs,Cat"); code != 2 || !strings.Contains(errs, "read as the same name") {
+		t.Errorf("Ross and Roſs: exit %d %s", code, errs)
+	}
+}
+
+// failing is an output that cannot be written, as /dev/full.
+type failing struct{}
+
+func (failing) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestOutputErrorsExit1: a command whose output is lost exits 1 and says
+// so.
+func TestOutputErrorsExit1(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := run(t, db, false, "new", "--players", "Ann,Bob"); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, args := range [][]string{
+		{"board"}, {"games"}, {"history"}, {"doctor"}, {"rules"}, {"rules", "skip"}, {"board", "--json"},
+		{"hand", "--out", "Ann", "--left", "Bob=r7"}, {"export"}, {"check", "play", "r7", "--on", "r5"},
+	} {
+		var errb bytes.Buffer
+		code := Run(append([]string{"--db", db}, args...), &IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb}, nil)
+		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
+			t.Errorf("%q to a full disk: exit %d, %q", args, code, errb.String())
+		}
+	}
+}

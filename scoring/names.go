@@ -1,0 +1,56 @@
+package scoring
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// NameKey is what two player names are compared by, everywhere: the
+// duplicate check when a game starts and every lookup of a typed name.
+// Names that look alike or differ only in case are one name: Unicode
+// compatibility normalization (NFKC: a full-width Ａ is A, a composed é is
+// e plus its accent) and full case folding (ſ is s, ß is ss).
+func NameKey(name string) string {
+	s := norm.NFKC.String(strings.TrimSpace(name))
+	return norm.NFKC.String(cases.Fold().String(s))
+}
+
+// SameName reports whether two names are the same player's (see NameKey).
+func SameName(a, b string) bool { return NameKey(a) == NameKey(b) }
+
+// MaxGameNameLen is the longest name of a game, in characters.
+const MaxGameNameLen = 80
+
+// ValidateGameName checks a game's name (empty is allowed): one line of at
+// most MaxGameNameLen characters, each one that prints (see printable).
+func ValidateGameName(name string) error {
+	if !utf8.ValidString(name) {
+		return invalid("the game's name is not valid text (UTF-8)")
+	}
+	if n := utf8.RuneCountInString(name); n > MaxGameNameLen {
+		return invalid("the game's name is %d characters; the most is %d", n, MaxGameNameLen)
+	}
+	if r, ok := unprintable(name); !ok {
+		return invalid("the game's name holds %U, which does not print (a control character or the like); use letters, digits, spaces and punctuation", r)
+	}
+	return nil
+}
+
+// unprintable finds the first character of s that does not print as
+// itself on a terminal: control characters (which can move the cursor,
+// clear the screen or set the window's title), formatting characters (which
+// reverse the direction of text), line and paragraph separators, and
+// anything unassigned or private. Letters, marks, digits, punctuation,
+// symbols and spaces print.
+func unprintable(s string) (rune, bool) {
+	for _, r := range s {
+		if !unicode.IsGraphic(r) {
+			return r, false
+		}
+	}
+	return 0, true
+}
