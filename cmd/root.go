@@ -158,6 +158,7 @@ func exitCode(err error) int {
 
 func newRootCmd(app *App) (*cobra.Command, *bool) {
 	started := new(bool)
+	var waitErr error // a bad UNOSCORE_WAIT, reported once a command runs
 	root := &cobra.Command{
 		Use:   "unoscore",
 		Short: "Keep score and settle arguments for UNO played with real cards",
@@ -174,6 +175,9 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			if app.Wait < 0 {
 				return usagef("--wait must not be negative")
 			}
+			if waitErr != nil && !c.Flags().Changed("wait") {
+				return waitErr
+			}
 			return nil
 		},
 	}
@@ -185,9 +189,18 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	})
 	root.CompletionOptions.HiddenDefaultCmd = true
 
+	// UNOSCORE_WAIT is the default of --wait; a value that is not a
+	// duration, or a negative one, is refused (when --wait is not given)
+	// rather than quietly replaced by 2s.
 	wait := store.DefaultTimeout
 	if v := os.Getenv("UNOSCORE_WAIT"); v != "" {
-		if d, err := time.ParseDuration(v); err == nil && d >= 0 {
+		d, err := time.ParseDuration(strings.TrimSpace(v))
+		switch {
+		case err != nil:
+			waitErr = usagef("UNOSCORE_WAIT=%q is not a length of time: give one such as 5s, 500ms or 0 (do not wait)", clip(v))
+		case d < 0:
+			waitErr = usagef("UNOSCORE_WAIT=%q must not be negative", clip(v))
+		default:
 			wait = d
 		}
 	}
@@ -221,7 +234,29 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			Long:  notationHelp,
 		},
 	)
+	// "completion" with no shell, or one it does not know, is a usage
+	// error, not its help and exit 0.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = nil
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) == 0 {
+					return usagef("completion needs a shell: bash, zsh, fish or powershell, as in \"unoscore completion bash\"")
+				}
+				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(args[0]))
+			}
+		}
+	}
 	return root, started
+}
+
+// clip shortens an argument repeated in a message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
 }
 
 // canPrompt reports whether this run may ask questions.
@@ -230,7 +265,7 @@ func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
 // dbPath is the database file this run uses.
 func (a *App) dbPath() (string, error) {
 	if a.DBPath != "" {
-		return a.DBPath, nil
+		return store.ExpandHome(a.DBPath) // --db=~/x.db reaches us unexpanded
 	}
 	return store.DefaultPath()
 }

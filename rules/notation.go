@@ -333,13 +333,16 @@ func leadingNumber(t string, suffixes ...string) (int, bool) {
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
 	}
-	if i == 0 || i > 6 {
+	if i == 0 {
 		return 0, false
 	}
 	for _, s := range suffixes {
 		if t[i:] == s {
 			n, err := strconv.Atoi(t[:i])
-			return n, err == nil
+			if err != nil || i > 6 {
+				return -1, true // too many digits: out of range, said as such
+			}
+			return n, true
 		}
 	}
 	return 0, false

@@ -208,3 +208,14 @@ func FuzzParseHand(f *testing.F) {
 		}
 	})
 }
+
+// TestCountedPointsOutOfRange: any number of points too big says the range,
+// never "unknown card".
+func TestCountedPointsOutOfRange(t *testing.T) {
+	for _, in := range []string{"100000pts", "1000000pts", "99999999999999999999pts", "1234567890123p"} {
+		_, err := ParseHand(in)
+		if err == nil || !strings.Contains(err.Error(), "counted points must be 0 to") {
+			t.Errorf("ParseHand(%q): %v", in, err)
+		}
+	}
+}
