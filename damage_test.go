@@ -323,3 +323,19 @@ func clipped(s string) string {
 	}
 	return s
 }
+
+// TestFullDiskLeavesNoFile: a new database that cannot be written whole (a
+// file-size limit stands in for a full disk) is not left behind, half made,
+// for the next command to stumble on.
+func TestFullDiskLeavesNoFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "z.db")
+	c := exec.Command("sh", "-c", `ulimit -f 8; exec "$0" "$@"`, os.Args[0], "--db", path, "new", "--players", "Ann,Bob")
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	out, err := c.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.HasPrefix(string(out), "unoscore: ") {
+		t.Fatalf("new on a full disk: %v %s", err, out)
+	}
+	if _, err := os.Lstat(path); !os.IsNotExist(err) {
+		t.Fatalf("a half-made file was left behind: %v", err)
+	}
+}

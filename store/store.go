@@ -190,22 +190,29 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("the database %s is not a regular file (it is a device, a pipe or a socket); give a file with --db or UNOSCORE_DB", path)
 	}
 	flag := os.O_RDONLY
-	if !opts.ReadOnly {
-		flag = os.O_RDWR | os.O_CREATE
+	switch {
+	case created:
+		flag = os.O_RDWR | os.O_CREATE | os.O_EXCL
+	case !opts.ReadOnly:
+		flag = os.O_RDWR
 	}
 	f, err := os.OpenFile(path, flag, 0o600)
+	if created && errors.Is(err, fs.ErrExist) {
+		// Another unoscore made it just now.
+		created = false
+		f, err = os.OpenFile(path, os.O_RDWR, 0o600)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
 	db, err := openChecked(f, path, opts)
 	if err != nil {
-		f.Close()
 		if created {
-			// Never leave an empty file behind (a full disk, say).
-			if fi, err := os.Stat(path); err == nil && fi.Size() == 0 {
-				os.Remove(path)
-			}
+			// Never leave a file this open made but could not finish (on a
+			// full disk, say) for the next command to stumble on.
+			os.Remove(path)
 		}
+		f.Close()
 		return nil, err
 	}
 	return db, nil
