@@ -15,12 +15,31 @@ import (
 // compatibility normalization (NFKC: a full-width Ａ is A, a composed é is
 // e plus its accent) and full case folding (ſ is s, ß is ss).
 func NameKey(name string) string {
-	s := norm.NFKC.String(strings.TrimSpace(name))
+	s := strings.TrimSpace(name)
+	if isASCII(s) {
+		return strings.ToLower(s) // what NFKC and folding make of plain ASCII
+	}
+	s = norm.NFKC.String(s)
 	return norm.NFKC.String(cases.Fold().String(s))
 }
 
 // SameName reports whether two names are the same player's (see NameKey).
-func SameName(a, b string) bool { return NameKey(a) == NameKey(b) }
+func SameName(a, b string) bool {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if isASCII(a) && isASCII(b) {
+		return strings.EqualFold(a, b)
+	}
+	return NameKey(a) == NameKey(b)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
 
 // MaxGameNameLen is the longest name of a game, in characters.
 const MaxGameNameLen = 80

@@ -197,8 +197,10 @@ func (s *Settings) normalizeCustom(d *rules.Deck) error {
 			return invalid("custom rule %d is not valid text", i+1)
 		case utf8.RuneCountInString(r) > MaxCustomRuleLen:
 			return invalid("custom rule %d is %d characters; the most is %d", i+1, utf8.RuneCountInString(r), MaxCustomRuleLen)
-		case strings.IndexFunc(r, func(c rune) bool { return unicode.IsControl(c) || unicode.Is(unicode.Cf, c) }) >= 0:
-			return invalid("custom rule %d holds a control character", i+1)
+		}
+		// The same rule as names: only characters that print.
+		if c, ok := unprintable(r); !ok {
+			return invalid("custom rule %d holds %U, which does not print (a control character or the like)", i+1, c)
 		}
 		s.CustomRules[i] = r
 	}

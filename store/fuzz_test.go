@@ -9,10 +9,10 @@ import (
 // FuzzImport feeds any bytes to import: either a consistent set of games
 // arrives whole, or nothing is written.
 func FuzzImport(f *testing.F) {
-	f.Add([]byte(`{"games": []}`))
-	f.Add([]byte(`{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r7 wd4"}]}}]}]}`))
-	f.Add([]byte(`{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"],"mode":"challenge","target":50}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"w"}]}}, {"type":"void","number":1}, {"type":"correct","number":1}]}]}`))
-	f.Add([]byte(`{"games": [{"id": "b", "events": [{"type":"created","settings":{"players":["A","B","C","D"],"mode":"partners"}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"9"},{"player":"D","cards":"1"}]}}]}]}`))
+	f.Add([]byte(`{"unoscore_export": 1, "games": []}`))
+	f.Add([]byte(`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r7 wd4"}]}}]}]}`))
+	f.Add([]byte(`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"],"mode":"challenge","target":50}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"w"}]}}, {"type":"void","number":1}, {"type":"correct","number":1}]}]}`))
+	f.Add([]byte(`{"unoscore_export": 1, "games": [{"id": "b", "events": [{"type":"created","settings":{"players":["A","B","C","D"],"mode":"partners"}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"9"},{"player":"D","cards":"1"}]}}]}]}`))
 	f.Add([]byte(`not json`))
 	dir := f.TempDir()
 	n := 0

@@ -3,8 +3,10 @@ package store
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -143,5 +145,72 @@ func TestDamagedEventIsDamage(t *testing.T) {
 		if !errors.As(err, &ce) || errors.As(err, &in) {
 			t.Errorf("%s: %T %v, want damage and not bad input", text, err, err)
 		}
+	}
+}
+
+// TestImportRefusesMalformed: an export is exactly one JSON object with a
+// format number and a games list, no key twice at any depth, nothing after
+// it, names by the command line's rules, and no bigger than the limit,
+// which the refusal names. Nothing is written when it is refused.
+func TestImportRefusesMalformed(t *testing.T) {
+	game := func(id, name string) string {
+		return `{"id": "` + id + `", "name": ` + name + `, "events": [{"type":"created","name":` + name + `,"settings":{"players":["A","B"]}}]}`
+	}
+	good := `{"unoscore_export": 1, "games": [` + game("a", `""`) + `]}`
+	tests := map[string]struct{ data, want string }{
+		"trailing garbage":       {good + ` xyz`, "more after the end of the export"},
+		"two exports":            {good + good, "more after the end of the export"},
+		"no format":              {`{"games": []}`, `no "unoscore_export"`},
+		"negative format":        {`{"unoscore_export": -1, "games": []}`, "format number from 1"},
+		"fractional format":      {`{"unoscore_export": 1.5, "games": []}`, "format number from 1"},
+		"format as text":         {`{"unoscore_export": "1", "games": []}`, "format number from 1"},
+		"newer format":           {`{"unoscore_export": 2, "games": []}`, "newer than this unoscore"},
+		"games twice":            {`{"unoscore_export": 1, "games": [` + game("a", `""`) + `], "games": []}`, `the key "games" twice`},
+		"format twice":           {`{"unoscore_export": 1, "unoscore_export": 1, "games": []}`, `the key "unoscore_export" twice`},
+		"id twice in a game":     {`{"unoscore_export": 1, "games": [{"id": "a", "id": "b", "events": []}]}`, `"id" appears twice`},
+		"id twice, once escaped": {`{"unoscore_export": 1, "games": [{"id": "a", "\u0069d": "b", "events": []}]}`, `"id" appears twice`},
+		"key twice in an event":  {`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","type":"hand"}]}]}`, `"type" appears twice`},
+		"unknown key":            {`{"unoscore_export": 1, "games": [], "gmaes": []}`, `a key "gmaes"`},
+		"games not a list":       {`{"unoscore_export": 1, "games": {}}`, `"games" is not a list`},
+		"not an object":          {`[1]`, "does not begin with a JSON object"},
+		"empty":                  {``, "does not begin with a JSON object"},
+		"cut short":              {`{"unoscore_export": 1, "games": [` + game("a", `""`), "the file ends before the export does"},
+		"cut in a game":          {`{"unoscore_export": 1, "games": [{"id": "a"`, "the file ends before the export does"},
+		"escape codes in a name": {`{"unoscore_export": 1, "games": [` + game("a", `"\u001b]0;PWNED\u0007\u001b[2J"`) + `]}`, "does not print"},
+		"a 200 KB name":          {`{"unoscore_export": 1, "games": [` + game("a", `"`+strings.Repeat("x", 200000)+`"`) + `]}`, "the most is 80"},
+		"bidi override":          {`{"unoscore_export": 1, "games": [` + game("a", `"\u202eevil"`) + `]}`, "does not print"},
+	}
+	for name, tt := range tests {
+		db := openTemp(t)
+		n, err := db.Import(strings.NewReader(tt.data))
+		var ie *ImportError
+		if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: imported %d, %v; want %q", name, n, err, tt.want)
+		}
+		if l, _ := listAll(t, db); len(l) != 0 {
+			t.Errorf("%s: wrote %d games", name, len(l))
+		}
+		db.Close()
+	}
+	// The one good export, with whitespace after it, goes in.
+	db := openTemp(t)
+	if n, err := db.Import(strings.NewReader(good + "\n\n")); err != nil || n != 1 {
+		t.Fatalf("good export: %d %v", n, err)
+	}
+
+	// Too big: the refusal names the limit.
+	defer func(old int64) { importLimit = old }(importLimit)
+	importLimit = 1 << 10
+	big := `{"unoscore_export": 1, "games": [`
+	for i := range 20 {
+		big += game(fmt.Sprintf("g%d", i), `""`) + ","
+	}
+	big += game("b", `""`) + `]}`
+	if _, err := db.Import(strings.NewReader(big)); err == nil || !strings.Contains(err.Error(), "larger than 1 KiB") {
+		t.Fatalf("too big: %v", err)
+	}
+	exact := good + strings.Repeat(" ", int(importLimit)-len(good))
+	if _, err := openTemp(t).Import(strings.NewReader(exact)); err != nil {
+		t.Fatalf("an export of exactly the limit: %v", err)
 	}
 }

@@ -253,15 +253,15 @@ func TestExportImport(t *testing.T) {
 
 func TestImportRefusesBadData(t *testing.T) {
 	tests := map[string]string{
-		"not json":       `{"games": [`,
-		"no games":       `{}`,
-		"bad id":         `{"games": [{"id": "Bad Id", "events": []}]}`,
-		"twice":          `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}]}, {"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}]}]}`,
-		"unknown player": `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"Zed","left":[{"player":"B","cards":"r7"}]}}]}]}`,
-		"impossible":     `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"5xwd4"}]}}]}]}`,
-		"bad card":       `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r77"}]}}]}]}`,
-		"void nothing":   `{"games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"void","number":1}]}]}`,
-		"no creation":    `{"games": [{"id": "a", "events": [{"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r7"}]}}]}]}`,
+		"not json":       `{"unoscore_export": 1, "games": [`,
+		"no games":       `{"unoscore_export": 1}`,
+		"bad id":         `{"unoscore_export": 1, "games": [{"id": "Bad Id", "events": []}]}`,
+		"twice":          `{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}]}, {"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}]}]}`,
+		"unknown player": `{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"Zed","left":[{"player":"B","cards":"r7"}]}}]}]}`,
+		"impossible":     `{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"5xwd4"}]}}]}]}`,
+		"bad card":       `{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r77"}]}}]}]}`,
+		"void nothing":   `{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"void","number":1}]}]}`,
+		"no creation":    `{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r7"}]}}]}]}`,
 	}
 	for name, data := range tests {
 		db := openTemp(t)
