@@ -160,3 +160,20 @@ func TestOutputErrorsExit1(t *testing.T) {
 		}
 	}
 }
+
+// TestLongArgumentsAreCut: a 120 KB argument comes back in the message as
+// its first few characters, not in full.
+func TestLongArgumentsAreCut(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	run(t, db, false, "new", "--players", "Ann,Bob")
+	long := strings.Repeat("x", 120000)
+	for _, args := range [][]string{
+		{"board", "--game", long}, {"hand", "--out", long, "--left", "Bob=r7"}, {"hand", "--out", "Ann", "--left", "Bob=" + long},
+		{"new", "--players", "Ann," + long}, {"rules", long}, {"export", "-o", "/nonexistent/" + long},
+	} {
+		code, _, errs := run(t, db, false, args...)
+		if code == 0 || len(errs) > 1000 {
+			t.Errorf("%.20q: exit %d, a message of %d bytes", args, code, len(errs))
+		}
+	}
+}

@@ -139,7 +139,12 @@ func TestDamagedEventIsDamage(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = db.Game("")
+		// Doctor names the game once, and says what is wrong with it.
+		r, _ := db.Doctor()
 		db.Close()
+		if len(r.Problems) != 1 || strings.Count(r.Problems[0], "game ") != 1 || strings.Contains(r.Problems[0], "move it aside") {
+			t.Errorf("doctor: %q", r.Problems)
+		}
 		var ce *CorruptError
 		var in interface{ Invalid() bool }
 		if !errors.As(err, &ce) || errors.As(err, &in) {
