@@ -203,7 +203,7 @@ func (db *DB) checkAllPages() []string {
 		}
 		return []string{err.Error()}
 	}
-	w := newWalker(reader{db.file}, int(m.pageSize), m.pgid, true)
+	w := newWalker(newReader(db.file), int(m.pageSize), m.pgid, true)
 	w.tree(m.root, 0, 0, from{"the root bucket", 0})
 	w.freelist(m.freelist)
 	if len(w.problems) == 0 {

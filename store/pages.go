@@ -91,23 +91,41 @@ type pageSource interface {
 	read(off int64, n int) ([]byte, error)
 }
 
-// mapped is the file mapped into memory: reading a page copies nothing.
-type mapped []byte
+// mapped is the file mapped into memory: reading a page copies nothing and
+// makes no system call. Every few hundred pages the pages looked at are
+// given back, so that a walk never counts much of the file as this
+// process's memory.
+type mapped struct {
+	data  []byte
+	reads int
+}
 
-func (m mapped) read(off int64, n int) ([]byte, error) {
-	if off < 0 || off+int64(n) > int64(len(m)) {
+func (m *mapped) read(off int64, n int) ([]byte, error) {
+	if off < 0 || off+int64(n) > int64(len(m.data)) {
 		return nil, io.ErrUnexpectedEOF
 	}
-	return m[off : off+int64(n)], nil
+	if m.reads++; m.reads%512 == 0 {
+		dropPages(m.data)
+	}
+	return m.data[off : off+int64(n)], nil
 }
 
 // reader reads the file with pread: memory for the pages being looked at
-// only, however big the file.
-type reader struct{ io.ReaderAt }
+// only, however big the file. A page header is read into one buffer, used
+// again for the next.
+type reader struct {
+	r   io.ReaderAt
+	hdr []byte
+}
 
-func (r reader) read(off int64, n int) ([]byte, error) {
-	b := make([]byte, n)
-	if _, err := r.ReadAt(b, off); err != nil {
+func newReader(r io.ReaderAt) *reader { return &reader{r: r, hdr: make([]byte, pageHeader)} }
+
+func (r *reader) read(off int64, n int) ([]byte, error) {
+	b := r.hdr
+	if n != pageHeader {
+		b = make([]byte, n)
+	}
+	if _, err := r.r.ReadAt(b, off); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -166,8 +184,9 @@ func bit(set []uint64, id uint64) bool { return set[id/64]&(1<<(id%64)) != 0 }
 func setBit(set []uint64, id uint64)   { set[id/64] |= 1 << (id % 64) }
 
 // page reads page id with its overflow pages and marks them seen; it
-// reports a problem and returns nil when the page cannot be used.
-func (w *pageWalker) page(id uint64, by from) []byte {
+// reports a problem and returns nil when the page cannot be used. Of a leaf
+// it reads only the header unless leafBody.
+func (w *pageWalker) page(id uint64, by from, leafBody bool) []byte {
 	if id < 2 || id >= w.hw {
 		w.problem("%s points at page %d, outside the file's %d pages", by, id, w.hw)
 		return nil
@@ -199,6 +218,14 @@ func (w *pageWalker) page(id uint64, by from) []byte {
 	for p := id; p <= id+over; p++ {
 		setBit(w.seen, p)
 	}
+	if !leafBody && binary.LittleEndian.Uint16(h[8:]) == leafFlag {
+		count := uint64(binary.LittleEndian.Uint16(h[10:]))
+		if pageHeader+count*elemSize > (over+1)*uint64(w.pageSize) {
+			w.problem("leaf page %d holds %d entries, which do not fit", id, count)
+			return nil
+		}
+		return h
+	}
 	buf, err := w.r.read(int64(id)*int64(w.pageSize), int(over+1)*w.pageSize)
 	if err != nil {
 		w.problem("page %d cannot be read: %v", id, err)
@@ -217,7 +244,9 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 		w.problem("the tree under %s is more than %d pages deep: a loop", by, maxDepth)
 		return
 	}
-	p := w.page(id, by)
+	// A read needs only the headers of the top-level buckets' leaves:
+	// bbolt's reads of an entry are bounds-checked by the fault handler.
+	p := w.page(id, by, nest == 0 || w.all || w.entries)
 	if p == nil {
 		return
 	}
@@ -249,7 +278,9 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 			w.tree(binary.LittleEndian.Uint64(p[off+8:]), depth+1, nest, from{"branch page", id})
 		}
 	case leafFlag:
-		w.leaf(p, from{"leaf page", id}, nest)
+		if len(p) > pageHeader {
+			w.leaf(p, from{"leaf page", id}, nest)
+		}
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 	}
@@ -261,9 +292,6 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 	if pageHeader+count*elemSize > len(p) {
 		w.problem("%s holds %d entries, which do not fit", name, count)
 		return
-	}
-	if nest > 0 && !w.all && !w.entries {
-		return // a read: bbolt's reads of an entry are bounds-checked by the fault handler
 	}
 	var prev []byte
 	for i := range count {
@@ -328,7 +356,7 @@ func (w *pageWalker) freelist(id uint64) {
 		w.problem("it has no list of free pages")
 		return
 	}
-	p := w.page(id, from{"the meta page's free-page list", 0})
+	p := w.page(id, from{"the meta page's free-page list", 0}, true)
 	if p == nil {
 		return
 	}

@@ -556,10 +556,10 @@ func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 		return meta{}, &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
 	}
 	// Mapped, the pages are looked at without a copy or a system call each.
-	var src pageSource = reader{f}
+	var src pageSource = newReader(f)
 	if data, unmap := mapFile(f, int64(m.pgid)*int64(m.pageSize)); data != nil {
 		defer unmap()
-		src = mapped(data)
+		src = &mapped{data: data}
 	}
 	w := newWalker(src, int(m.pageSize), m.pgid, false)
 	w.entries = write
@@ -584,7 +584,7 @@ func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
 	if err != nil {
 		return err
 	}
-	w := newWalker(reader{db.file}, db.page, uint64(fi.Size())/uint64(db.page), true)
+	w := newWalker(newReader(db.file), db.page, uint64(fi.Size())/uint64(db.page), true)
 	w.tree(root, 0, 1, from{"the game's log", 0})
 	return w.err()
 }

@@ -27,3 +27,11 @@ func (db *DB) releaseMapped() {
 	// A plain system call on the map's address: no pointer is made from it.
 	_, _, _ = unix.Syscall(unix.SYS_MADVISE, info.Data, size, unix.MADV_DONTNEED)
 }
+
+// dropPages tells the kernel this process no longer needs the pages of a
+// read-only map of the file that it has looked at (see releaseMapped).
+func dropPages(data []byte) {
+	if len(data) > 0 {
+		_ = unix.Madvise(data, unix.MADV_DONTNEED)
+	}
+}
