@@ -22,9 +22,10 @@ func newDoctorCmd(app *App) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "doctor [--backup FILE]",
 		Short: "Check the database file and every game in it; write a backup copy",
-		Long: `Check the database: bbolt's consistency check of every page, the schema
-version, that every game's log replays, and that the list of games agrees
-with the logs. With --backup, also write a consistent copy of the file.
+		Long: `Check the database: every page (each read once, with bounds, so a damaged
+file is reported, never followed round a loop) and that each is in use or
+free, the schema version, that every game's log replays, and that the list
+of games agrees with the logs. With --backup, also write a consistent copy of the file.
 
 If the newest record of the file's state (a meta page) is damaged, the last
 change may be lost: doctor says so, and every command that writes refuses.
