@@ -143,7 +143,7 @@ func (f file) pages(flags uint16) []int {
 // TestDamagedFilesEndCleanly crafts the damage that used to crash or hang
 // unoscore (a branch page pointing at itself or at the root, free-page
 // counts of 2^40 and 2^64-1, a missing free-page list, a page claiming 2^32
-// overflow pages, an entry larger than its page) and runs every kind of
+// overflow pages, entries larger than their page) and runs every kind of
 // command on each: every run ends within the time limit, under the memory
 // limit, with exit 1 (or 0 where the damage is not on its path) and a
 // message, never a crash. A write that refuses leaves the file as it was.
@@ -198,6 +198,14 @@ func TestDamagedFilesEndCleanly(t *testing.T) {
 				f.put32(p*ps+16+12, 0x7FFFFFFF)
 			}
 		},
+		"entries of the buckets' leaves claim 1.6 GB": func(f file) {
+			root := f.u64(f.metaOff() + 16 + 16)
+			for _, p := range f.pages(0x02) {
+				if uint64(p) != root {
+					f.put32(p*ps+16+12, 0x64250006)
+				}
+			}
+		},
 		"root bucket is the free-page list": func(f file) {
 			m := f.metaOff()
 			f.put64(m+16+16, f.u64(m+16+32))
@@ -237,9 +245,10 @@ func TestDamagedFilesEndCleanly(t *testing.T) {
 	}
 }
 
-// TestRandomDamageEndsCleanly damages the file at random (a fixed seed):
-// single flipped bits and overwritten runs of bytes anywhere past the meta
-// pages. Every command ends in time and memory with exit 0 or 1, never a
+// TestRandomDamageEndsCleanly damages the file at random (a fixed seed;
+// the file's own layout varies with its random game ids): single flipped
+// bits, overwritten runs of bytes and page-header bytes anywhere past the
+// meta pages. Every command ends in time and memory with exit 0 or 1, never a
 // crash; a write refused leaves the file unchanged; and a write that goes
 // ahead never leaves a file that doctor passed before failing after.
 func TestRandomDamageEndsCleanly(t *testing.T) {
@@ -260,14 +269,17 @@ func TestRandomDamageEndsCleanly(t *testing.T) {
 	for trial := range 60 {
 		bad := bytes.Clone(orig)
 		p := 2 + r.IntN(hw-2)
-		if trial%2 == 0 {
+		switch trial % 3 {
+		case 0: // one flipped bit
 			bit := r.IntN(ps * 8)
 			bad[p*ps+bit/8] ^= 1 << (bit % 8)
-		} else {
+		case 1: // a run of random bytes
 			off := p*ps + r.IntN(ps-32)
 			for k := off; k < off+1+r.IntN(32); k++ {
 				bad[k] = byte(r.IntN(256))
 			}
+		case 2: // a byte of a page header: its id, kind, count or overflow
+			bad[p*ps+r.IntN(16)] = byte(r.IntN(256))
 		}
 		path := filepath.Join(dir, fmt.Sprintf("bad%d.db", trial))
 		os.WriteFile(path, bad, 0o600)

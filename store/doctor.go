@@ -194,7 +194,7 @@ func (db *DB) checkAllPages() []string {
 	if err != nil {
 		return []string{err.Error()}
 	}
-	m, err := checkFile(db.file, db.path, fi.Size(), false)
+	m, err := checkFile(db.file, db.path, fi.Size())
 	var older *OlderError
 	if err != nil && !errors.As(err, &older) {
 		var ce *CorruptError

@@ -152,10 +152,6 @@ type pageWalker struct {
 	seen     []uint64
 	free     []uint64
 	all      bool // descend into every bucket, not only the top-level ones
-	// entries: check every entry of the top-level buckets' leaves too, not
-	// only their headers. A write needs it: bbolt copies the entries of a
-	// leaf it changes, and an entry claiming 2 GB would be allocated.
-	entries  bool
 	problems []string
 	overflow bool // more problems than maxProblems
 }
@@ -184,9 +180,8 @@ func bit(set []uint64, id uint64) bool { return set[id/64]&(1<<(id%64)) != 0 }
 func setBit(set []uint64, id uint64)   { set[id/64] |= 1 << (id % 64) }
 
 // page reads page id with its overflow pages and marks them seen; it
-// reports a problem and returns nil when the page cannot be used. Of a leaf
-// it reads only the header unless leafBody.
-func (w *pageWalker) page(id uint64, by from, leafBody bool) []byte {
+// reports a problem and returns nil when the page cannot be used.
+func (w *pageWalker) page(id uint64, by from) []byte {
 	if id < 2 || id >= w.hw {
 		w.problem("%s points at page %d, outside the file's %d pages", by, id, w.hw)
 		return nil
@@ -218,14 +213,6 @@ func (w *pageWalker) page(id uint64, by from, leafBody bool) []byte {
 	for p := id; p <= id+over; p++ {
 		setBit(w.seen, p)
 	}
-	if !leafBody && binary.LittleEndian.Uint16(h[8:]) == leafFlag {
-		count := uint64(binary.LittleEndian.Uint16(h[10:]))
-		if pageHeader+count*elemSize > (over+1)*uint64(w.pageSize) {
-			w.problem("leaf page %d holds %d entries, which do not fit", id, count)
-			return nil
-		}
-		return h
-	}
 	buf, err := w.r.read(int64(id)*int64(w.pageSize), int(over+1)*w.pageSize)
 	if err != nil {
 		w.problem("page %d cannot be read: %v", id, err)
@@ -244,9 +231,10 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 		w.problem("the tree under %s is more than %d pages deep: a loop", by, maxDepth)
 		return
 	}
-	// A read needs only the headers of the top-level buckets' leaves:
-	// bbolt's reads of an entry are bounds-checked by the fault handler.
-	p := w.page(id, by, nest == 0 || w.all || w.entries)
+	// Every entry is checked, not only the page headers: an entry claiming
+	// 2 GB would be allocated by whatever copies it (a game's id, bbolt's
+	// copy of a leaf it changes).
+	p := w.page(id, by)
 	if p == nil {
 		return
 	}
@@ -278,9 +266,7 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 			w.tree(binary.LittleEndian.Uint64(p[off+8:]), depth+1, nest, from{"branch page", id})
 		}
 	case leafFlag:
-		if len(p) > pageHeader {
-			w.leaf(p, from{"leaf page", id}, nest)
-		}
+		w.leaf(p, from{"leaf page", id}, nest)
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 	}
@@ -318,8 +304,8 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 				w.problem("%s: bucket %q has a value too short to be a bucket", name, clip(string(k)))
 				return
 			}
-			if nest > 0 && !w.all {
-				continue // a game's log: checked when the game is read
+			if nest > 0 && !w.all && binary.LittleEndian.Uint64(v) != 0 {
+				continue // a game's log in pages of its own: checked when the game is read
 			}
 			w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
 		default:
@@ -356,7 +342,7 @@ func (w *pageWalker) freelist(id uint64) {
 		w.problem("it has no list of free pages")
 		return
 	}
-	p := w.page(id, from{"the meta page's free-page list", 0}, true)
+	p := w.page(id, from{"the meta page's free-page list", 0})
 	if p == nil {
 		return
 	}

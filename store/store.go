@@ -235,7 +235,7 @@ func openChecked(f *os.File, path string, opts Options) (*DB, error) {
 		return nil, ErrNoDatabase
 	}
 	if fi.Size() > 0 {
-		m, err := checkFile(f, path, fi.Size(), !opts.ReadOnly)
+		m, err := checkFile(f, path, fi.Size())
 		var older *OlderError
 		switch {
 		case errors.As(err, &older) && opts.ReadOnly:
@@ -518,7 +518,7 @@ func hasBuckets(tx *bolt.Tx) bool {
 // older), its size against them (reading past the end of a cut-short file
 // would fault), and the pages of the root bucket, the top-level buckets and
 // the free-page list (see pages.go). It returns the meta page in force.
-func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
+func checkFile(f *os.File, path string, size int64) (meta, error) {
 	// The first meta page is at 0; its page size tells where the second
 	// is. If the first is unreadable, the second is looked for at every
 	// page size, as bbolt does.
@@ -562,7 +562,6 @@ func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 		src = &mapped{data: data}
 	}
 	w := newWalker(src, int(m.pageSize), m.pgid, false)
-	w.entries = write
 	w.tree(m.root, 0, 0, from{"the root bucket", 0})
 	w.freelist(m.freelist)
 	if err := w.err(); err != nil {
@@ -577,7 +576,7 @@ func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
 	root := uint64(b.Root())
 	v, ok := open.Load(tx.DB())
 	if root == 0 || !ok {
-		return nil // inline in its parent's page, already checked
+		return nil // inline in its parent's page, checked when the file was opened
 	}
 	db := v.(*DB)
 	fi, err := db.file.Stat()
