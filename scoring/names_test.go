@@ -29,6 +29,10 @@ func TestNamesThatReadAlike(t *testing.T) {
 			t.Errorf("%q: error %v, want %q", tt.players, err, tt.bad)
 		}
 	}
+	// Statistics tell players apart by the same comparison.
+	if PlayerKey("Roſs") != PlayerKey("ROSS") || PlayerKey("Ａnn") != PlayerKey("ann") {
+		t.Error("PlayerKey differs from NameKey")
+	}
 	// The lookup uses the same comparison as the duplicate check.
 	s := Settings{Players: []string{"José", "Straße", "Ann"}}
 	if err := s.Normalize(); err != nil {

@@ -6,10 +6,10 @@ import (
 )
 
 // PlayerKey is what statistics tell players apart by: their name, ignoring
-// case, so that "ann" in one game and "Ann" in another are one person.
-// Every comparison of names across games goes through it (a shared
-// name-comparison function may replace its body).
-func PlayerKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
+// case and look-alike letters (NameKey, the one comparison of names), so
+// that "ann" in one game and "Ann" in another are one person. Every
+// comparison of names across games goes through it.
+func PlayerKey(name string) string { return NameKey(name) }
 
 // samePlayer reports whether two names are one player's.
 func samePlayer(a, b string) bool { return PlayerKey(a) == PlayerKey(b) }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"errors"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -21,9 +20,10 @@ func (db *DB) view(fn func(tx *bolt.Tx) error) (err error) {
 }
 
 // update also upgrades an older file, in the same transaction as the first
-// change: the change is tried first and rolled back, so that input it
-// refuses leaves the file (and no backup) as it was; then the file is
-// copied aside and upgraded and changed at once.
+// change that goes ahead: input it refuses leaves the file, and no backup,
+// behind. The backup is written inside that transaction just before it
+// commits, when nothing has yet been written to the file: it is the file as
+// it was.
 func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverDamage(db.path, &err)
@@ -35,19 +35,7 @@ func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 			if err := fn(tx); err != nil {
 				return err
 			}
-			return errDryRun
-		})
-		if err != errDryRun {
-			return err
-		}
-		if err := db.backup(from); err != nil {
-			return err
-		}
-		err = db.bolt.Update(func(tx *bolt.Tx) error {
-			if err := db.migrateSteps(tx, from); err != nil {
-				return err
-			}
-			return fn(tx)
+			return db.backup(tx, from)
 		})
 		if err == nil {
 			db.pending = 0
@@ -56,9 +44,6 @@ func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 	}
 	return db.bolt.Update(fn)
 }
-
-// errDryRun rolls back a change that was only tried.
-var errDryRun = errors.New("tried only")
 
 // openBolt is bolt.Open, with a damaged file's panic or fault turned into a
 // CorruptError.

@@ -464,15 +464,14 @@ func (db *DB) upgrade() error {
 	return db.update(func(*bolt.Tx) error { return nil })
 }
 
-// backup writes a copy of the file as it is, under a new name beside it
-// (never through a link, never over a file), before an upgrade.
-func (db *DB) backup(from int) error {
+// backup writes a copy of the file as its last commit left it, under a new
+// name beside it (never through a link, never over a file), before an
+// upgrade. tx may be the upgrade's own transaction: bbolt writes nothing to
+// the file before it commits, and the copy is read from the file.
+func (db *DB) backup(tx *bolt.Tx, from int) error {
 	f, name, err := createBeside(BackupPath(db.path, from))
 	if err == nil {
-		err = db.bolt.View(func(tx *bolt.Tx) error {
-			_, err := tx.WriteTo(f)
-			return err
-		})
+		_, err = tx.WriteTo(f)
 		if err == nil {
 			err = f.Sync()
 		}
