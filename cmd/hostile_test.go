@@ -111,8 +111,16 @@ func TestOutputEscapesWhatDoesNotPrint(t *testing.T) {
 			}
 		}
 	}
+	// --json stays JSON: the escapes are JSON's own.
+	for _, args := range [][]string{{"games", "--json"}, {"board", "--json"}} {
+		_, out, _ := run(t, db, false, args...)
+		var v map[string]any
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Errorf("%q is no longer JSON: %v\n%s", args, err, out)
+		}
+	}
 	_, out, _ := run(t, db, false, "games")
-	if !strings.Contains(out, `Fri\x1b]0;PWNED\x07`) {
+	if !strings.Contains(out, `Fri\u001b]0;PWNED\u0007`) {
 		t.Errorf("the name is not shown escaped:\n%s", out)
 	}
 }

@@ -11,7 +11,8 @@ import (
 // checked where they come in, but a file from an older unoscore, or a
 // damaged one, may still hold anything: so whatever would not print as
 // itself (a control or formatting character, invalid UTF-8) is written
-// escaped, as \x07 or \u202e, and can never move the cursor, clear the
+// escaped, as \u0007 or \u202e (which JSON reads as the same string), or
+// \xff for a byte that is not UTF-8, and can never move the cursor, clear the
 // screen, set the window's title or reverse the text. Newlines and tabs pass,
 // and so do the colour codes unoscore itself writes (ESC [ digits m) when
 // colour is on.
@@ -94,10 +95,10 @@ func (s *safeOutput) escape(p []byte, final bool) []byte {
 				i = j + 1
 				continue
 			}
-			out = fmt.Appendf(out, `\x%02x`, c)
+			out = fmt.Appendf(out, `\u%04x`, c)
 			i++
 		case c < 0x80:
-			out = fmt.Appendf(out, `\x%02x`, c)
+			out = fmt.Appendf(out, `\u%04x`, c)
 			i++
 		default:
 			if !final && !utf8.FullRune(p[i:]) {
