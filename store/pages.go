@@ -92,7 +92,7 @@ type pageSource interface {
 }
 
 // mapped is the file mapped into memory: reading a page copies nothing and
-// makes no system call. Every few hundred pages the pages looked at are
+// makes no system call. Every 2,048 pages (8 MiB) the pages looked at are
 // given back, so that a walk never counts much of the file as this
 // process's memory.
 type mapped struct {
@@ -104,7 +104,7 @@ func (m *mapped) read(off int64, n int) ([]byte, error) {
 	if off < 0 || off+int64(n) > int64(len(m.data)) {
 		return nil, io.ErrUnexpectedEOF
 	}
-	if m.reads++; m.reads%512 == 0 {
+	if m.reads++; m.reads%2048 == 0 {
 		dropPages(m.data)
 	}
 	return m.data[off : off+int64(n)], nil
