@@ -227,12 +227,15 @@ func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error, read
 	var locked *store.LockedError
 	var corrupt *store.CorruptError
 	var newer *store.NewerError
+	var older *store.OlderError
 	msg := "the database could not be read; nothing was written. The terminal running unoscore serve says why"
 	switch {
 	case errors.As(err, &locked):
 		msg = "the database is in use by another unoscore; nothing was written. Try again in a moment"
 	case errors.As(err, &corrupt):
 		msg = "the database is damaged or not a unoscore database; nothing was written. Run \"unoscore doctor\" on the scorer's computer"
+	case errors.As(err, &older):
+		msg = "the database's newest record is damaged, so its last change may be lost; nothing was written. Run \"unoscore doctor\" on the scorer's computer"
 	case errors.As(err, &newer):
 		msg = "the database was written by a newer unoscore; nothing was written. Upgrade unoscore"
 	}
