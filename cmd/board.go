@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"bytes"
+
 	"github.com/spf13/cobra"
 )
 
@@ -10,6 +12,7 @@ type boardOptions struct {
 	JSON     bool
 	Chart    bool
 	Schedule bool
+	Wide     bool
 }
 
 func newBoardCmd(app *App) *cobra.Command {
@@ -27,6 +30,7 @@ the rounds still to play; --schedule prints every round's tables instead.`,
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
 	c.Flags().BoolVar(&o.Chart, "chart", false, "draw the score race as a line chart")
 	c.Flags().BoolVar(&o.Schedule, "schedule", false, "rotating: print who sits where, with whom, in every round")
+	c.Flags().BoolVar(&o.Wide, "wide", false, "the full table, however wide the terminal (a pipe always gets it)")
 	c.MarkFlagsMutuallyExclusive("json", "chart", "schedule")
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	return c
@@ -40,11 +44,19 @@ func runBoard(o *boardOptions) error {
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}
+	st := o.app.style()
+	if o.Wide {
+		st.width = 0
+	}
 	if o.Schedule {
-		return writeSchedule(o.app.IO.Out, g, o.app.style())
+		var b bytes.Buffer
+		if err := writeSchedule(&b, g, st); err != nil {
+			return err
+		}
+		return writeFitted(o.app.IO.Out, b.String(), st.width)
 	}
 	if o.Chart {
-		return writeChart(o.app.IO.Out, g, o.app.style(), o.app.IO.Width)
+		return writeChart(o.app.IO.Out, g, st)
 	}
-	return writeBoard(o.app.IO.Out, g, o.app.style())
+	return writeBoard(o.app.IO.Out, g, st)
 }

@@ -3,73 +3,199 @@ package cmd
 import (
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
-
-	"github.com/guptarohit/asciigraph"
+	"unicode"
 
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
-// seriesColors and seriesMarks tell the lines apart: by colour in a
-// terminal, by the character each line is drawn with otherwise.
+// The chart of the score race is drawn here rather than by a plotting
+// library: a line plotter joins each player's points with a line, so that
+// after one hand the picture is a diagonal ramp, and players with the same
+// score draw over each other (at the start of a standard game, everyone but
+// the winner of the hand). Here each hand is a group of columns, one per
+// player (per team), always in the same order: a player's mark sits at their
+// total after the hand, with a stem down to where they were before it, so
+// that no mark ever hides another's and a hand's winner stands out.
+
+const chartRows = 12
+
+// chartMarks tell the players apart without colour when their initials do
+// not; chartColors do in colour.
 var (
-	seriesColors = []asciigraph.AnsiColor{asciigraph.Red, asciigraph.Blue, asciigraph.Green, asciigraph.Yellow,
-		asciigraph.Magenta, asciigraph.Cyan, asciigraph.Orange, asciigraph.White, asciigraph.Pink, asciigraph.Lime}
-	seriesMarks = []string{"*", "o", "+", "x", "#", "@", "%", "=", "~", "^"}
+	chartMarks  = []string{"*", "o", "+", "x", "#", "@", "%", "=", "&", "$", "?", "<", ">", "^", "~", "!"}
+	chartColors = []string{"31", "34", "32", "33", "35", "36", "91", "94", "92", "93", "95", "96", "37", "90", "38;5;208", "38;5;141"}
 )
 
-// writeChart draws the score race: one line per player (per team in
-// partners), the running score after each hand, and the target.
-func writeChart(w io.Writer, g *store.Game, st style, width int) error {
+// writeChart draws the score race: each column's (player's or team's)
+// running total after each hand, the hand numbers along the bottom and the
+// target as a dotted line. When every hand does not fit st.width, hands
+// evenly spread over the game are shown, the last always among them.
+func writeChart(w io.Writer, g *store.Game, st style) error {
 	b := g.Board
 	cols := columns(b)
-	if len(b.Rows) == 0 {
+	n := len(b.Rows)
+	if n == 0 {
 		fmt.Fprintln(w, "No hands yet: nothing to chart.")
 		return nil
 	}
-	data := make([][]float64, len(cols))
-	running := make([]int, len(cols))
-	for i := range cols {
-		data[i] = []float64{0}
-	}
+	hasTarget := b.Settings.Mode.HasTarget()
+	lo, hi := 0, 1
 	for _, r := range b.Rows {
-		for i, total := range r.Totals {
-			data[i] = append(data[i], float64(total))
-			running[i] = total
+		for _, t := range r.Totals {
+			lo, hi = min(lo, t), max(hi, t)
 		}
 	}
-	legends := make([]string, len(cols))
-	opts := []asciigraph.Option{
-		asciigraph.Height(12), asciigraph.Precision(0),
-		asciigraph.Caption(chartCaption(b.Settings)),
+	if hasTarget {
+		hi = max(hi, b.Settings.Target)
 	}
-	if width <= 20 {
-		width = 80
+	row := func(v int) int {
+		return int(math.Round(float64(v-lo) * float64(chartRows-1) / float64(hi-lo)))
 	}
-	opts = append(opts, asciigraph.Width(min(width-12, max(len(b.Rows)*6, 40))))
-	if st.color {
-		opts = append(opts, asciigraph.SeriesColors(seriesColors[:len(cols)]...))
-		for i, c := range cols {
-			legends[i] = fmt.Sprintf("%s %d", c.title, running[i])
+	labels := make([]string, chartRows)
+	labelW := 0
+	for r := range labels {
+		labels[r] = strconv.Itoa(int(math.Round(float64(lo) + float64(r)*float64(hi-lo)/float64(chartRows-1))))
+	}
+	targetRow := -1
+	if hasTarget {
+		targetRow = row(b.Settings.Target)
+		labels[targetRow] = strconv.Itoa(b.Settings.Target)
+	}
+	for _, l := range labels {
+		labelW = max(labelW, len(l))
+	}
+
+	// Which hands fit: a group of one column per player and a gap each,
+	// beside the axis's labels and the word "target" (or "hand").
+	slot := max(len(cols)+1, 3)
+	shown := n
+	if st.width > 0 {
+		shown = max(1, min(n, (st.width-labelW-2-len(" target"))/slot))
+	}
+	hands := make([]int, shown) // hand numbers, from 1
+	for j := range hands {
+		hands[j] = ((j+1)*n + shown - 1) / shown
+	}
+
+	marks := chartMarksFor(cols)
+	paint := func(i int, s string) string {
+		if i < 0 {
+			return st.wrap("2", s)
 		}
-		opts = append(opts, asciigraph.SeriesLegends(legends...))
-	} else {
-		var sets []asciigraph.CharSet
+		return st.wrap(chartColors[i%len(chartColors)], s)
+	}
+	stem, dots, axis, corner, tick, across := "|", "-", "|", "+", "+", "-"
+	if st.unicode {
+		stem, dots, axis, corner, tick, across = "│", "┈", "┤", "┼", "┬", "─"
+	}
+	// The picture: a cell per row and column, each with whose it is (-1:
+	// the target line's).
+	type cell struct {
+		text  string
+		owner int
+	}
+	width := shown * slot
+	pic := make([][]cell, chartRows)
+	for r := range pic {
+		pic[r] = make([]cell, width)
+		for x := range pic[r] {
+			pic[r][x] = cell{" ", -2}
+			if r == targetRow {
+				pic[r][x] = cell{dots, -1}
+			}
+		}
+	}
+	prev := make([]int, len(cols))
+	for j, h := range hands {
+		totals := b.Rows[h-1].Totals
 		for i := range cols {
-			sets = append(sets, asciigraph.CreateCharSet(seriesMarks[i%len(seriesMarks)]))
+			x := j*slot + 1 + i
+			from, to := row(prev[i]), row(totals[i])
+			for r := min(from, to) + 1; r < max(from, to); r++ {
+				pic[r][x] = cell{stem, i}
+			}
+			pic[to][x] = cell{marks[i], i}
+			prev[i] = totals[i]
 		}
-		opts = append(opts, asciigraph.SeriesChars(sets...))
 	}
-	fmt.Fprintln(w, asciigraph.PlotMany(data, opts...))
-	if !st.color {
-		var parts []string
-		for i, c := range cols {
-			parts = append(parts, fmt.Sprintf("%s %s %d", seriesMarks[i%len(seriesMarks)], c.title, running[i]))
+
+	var out strings.Builder
+	fmt.Fprintln(&out, chartCaption(b.Settings))
+	fmt.Fprintln(&out)
+	for r := chartRows - 1; r >= 0; r-- {
+		a := axis
+		if r == 0 {
+			a = corner
 		}
-		fmt.Fprintln(w, "\n"+strings.Join(parts, "   "))
+		line := fmt.Sprintf("%*s %s", labelW, labels[r], a)
+		for _, c := range pic[r] {
+			if c.owner == -2 {
+				line += c.text
+			} else {
+				line += paint(c.owner, c.text)
+			}
+		}
+		if r == targetRow {
+			line += " " + paint(-1, "target")
+		}
+		fmt.Fprintln(&out, strings.TrimRight(line, " "))
 	}
-	return nil
+	// The x-axis: a tick and the hand's number under each group.
+	ticks := []rune(strings.Repeat(across, width))
+	var nums strings.Builder
+	end := 0
+	for j, h := range hands {
+		x := j*slot + 1
+		ticks[x] = []rune(tick)[0]
+		label := strconv.Itoa(h)
+		if x < end+1 && j > 0 {
+			continue
+		}
+		nums.WriteString(strings.Repeat(" ", x-end) + label)
+		end = x + len(label)
+	}
+	fmt.Fprintf(&out, "%*s └%s\n", labelW, "", string(ticks))
+	fmt.Fprintf(&out, "%*s  %s  hand\n", labelW, "", nums.String())
+	if !st.unicode {
+		// Plain ASCII all through.
+		s := strings.Replace(out.String(), "└", "+", 1)
+		out.Reset()
+		out.WriteString(s)
+	}
+	if shown < n {
+		fmt.Fprintf(&out, "%d of the %d hands shown; unoscore board --chart --wide shows every one.\n", shown, n)
+	}
+	// The key: each mark, whose it is and their total now.
+	var key []string
+	for i, c := range cols {
+		key = append(key, fmt.Sprintf("%s %s %d", paint(i, marks[i]), c.title, b.ColumnScore(i)))
+	}
+	fmt.Fprintln(&out)
+	fmt.Fprintln(&out, strings.Join(key, "   "))
+	return writeFitted(w, out.String(), st.width)
+}
+
+// chartMarksFor gives each column its mark: the initial of its title when
+// the initials all differ, else a symbol.
+func chartMarksFor(cols []column) []string {
+	marks := make([]string, len(cols))
+	seen := map[rune]bool{}
+	for i, c := range cols {
+		r := []rune(c.title)
+		if len(r) == 0 || seen[unicode.ToUpper(r[0])] || !unicode.IsLetter(r[0]) {
+			for i := range marks {
+				marks[i] = chartMarks[i%len(chartMarks)]
+			}
+			return marks
+		}
+		seen[unicode.ToUpper(r[0])] = true
+		marks[i] = string(unicode.ToUpper(r[0]))
+	}
+	return marks
 }
 
 // chartCaption names what the chart shows: "standard: score after each hand

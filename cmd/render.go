@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"slices"
@@ -58,111 +59,312 @@ func columns(b *scoring.Board) []column {
 }
 
 // writeBoard prints the score pad: a row per hand, the totals, how far each
-// is from the target, who deals next and, at the end, the winner.
+// is from the target, who deals next and, at the end, the winner. In a
+// terminal nothing is wider than st.width: a table that would not fit is
+// printed in a narrower layout (writeScorePad) and long lines are broken
+// between words.
 func writeBoard(w io.Writer, g *store.Game, st style) error {
 	b := g.Board
 	s := b.Settings
+	var out bytes.Buffer
 	title := fmt.Sprintf("Game %s", g.ID)
 	if g.Name != "" {
 		title = fmt.Sprintf("%s (game %s)", g.Name, g.ID)
 	}
-	fmt.Fprintf(w, "%s: %s, %s, %s\n\n", st.bold(title), s.Mode, targetPhrase(s), deckPhrase(b.Deck, st))
+	fmt.Fprintf(&out, "%s: %s, %s, %s\n\n", st.bold(title), s.Mode, targetPhrase(s), deckPhrase(b.Deck, st))
 
-	cols := columns(b)
-	// In colour, the leaders (or winners) stand out at a glance.
-	leading := b.LeadingColumns()
-	// A game in rounds says in which each hand was played; at several
-	// tables, at which table and round ("T2 R1"), in place of the dealer
-	// (the lines below the table say who deals next at each), so that
-	// eight players still fit a terminal.
-	manyTables, rounds := len(b.Tables()) > 1, b.Schedule() != nil
 	if len(b.Rows) > 0 {
-		header := []string{"Hand"}
-		align := []tw.Align{tw.AlignRight}
-		switch {
-		case manyTables:
-			header, align = append(header, "At"), append(align, tw.AlignLeft)
-		case rounds:
-			header, align = append(header, "Round", "Dealer"), append(align, tw.AlignRight, tw.AlignLeft)
-		default:
-			header, align = append(header, "Dealer"), append(align, tw.AlignLeft)
-		}
-		header = append(header, "Out")
-		align = append(align, tw.AlignLeft)
-		lead := len(header) - 1 // columns before the first score
-		for i, c := range cols {
-			title := c.title
-			if slices.Contains(leading, i) {
-				title = st.win(title)
-			}
-			header = append(header, title)
-			align = append(align, tw.AlignRight)
-		}
-		t := newTable(w, align, st.unicode)
-		t.Header(header)
-		for _, r := range b.Rows {
-			row := []string{strconv.Itoa(r.Number)}
-			switch {
-			case manyTables:
-				row = append(row, fmt.Sprintf("T%d R%d", r.Table, r.Round))
-			case rounds:
-				row = append(row, strconv.Itoa(r.Round), b.Name(r.Dealer))
-			default:
-				row = append(row, b.Name(r.Dealer))
-			}
-			row = append(row, b.Name(r.Out))
-			for _, c := range r.Cells {
-				row = append(row, cellText(c))
-			}
-			if err := t.Append(row); err != nil {
-				return err
-			}
-		}
-		// The totals and, where there is a target, how far each is from it:
-		// two footer lines in one row.
-		label := "Total"
-		if s.Mode.HasTarget() {
-			label += "\nTo " + strconv.Itoa(s.Target)
-		}
-		footer := append([]string{label}, make([]string, lead)...)
-		for i := range cols {
-			total := strconv.Itoa(b.ColumnScore(i))
-			if slices.Contains(leading, i) {
-				total = st.win(total)
-			}
-			if s.Mode.HasTarget() {
-				togo := strconv.Itoa(b.ColumnToGo(i))
-				if b.ColumnEliminated(i) {
-					togo = st.warn("out")
-				}
-				total += "\n" + togo
-			}
-			footer = append(footer, total)
-		}
-		t.Footer(footer)
-		if err := t.Render(); err != nil {
+		if err := writeScorePad(&out, b, st); err != nil {
 			return err
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintln(&out)
 	} else {
-		fmt.Fprintf(w, "No hands yet. Players, in seating order: %s.\n", strings.Join(s.Players, ", "))
+		fmt.Fprintf(&out, "No hands yet. Players, in seating order: %s.\n", strings.Join(s.Players, ", "))
 	}
 
 	if elim := eliminatedLine(b); elim != "" {
-		fmt.Fprintln(w, elim)
+		fmt.Fprintln(&out, elim)
 	}
-	writeNotes(w, b, st)
+	writeNotes(&out, b, st)
 	if b.Over() {
-		fmt.Fprintln(w, st.win(winnerLine(b)))
-		return nil
+		fmt.Fprintln(&out, st.win(winnerLine(b)))
+	} else {
+		if l := leaderLine(b); l != "" {
+			fmt.Fprintln(&out, l)
+		}
+		for _, line := range tableLines(b) {
+			fmt.Fprintln(&out, line)
+		}
 	}
-	if l := leaderLine(b); l != "" {
-		fmt.Fprintln(w, l)
+	return writeFitted(w, out.String(), st.width)
+}
+
+// writeScorePad prints the hands and totals in the first layout that fits
+// st.width: the full table; a table without borders whose columns are
+// headed by short names, with a key to them; or one line per player (per
+// team) with as many of the last hands as fit.
+func writeScorePad(w io.Writer, b *scoring.Board, st style) error {
+	var full bytes.Buffer
+	if err := writeFullPad(&full, b, st); err != nil {
+		return err
 	}
-	for _, line := range tableLines(b) {
-		fmt.Fprintln(w, line)
+	if fitsWidth(full.String(), st.width) {
+		_, err := w.Write(full.Bytes())
+		return err
 	}
+	short := shortNames(b.Settings.Players)
+	var narrow bytes.Buffer
+	writeShortPad(&narrow, b, st, short)
+	if fitsWidth(narrow.String(), st.width) {
+		_, err := w.Write(narrow.Bytes())
+		// The key is prose, broken into lines like the rest.
+		if k := nameKey(b.Settings.Players, short); k != "" {
+			fmt.Fprintln(w, k)
+		}
+		return err
+	}
+	writePlayerPad(w, b, st)
 	return nil
+}
+
+// padColumns are the columns of the score pad before the scores: the hand's
+// number, where or in which round it was played, who dealt and who went
+// out. A game in rounds says in which each hand was played; at several
+// tables, at which table and round ("T2 R1"), in place of the dealer (the
+// lines below the table say who deals next at each). name writes a seat's
+// name (in full, or short).
+func padColumns(b *scoring.Board, name func(int) string) (header []string, align []tw.Align, cells func(scoring.Row) []string) {
+	manyTables, rounds := len(b.Tables()) > 1, b.Schedule() != nil
+	header, align = []string{"Hand"}, []tw.Align{tw.AlignRight}
+	switch {
+	case manyTables:
+		header, align = append(header, "At"), append(align, tw.AlignLeft)
+	case rounds:
+		header, align = append(header, "Round", "Dealer"), append(align, tw.AlignRight, tw.AlignLeft)
+	default:
+		header, align = append(header, "Dealer"), append(align, tw.AlignLeft)
+	}
+	header, align = append(header, "Out"), append(align, tw.AlignLeft)
+	cells = func(r scoring.Row) []string {
+		row := []string{strconv.Itoa(r.Number)}
+		switch {
+		case manyTables:
+			row = append(row, fmt.Sprintf("T%d R%d", r.Table, r.Round))
+		case rounds:
+			row = append(row, strconv.Itoa(r.Round), name(r.Dealer))
+		default:
+			row = append(row, name(r.Dealer))
+		}
+		return append(row, name(r.Out))
+	}
+	return header, align, cells
+}
+
+// footerCells are each column's total and, where there is a target, how far
+// it is from it (or "out"); the leaders' totals stand out in colour.
+func footerCells(b *scoring.Board, st style) (totals, togo []string) {
+	leading := b.LeadingColumns()
+	for i := range b.Columns() {
+		total := strconv.Itoa(b.ColumnScore(i))
+		if slices.Contains(leading, i) {
+			total = st.win(total)
+		}
+		totals = append(totals, total)
+		if b.Settings.Mode.HasTarget() {
+			t := strconv.Itoa(b.ColumnToGo(i))
+			if b.ColumnEliminated(i) {
+				t = st.warn("out")
+			}
+			togo = append(togo, t)
+		}
+	}
+	return totals, togo
+}
+
+// titles are the score columns' titles, written by name; the leaders' (or
+// winners') stand out in colour.
+func titles(b *scoring.Board, st style, name func(int) string, and string) []string {
+	leading := b.LeadingColumns()
+	var ts []string
+	for i, c := range b.Columns() {
+		names := make([]string, len(c.Seats))
+		for j, seat := range c.Seats {
+			names[j] = name(seat)
+		}
+		t := strings.Join(names, and)
+		if slices.Contains(leading, i) {
+			t = st.win(t)
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// writeFullPad is the full table, with borders and every name in full: what
+// a pipe, a file or --wide gets.
+func writeFullPad(w io.Writer, b *scoring.Board, st style) error {
+	header, align, lead := padColumns(b, b.Name)
+	nlead := len(header) - 1 // columns before the first score, after "Hand"
+	header = append(header, titles(b, st, b.Name, " & ")...)
+	for range b.Columns() {
+		align = append(align, tw.AlignRight)
+	}
+	t := newTable(w, align, st.unicode)
+	t.Header(header)
+	for _, r := range b.Rows {
+		row := lead(r)
+		for _, c := range r.Cells {
+			row = append(row, cellText(c))
+		}
+		if err := t.Append(row); err != nil {
+			return err
+		}
+	}
+	// The totals and, where there is a target, how far each is from it:
+	// two footer lines in one row.
+	label := "Total"
+	if b.Settings.Mode.HasTarget() {
+		label += "\nTo " + strconv.Itoa(b.Settings.Target)
+	}
+	footer := append([]string{label}, make([]string, nlead)...)
+	totals, togo := footerCells(b, st)
+	for i := range totals {
+		if togo != nil {
+			totals[i] += "\n" + togo[i]
+		}
+	}
+	t.Footer(append(footer, totals...))
+	return t.Render()
+}
+
+// writeShortPad is the score pad without borders, every name in its short
+// form, with a key to the short forms under it.
+func writeShortPad(w io.Writer, b *scoring.Board, st style, short []string) {
+	name := func(seat int) string { return short[seat] }
+	header, align, lead := padColumns(b, name)
+	nlead := len(header) - 1
+	header = append(header, titles(b, st, name, "&")...)
+	for range b.Columns() {
+		align = append(align, tw.AlignRight)
+	}
+	g := &grid{align: align}
+	g.add(header...)
+	g.rule()
+	for _, r := range b.Rows {
+		row := lead(r)
+		for _, c := range r.Cells {
+			row = append(row, cellText(c))
+		}
+		g.add(row...)
+	}
+	g.rule()
+	totals, togo := footerCells(b, st)
+	g.add(append(append([]string{"Total"}, make([]string, nlead)...), totals...)...)
+	if togo != nil {
+		g.add(append(append([]string{"To " + strconv.Itoa(b.Settings.Target)}, make([]string, nlead)...), togo...)...)
+	}
+	g.write(w, st)
+}
+
+// nameKey says what each short name stands for: "Key: Anna Annabelle
+// Fitzgerald, Bart Bartholomew Okonkwo." Nothing when every name is whole.
+func nameKey(names, short []string) string {
+	var parts []string
+	for i, n := range names {
+		if short[i] != n {
+			parts = append(parts, short[i]+" = "+n)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Key: " + strings.Join(parts, ", ") + "."
+}
+
+// writePlayerPad is the narrowest layout: a line per player (per team), with
+// that column's cells for as many of the last hands as fit, its total and
+// how far it is from the target. Names too long for the width are cut.
+func writePlayerPad(w io.Writer, b *scoring.Board, st style) {
+	cols := b.Columns()
+	names := titles(b, style{}, b.Name, " & ")
+	totals, togo := footerCells(b, st)
+	width := st.width
+	// The fixed part: the name, the total and the target's column.
+	fixedW := func(nameW int) int {
+		n := nameW + 2 + max(len("Total"), maxWidth(totals))
+		if togo != nil {
+			n += 2 + max(len("To "+strconv.Itoa(b.Settings.Target)), maxWidth(togo))
+		}
+		return n
+	}
+	nameW := max(len("Hand"), maxWidth(names))
+	if fixedW(nameW) > width {
+		nameW = max(len("Hand"), width-fixedW(0))
+	}
+	room := width - fixedW(nameW)
+	// As many of the last hands as fit, newest last.
+	first := len(b.Rows)
+	for first > 0 {
+		r := b.Rows[first-1]
+		cw := len(strconv.Itoa(r.Number))
+		for _, c := range r.Cells {
+			cw = max(cw, len(cellText(c)))
+		}
+		if room < cw+2 {
+			break
+		}
+		room -= cw + 2
+		first--
+	}
+	shown := b.Rows[first:]
+	align := []tw.Align{tw.AlignLeft}
+	header := []string{"Hand"}
+	for _, r := range shown {
+		header, align = append(header, strconv.Itoa(r.Number)), append(align, tw.AlignRight)
+	}
+	header, align = append(header, "Total"), append(align, tw.AlignRight)
+	if togo != nil {
+		header, align = append(header, "To "+strconv.Itoa(b.Settings.Target)), append(align, tw.AlignRight)
+	}
+	g := &grid{align: align}
+	g.add(header...)
+	g.rule()
+	leading := b.LeadingColumns()
+	for i := range cols {
+		n := truncate(names[i], nameW)
+		if slices.Contains(leading, i) {
+			n = st.win(n)
+		}
+		row := []string{n}
+		for _, r := range shown {
+			row = append(row, cellText(r.Cells[i]))
+		}
+		row = append(row, totals[i])
+		if togo != nil {
+			row = append(row, togo[i])
+		}
+		g.add(row...)
+	}
+	g.write(w, st)
+	if first > 0 {
+		fmt.Fprintf(w, "%s not shown; unoscore board --wide shows every hand.\n", hiddenHands(first))
+	}
+}
+
+// hiddenHands names the first n hands: "Hand 1", "Hands 1-4".
+func hiddenHands(n int) string {
+	if n == 1 {
+		return "Hand 1 is"
+	}
+	return fmt.Sprintf("Hands 1-%d are", n)
+}
+
+func maxWidth(cells []string) int {
+	n := 0
+	for _, c := range cells {
+		n = max(n, displayWidth(c))
+	}
+	return n
 }
 
 // cellTexts write what a hand did to a column: "+94" for points won, "(57)"

@@ -11,9 +11,22 @@ import (
 type style struct {
 	color   bool
 	unicode bool
+	// width is the terminal's width, which tables and lines must not pass
+	// (80 when a terminal does not say); 0 into a pipe or a file, and with
+	// --wide: no limit.
+	width int
 }
 
-func (a *App) style() style { return style{color: a.IO.Color, unicode: a.IO.OutTTY} }
+func (a *App) style() style {
+	width := a.IO.Width
+	if a.IO.OutTTY && width <= 0 {
+		width = 80
+	}
+	if !a.IO.OutTTY {
+		width = 0
+	}
+	return style{color: a.IO.Color, unicode: a.IO.OutTTY, width: width}
+}
 
 func (s style) wrap(code, text string) string {
 	if !s.color {
