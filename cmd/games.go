@@ -2,10 +2,12 @@ package cmd
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +23,7 @@ type gamesOptions struct {
 	JSON  bool
 	Limit int
 	All   bool
+	Wide  bool
 }
 
 func newGamesCmd(app *App) *cobra.Command {
@@ -34,6 +37,7 @@ func newGamesCmd(app *App) *cobra.Command {
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON (every game unless --limit is given)")
 	c.Flags().IntVar(&o.Limit, "limit", 20, "show at most this many games")
 	c.Flags().BoolVar(&o.All, "all", false, "show every game")
+	c.Flags().BoolVar(&o.Wide, "wide", false, "the full table, however wide the terminal (a pipe always gets it)")
 	c.PreRunE = func(c *cobra.Command, args []string) error {
 		if o.Limit < 1 {
 			return usagef("--limit must be at least 1")
@@ -75,31 +79,163 @@ func runGames(o *gamesOptions) error {
 		fmt.Fprintln(out, "No games yet. Start one with: unoscore new --players Ann,Bob,Cat")
 		return nil
 	}
-	align := []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
-	t := newTable(out, align, o.app.IO.OutTTY)
-	t.Header([]string{"", "Id", "Started", "Name", "Mode", "Hands", "Players", "Result"})
-	for _, s := range list {
-		mark := ""
-		if s.Current {
-			mark = "*"
-		}
-		result := ""
-		switch {
-		case s.Over:
-			result = "won by " + strings.Join(s.Winners, ", ")
-		case len(s.Leaders) > 0:
-			result = "led by " + strings.Join(s.Leaders, ", ")
-		}
-		_ = t.Append([]string{mark, s.ID, s.Created.Local().Format("2006-01-02 15:04"), s.Name, s.Mode,
-			strconv.Itoa(s.Hands), strings.Join(s.Players, ", "), result})
+	st := o.app.style()
+	if o.Wide {
+		st.width = 0
 	}
-	if err := t.Render(); err != nil {
+	if err := writeGames(out, list, st); err != nil {
 		return err
 	}
 	if total > len(list) {
 		fmt.Fprintf(out, "%s not shown; --all lists them.\n", plural(total-len(list), "older game"))
 	}
 	return nil
+}
+
+// gameCells are a game's row of the list: whether it is the current game,
+// its id, when it started, name, mode, hands, players and result.
+func gameCells(s store.Summary, names func([]string) string) []string {
+	mark := ""
+	if s.Current {
+		mark = "*"
+	}
+	result := ""
+	switch {
+	case s.Over:
+		result = "won by " + names(s.Winners)
+	case len(s.Leaders) > 0:
+		result = "led by " + names(s.Leaders)
+	}
+	return []string{mark, s.ID, s.Created.Local().Format("2006-01-02 15:04"), s.Name, s.Mode,
+		strconv.Itoa(s.Hands), names(s.Players), result}
+}
+
+// The columns of the list of games.
+const (
+	gMark = iota
+	gID
+	gStarted
+	gName
+	gMode
+	gHands
+	gPlayers
+	gResult
+)
+
+var gamesHeader = []string{"", "Id", "Started", "Name", "Mode", "Hands", "Players", "Result"}
+
+// writeGames prints the list as a table with borders when it fits st.width
+// (always into a pipe); else without borders, the players by their first
+// names, and the names, players and results cut as much as needed, leaving
+// out the time a game started, then its mode, when even that is too wide.
+func writeGames(w io.Writer, list []store.Summary, st style) error {
+	align := []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
+	var full bytes.Buffer
+	t := newTable(&full, align, st.unicode)
+	t.Header(gamesHeader)
+	rows := make([][]string, len(list))
+	for i, s := range list {
+		rows[i] = gameCells(s, func(n []string) string { return strings.Join(n, ", ") })
+		if err := t.Append(rows[i]); err != nil {
+			return err
+		}
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+	if fitsWidth(full.String(), st.width) {
+		_, err := w.Write(full.Bytes())
+		return err
+	}
+	for i, s := range list {
+		rows[i] = gameCells(s, firstNames)
+		rows[i][gStarted] = s.Created.Local().Format("2006-01-02")
+	}
+	// Columns to leave out, one more each time, until the rest fits with
+	// the names, players and results cut to no less than minCut: 20 with
+	// every column, 12 without the time.
+	for _, drop := range [][]int{nil, {gStarted}, {gStarted, gMode}, {gStarted, gMode, gName}} {
+		var keep []int
+		for c := range gamesHeader {
+			if !slices.Contains(drop, c) {
+				keep = append(keep, c)
+			}
+		}
+		minCut := 12
+		if drop == nil {
+			minCut = 20
+		}
+		widths := make([]int, len(gamesHeader))
+		for c := range gamesHeader {
+			widths[c] = displayWidth(gamesHeader[c])
+			for _, r := range rows {
+				widths[c] = max(widths[c], displayWidth(r[c]))
+			}
+		}
+		total := func() int {
+			n := 2 * (len(keep) - 1)
+			for _, c := range keep {
+				n += widths[c]
+			}
+			return n
+		}
+		// Cut the widest of the cuttable columns a column at a time, so
+		// that what room there is is shared evenly among them.
+		for total() > st.width {
+			widestCol := -1
+			for _, c := range []int{gPlayers, gResult, gName} {
+				if slices.Contains(keep, c) && widths[c] > minCut && (widestCol < 0 || widths[c] > widths[widestCol]) {
+					widestCol = c
+				}
+			}
+			if widestCol < 0 {
+				break
+			}
+			widths[widestCol]--
+		}
+		last := drop != nil && len(drop) == 3
+		if total() > st.width && !last {
+			continue
+		}
+		g := &grid{}
+		for _, c := range keep {
+			g.align = append(g.align, align[c])
+		}
+		line := func(r []string) []string {
+			var cells []string
+			for _, c := range keep {
+				cells = append(cells, truncate(r[c], widths[c]))
+			}
+			return cells
+		}
+		g.add(line(gamesHeader)...)
+		g.rule()
+		for _, r := range rows {
+			g.add(line(r)...)
+		}
+		if total() > st.width {
+			// Still too wide: only an impossibly narrow terminal gets here.
+			var b bytes.Buffer
+			g.write(&b, st)
+			return writeFitted(w, b.String(), st.width)
+		}
+		g.write(w, st)
+		return nil
+	}
+	return nil
+}
+
+// firstNames shortens a list of players to their first names: "Ann, Bob,
+// Cat" for "Ann Lee, Bob Marsh, Cat Stone".
+func firstNames(players []string) string {
+	names := make([]string, len(players))
+	for i, p := range players {
+		names[i] = p
+		if f := strings.Fields(p); len(f) > 0 {
+			names[i] = f[0]
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // gamesAsJSON streams {"games": [...]} one game at a time, so listing years

@@ -14,6 +14,7 @@ type historyOptions struct {
 	app  *App
 	Game string
 	JSON bool
+	Wide bool
 }
 
 type historyJSON struct {
@@ -34,6 +35,7 @@ the board is always worked out from this log.`,
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the log as JSON")
+	c.Flags().BoolVar(&o.Wide, "wide", false, "an entry a line, however wide the terminal (a pipe always gets it)")
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	return c
 }
@@ -46,6 +48,10 @@ func runHistory(o *historyOptions) error {
 	out := o.app.IO.Out
 	if o.JSON {
 		return writeJSON(out, historyJSON{ID: g.ID, Events: g.Events})
+	}
+	width := o.app.style().width
+	if o.Wide {
+		width = 0
 	}
 	counted := 0
 	for i, e := range g.Events {
@@ -67,9 +73,29 @@ func runHistory(o *historyOptions) error {
 		case store.EventRename:
 			what = fmt.Sprintf("player %s renamed %s", e.From, e.To)
 		}
-		fmt.Fprintf(out, "%3d  %s  %s\n", i+1, at, what)
+		fmt.Fprint(out, historyLine(i+1, at, what, width))
 	}
 	return nil
+}
+
+// historyLine is one entry of the log: its number, when and what. In a
+// terminal too narrow for it, what is broken between words onto lines
+// indented under its start; under 50 columns the time is left out.
+func historyLine(n int, at, what string, width int) string {
+	head := fmt.Sprintf("%3d  %s  ", n, at)
+	if width > 0 && width < 50 {
+		head = fmt.Sprintf("%3d  ", n)
+	}
+	if width <= 0 || len(head)+displayWidth(what) <= width {
+		return head + what + "\n"
+	}
+	indent := strings.Repeat(" ", len(head))
+	lines := strings.Split(strings.TrimSuffix(fitLine(indent+what, width), "\n"), "\n")
+	// fitLine indents the lines after the first two more than the first.
+	for i := range lines {
+		lines[i] = indent + strings.TrimLeft(lines[i], " ")
+	}
+	return head + strings.TrimPrefix(strings.Join(lines, "\n"), indent) + "\n"
 }
 
 // outcome writes a hand as entered: "Cat went out; Dan r7 wd4 (57), Ann 9 (9)".
