@@ -52,13 +52,17 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 	if hasTarget {
 		hi = max(hi, b.Settings.Target)
 	}
+	// A round step between rows (1, 2, 2.5 or 5 times a power of ten), so
+	// that the axis reads 0, 50, 100, ...; the target's row is labelled with
+	// the target itself.
+	step := niceStep(float64(hi-lo) / float64(chartRows-1))
 	row := func(v int) int {
-		return int(math.Round(float64(v-lo) * float64(chartRows-1) / float64(hi-lo)))
+		return min(chartRows-1, int(math.Round(float64(v-lo)/step)))
 	}
 	labels := make([]string, chartRows)
 	labelW := 0
 	for r := range labels {
-		labels[r] = strconv.Itoa(int(math.Round(float64(lo) + float64(r)*float64(hi-lo)/float64(chartRows-1))))
+		labels[r] = strconv.FormatFloat(float64(lo)+float64(r)*step, 'f', -1, 64)
 	}
 	targetRow := -1
 	if hasTarget {
@@ -175,8 +179,23 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 		key = append(key, fmt.Sprintf("%s %s %d", paint(i, marks[i]), c.title, b.ColumnScore(i)))
 	}
 	fmt.Fprintln(&out)
-	fmt.Fprintln(&out, strings.Join(key, "   "))
+	fmt.Fprintln(&out, joinFitted(key, "   ", st.width))
 	return writeFitted(w, out.String(), st.width)
+}
+
+// niceStep is the smallest of 1, 2, 2.5 and 5 times a power of ten that is
+// at least x.
+func niceStep(x float64) float64 {
+	if x <= 1 {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+		if m*p >= x {
+			return m * p
+		}
+	}
+	return 10 * p
 }
 
 // chartMarksFor gives each column its mark: the initial of its title when

@@ -94,6 +94,29 @@ func fitLine(line string, width int) string {
 	return strings.Join(append(out, cur), "\n")
 }
 
+// joinFitted joins items with sep, starting a new line where the next item
+// would pass width, so that no item is broken (unless it is wider than
+// width by itself: writeFitted breaks that one).
+func joinFitted(items []string, sep string, width int) string {
+	var b strings.Builder
+	lineW := 0
+	for i, it := range items {
+		w := displayWidth(it)
+		if i > 0 {
+			if width > 0 && lineW+len(sep)+w > width {
+				b.WriteByte('\n')
+				lineW = 0
+			} else {
+				b.WriteString(sep)
+				lineW += len(sep)
+			}
+		}
+		b.WriteString(it)
+		lineW += w
+	}
+	return b.String()
+}
+
 // grid is a table without borders, for the narrow layouts: columns two
 // spaces apart, a rule under the header and above the footer.
 type grid struct {
