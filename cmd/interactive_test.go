@@ -2,7 +2,6 @@ package cmd
 
 import (
 	"bytes"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -219,23 +218,6 @@ func TestNoPromptsWithoutATerminal(t *testing.T) {
 		}
 		if len(p.labels) > 0 || !strings.Contains(errb.String(), "missing --players") {
 			t.Errorf("%v: asked %q; stderr %q", args, p.labels, errb.String())
-		}
-	}
-}
-
-func TestBoardChart(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "u.db")
-	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat")
-	for i := range 3 {
-		runAt(t, db, nil, "--no-input", "hand", "--out", []string{"Ann", "Bob", "Cat"}[i], "--left", fmt.Sprintf("%s=w", []string{"Bob", "Cat", "Ann"}[i]), "--left", fmt.Sprintf("%s=9", []string{"Cat", "Ann", "Bob"}[i]))
-	}
-	code, out, errs, _ := runAt(t, db, nil, "board", "--chart")
-	if code != 0 {
-		t.Fatal(errs)
-	}
-	for _, want := range []string{"Ann", "Bob", "Cat", "59"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("chart lacks %q:\n%s", want, out)
 		}
 	}
 }

@@ -289,6 +289,14 @@ func writePlayerPad(w io.Writer, b *scoring.Board, st style) {
 	names := titles(b, style{}, b.Name, " & ")
 	totals, togo := footerCells(b, st)
 	width := st.width
+	// Names that would take more than half the width are shortened, with
+	// a key to them under the table.
+	key := ""
+	if maxWidth(names) > width/2 {
+		short := shortNames(b.Settings.Players)
+		names = titles(b, style{}, func(seat int) string { return short[seat] }, " & ")
+		key = nameKey(b.Settings.Players, short)
+	}
 	// The fixed part: the name, the total and the target's column.
 	fixedW := func(nameW int) int {
 		n := nameW + 2 + max(len("Total"), maxWidth(totals))
@@ -347,16 +355,19 @@ func writePlayerPad(w io.Writer, b *scoring.Board, st style) {
 	}
 	g.write(w, st)
 	if first > 0 {
-		fmt.Fprintf(w, "%s not shown; unoscore board --wide shows every hand.\n", hiddenHands(first))
+		fmt.Fprintf(w, "%s left out: board --wide shows all.\n", hiddenHands(first))
+	}
+	if key != "" {
+		fmt.Fprintln(w, key)
 	}
 }
 
 // hiddenHands names the first n hands: "Hand 1", "Hands 1-4".
 func hiddenHands(n int) string {
 	if n == 1 {
-		return "Hand 1 is"
+		return "Hand 1"
 	}
-	return fmt.Sprintf("Hands 1-%d are", n)
+	return fmt.Sprintf("Hands 1-%d", n)
 }
 
 func maxWidth(cells []string) int {
