@@ -48,7 +48,7 @@ func playHands(t *testing.T, db, mode string, n, hands int) {
 				Player     string
 				Eliminated bool
 			}
-			Teams []struct{ Players []string }
+			Teams  []struct{ Players []string }
 			Tables []struct {
 				Table int
 				Teams [][]string
