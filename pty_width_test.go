@@ -1,0 +1,128 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// inTerminal runs unoscore in a pseudo-terminal of cols x rows and returns
+// what it printed, once it has ended.
+func inTerminal(t *testing.T, db string, cols, rows uint16, args ...string) string {
+	t.Helper()
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer master.Close()
+	if err := pty.Setsize(master, &pty.Winsize{Rows: rows, Cols: cols}); err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "TERM=xterm", "NO_COLOR=1")
+	c.Stdin, c.Stdout, c.Stderr = slave, slave, slave
+	c.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close()
+	var out bytes.Buffer
+	read := make(chan struct{})
+	go func() {
+		io.Copy(&out, master) // ends with an error once unoscore has ended
+		close(read)
+	}()
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, out.String())
+		}
+	case <-time.After(20 * time.Second):
+		_ = c.Process.Kill()
+		t.Fatalf("%q did not finish", args)
+	}
+	select {
+	case <-read:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%q: the terminal was not closed", args)
+	}
+	return out.String()
+}
+
+// TestTerminalBoardFits80x24 runs board, games, history and the chart in an
+// 80x24 terminal for games of 8 and 16 players with family names, whose full
+// tables are 101 and over 200 columns wide: no line may reach past column
+// 80 (so the terminal never wraps one), and the narrow layouts are used.
+// Without colour nothing is sent but text and line ends, so each line of
+// output is a line of the screen.
+func TestTerminalBoardFits80x24(t *testing.T) {
+	names := []string{"Annabelle Fitzgerald", "Bartholomew Okonkwo", "Catherine Delacroix", "Dominic Vandermeer",
+		"Evangeline Rasmussen", "Frederick Abernathy", "Gwendolyn Castellanos", "Horatio Whitfield",
+		"Isadora Montgomery", "Jonathan Kowalczyk", "Katarina Henderson", "Leopold Ashworth",
+		"Magdalena Thistlewood", "Nathaniel Blackburn", "Ophelia Lindqvist", "Percival Zimmermann"}
+	db := filepath.Join(t.TempDir(), "u.db")
+	run := func(args ...string) {
+		t.Helper()
+		if code, _, errs := unoscore(t, db, args...); code != 0 {
+			t.Fatalf("%q: %s", args, errs)
+		}
+	}
+	run("new", "--players", strings.Join(names[:8], ","), "--target", "500", "--dealer", names[0])
+	cards := []string{"r7 wd4", "9", "b5 g2", "rs", "w", "y1", "g9 g8"}
+	for h := range 9 {
+		args := []string{"hand", "--out", names[h%8]}
+		for k := 1; k < 8; k++ {
+			args = append(args, "--left", names[(h+k)%8]+"="+cards[k-1])
+		}
+		run(args...)
+	}
+	run("new", "--players", strings.Join(names, ","), "--mode", "rotating")
+	run("hand", "--table", "2", "--out", names[4], "--left", names[5]+"=w", "--left", names[7]+"=9")
+
+	check := func(what, out string, want ...string) {
+		t.Helper()
+		if strings.Contains(out, "\x1b") {
+			t.Fatalf("%s: escape sequences with NO_COLOR:\n%q", what, out)
+		}
+		for i, line := range strings.Split(out, "\r\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("%s: line %d is %d columns:\n%s", what, i+1, n, out)
+			}
+		}
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q on the screen:\n%s", what, w, out)
+			}
+		}
+	}
+	out := inTerminal(t, db, 80, 24, "board")
+	check("rotating board", out, "Hand  ", "Total", "Table 4, round 1 of 15")
+	check("schedule", inTerminal(t, db, 80, 24, "board", "--schedule"), "Round 15")
+	check("games", inTerminal(t, db, 80, 24, "games"), "rotating", "standard", "Players")
+	_, js, _ := unoscore(t, db, "games", "--json")
+	var list struct{ Games []struct{ ID string } }
+	if err := json.Unmarshal([]byte(js), &list); err != nil || len(list.Games) != 2 {
+		t.Fatalf("games: %v: %s", err, js)
+	}
+	run("use", list.Games[1].ID)
+	check("board", inTerminal(t, db, 80, 24, "board"), "  Hand  Dealer  Out   Anna  Bart  Cath  Domi  Evan  Fred  Gwen  Hora",
+		"Key: Anna = Annabelle Fitzgerald")
+	check("history", inTerminal(t, db, 80, 24, "history"), "hand 9 counted:")
+	check("chart", inTerminal(t, db, 80, 24, "board", "--chart"), "500 ┤┈", "A Annabelle Fitzgerald")
+	// --wide: the full table, lines the terminal will wrap.
+	if wide := inTerminal(t, db, 80, 24, "board", "--wide"); !strings.Contains(wide, "│ Annabelle Fitzgerald │ Bartholomew Okonkwo │") {
+		t.Errorf("board --wide is not the full table:\n%s", wide)
+	}
+}
