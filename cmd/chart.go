@@ -52,14 +52,14 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 	if hasTarget {
 		hi = max(hi, b.Settings.Target)
 	}
-	// A round step between rows (1, 2, 2.5 or 5 times a power of ten), so
-	// that the axis reads 0, 50, 100, ...; the target's row is labelled with
-	// the target itself.
+	// At most chartRows rows a round step apart, so that the axis reads 0,
+	// 50, 100, ...; the target's row is labelled with the target itself.
 	step := niceStep(float64(hi-lo) / float64(chartRows-1))
+	rows := int(math.Ceil(float64(hi-lo)/step)) + 1
 	row := func(v int) int {
-		return min(chartRows-1, int(math.Round(float64(v-lo)/step)))
+		return min(rows-1, int(math.Round(float64(v-lo)/step)))
 	}
-	labels := make([]string, chartRows)
+	labels := make([]string, rows)
 	labelW := 0
 	for r := range labels {
 		labels[r] = strconv.FormatFloat(float64(lo)+float64(r)*step, 'f', -1, 64)
@@ -103,7 +103,7 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 		owner int
 	}
 	width := shown * slot
-	pic := make([][]cell, chartRows)
+	pic := make([][]cell, rows)
 	for r := range pic {
 		pic[r] = make([]cell, width)
 		for x := range pic[r] {
@@ -130,7 +130,7 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 	var out strings.Builder
 	fmt.Fprintln(&out, chartCaption(b.Settings))
 	fmt.Fprintln(&out)
-	for r := chartRows - 1; r >= 0; r-- {
+	for r := rows - 1; r >= 0; r-- {
 		a := axis
 		if r == 0 {
 			a = corner
@@ -183,14 +183,14 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 	return writeFitted(w, out.String(), st.width)
 }
 
-// niceStep is the smallest of 1, 2, 2.5 and 5 times a power of ten that is
-// at least x.
+// niceStep is the smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8
+// times a power of ten) that is at least x.
 func niceStep(x float64) float64 {
 	if x <= 1 {
 		return 1
 	}
 	p := math.Pow(10, math.Floor(math.Log10(x)))
-	for _, m := range []float64{1, 2, 2.5, 5, 10} {
+	for _, m := range []float64{1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10} {
 		if m*p >= x {
 			return m * p
 		}
