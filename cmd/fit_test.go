@@ -22,8 +22,15 @@ var longNames = []string{"Annabelle Fitzgerald", "Bartholomew Okonkwo", "Catheri
 // a pipe), and no prompts.
 func runWide(t *testing.T, db string, width int, args ...string) string {
 	t.Helper()
+	return runIn(t, db, &IOStreams{OutTTY: width > 0, Width: width}, args...)
+}
+
+// runIn runs unoscore with the streams' settings (a terminal's width,
+// colour), and no prompts.
+func runIn(t *testing.T, db string, ios *IOStreams, args ...string) string {
+	t.Helper()
 	var out, errb bytes.Buffer
-	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, OutTTY: width > 0, Width: width}
+	ios.In, ios.Out, ios.Err = strings.NewReader(""), &out, &errb
 	if code := Run(append([]string{"--db", db, "--no-input"}, args...), ios, nil); code != 0 {
 		t.Fatalf("%q: exit %d: %s", args, code, errb.String())
 	}
@@ -148,6 +155,12 @@ func TestScreensFitTheTerminal(t *testing.T) {
 							t.Errorf("board at %d has no totals:\n%s", width, out)
 						}
 					}
+				}
+				// In colour too: the colour codes take no room.
+				colour := runIn(t, db, &IOStreams{OutTTY: true, Color: true, Width: width}, "board")
+				checkFits(t, fmt.Sprintf("board in colour at %d", width), colour, width)
+				if !strings.Contains(colour, "\x1b[1;32m") {
+					t.Errorf("no colour:\n%q", colour)
 				}
 				if c.schedule {
 					out := runWide(t, db, width, "board", "--schedule")
