@@ -193,7 +193,7 @@ func writeGames(w io.Writer, list []store.Summary, st style) error {
 			}
 			widths[widestCol]--
 		}
-		last := drop != nil && len(drop) == 3
+		last := len(drop) == 3
 		if total() > st.width && !last {
 			continue
 		}
