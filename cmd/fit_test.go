@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -20,14 +21,14 @@ var longNames = []string{"Annabelle Fitzgerald", "Bartholomew Okonkwo", "Catheri
 
 // runWide runs unoscore with its output a terminal width columns wide (0:
 // a pipe), and no prompts.
-func runWide(t *testing.T, db string, width int, args ...string) string {
+func runWide(t testing.TB, db string, width int, args ...string) string {
 	t.Helper()
 	return runIn(t, db, &IOStreams{OutTTY: width > 0, Width: width}, args...)
 }
 
 // runIn runs unoscore with the streams' settings (a terminal's width,
 // colour), and no prompts.
-func runIn(t *testing.T, db string, ios *IOStreams, args ...string) string {
+func runIn(t testing.TB, db string, ios *IOStreams, args ...string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
 	ios.In, ios.Out, ios.Err = strings.NewReader(""), &out, &errb
@@ -40,7 +41,7 @@ func runIn(t *testing.T, db string, ios *IOStreams, args ...string) string {
 // playHands starts a game of n players with long names in mode and records
 // hands hands, each with a different player out and cards left in every
 // hand that counts.
-func playHands(t *testing.T, db, mode string, n, hands int) {
+func playHands(t testing.TB, db, mode string, n, hands int) {
 	t.Helper()
 	players := strings.Join(longNames[:n], ",")
 	args := []string{"new", "--players", players, "--mode", mode, "--deck", "classic"}
@@ -236,5 +237,25 @@ func TestFitLine(t *testing.T) {
 	}
 	if got := fitLine("\x1b[1;32mAnn\x1b[0m wins", 10); got != "\x1b[1;32mAnn\x1b[0m wins" {
 		t.Errorf("colour codes counted as width: %q", got)
+	}
+}
+
+// BenchmarkBoardNarrow is "unoscore board" in an 80-column terminal for ten
+// players with family names after 15 hands: the full table is laid out,
+// found too wide, then the short names' one.
+func BenchmarkBoardNarrow(b *testing.B) {
+	db := filepath.Join(b.TempDir(), "u.db")
+	playHands(b, db, "standard", 10, 15)
+	if out := runWide(b, db, 80, "board"); !strings.Contains(out, "Key: Anna = Annabelle Fitzgerald") {
+		b.Fatalf("not the short names' layout:\n%s", out)
+	}
+	args := []string{"--db", db, "board"}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, OutTTY: true, Width: 80}
+		if code := Run(args, ios, nil); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
 	}
 }
