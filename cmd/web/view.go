@@ -28,9 +28,9 @@ type boardView struct {
 	Subtitle string // mode, target, deck
 	Changes  int
 	Cols     []colView
-	Head     string   // the headline: the winner, the leader
-	Detail   string   // once over: how the game was won
-	Dealer   string   // deals the next hand; "" once over, and in a rotating game
+	Head     string      // the headline: the winner, the leader
+	Detail   string      // once over: how the game was won
+	Dealer   string      // deals the next hand; "" once over, and in a rotating game
 	Tables   []tableView // a rotating game: each table's round, pairs and dealer
 	Left     string      // a rotating game: the rounds still to play
 	Totals   []colView   // the columns as the totals show them: a rotating game's by table and pair
