@@ -24,6 +24,7 @@
   var color = "";         // the colour tapped last ("" any colour)
   var count = 1;          // copies of the next card tapped
   var message = {text: "", good: false};
+  var last = "";          // the keypad as last read, to skip a read that changed nothing
 
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
@@ -59,6 +60,11 @@
 
   function load() {
     return api("GET", "/keypad").then(function (k) {
+      // The same keypad again (the page's first board event, say): leave
+      // the buttons as they are, under the scorer's finger.
+      var seen = JSON.stringify(k);
+      if (seen === last) return;
+      last = seen;
       kp = k;
       points = {};
       k.faces.forEach(function (f) { points[f.token] = f.points; });
