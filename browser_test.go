@@ -263,7 +263,9 @@ func TestBrowserRotating(t *testing.T) {
 		// Only the opposing pair's hands.
 		poll(`Array.from(document.querySelectorAll("button[data-hand]"), b => b.dataset.hand).join() === "Cat,Ann"`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[aria-label="blue"]`)),
-		chromedp.Click(chromedp.CSS(`button[data-face="s"]`)))
+		chromedp.Click(chromedp.CSS(`button[data-face="s"]`)),
+		chromedp.ScrollIntoView(chromedp.CSS(`#scorer`)))
+	shoot(t, phoneA, dir, "serve-rotating-keypad.png")
 	step(phoneB, "phone B: table 2, Gus went out, save", phone, chromedp.Navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-table="2"]`)),

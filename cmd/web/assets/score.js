@@ -233,6 +233,11 @@
   var msg = document.getElementById("newmsg");
   var token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
   function show(text, good) { msg.textContent = text; msg.className = "msg wide " + (good ? "good" : "bad"); }
+  // Hands a round are for rotating partners only.
+  var handsField = document.getElementById("handsfield");
+  function modeChanged() { if (handsField) handsField.hidden = form.elements.mode.value !== "rotating"; }
+  form.elements.mode.addEventListener("change", modeChanged);
+  modeChanged();
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
     if (!token) { show("Starting a game needs the scorer's address with its token, as unoscore serve printed it.", false); return; }
@@ -242,7 +247,7 @@
       var v = f[k].value.trim();
       if (v !== "") body[k] = Number(v);
     });
-    if (body.mode !== "rotating" && body.hands === undefined) delete body.hands;
+    if (body.mode !== "rotating") delete body.hands;
     fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token, "Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) {
         return r.json().catch(function () { return {error: "the server answered " + r.status}; }).then(function (data) {
