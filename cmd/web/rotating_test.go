@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/store"
 )
 
 // TestRotatingTables: the scorer's POST names the table of a rotating
@@ -68,12 +69,30 @@ type keypadTable struct {
 
 func (s *site) keypadTables(id string) []keypadTable {
 	s.t.Helper()
+	if id == "" {
+		id = s.currentID()
+	}
 	code, body := s.do("GET", "/api/games/"+id+"/keypad", "", nil)
 	var k struct{ Tables []keypadTable }
 	if err := json.Unmarshal([]byte(body), &k); code != 200 || err != nil {
 		s.t.Fatalf("keypad: %d %s %v", code, body, err)
 	}
 	return k.Tables
+}
+
+// currentID is the current game's id, read from the file.
+func (s *site) currentID() string {
+	s.t.Helper()
+	db, err := store.Open(s.path, store.Options{ReadOnly: true})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer db.Close()
+	id, err := db.Current()
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return id
 }
 
 // cliSays is the sentence the command line prints for an error.
