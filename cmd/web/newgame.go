@@ -35,8 +35,8 @@ func (req newRequest) settings() (scoring.Settings, error) {
 	if req.Hands != nil && *req.Hands < 1 {
 		return scoring.Settings{}, bad("--hands must be a positive number of hands, not %d", *req.Hands)
 	}
-	if strings.ContainsAny(req.Name, "\x00\x1b\r\n") || len(req.Name) > 80 {
-		return scoring.Settings{}, bad("--name must be one line of at most 80 characters, without control characters")
+	if err := scoring.ValidateGameName(req.Name); err != nil {
+		return scoring.Settings{}, bad("--name: %v", err)
 	}
 	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: splitNames(req.Players)}
 	if req.Target != nil {
