@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -199,5 +200,36 @@ func TestRotatingViewer(t *testing.T) {
 	}
 	if want := "Ann:red:0 Cat:red:0 Bob:blue:0 Dan:blue:0 Eve:green:57 Gus:green:57 Fay:yellow:0 Hal:yellow:0"; strings.Join(got, " ") != want {
 		t.Errorf("totals %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+// TestRotatingOver: once every table has played every round, the page
+// shows the final standings, highest first, and no table cards.
+func TestRotatingOver(t *testing.T) {
+	s := newSite(t, web.Config{})
+	if code, _, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "1"); code != 0 {
+		t.Fatal(errs)
+	}
+	for range 3 {
+		tb := s.keypadTables("")[0]
+		opp := tb.Scorers[tb.Dealer]
+		if code, _, errs := s.cli("hand", "--out", tb.Dealer, "--left", opp[0]+"=r5", "--left", opp[1]+"=wd4"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	_, body := s.do("GET", "/", "", nil)
+	if strings.Contains(body, `class="table`) || strings.Contains(body, "Rounds still to play") || !regexp.MustCompile(`<p class="head win">\w+( and \w+)* wins?!</p>`).MatchString(body) {
+		t.Fatalf("the page of a finished rotating game:\n%s", body)
+	}
+	scores := regexp.MustCompile(`<span class="score">(\d+)</span>`).FindAllStringSubmatch(body, -1)
+	for i := 1; i < len(scores); i++ {
+		a, _ := strconv.Atoi(scores[i-1][1])
+		b, _ := strconv.Atoi(scores[i][1])
+		if a < b {
+			t.Fatalf("the final totals are not highest first: %v", scores)
+		}
+	}
+	if len(scores) != 4 {
+		t.Fatalf("%d totals, want 4", len(scores))
 	}
 }

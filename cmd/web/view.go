@@ -199,14 +199,23 @@ func (v *boardView) tables(b *scoring.Board) {
 			for k, seat := range pair {
 				c := &v.Cols[b.ColumnOf(seat)]
 				c.Hue, c.Table, c.order = hue, t.Number, 4*(t.Number-1)+2*p+k
-				if t.Done {
-					c.Hue = "done"
+				if t.Done && !b.Over() {
+					c.Hue = "done" // this table waits for the others
 				}
 			}
 		}
 		v.Tables = append(v.Tables, tv)
 	}
 	v.Totals = slices.Clone(v.Cols)
+	if b.Over() {
+		// The final standings, highest first; the tables have no more to say.
+		v.Tables = nil
+		slices.SortStableFunc(v.Totals, func(a, b colView) int { return b.Score - a.Score })
+		for i := range v.Totals {
+			v.Totals[i].Table = 0
+		}
+		return
+	}
 	slices.SortStableFunc(v.Totals, func(a, b colView) int { return a.order - b.order })
 }
 
