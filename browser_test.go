@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -202,4 +203,248 @@ func TestBrowser(t *testing.T) {
 	if _, out, _ := unoscore(t, db, "board", "--json"); !strings.Contains(out, `"hands": 3`) {
 		t.Fatalf("after undo on the page: %s", out)
 	}
+}
+
+// TestBrowserRotating drives a rotating game's pages in headless Chromium:
+// two phones score two tables at once, each picking its table, who went
+// out there, and the opposing pair's cards; a hand made stale by the other
+// table's scorer is refused with the command line's sentence; the viewer's
+// page shows each table on a television and a phone; and a game started
+// from the scorer's form becomes the one every page follows.
+func TestBrowserRotating(t *testing.T) {
+	exe := chromium(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	id := newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--name", "Saturday tournament")
+	for _, h := range [][]string{
+		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
+		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
+		{"--table", "1", "--out", "Dan", "--left", "Ann=w", "--left", "Cat=r2 b4 g6"},
+		{"--table", "2", "--out", "Eve", "--left", "Fay=g+2", "--left", "Hal=r1"},
+		{"--table", "1", "--out", "Cat", "--left", "Bob=y8", "--left", "Dan=bs brev"},
+	} {
+		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := startServe(t, db)
+
+	// Each phone and the television is a browser of its own, as they are
+	// at the table (and tabs of one headless browser do not all navigate).
+	phoneA, phoneB, tv := browser(t, exe), browser(t, exe), browser(t, exe)
+	step := func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(c, append([]chromedp.Action[chromedp.Void]{front}, actions...)...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	phone := chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+	saved := func(prefix string) chromedp.Action[chromedp.Void] {
+		return poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith(`+jsString(prefix)+`)`, 5*time.Second)
+	}
+
+	// The television follows the current game.
+	step(tv, "open the viewer's page", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View),
+		chromedp.WaitVisible(chromedp.CSS(".tables")),
+		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))
+
+	// Phone A takes table 1: hand 4 of round 1, Bob went out; phone B
+	// takes table 2, where Gus went out, and saves first.
+	step(phoneA, "phone A: table 1, Bob went out", phone, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
+		// Only table 1's four, in seating order.
+		poll(`Array.from(document.querySelectorAll("button[data-player]"), b => b.dataset.player).join() === "Ann,Bob,Cat,Dan"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Cat"]`)),
+		// Only the opposing pair's hands.
+		poll(`Array.from(document.querySelectorAll("button[data-hand]"), b => b.dataset.hand).join() === "Cat,Ann"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[aria-label="blue"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="s"]`)),
+		chromedp.ScrollIntoView(chromedp.CSS(`#scorer`)))
+	shoot(t, phoneA, dir, "serve-rotating-keypad.png")
+	step(phoneB, "phone B: table 2, Gus went out, save", phone, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-table="2"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Gus"]`)),
+		poll(`Array.from(document.querySelectorAll("button[data-player]"), b => b.dataset.player).join() === "Eve,Fay,Gus,Hal"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Gus"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Hal"]`)),
+		poll(`Array.from(document.querySelectorAll("button[data-hand]"), b => b.dataset.hand).join() === "Hal,Fay"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[aria-label="red"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Fay"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+		poll(`document.querySelector(".worth").textContent === "This hand: 57 points"`, 2*time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		saved("Saved hand 6 at table 2: Gus went out, 57 points."))
+	step(phoneA, "phone A: finish table 1's hand and save", chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.SendKeys(chromedp.CSS(`.ptsrow input`), "12"),
+		chromedp.Click(chromedp.CSS(`.ptsrow button`)),
+		chromedp.Click(chromedp.ID("save")),
+		saved("Saved hand 7 at table 1: Bob went out, 32 points."),
+		// The phone stays at its table, now in round 2.
+		poll(`document.querySelector(".where") && document.querySelector(".where").textContent.startsWith("Table 1, round 2 of 7, hand 1 of 4")`, 5*time.Second))
+	_, out, _ := unoscore(t, db, "board", "--json", "--game", id)
+	var b struct {
+		Rows []struct {
+			Table int
+			Out   string
+			Cards map[string]string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Rows) != 7 {
+		t.Fatalf("%d hands, want 7", len(b.Rows))
+	}
+	if r := b.Rows[5]; r.Table != 2 || r.Out != "Gus" || r.Cards["Hal"] != "r7" || r.Cards["Fay"] != "wd4" || len(r.Cards) != 2 {
+		t.Fatalf("phone B's hand was saved as %+v", r)
+	}
+	if r := b.Rows[6]; r.Table != 1 || r.Out != "Bob" || r.Cards["Cat"] != "bs" || r.Cards["Ann"] != "12pts" || len(r.Cards) != 2 {
+		t.Fatalf("phone A's hand was saved as %+v", r)
+	}
+	step(tv, "the television shows both hands",
+		poll(`document.querySelectorAll(".pad tbody tr").length === 7 && document.querySelector(".table h2 span").textContent === "round 2 of 7 · hand 1 of 4"`, 2*time.Second))
+
+	// Phone B starts table 2's last hand of round 1 (Eve went out), but
+	// the command line records that hand first: table 2 moves on to round
+	// 2, and the phone's hand is refused with the command line's sentence.
+	step(phoneB, "phone B: Eve went out at table 2",
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Eve"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Eve"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Fay"]`)))
+	if code, _, errs := unoscore(t, db, "hand", "--table", "2", "--out", "Hal", "--left", "Eve=g5", "--left", "Gus=y2"); code != 0 {
+		t.Fatal(errs)
+	}
+	_, _, cliErr := unoscore(t, db, "hand", "--table", "2", "--out", "Eve", "--left", "Fay=r1", "--left", "Hal=g2")
+	want := strings.TrimSuffix(strings.TrimPrefix(cliErr, "unoscore: "), "\n")
+	if want == "" {
+		t.Fatal("the command line took a hand at table 2 from round 1's pairs in round 2")
+	}
+	step(phoneB, "phone B: the stale hand is refused",
+		chromedp.Click(chromedp.CSS(`button[data-hand="Fay"]`)),
+		chromedp.Click(chromedp.CSS(`button[aria-label="red"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Hal"]`)),
+		chromedp.Click(chromedp.CSS(`button[aria-label="green"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="2"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === `+jsString(want), 5*time.Second))
+	if _, out, _ := unoscore(t, db, "board", "--json", "--game", id); !strings.Contains(out, `"hands": 8`) {
+		t.Fatal("the refused hand was written")
+	}
+	step(phoneB, "phone B: start over, pick the table again",
+		chromedp.Click(chromedp.ID("restart")),
+		chromedp.WaitVisible(chromedp.ID("tables")),
+		chromedp.Click(chromedp.ID("tables")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)))
+	shoot(t, phoneB, dir, "serve-rotating-score.png")
+
+	// The viewer's page: a television in landscape, a phone in portrait.
+	step(tv, "the television", poll(`document.querySelectorAll(".pad tbody tr").length === 8`, 2*time.Second))
+	shoot(t, tv, dir, "serve-rotating-tv.png")
+	step(tv, "dark", colorScheme("dark"))
+	shoot(t, tv, dir, "serve-rotating-tv-dark.png")
+	step(tv, "light", colorScheme("light"))
+	step(phoneB, "a phone viewing", chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
+	shoot(t, phoneB, dir, "serve-rotating-phone.png")
+
+	// Sixteen players at four tables, on the television.
+	big := newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ida,Jon,Kim,Lea,Max,Ned,Oli,Pam", "--mode", "rotating", "--name", "Club night")
+	for _, h := range [][]string{
+		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
+		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
+		{"--table", "3", "--out", "Ida", "--left", "Jon=w", "--left", "Lea=r2 b4 g6"},
+		{"--table", "4", "--out", "Pam", "--left", "Max=g+2", "--left", "Oli=r1"},
+	} {
+		if code, _, errs := unoscore(t, db, append([]string{"hand", "--game", big}, h...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	step(tv, "the television moves to the new current game",
+		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Club night" && document.querySelectorAll(".table").length === 4`, 5*time.Second))
+	shoot(t, tv, dir, "serve-rotating-16-tv.png")
+	step(phoneB, "a phone viewing sixteen", chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
+	shoot(t, phoneB, dir, "serve-rotating-16-phone.png")
+
+	// A game started from the scorer's form becomes the current one: the
+	// phone moves to it, and so does the television.
+	step(phoneA, "start a game from the phone",
+		chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`#newgame summary`)),
+		chromedp.Click(chromedp.CSS(`#newgame summary`)),
+		chromedp.WaitVisible(chromedp.CSS(`#newform input[name="players"]`)),
+		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann, Bob"),
+		chromedp.SetValue(chromedp.CSS(`#newform select[name="mode"]`), "rotating"),
+		chromedp.Click(chromedp.ID("start")),
+		poll(`document.getElementById("newmsg").textContent.includes("the rotating mode is for 4, 8, 12 or 16 players")`, 5*time.Second))
+	shoot(t, phoneA, dir, "serve-new.png")
+	step(phoneA, "a good game",
+		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), ", Cat, Dan"),
+		chromedp.SendKeys(chromedp.CSS(`#newform input[name="name"]`), "Rematch"),
+		chromedp.Click(chromedp.ID("start")),
+		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch" && !!document.querySelector('button[data-table="1"]')`, 5*time.Second))
+	step(tv, "the television follows",
+		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch"`, 5*time.Second))
+	_, out, _ = unoscore(t, db, "board", "--json")
+	var g struct {
+		Name, Mode string
+		Players    []string
+	}
+	if err := json.Unmarshal([]byte(out), &g); err != nil || g.Name != "Rematch" || g.Mode != "rotating" || strings.Join(g.Players, ",") != "Ann,Bob,Cat,Dan" {
+		t.Fatalf("the game started from the phone: %s", out)
+	}
+}
+
+// browser starts a headless Chromium of its own and opens its first tab.
+func browser(t *testing.T, exe string) context.Context {
+	t.Helper()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("disable-gpu", true), chromedp.Flag("hide-scrollbars", true))...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // start the browser without a timeout
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// front brings a tab to the front: a hidden tab gets no animation frames.
+var front = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	if t == nil {
+		return nil
+	}
+	_, err := cdp.Call(ctx, t, page.BringToFront, cdp.Empty{})
+	return err
+})
+
+// across waits for a condition on a page that reloads itself meanwhile
+// (a page that follows the current game moves to a new one).
+func across(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		deadline := time.Now().Add(d)
+		for {
+			_, err := poll(expr, 500*time.Millisecond)(ctx, t)
+			if err == nil || time.Now().After(deadline) {
+				return err
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
+}
+
+// poll waits for a condition on a page, checking it on a timer: a tab in
+// the background runs no animation frames.
+func poll(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(50*time.Millisecond))
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

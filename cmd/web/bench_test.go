@@ -51,3 +51,32 @@ func BenchmarkHandAndUndo(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRotatingPage: GET / and the keypad of a rotating game of 16
+// players at four tables, 40 hands played (10 at each table).
+func BenchmarkRotatingPage(b *testing.B) {
+	s := newSite(b, web.Config{})
+	code, _, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ida,Jon,Kim,Lea,Max,Ned,Oli,Pam", "--mode", "rotating")
+	if code != 0 {
+		b.Fatal(errs)
+	}
+	for i := range 40 {
+		table := i%4 + 1
+		tb := s.keypadTables("")[table-1]
+		out := tb.Players[i%4]
+		opp := tb.Scorers[out]
+		body := fmt.Sprintf(`{"out": %q, "left": {%q: "r5 g7", %q: "wd4"}, "table": %d}`, out, opp[0], opp[1], table)
+		if code, resp := s.do("POST", "/api/games/"+s.currentID()+"/hands", body, scorer); code != 200 {
+			b.Fatalf("%d %s", code, resp)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if code, _ := s.do("GET", "/", "", nil); code != 200 {
+			b.Fatal(code)
+		}
+		if code, _ := s.do("GET", "/api/games/"+s.currentID()+"/keypad", "", nil); code != 200 {
+			b.Fatal(code)
+		}
+	}
+}

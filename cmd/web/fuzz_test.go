@@ -78,3 +78,54 @@ func FuzzHandBody(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNewGameBody: whatever body a client posts to start a game, the
+// answer is the new game's board or one sentence, never a crash, and a
+// refused request starts no game.
+func FuzzNewGameBody(f *testing.F) {
+	for _, s := range []string{
+		`{"players": "Ann,Bob,Cat"}`,
+		`{"players": "Ann,Bob,Cat,Dan", "mode": "rotating", "hands": 2, "name": "Friday"}`,
+		`{"players": "Ann,Bob", "mode": "partners", "target": 0}`,
+		`{"players": "Ann,ann", "deck": "themed"}`, `{"players": ""}`, `{"mode": 3}`, `[]`, ``,
+	} {
+		f.Add(s)
+	}
+	path := filepath.Join(f.TempDir(), "u.db")
+	srv, err := web.New(web.Config{DBPath: path, Token: token, Hosts: []string{"example.test:80"}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	h := srv.Handler()
+	started := 0
+	f.Fuzz(func(t *testing.T, body string) {
+		req := httptest.NewRequest("POST", "/api/games", strings.NewReader(body))
+		req.Host = "example.test:80"
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		switch rec.Code {
+		case http.StatusCreated:
+			started++
+		case http.StatusBadRequest, http.StatusRequestEntityTooLarge:
+			var e struct{ Error string }
+			if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || e.Error == "" {
+				t.Fatalf("%d without one sentence: %q", rec.Code, rec.Body.String())
+			}
+		default:
+			t.Fatalf("%d for %q: %s", rec.Code, body, rec.Body.String())
+		}
+		n := 0
+		if db, err := store.Open(path, store.Options{ReadOnly: true}); err == nil {
+			_, _, err = db.List(0, func(store.Summary) error { n++; return nil })
+			db.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n != started {
+			t.Fatalf("%d games in the file, %d started", n, started)
+		}
+	})
+}

@@ -1,11 +1,15 @@
 package web_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/store"
 )
 
 // TestRotatingTables: the scorer's POST names the table of a rotating
@@ -47,5 +51,185 @@ func TestRotatingTables(t *testing.T) {
 		if code, body := s.do("POST", hands, c.body, scorer); code != 400 || !strings.Contains(body, c.want) {
 			t.Errorf("%s: %d %s", c.body, code, body)
 		}
+	}
+}
+
+// keypadTables reads the keypad's tables of a rotating game.
+type keypadTable struct {
+	Table   int
+	Round   int
+	Rounds  int
+	Hand    int
+	Hands   int
+	Teams   [][]string
+	Dealer  string
+	Players []string
+	Scorers map[string][]string
+	Refusal string
+}
+
+func (s *site) keypadTables(id string) []keypadTable {
+	s.t.Helper()
+	if id == "" {
+		id = s.currentID()
+	}
+	code, body := s.do("GET", "/api/games/"+id+"/keypad", "", nil)
+	var k struct{ Tables []keypadTable }
+	if err := json.Unmarshal([]byte(body), &k); code != 200 || err != nil {
+		s.t.Fatalf("keypad: %d %s %v", code, body, err)
+	}
+	return k.Tables
+}
+
+// currentID is the current game's id, read from the file.
+func (s *site) currentID() string {
+	s.t.Helper()
+	db, err := store.Open(s.path, store.Options{ReadOnly: true})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer db.Close()
+	id, err := db.Current()
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return id
+}
+
+// cliSays is the sentence the command line prints for an error.
+func cliSays(stderr string) string {
+	return strings.TrimSuffix(strings.TrimPrefix(stderr, "unoscore: "), "\n")
+}
+
+// TestRotatingKeypad: the keypad offers each table's four players and,
+// for each, the opposing pair whose cards are entered; two scorers at two
+// tables record hands in turn; a table whose rounds are done is refused
+// with the command line's sentence, and nothing is written.
+func TestRotatingKeypad(t *testing.T) {
+	s := newSite(t, web.Config{})
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	tables := s.keypadTables(id)
+	if len(tables) != 2 {
+		t.Fatalf("%d tables on the keypad, want 2", len(tables))
+	}
+	t2 := tables[1]
+	if t2.Round != 1 || t2.Rounds != 7 || t2.Hand != 1 || t2.Hands != 1 || t2.Dealer != "Eve" ||
+		strings.Join(t2.Players, ",") != "Eve,Fay,Gus,Hal" || fmt.Sprint(t2.Teams) != "[[Eve Gus] [Fay Hal]]" ||
+		strings.Join(t2.Scorers["Gus"], ",") != "Hal,Fay" || strings.Join(t2.Scorers["Fay"], ",") != "Gus,Eve" {
+		t.Fatalf("table 2 on the keypad: %+v", t2)
+	}
+	// Two scorers, one at each table, take turns: each posts what its
+	// keypad offered, with its table.
+	hands := "/api/games/" + id + "/hands"
+	play := func(table int) {
+		t.Helper()
+		tb := s.keypadTables(id)[table-1]
+		outP := tb.Players[0]
+		opp := tb.Scorers[outP]
+		body := fmt.Sprintf(`{"out": %q, "left": {%q: "r5", %q: "g2"}, "table": %d}`, outP, opp[0], opp[1], table)
+		if code, resp := s.do("POST", hands, body, scorer); code != 200 {
+			t.Fatalf("hand at table %d: %d %s", table, code, resp)
+		}
+	}
+	for range 6 {
+		play(1)
+		play(2)
+	}
+	play(2) // table 2's last round
+	tables = s.keypadTables(id)
+	_, _, cliErr := s.cli("hand", "--game", id, "--table", "2", "--out", "Ann", "--left", "Bob=r1", "--left", "Cat=r2")
+	want := cliSays(cliErr)
+	if !strings.Contains(want, "table 2 has played all 7 rounds") || tables[1].Refusal != want || tables[0].Refusal != "" {
+		t.Fatalf("table 2 done: the keypad says %q, the command line %q", tables[1].Refusal, want)
+	}
+	before := s.changes()
+	body := fmt.Sprintf(`{"out": %q, "left": {%q: "r1", %q: "r2"}, "table": 2}`, tables[1].Players[0], tables[1].Players[1], tables[1].Players[3])
+	if code, resp := s.do("POST", hands, body, scorer); code != 400 || !strings.Contains(resp, jsonString(want)) {
+		t.Fatalf("a hand at a finished table: %d %s, want 400 %q", code, resp, want)
+	}
+	if s.changes() != before {
+		t.Fatal("a refused hand was written")
+	}
+	// Table 1 still plays its last round.
+	play(1)
+	if code, resp := s.do("GET", "/api/games/"+id+"/board", "", nil); code != 200 || !strings.Contains(resp, `"over":true`) {
+		t.Fatalf("after the last hand: %s", resp)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return strings.Trim(string(b), `"`)
+}
+
+// TestRotatingViewer: the viewer's page of a rotating game has a card for
+// each table (round, pairs in their colours, dealer), the rounds still to
+// play, and every player's own total, grouped by table and pair.
+func TestRotatingViewer(t *testing.T) {
+	s := newSite(t, web.Config{})
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	if code, _, errs := s.cli("hand", "--table", "2", "--out", "Eve", "--left", "Fay=r7", "--left", "Hal=wd4"); code != 0 {
+		t.Fatal(errs)
+	}
+	_, body := s.do("GET", "/?game="+id, "", nil)
+	for _, want := range []string{
+		`<h2>Table 2 <span>round 1 of 7 · hand 2 of 4</span></h2>`,
+		`<span class="pair hue-red">Ann &amp; Cat</span> <i>v</i> <span class="pair hue-blue">Bob &amp; Dan</span>`,
+		`<span class="pair hue-green">Eve &amp; Gus</span> <i>v</i> <span class="pair hue-yellow">Fay &amp; Hal</span>`,
+		`<p class="deal"><b>Fay</b> deals</p>`,
+		`Rounds still to play: 7 at table 1, 7 at table 2, counting the round under way.`,
+		`<th scope="col">Table</th>`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	// The totals: table 1's pairs, then table 2's, each player once.
+	names := regexp.MustCompile(`<li class="total hue-(\w+)[^"]*">\s*<span class="name">(\w+)</span>\s*<span class="score">(\d+)</span>`).FindAllStringSubmatch(body, -1)
+	var got []string
+	for _, n := range names {
+		got = append(got, n[2]+":"+n[1]+":"+n[3])
+	}
+	if want := "Ann:red:0 Cat:red:0 Bob:blue:0 Dan:blue:0 Eve:green:57 Gus:green:57 Fay:yellow:0 Hal:yellow:0"; strings.Join(got, " ") != want {
+		t.Errorf("totals %s, want %s", strings.Join(got, " "), want)
+	}
+}
+
+// TestRotatingOver: once every table has played every round, the page
+// shows the final standings, highest first, and no table cards.
+func TestRotatingOver(t *testing.T) {
+	s := newSite(t, web.Config{})
+	if code, _, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "1"); code != 0 {
+		t.Fatal(errs)
+	}
+	for range 3 {
+		tb := s.keypadTables("")[0]
+		opp := tb.Scorers[tb.Dealer]
+		if code, _, errs := s.cli("hand", "--out", tb.Dealer, "--left", opp[0]+"=r5", "--left", opp[1]+"=wd4"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	_, body := s.do("GET", "/", "", nil)
+	if strings.Contains(body, `class="table`) || strings.Contains(body, "Rounds still to play") || !regexp.MustCompile(`<p class="head win">\w+( and \w+)* wins?!</p>`).MatchString(body) {
+		t.Fatalf("the page of a finished rotating game:\n%s", body)
+	}
+	scores := regexp.MustCompile(`<span class="score">(\d+)</span>`).FindAllStringSubmatch(body, -1)
+	for i := 1; i < len(scores); i++ {
+		a, _ := strconv.Atoi(scores[i-1][1])
+		b, _ := strconv.Atoi(scores[i][1])
+		if a < b {
+			t.Fatalf("the final totals are not highest first: %v", scores)
+		}
+	}
+	if len(scores) != 4 {
+		t.Fatalf("%d totals, want 4", len(scores))
 	}
 }

@@ -28,10 +28,14 @@ type boardView struct {
 	Subtitle string // mode, target, deck
 	Changes  int
 	Cols     []colView
-	Head     string   // the headline: the winner, the leader
-	Detail   string   // once over: how the game was won
-	Dealer   string   // deals the next hand; "" once over, and in a rotating game
-	Tables   []string // a rotating game: each table's round, pairs and dealer
+	Head     string      // the headline: the winner, the leader
+	Detail   string      // once over: how the game was won
+	Dealer   string      // deals the next hand; "" once over, and in a rotating game
+	Tables   []tableView // a rotating game: each table's round, pairs and dealer
+	Left     string      // a rotating game: the rounds still to play
+	Totals   []colView   // the columns as the totals show them: a rotating game's by table and pair
+	Many     bool        // more totals than a row holds: smaller numbers
+	Rotating bool
 	Over     bool
 	Hands    int
 	Rows     []rowView // newest first
@@ -47,10 +51,29 @@ type colView struct {
 	Deals  bool
 	Hue    string
 	Points string // "points" or "tally"
+	Table  int    // a rotating game: the table the player sits at now (or last sat at)
+	order  int    // a rotating game: where the totals show it
+}
+
+// tableView is one table of a rotating game as the page shows it.
+type tableView struct {
+	Number int
+	Line   string // the command line's sentence for it, for screen readers and the test
+	Round  string // "round 2 of 7 · hand 3 of 4"
+	Pairs  []pairView
+	Dealer string
+	Done   string // "Table 1 has played all 7 rounds."
+	Wait   string // it waits for another table to finish a round
+}
+
+type pairView struct {
+	Names string
+	Hue   string
 }
 
 type rowView struct {
 	Number int
+	Table  int // a rotating game: where it was played
 	Dealer string
 	Out    string
 	Cells  []cellView
@@ -107,15 +130,16 @@ func newBoardView(g *store.Game) boardView {
 		}
 		v.Cols = append(v.Cols, cv)
 	}
+	v.Totals = v.Cols
 	switch {
-	case b.Over():
 	case b.Schedule() != nil:
-		for _, l := range api.TableLines(b) {
-			v.Tables = append(v.Tables, strings.TrimSpace(l))
-		}
+		v.Rotating = true
+		v.tables(b)
+	case b.Over():
 	default:
 		v.Dealer = b.Name(b.Dealer())
 	}
+	v.Many = len(v.Totals) > 8
 	switch {
 	case b.Over():
 		verb := "wins"
@@ -136,13 +160,63 @@ func newBoardView(g *store.Game) boardView {
 	}
 	for i := len(b.Rows) - 1; i >= 0; i-- {
 		r := b.Rows[i]
-		rv := rowView{Number: r.Number, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out)}
+		rv := rowView{Number: r.Number, Table: r.Table, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out)}
 		for _, c := range r.Cells {
 			rv.Cells = append(rv.Cells, cell(c))
 		}
 		v.Rows = append(v.Rows, rv)
 	}
 	return v
+}
+
+// tables fills in a rotating game's tables, and orders and colours the
+// totals by them: each table's two pairs side by side, partners in one
+// colour, as the table cards show them.
+func (v *boardView) tables(b *scoring.Board) {
+	lines := api.TableLines(b) // each table's line, maybe a wait line, then the rounds left
+	v.Left = lines[len(lines)-1]
+	if b.Over() {
+		v.Left = ""
+	}
+	next := 0
+	for _, t := range b.Tables() {
+		tv := tableView{Number: t.Number, Line: lines[next]}
+		next++
+		if next < len(lines)-1 && strings.HasPrefix(lines[next], " ") {
+			tv.Wait = strings.TrimSpace(lines[next])
+			next++
+		}
+		rounds := len(b.Schedule())
+		if t.Done {
+			tv.Done = tv.Line
+		} else {
+			tv.Round = fmt.Sprintf("round %d of %d · hand %d of %d", t.Round, rounds, t.Hands+1, b.Settings.Hands)
+			tv.Dealer = b.Name(t.Dealer)
+		}
+		for p, pair := range t.Teams {
+			hue := hues[(2*(t.Number-1)+p)%len(hues)]
+			tv.Pairs = append(tv.Pairs, pairView{Names: api.PairName(b, pair), Hue: hue})
+			for k, seat := range pair {
+				c := &v.Cols[b.ColumnOf(seat)]
+				c.Hue, c.Table, c.order = hue, t.Number, 4*(t.Number-1)+2*p+k
+				if t.Done && !b.Over() {
+					c.Hue = "done" // this table waits for the others
+				}
+			}
+		}
+		v.Tables = append(v.Tables, tv)
+	}
+	v.Totals = slices.Clone(v.Cols)
+	if b.Over() {
+		// The final standings, highest first; the tables have no more to say.
+		v.Tables = nil
+		slices.SortStableFunc(v.Totals, func(a, b colView) int { return b.Score - a.Score })
+		for i := range v.Totals {
+			v.Totals[i].Table = 0
+		}
+		return
+	}
+	slices.SortStableFunc(v.Totals, func(a, b colView) int { return a.order - b.order })
 }
 
 // cellTexts are what a hand did to a column, as on the command line's
@@ -174,6 +248,10 @@ type pageView struct {
 	Follow bool   // the page follows the current game
 	Note   string // when there is no board to show
 	Score  bool   // the scorer's page
+	// The scorer's form to start a game: open when there is no game in
+	// play.
+	NewGame *newForm
+	NewOpen bool
 }
 
 // page renders the viewer's or the scorer's page for the game the query
@@ -192,9 +270,15 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, name string, score
 		v.Board = &bv
 	case err == store.ErrNoGame:
 		v.Note = "No game yet. Start one on the scorer's computer: unoscore new --players Ann,Bob,Cat"
+		if score {
+			v.Note = "No game yet. Start one above, or on the scorer's computer: unoscore new --players Ann,Bob,Cat"
+		}
 	default:
 		s.failErr(w, r, err, true)
 		return
+	}
+	if score {
+		v.NewGame, v.NewOpen = newGameForm(), v.Board == nil || v.Board.Over
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

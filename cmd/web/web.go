@@ -122,11 +122,12 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.viewPage)
 	m.HandleFunc("GET /score", s.scorePage)
 	m.HandleFunc("GET /api/games", s.games)
+	m.HandleFunc("POST /api/games", s.writeHandler(false, s.create))
 	m.HandleFunc("GET /api/games/{id}/board", s.board)
 	m.HandleFunc("GET /api/games/{id}/keypad", s.keypad)
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
-	m.HandleFunc("POST /api/games/{id}/hands", s.writeHandler(s.addHand))
-	m.HandleFunc("POST /api/games/{id}/undo", s.writeHandler(s.undo))
+	m.HandleFunc("POST /api/games/{id}/hands", s.writeHandler(true, s.addHand))
+	m.HandleFunc("POST /api/games/{id}/undo", s.writeHandler(true, s.undo))
 	s.mux = m
 }
 
@@ -345,8 +346,9 @@ type handRequest struct {
 }
 
 // writeHandler wraps a write: the token, the body's size and type, then the
-// change; the board after it is sent to every viewer and answered.
-func (s *Server) writeHandler(fn func(db *store.DB, id string, body []byte) (*store.Game, error)) http.HandlerFunc {
+// change; the board after it is sent to every viewer and answered. A write
+// to a game (byID) names it in the path; one that starts a game does not.
+func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body []byte) (*store.Game, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.authorized(r) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="unoscore"`)
@@ -354,7 +356,7 @@ func (s *Server) writeHandler(fn func(db *store.DB, id string, body []byte) (*st
 			return
 		}
 		id, ok := gameID(r)
-		if !ok {
+		if byID && !ok {
 			s.fail(w, r, http.StatusNotFound, fmt.Sprintf("%q is not a game id; /api/games lists them", id))
 			return
 		}
@@ -376,17 +378,27 @@ func (s *Server) writeHandler(fn func(db *store.DB, id string, body []byte) (*st
 			}
 		}
 		var g *store.Game
-		err = s.change(func(db *store.DB) error {
-			var err error
-			g, err = fn(db, id, body)
-			return err
-		})
+		if byID {
+			err = s.change(func(db *store.DB) error {
+				var err error
+				g, err = fn(db, id, body)
+				return err
+			})
+		} else {
+			g, err = fn(nil, "", body) // it opens the file itself, once the input is good
+		}
 		if err != nil {
 			s.failErr(w, r, err, false)
 			return
 		}
-		s.hub.publish(g)
-		writeJSON(w, http.StatusOK, api.NewBoard(g))
+		// A new game reaches the pages that follow the current game through
+		// Watch, which sees the file change, as one started by "unoscore new".
+		code := http.StatusCreated
+		if byID {
+			code = http.StatusOK
+			s.hub.publish(g)
+		}
+		writeJSON(w, code, api.NewBoard(g))
 	}
 }
 
@@ -457,6 +469,24 @@ type keypadJSON struct {
 	Scorers map[string][]string `json:"scorers"` // who went out -> whose cards are entered
 	Over    bool                `json:"over"`
 	Hands   int                 `json:"hands"`
+	Tables  []tableJSON         `json:"tables,omitempty"` // a rotating game: pick the table first
+}
+
+// tableJSON is one table of a rotating game on the keypad: its round and
+// pairs, its four players clockwise, and for each whose cards are entered
+// when they go out (the opposing pair). A table that can take no hand
+// carries the command line's sentence saying why.
+type tableJSON struct {
+	Table   int                 `json:"table"`
+	Round   int                 `json:"round"`
+	Rounds  int                 `json:"rounds"`
+	Hand    int                 `json:"hand"`  // the hand about to be played in the round, from 1
+	Hands   int                 `json:"hands"` // hands in a round
+	Teams   [][]string          `json:"teams"`
+	Dealer  string              `json:"dealer,omitempty"`
+	Players []string            `json:"players"`
+	Scorers map[string][]string `json:"scorers"`
+	Refusal string              `json:"refusal,omitempty"`
 }
 
 type colorJSON struct {
@@ -480,6 +510,26 @@ func newKeypad(g *store.Game) keypadJSON {
 		for _, seat := range b.Active() {
 			k.Scorers[b.Name(seat)] = b.Names(b.Scorers(seat))
 		}
+	}
+	if b.Schedule() == nil {
+		return k
+	}
+	for _, t := range b.Tables() {
+		tj := tableJSON{Table: t.Number, Round: t.Round, Rounds: len(b.Schedule()), Hand: t.Hands + 1, Hands: b.Settings.Hands,
+			Players: b.Names(t.Seats), Scorers: map[string][]string{}}
+		for _, pair := range t.Teams {
+			tj.Teams = append(tj.Teams, b.Names(pair))
+		}
+		if _, err := b.Table(t.Number); err != nil {
+			tj.Refusal = err.Error()
+			tj.Hand = t.Hands
+		} else {
+			tj.Dealer = b.Name(t.Dealer)
+			for _, seat := range t.Seats {
+				tj.Scorers[b.Name(seat)] = b.Names(b.ScorersAt(t.Number, seat))
+			}
+		}
+		k.Tables = append(k.Tables, tj)
 	}
 	return k
 }

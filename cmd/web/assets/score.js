@@ -4,6 +4,10 @@
 // in the card notation of the command line, which checks it the same way.
 // The scorer's token comes from this page's own address (#token=...) and
 // goes only into the Authorization header.
+//
+// In a rotating game the scorer picks the table first (each phone can keep
+// to its own table), then who went out among its four, then the cards of
+// the opposing pair; the hand is posted with its table.
 "use strict";
 (function () {
   var root = document.getElementById("scorer");
@@ -12,6 +16,7 @@
   var token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
   var kp = null;          // the keypad table from the server
   var points = {};        // face token -> points
+  var table = null;       // rotating: the table picked (its number)
   var out = null;         // who went out
   var hands = {};         // player -> [{tok, n, pts, color}]
   var order = [];         // players whose cards are entered
@@ -19,6 +24,7 @@
   var color = "";         // the colour tapped last ("" any colour)
   var count = 1;          // copies of the next card tapped
   var message = {text: "", good: false};
+  var last = "";          // the keypad as last read, to skip a read that changed nothing
 
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
@@ -54,16 +60,36 @@
 
   function load() {
     return api("GET", "/keypad").then(function (k) {
+      // The same keypad again (the page's first board event, say): leave
+      // the buttons as they are, under the scorer's finger.
+      var seen = JSON.stringify(k);
+      if (seen === last) return;
+      last = seen;
       kp = k;
       points = {};
       k.faces.forEach(function (f) { points[f.token] = f.points; });
+      var tb = here();
+      if (tb && tb.refusal && !out) { table = null; message = {text: tb.refusal, good: false}; }
       render();
     }).catch(function (e) { say(e.message, false); });
   }
 
+  // here is the table picked, as the keypad last read it.
+  function here() {
+    if (!kp || !kp.tables || table === null) return null;
+    return kp.tables.filter(function (t) { return t.table === table; })[0] || null;
+  }
+  function pick(t) {
+    if (t.refusal) { say(t.refusal, false); return; }
+    table = t.table; message = {text: "", good: false};
+    render();
+  }
+  function pairs(t) { return t.teams.map(function (p) { return p.join(" & "); }).join(" v "); }
+
   function choose(name) {
     out = name;
-    order = kp.scorers[name] || [];
+    var tb = here();
+    order = (tb ? tb.scorers[name] : kp.scorers[name]) || [];
     hands = {};
     order.forEach(function (p) { hands[p] = []; });
     active = order[0] || null;
@@ -96,10 +122,12 @@
         left[p] = hands[p].map(function (c) { return (c.n > 1 ? c.n + "x" : "") + c.tok; }).join(" ");
       }
     });
-    api("POST", "/hands", {out: out, left: left}).then(function (b) {
+    var body = {out: out, left: left};
+    if (table !== null) body.table = table;
+    api("POST", "/hands", body).then(function (b) {
       var r = b.rows[b.rows.length - 1];
       reset();
-      say("Saved hand " + r.hand + ": " + r.out + " went out, " + plural(r.points, "point") + ".", true);
+      say("Saved hand " + r.hand + (r.table ? " at table " + r.table : "") + ": " + r.out + " went out, " + plural(r.points, "point") + ".", true);
       load();
     }).catch(function (e) { say(e.message, false); });
   }
@@ -122,13 +150,32 @@
     if (!kp) { root.appendChild(el("p", {text: message.text || "Loading…", class: "msg" + (message.text ? " bad" : "")})); return; }
     if (kp.over) {
       root.appendChild(el("h2", {text: "The game is over."}));
+    } else if (kp.tables && table === null) {
+      root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": at which table?"}));
+      root.appendChild(el("div", {class: "tablepick"}, kp.tables.map(function (t) {
+        return el("button", {class: "tablebtn" + (t.refusal ? " done" : ""), "data-table": String(t.table), on: function () { pick(t); }}, [
+          el("b", {text: "Table " + t.table}),
+          el("span", {text: t.refusal ? "all " + t.rounds + " rounds played" : "round " + t.round + " of " + t.rounds + " · hand " + t.hand + " of " + t.hands}),
+          el("span", {class: "pairs", text: pairs(t)})
+        ]);
+      })));
     } else if (!out) {
-      root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": who went out?"}));
-      root.appendChild(el("div", {class: "row outs"}, kp.players.filter(function (p) { return p in kp.scorers; }).map(function (p) {
+      var tb = here();
+      if (tb) {
+        root.appendChild(el("div", {class: "where"}, [
+          el("span", {text: "Table " + tb.table + ", round " + tb.round + " of " + tb.rounds + ", hand " + tb.hand + " of " + tb.hands + ": " + pairs(tb) + "; " + tb.dealer + " deals."}),
+          el("button", {id: "tables", text: "Other table", on: function () { table = null; message = {text: "", good: false}; render(); }})
+        ]));
+        root.appendChild(el("h2", {text: "Who went out at table " + tb.table + "?"}));
+      } else {
+        root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": who went out?"}));
+      }
+      var scorers = tb ? tb.scorers : kp.scorers;
+      root.appendChild(el("div", {class: "row outs"}, (tb ? tb.players : kp.players).filter(function (p) { return p in scorers; }).map(function (p) {
         return el("button", {class: "player", "data-player": p, text: p, on: function () { choose(p); }});
       })));
     } else {
-      root.appendChild(el("h2", {text: out + " went out. Tap each hand, then its cards:"}));
+      root.appendChild(el("h2", {text: out + " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:"}));
       root.appendChild(el("div", {class: "hands"}, order.map(function (p) {
         return el("button", {class: "hand" + (p === active ? " on" : ""), "data-hand": p, on: function () { active = p; render(); }}, [
           el("span", {class: "who", text: p}),
@@ -174,4 +221,45 @@
   document.addEventListener("unoscore:board", function () { if (!out) load(); });
   render();
   load();
+})();
+
+// Starting a game from the phone: the form posts to /api/games with the
+// scorer's token, and the server checks it as "unoscore new" checks its
+// flags (the same sentences). The new game becomes the current one; this
+// page, and every page that follows the current game, moves to it.
+(function () {
+  var form = document.getElementById("newform");
+  if (!form) return;
+  var msg = document.getElementById("newmsg");
+  var token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  function show(text, good) { msg.textContent = text; msg.className = "msg wide " + (good ? "good" : "bad"); }
+  // Hands a round are for rotating partners only.
+  var handsField = document.getElementById("handsfield");
+  function modeChanged() { if (handsField) handsField.hidden = form.elements.mode.value !== "rotating"; }
+  form.elements.mode.addEventListener("change", modeChanged);
+  modeChanged();
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (!token) { show("Starting a game needs the scorer's address with its token, as unoscore serve printed it.", false); return; }
+    var f = form.elements;
+    var body = {players: f.players.value, mode: f.mode.value, deck: f.deck.value, name: f.name.value};
+    ["target", "hands"].forEach(function (k) {
+      var v = f[k].value.trim();
+      if (v !== "") body[k] = Number(v);
+    });
+    if (body.mode !== "rotating") delete body.hands;
+    fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token, "Content-Type": "application/json"}, body: JSON.stringify(body)})
+      .then(function (r) {
+        return r.json().catch(function () { return {error: "the server answered " + r.status}; }).then(function (data) {
+          if (!r.ok) throw new Error(data.error || ("the server answered " + r.status));
+          return data;
+        });
+      })
+      .then(function (b) {
+        show("Started game " + b.id + ".", true);
+        if (location.pathname + location.search === "/score") location.reload();
+        else location.replace("/score" + location.hash);
+      })
+      .catch(function (e) { show(e.message, false); });
+  });
 })();

@@ -1,0 +1,150 @@
+package web_test
+
+import (
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unoscore/unoscore/cmd/web"
+)
+
+// TestNewGame: POST /api/games starts a game as "unoscore new" does: it
+// needs the token, refuses bad input with the command line's sentence and
+// writes nothing then, and makes the game it starts the current one, which
+// the pages that follow the current game move to.
+func TestNewGame(t *testing.T) {
+	s := newSite(t, web.Config{})
+	page := s.stream("?html=1")
+	time.Sleep(250 * time.Millisecond) // the server has read the current game once
+	games := func() int {
+		_, body := s.do("GET", "/api/games", "", nil)
+		var l struct{ Games []json.RawMessage }
+		if err := json.Unmarshal([]byte(body), &l); err != nil {
+			t.Fatal(err)
+		}
+		return len(l.Games)
+	}
+	before := games()
+	for _, c := range []struct {
+		name, body string
+		cli        []string // the same request on the command line; nil: none
+		code       int
+		says       string
+	}{
+		{"one player", `{"players": "Ann"}`, []string{"--players", "Ann"}, 400, "UNO is for 2 to 10 players, not 1"},
+		{"rotating three", `{"players": "Ann,Bob,Cat", "mode": "rotating"}`, []string{"--players", "Ann,Bob,Cat", "--mode", "rotating"}, 400, "4, 8, 12 or 16"},
+		{"unknown mode", `{"players": "Ann,Bob", "mode": "speed"}`, []string{"--players", "Ann,Bob", "--mode", "speed"}, 400, `unknown mode \"speed\"`},
+		{"target 0", `{"players": "Ann,Bob", "target": 0}`, []string{"--players", "Ann,Bob", "--target", "0"}, 400, "--target must be a positive number of points, not 0"},
+		{"hands -1", `{"players": "Ann,Bob,Cat,Dan", "mode": "rotating", "hands": -1}`, []string{"--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "-1"}, 400, "--hands must be a positive number"},
+		{"unknown deck", `{"players": "Ann,Bob", "deck": "classik"}`, []string{"--players", "Ann,Bob", "--deck", "classik"}, 400, "classik"},
+		{"same name twice", `{"players": "Ann,Bob,ann"}`, []string{"--players", "Ann,Bob,ann"}, 400, "Ann"},
+		{"no players", `{"mode": "standard"}`, []string{"--mode", "standard"}, 400, "missing --players"},
+		{"name of two lines", `{"players": "Ann,Bob", "name": "a\nb"}`, []string{"--players", "Ann,Bob", "--name", "a\nb"}, 400, "--name: "},
+		{"name with DEL", `{"players": "Ann,Bob", "name": "a\u007fb"}`, []string{"--players", "Ann,Bob", "--name", "a\x7fb"}, 400, "--name: "},
+		{"players as a list", `{"players": ["Ann", "Bob"]}`, nil, 400, `not a JSON object like {\"players\": \"Ann,Bob,Cat\"`},
+		{"unknown field", `{"players": "Ann,Bob", "teams": "Ann"}`, nil, 400, `unknown field \"teams\"`},
+		{"empty", ``, nil, 400, "it is empty"},
+	} {
+		code, body := s.do("POST", "/api/games", c.body, scorer)
+		if code != c.code || !strings.Contains(body, c.says) {
+			t.Errorf("%s: %d %s, want %d saying %q", c.name, code, body, c.code, c.says)
+		}
+		if c.cli != nil {
+			cliCode, _, cliErr := s.cli(append([]string{"new"}, c.cli...)...)
+			var got struct{ Error string }
+			json.Unmarshal([]byte(body), &got)
+			if cliCode != 2 || got.Error != cliSays(cliErr) {
+				t.Errorf("%s: the page says %q, the command line (exit %d) %q", c.name, got.Error, cliCode, cliSays(cliErr))
+			}
+		}
+	}
+	good := `{"players": "Ann, Bob, Cat, Dan", "mode": "rotating", "hands": 2, "name": "Phone night"}`
+	for _, hdr := range []map[string]string{with(scorer, "Authorization", ""), with(scorer, "Authorization", "Bearer nope-nope-nope-nope-nope")} {
+		if code, body := s.do("POST", "/api/games", good, hdr); code != 401 || !strings.Contains(body, "needs the scorer's token") {
+			t.Errorf("without the token: %d %s", code, body)
+		}
+	}
+	if code, body := s.do("POST", "/api/games", good, with(scorer, "Origin", "http://evil.example")); code != 403 {
+		t.Errorf("from another site: %d %s", code, body)
+	}
+	if n := games(); n != before {
+		t.Fatalf("%d games after refusals, want %d: something was written", n, before)
+	}
+
+	code, body := s.do("POST", "/api/games", good, scorer)
+	var b struct {
+		ID, Name, Mode string
+		HandsPerRound  int `json:"hands_per_round"`
+		Players        []string
+		Tables         []json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(body), &b); code != 201 || err != nil {
+		t.Fatalf("start a game: %d %s", code, body)
+	}
+	if b.Name != "Phone night" || b.Mode != "rotating" || b.HandsPerRound != 2 || strings.Join(b.Players, ",") != "Ann,Bob,Cat,Dan" || len(b.Tables) != 1 {
+		t.Fatalf("the game started: %s", body)
+	}
+	_, body = s.do("GET", "/api/games", "", nil)
+	var l struct {
+		Games []struct {
+			ID      string
+			Current bool
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &l); err != nil || len(l.Games) != before+1 || l.Games[0].ID != b.ID || !l.Games[0].Current {
+		t.Errorf("the new game is not the current one: %s", body)
+	}
+	if _, out, _ := s.cli("board", "--json"); !strings.Contains(out, `"id": "`+b.ID+`"`) {
+		t.Errorf("the command line's current game is not the new one: %s", out)
+	}
+	if _, body := s.do("GET", "/", "", nil); !strings.Contains(body, "<h1>Phone night</h1>") {
+		t.Errorf("the viewer's page does not show the new game")
+	}
+	// A page following the current game hears of it, and moves to it.
+	if e := page.next("current", 2*time.Second); e.data != b.ID {
+		t.Errorf("the page was told the current game is %q, want %q", e.data, b.ID)
+	}
+}
+
+// TestNewGameNoDatabase: starting a game creates the database when there
+// is none yet; bad input, or no token, leaves no file behind.
+func TestNewGameNoDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "none.db")
+	ts := httptest.NewUnstartedServer(nil)
+	srv, err := web.New(web.Config{DBPath: path, Token: token, Hosts: []string{ts.Listener.Addr().String()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config = srv.HTTPServer()
+	ts.Start()
+	defer ts.Close()
+	s := &site{t: t, ts: ts}
+	if code, body := s.do("GET", "/score", "", nil); code != 200 || !strings.Contains(body, `<details class="scorer newgame" id="newgame" open>`) || strings.Contains(body, `http-equiv="refresh"`) {
+		t.Fatalf("the scorer's page with no game offers to start one: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		body string
+		hdr  map[string]string
+		code int
+	}{
+		{`{"players": "Ann"}`, scorer, 400},
+		{`{"players": "Ann,Bob"}`, with(scorer, "Authorization", ""), 401},
+	} {
+		if code, body := s.do("POST", "/api/games", c.body, c.hdr); code != c.code {
+			t.Fatalf("%s: %d %s, want %d", c.body, code, body, c.code)
+		}
+		if _, err := os.Stat(path); !os.IsNotExist(err) {
+			t.Fatalf("%s: a refused request created the database file", c.body)
+		}
+	}
+	if code, body := s.do("POST", "/api/games", `{"players": "Ann,Bob"}`, scorer); code != 201 {
+		t.Fatalf("start the first game: %d %s", code, body)
+	}
+	if code, body := s.do("GET", "/", "", nil); code != 200 || !strings.Contains(body, "Ann") || strings.Contains(body, "No game yet") {
+		t.Fatalf("the viewer's page after the first game: %d %s", code, body)
+	}
+}
