@@ -91,7 +91,7 @@ func damagedDB(t *testing.T, path string) {
 		}
 		for range 3 {
 			h := scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: c1}, {Player: "Cat", Cards: c2}}}
-			if _, _, err := db.AddHand("", h); err != nil {
+			if _, err := db.AddHand("", h); err != nil {
 				t.Fatal(err)
 			}
 		}

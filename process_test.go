@@ -4,18 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // unoscore runs this test binary as unoscore and returns its exit code,
@@ -92,77 +85,5 @@ func TestEightAtOnce(t *testing.T) {
 		if !seen[10+i] {
 			t.Errorf("the hand with Bob=%dpts is missing", 10+i)
 		}
-	}
-}
-
-// TestKilledMidWrite starts unoscore recording hands and kills it with
-// SIGKILL at random moments, many times. Every hand whose command reported
-// success is still there, and the file passes bbolt's consistency check.
-func TestKilledMidWrite(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts and kills 60 processes")
-	}
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob", "--target", "100000"); code != 0 {
-		t.Fatal(errs)
-	}
-	r := rand.New(rand.NewPCG(3, 5))
-	succeeded := map[int]bool{}
-	killed := 0
-	for i := range 60 {
-		pts := 100 + i
-		c := exec.Command(os.Args[0], "--db", db, "--wait", "5s", "hand", "--out", "Ann", "--left", "Bob="+strconv.Itoa(pts)+"pts")
-		c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
-		if err := c.Start(); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- c.Wait() }()
-		select {
-		case err := <-done:
-			if err == nil {
-				succeeded[pts] = true
-			}
-		case <-time.After(time.Duration(100+r.IntN(2500)) * time.Microsecond):
-			_ = c.Process.Signal(syscall.SIGKILL)
-			if err := <-done; err == nil {
-				succeeded[pts] = true // it finished first
-			} else {
-				killed++
-			}
-		}
-	}
-	t.Logf("%d of 60 killed, %d reported success", killed, len(succeeded))
-	if killed == 0 {
-		t.Log("no process was killed before it finished: this run proved little")
-	}
-
-	// bbolt's own check of every page.
-	bdb, err := bolt.Open(db, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = bdb.View(func(tx *bolt.Tx) error {
-		for err := range tx.Check() {
-			t.Errorf("consistency: %v", err)
-		}
-		return nil
-	})
-	bdb.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := readBoard(t, db)
-	there := map[int]bool{}
-	for _, row := range b.Rows {
-		there[row.Held["Bob"]] = true
-	}
-	for pts := range succeeded {
-		if !there[pts] {
-			t.Errorf("the hand with Bob=%dpts reported success but is gone", pts)
-		}
-	}
-	if code, out, _ := unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") {
-		t.Errorf("doctor after the kills: exit %d\n%s", code, out)
 	}
 }

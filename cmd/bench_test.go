@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -29,8 +30,12 @@ var (
 	benchErr  error
 )
 
-// TestMain removes the big database the benchmarks built.
+// TestMain removes the big database the benchmarks built. Started with
+// UNOSCORE_BENCH_AS_MAIN=1, the test binary is unoscore (see benchProcess).
 func TestMain(m *testing.M) {
+	if os.Getenv("UNOSCORE_BENCH_AS_MAIN") == "1" {
+		os.Exit(Execute())
+	}
 	code := m.Run()
 	if benchPath != "" {
 		os.RemoveAll(filepath.Dir(benchPath))
@@ -58,6 +63,22 @@ func benchDB(b *testing.B) string {
 }
 
 func fillDB(path string, games, hands int) error {
+	data, err := exportData(games, hands)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	_, err = db.Import(bytes.NewReader(data))
+	return err
+}
+
+// exportData is an export of games of hands each, dealt at random from the
+// classic deck (the same every time).
+func exportData(games, hands int) ([]byte, error) {
 	r := rand.New(rand.NewPCG(1, 2))
 	players := []string{"Ann", "Bob", "Cat", "Dan"}
 	// The classic deck, card by card, to deal each hand's leftovers from.
@@ -98,23 +119,13 @@ func fillDB(path string, games, hands int) error {
 			data, _ := json.Marshal(h)
 			var sh scoring.Hand
 			if err := json.Unmarshal(data, &sh); err != nil {
-				return err
+				return nil, err
 			}
 			events = append(events, store.Event{Type: store.EventHand, At: at, Hand: &sh})
 		}
 		exp.Games = append(exp.Games, store.ExportGame{ID: fmt.Sprintf("g%05d", i), Events: events})
 	}
-	data, err := json.Marshal(exp)
-	if err != nil {
-		return err
-	}
-	db, err := store.Open(path, store.Options{})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	_, err = db.Import(bytes.NewReader(data))
-	return err
+	return json.Marshal(exp)
 }
 
 func benchRun(b *testing.B, args ...string) {
@@ -182,3 +193,58 @@ func BenchmarkOpen(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkImport imports all 10,000 games of 20 hands into a new file: the
+// export read one game at a time, written in batches.
+func BenchmarkImport(b *testing.B) {
+	data, err := exportData(benchGames, benchHands)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	path := filepath.Join(dir, "import.db")
+	in := filepath.Join(dir, "export.json")
+	if err := os.WriteFile(in, data, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		b.StopTimer()
+		os.Remove(path)
+		b.StartTimer()
+		if code := Run([]string{"--db", path, "import", in}, ios, nil); code != 0 {
+			b.Fatalf("import: exit %d", code)
+		}
+	}
+}
+
+// BenchmarkDoctor checks every page and every game of the big database.
+func BenchmarkDoctor(b *testing.B) { benchRun(b, "doctor") }
+
+// BenchmarkStart is the cost of starting: the version, no database.
+func BenchmarkStart(b *testing.B) { benchRun(b, "--version") }
+
+// benchProcess runs unoscore as a process of its own each time, as a person
+// or a script starts it: start-up included.
+func benchProcess(b *testing.B, args ...string) {
+	path := benchDB(b)
+	args = append([]string{"--db", path}, args...)
+	b.ResetTimer()
+	for b.Loop() {
+		c := exec.Command(os.Args[0], args...)
+		c.Env = append(os.Environ(), "UNOSCORE_BENCH_AS_MAIN=1")
+		if out, err := c.CombinedOutput(); err != nil {
+			b.Fatalf("unoscore %v: %v\n%.300s", args, err, out)
+		}
+	}
+}
+
+// BenchmarkProcessStart starts unoscore to print its version: the cost of
+// starting the binary, which the others are measured against.
+func BenchmarkProcessStart(b *testing.B) { benchProcess(b, "--version") }
+
+// BenchmarkProcessGamesAllJSON starts unoscore to list all 10,000 games as
+// JSON.
+func BenchmarkProcessGamesAllJSON(b *testing.B) { benchProcess(b, "games", "--json") }

@@ -222,7 +222,11 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 			}
 			fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.Width, "", ""))
 			if v.Note != "" {
-				fmt.Fprint(app.IO.Out, wrap(capitalize(v.Note)+".", app.IO.Width, "", ""))
+				note := capitalize(v.Note)
+				if v.See != "" {
+					note += ": see unoscore rules " + v.See
+				}
+				fmt.Fprint(app.IO.Out, wrap(note+".", app.IO.Width, "", ""))
 			}
 			return nil
 		},

@@ -36,7 +36,7 @@ func playerCompletion(app *App, game *string, suffix string) func(*cobra.Command
 				names = leftCardCompletion(g, name, cards)
 				return nil
 			}
-			for _, p := range g.Settings.Players {
+			for _, p := range g.Settings().Players {
 				if strings.HasPrefix(strings.ToLower(p), strings.ToLower(toComplete)) {
 					names = append(names, p+suffix)
 				}
@@ -59,7 +59,7 @@ func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, 
 		}
 		var ids []string
 		_ = app.withDB(readDB, func(db *store.DB) error {
-			_, _, err := db.List(0, func(s store.Summary) error {
+			_, err := db.List(0, func(s store.Summary) error {
 				if strings.HasPrefix(s.ID, toComplete) {
 					hint := s.Mode + ": " + strings.Join(s.Players, ", ")
 					if s.Name != "" {
@@ -78,7 +78,8 @@ func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, 
 // leftCardCompletion completes the last card of "NAME=CARDS" with the cards
 // of the game's deck, keeping what comes before it.
 func leftCardCompletion(g *store.Game, name, cards string) []string {
-	d, err := g.Settings.GameDeck()
+	s := g.Settings()
+	d, err := s.GameDeck()
 	if err != nil {
 		return nil
 	}

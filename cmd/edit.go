@@ -52,7 +52,7 @@ func runEdit(o *editOptions) error {
 	}
 	var g *store.Game
 	err = o.app.withDB(changeDB, func(db *store.DB) error {
-		g, _, err = db.Edit(o.Game, o.Number, h)
+		g, err = db.Edit(o.Game, o.Number, h)
 		return err
 	})
 	if err != nil {

@@ -108,7 +108,7 @@ func newImportCmd(app *App) *cobra.Command {
 		Short: "Add the games of an export (- reads standard input); all or nothing",
 		Long: `Add every game of a file written by "unoscore export". The import is all or
 nothing: a game that does not replay, or whose id is already in the database,
-stops it and nothing is written.`,
+stops it and nothing is kept, even if the import is killed in the middle.`,
 		Example: `  unoscore import backup.json`,
 		Args:    exactArgs(1, "the file to import (- for standard input)"),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -122,16 +122,7 @@ stops it and nothing is written.`,
 				defer f.Close()
 				r, name = f, args[0]
 			}
-			// Read and check the whole file before the database is touched.
-			batch, err := store.ReadExport(bufio.NewReader(r))
-			if err != nil {
-				return err
-			}
-			var n int
-			err = app.withDB(createDB, func(db *store.DB) error {
-				n, err = db.AddGames(batch)
-				return err
-			})
+			n, err := importGames(app, bufio.NewReader(r))
 			if err != nil {
 				return err
 			}
@@ -139,4 +130,28 @@ stops it and nothing is written.`,
 			return nil
 		},
 	}
+}
+
+// importGames adds the games of an export to the database, creating the file
+// if there is none; an import that fails leaves no file it created.
+func importGames(app *App, r io.Reader) (int, error) {
+	path, err := app.dbPath()
+	if err != nil {
+		return 0, err
+	}
+	_, statErr := os.Stat(path)
+	db, err := app.open(false)
+	if err != nil {
+		return 0, err
+	}
+	n, err := db.Import(r)
+	if err != nil && errors.Is(statErr, os.ErrNotExist) {
+		// Removed while still locked: another unoscore that opened it
+		// meanwhile notices (store.Open) and opens the path again.
+		os.Remove(path)
+	}
+	if cerr := db.Close(); err == nil && cerr != nil {
+		return 0, cerr
+	}
+	return n, err
 }

@@ -25,7 +25,7 @@ func writeCSV(w io.Writer, db *store.DB) error {
 	if db != nil {
 		err := db.EachGame(func(g *store.Game) error {
 			b := g.Board
-			date := g.Created.Local().Format("2006-01-02 15:04")
+			date := g.Created().Local().Format("2006-01-02 15:04")
 			for _, r := range b.Rows {
 				for seat := range b.Players() {
 					if !b.PlayedHand(r, seat) {
@@ -43,7 +43,7 @@ func writeCSV(w io.Writer, db *store.DB) error {
 							}
 						}
 					}
-					row := []string{g.ID, g.Name, date, string(b.Settings.Mode), strconv.Itoa(r.Number), b.Name(seat), out, cards, points}
+					row := []string{g.ID, g.Name(), date, string(b.Settings.Mode), strconv.Itoa(r.Number), b.Name(seat), out, cards, points}
 					if err := cw.Write(row); err != nil {
 						return err
 					}

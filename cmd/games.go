@@ -3,7 +3,6 @@ package cmd
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,7 +13,6 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
-	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -67,7 +65,7 @@ func runGames(o *gamesOptions) error {
 	total := 0
 	var list []store.Summary
 	if db != nil {
-		total, _, err = db.List(o.Limit, func(s store.Summary) error {
+		total, err = db.List(o.Limit, func(s store.Summary) error {
 			list = append(list, s)
 			return nil
 		})
@@ -239,22 +237,32 @@ func firstNames(players []string) string {
 }
 
 // gamesAsJSON streams {"games": [...]} one game at a time, so listing years
-// of game nights takes little memory.
+// of game nights takes little memory. Each game is its summary as the store
+// keeps it (compact JSON), with "current" added, indented: nothing is
+// decoded.
 func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("{\n  \"games\": [")
 	if db != nil {
 		n := 0
-		_, _, err := db.List(limit, func(s store.Summary) error {
-			data, err := json.MarshalIndent(api.NewGame(s), "    ", "  ")
-			if err != nil {
-				return err
+		var obj, out []byte
+		_, err := db.ListJSON(limit, func(data []byte, current bool) error {
+			data = bytes.TrimSpace(data)
+			if len(data) < 2 || data[len(data)-1] != '}' {
+				return &store.CorruptError{Path: db.Path(), Err: errors.New("the summary of a game is unreadable")}
+			}
+			obj = append(append(obj[:0], data[:len(data)-1]...), `,"current":`...)
+			obj = strconv.AppendBool(obj, current)
+			obj = append(obj, '}')
+			var ok bool
+			if out, ok = appendIndented(out[:0], obj, "    "); !ok {
+				return &store.CorruptError{Path: db.Path(), Err: errors.New("the summary of a game is unreadable")}
 			}
 			if n > 0 {
 				bw.WriteByte(',')
 			}
 			bw.WriteString("\n    ")
-			bw.Write(data)
+			bw.Write(out)
 			n++
 			return nil
 		})
@@ -267,4 +275,63 @@ func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 	}
 	bw.WriteString("]\n}\n")
 	return bw.Flush()
+}
+
+// appendIndented appends compact JSON (json.Marshal's, no spaces between
+// tokens) as json.Indent(dst, src, prefix, "  ") writes it, in one pass
+// that only looks at brackets, commas, colons and strings. ok is false if
+// src does not begin with an object or its brackets or strings do not close.
+func appendIndented(dst, src []byte, prefix string) (out []byte, ok bool) {
+	if len(src) == 0 || src[0] != '{' {
+		return dst, false
+	}
+	depth := 0
+	newline := func() {
+		dst = append(dst, '\n')
+		dst = append(dst, prefix...)
+		for range depth {
+			dst = append(dst, ' ', ' ')
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '"':
+			j := i + 1
+			for ; j < len(src) && src[j] != '"'; j++ {
+				if src[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(src) {
+				return dst, false
+			}
+			dst = append(dst, src[i:j+1]...)
+			i = j
+		case '{', '[':
+			dst = append(dst, c)
+			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
+				dst = append(dst, src[i+1])
+				i++
+				continue
+			}
+			depth++
+			newline()
+		case '}', ']':
+			depth--
+			if depth < 0 {
+				return dst, false
+			}
+			newline()
+			dst = append(dst, c)
+		case ',':
+			dst = append(dst, c)
+			newline()
+		case ':':
+			dst = append(dst, ':', ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst, depth == 0
 }

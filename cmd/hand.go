@@ -136,7 +136,7 @@ func runHand(o *handOptions) error {
 	}
 	var g *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {
-		g, _, err = db.AddHand(o.Game, h)
+		g, err = db.AddHand(o.Game, h)
 		return err
 	})
 	if err != nil {

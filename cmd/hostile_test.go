@@ -23,7 +23,7 @@ func run(t *testing.T, db string, color bool, args ...string) (int, string, stri
 	var out, errb bytes.Buffer
 	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, Color: color}
 	code := Run(append([]string{"--db", db}, args...), ios, nil)
-	return code, out.String(), errb.String()
+	return int(code), out.String(), errb.String()
 }
 
 // evil is text an older unoscore let into a file, or a damaged file holds:
@@ -45,7 +45,7 @@ func evilDB(t *testing.T) string {
 		t.Fatal(err)
 	}
 	cards, _ := rules.ParseHand("r7")
-	if _, _, err := db.AddHand("", scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: cards}}}); err != nil {
+	if _, err := db.AddHand("", scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: cards}}}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -55,21 +55,24 @@ func evilDB(t *testing.T) string {
 	}
 	defer b.Close()
 	err = b.Update(func(tx *bolt.Tx) error {
-		gb := tx.Bucket([]byte("games")).Bucket([]byte(g.ID))
+		// Schema 4: the game's number, its first event under the number and
+		// 1, its summary under the number.
+		num := append([]byte(nil), tx.Bucket([]byte("ids")).Get([]byte(g.ID))...)
+		events := tx.Bucket([]byte("events"))
+		k := append(append([]byte(nil), num...), 0, 0, 0, 1)
 		var e map[string]any
-		k, v := gb.Cursor().First()
-		json.Unmarshal(v, &e)
+		json.Unmarshal(events.Get(k), &e)
 		e["name"] = "Fri" + evil
 		data, _ := json.Marshal(e)
-		if err := gb.Put(k, data); err != nil {
+		if err := events.Put(k, data); err != nil {
 			return err
 		}
 		sums := tx.Bucket([]byte("summaries"))
 		var s map[string]any
-		json.Unmarshal(sums.Get([]byte(g.ID)), &s)
+		json.Unmarshal(sums.Get(num), &s)
 		s["name"] = "Fri" + evil
 		data, _ = json.Marshal(s)
-		return sums.Put([]byte(g.ID), data)
+		return sums.Put(num, data)
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -348,7 +348,7 @@ func handLoop(app *App, game string, table int) error {
 		}
 		err = app.withDB(changeDB, func(db *store.DB) error {
 			var err error
-			g, _, err = db.AddHand(game, h)
+			g, err = db.AddHand(game, h)
 			return err
 		})
 		if err != nil {

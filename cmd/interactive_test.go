@@ -85,7 +85,7 @@ func (f *fakePrompter) Confirm(label string, def bool) (bool, error) {
 }
 
 // runAt runs unoscore as if at a terminal, with scripted answers.
-func runAt(t *testing.T, db string, answers []string, args ...string) (int, string, string, *fakePrompter) {
+func runAt(t *testing.T, db string, answers []string, args ...string) (ExitCode, string, string, *fakePrompter) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}

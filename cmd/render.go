@@ -68,8 +68,8 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	s := b.Settings
 	var out bytes.Buffer
 	title := fmt.Sprintf("Game %s", g.ID)
-	if g.Name != "" {
-		title = fmt.Sprintf("%s (game %s)", g.Name, g.ID)
+	if name := g.Name(); name != "" {
+		title = fmt.Sprintf("%s (game %s)", name, g.ID)
 	}
 	fmt.Fprintf(&out, "%s: %s, %s, %s\n\n", st.bold(title), s.Mode, targetPhrase(s), deckPhrase(b.Deck, st))
 

@@ -14,15 +14,20 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
+// ExitCode is what unoscore exits with.
+type ExitCode int
+
 // Exit codes, as the contract names them.
 const (
-	ExitOK          = 0
-	ExitFailure     = 1   // the machine failed: database unreadable, corrupt, locked
-	ExitUsage       = 2   // bad input or usage; nothing was written
-	ExitInterrupted = 130 // Ctrl-C at a prompt
+	ExitOK          ExitCode = 0
+	ExitFailure     ExitCode = 1   // the machine failed: database unreadable, corrupt, locked
+	ExitUsage       ExitCode = 2   // bad input or usage; nothing was written
+	ExitInterrupted ExitCode = 130 // Ctrl-C at a prompt
 )
 
 // App is what every command shares: the streams and the global flags.
@@ -53,12 +58,12 @@ var errStopped = errors.New("stopped; nothing was written for the unfinished han
 // Execute runs unoscore with the process's arguments and streams, and
 // returns the exit code.
 func Execute() int {
-	return Run(os.Args[1:], System(), nil)
+	return int(Run(os.Args[1:], System(), nil))
 }
 
 // Run runs unoscore with the given arguments and streams. A nil prompter
 // means the real terminal prompts.
-func Run(args []string, ios *IOStreams, p Prompter) (code int) {
+func Run(args []string, ios *IOStreams, p Prompter) (code ExitCode) {
 	// A damaged file can make a read through bbolt's memory map fault, and a
 	// bug can panic: either way, one sentence and exit 1, never a trace.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -102,7 +107,7 @@ func Run(args []string, ios *IOStreams, p Prompter) (code int) {
 		fmt.Fprintln(errOut, "unoscore: "+err.Error())
 		return code
 	}
-	msg := clipMessage(err.Error())
+	msg := clipMessage(err.Error()) + hint(err)
 	var older *store.OlderError
 	if errors.As(err, &older) {
 		msg += ". " + olderHint
@@ -140,7 +145,46 @@ func panicMessage(r any) string {
 	return fmt.Sprintf("internal error: %v; nothing more was written. Please report this", r)
 }
 
-func exitCode(err error) int {
+// withHint is the error's sentence followed by its hint.
+func withHint(err error) string { return err.Error() + hint(err) }
+
+// hint is what to type or do next after an error, to follow its sentence:
+// the lower layers say what is wrong in their own terms, and only the
+// command line knows its commands.
+func hint(err error) string {
+	var (
+		notFound  *store.NotFoundError
+		ambiguous *store.AmbiguousError
+		locked    *store.LockedError
+		corrupt   *store.CorruptError
+		newer     *store.NewerError
+		over      *scoring.GameOverError
+		topic     *rules.TopicError
+	)
+	switch {
+	case errors.As(err, &notFound) && notFound.ID == "":
+		return ": start one with \"unoscore new --players Ann,Bob,Cat\""
+	case errors.As(err, &notFound):
+		return "; \"unoscore games\" lists them"
+	case errors.As(err, &ambiguous):
+		return "; type more of the id"
+	case errors.As(err, &locked):
+		return "; try again when it has finished"
+	case errors.As(err, &corrupt):
+		return ": move it aside and import your last export, or use another file with --db"
+	case errors.As(err, &newer):
+		return ": upgrade unoscore"
+	case errors.As(err, &over):
+		return "; start a new game with \"unoscore new\""
+	case errors.As(err, &topic) && len(topic.Suggest) > 0:
+		return " (\"unoscore rules\" lists them all)"
+	case errors.As(err, &topic):
+		return "; \"unoscore rules\" lists the topics"
+	}
+	return ""
+}
+
+func exitCode(err error) ExitCode {
 	var corrupt *store.CorruptError
 	var locked *store.LockedError
 	var newer *store.NewerError

@@ -48,7 +48,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 	p.before = map[string]func(){
 		"Fay's cards": func() {
 			ios := &IOStreams{In: strings.NewReader(""), Out: &other.out, Err: &other.err}
-			other.code = Run([]string{"--db", db, "--wait", "200ms", "hand", "--table", "1", "--out", "Ann", "--left", "Bob=5", "--left", "Dan=w"}, ios, nil)
+			other.code = int(Run([]string{"--db", db, "--wait", "200ms", "hand", "--table", "1", "--out", "Ann", "--left", "Bob=5", "--left", "Dan=w"}, ios, nil))
 		},
 	}
 	var out, errb bytes.Buffer

@@ -127,8 +127,8 @@ func showTopic(o *rulesOptions, query string) error {
 	if o.JSON {
 		res := topicJSON{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: nonNil(t.Aliases)}
 		if game != nil {
-			n := game.Settings.Custom
-			res.Game, res.Custom, res.CustomRules = game.ID, &n, nonNil(game.Settings.CustomRules)
+			n := game.Settings().Custom
+			res.Game, res.Custom, res.CustomRules = game.ID, &n, nonNil(game.Settings().CustomRules)
 		}
 		for _, a := range also {
 			res.Also = append(res.Also, a.ID)
@@ -151,10 +151,10 @@ func showTopic(o *rulesOptions, query string) error {
 // gameCustomText is a section of the wild-customizable answer for one game:
 // how many of the cards the table put in, and the rule on each.
 func gameCustomText(g *store.Game) string {
-	s := g.Settings
+	s := g.Settings()
 	head := "## In game " + g.ID
-	if g.Name != "" {
-		head += " (" + g.Name + ")"
+	if g.Name() != "" {
+		head += " (" + g.Name() + ")"
 	}
 	if s.Custom == 0 {
 		return head + "\nIt is played with the " + s.Deck + " deck, which has no Wild Customizable cards."

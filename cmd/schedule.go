@@ -19,8 +19,8 @@ func writeSchedule(w io.Writer, g *store.Game, st style) error {
 		return usagef("game %s is played in %s mode, which has no schedule: only rotating games do", g.ID, b.Settings.Mode)
 	}
 	title := fmt.Sprintf("Schedule of game %s", g.ID)
-	if g.Name != "" {
-		title = fmt.Sprintf("Schedule of %s (game %s)", g.Name, g.ID)
+	if name := g.Name(); name != "" {
+		title = fmt.Sprintf("Schedule of %s (game %s)", name, g.ID)
 	}
 	fmt.Fprintf(w, "%s: %s, %s.\n", st.bold(title), b.Settings.Mode, targetPhrase(b.Settings))
 	fmt.Fprintln(w, "Every player partners every other player once; the highest total wins.")

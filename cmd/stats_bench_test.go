@@ -216,7 +216,7 @@ func TestStatsBenchDB(t *testing.T) {
 	}
 	defer db.Close()
 	finished := map[string]int{}
-	_, _, err = db.List(0, func(s store.Summary) error {
+	_, err = db.List(0, func(s store.Summary) error {
 		if s.Hands != benchHands {
 			t.Errorf("game %s has %d hands", s.ID, s.Hands)
 		}

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -15,6 +16,9 @@ func newUseCmd(app *App) *cobra.Command {
 		Args:              exactArgs(1, "one game id (\"unoscore games\" lists them)"),
 		ValidArgsFunction: gameCompletion(app),
 		RunE: func(c *cobra.Command, args []string) error {
+			if strings.TrimSpace(args[0]) == "" {
+				return usagef("use needs a game's id; \"unoscore games\" lists them")
+			}
 			var g *store.Game
 			err := app.withDB(changeDB, func(db *store.DB) error {
 				var err error
@@ -25,8 +29,8 @@ func newUseCmd(app *App) *cobra.Command {
 				return err
 			}
 			name := ""
-			if g.Name != "" {
-				name = " (" + g.Name + ")"
+			if g.Name() != "" {
+				name = " (" + g.Name() + ")"
 			}
 			fmt.Fprintf(app.IO.Out, "Current game: %s%s, %s counted.\n", g.ID, name, plural(g.Board.Hands(), "hand"))
 			return nil

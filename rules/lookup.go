@@ -20,9 +20,9 @@ func (e *TopicError) Error() string {
 		for i, s := range e.Suggest {
 			quoted[i] = "\"" + s + "\""
 		}
-		return msg + ": did you mean " + joinOr(quoted) + "? (\"unoscore rules\" lists them all)"
+		return msg + ": did you mean " + joinOr(quoted) + "?"
 	}
-	return msg + "; \"unoscore rules\" lists the topics"
+	return msg
 }
 
 // Invalid marks the error as bad input.

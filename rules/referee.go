@@ -33,6 +33,7 @@ type Verdict struct {
 	Legal  bool   `json:"legal"`
 	Reason string `json:"reason"`
 	Note   string `json:"note,omitempty"` // what the verdict does not settle, when a dispute often follows
+	See    string `json:"see,omitempty"`  // the rules topic that says more about the note
 }
 
 // WithArticle puts "a" or "an" before a card's name: "a red 7", "an 8".
@@ -72,7 +73,7 @@ func topName(top Card, called Color) string {
 func CanPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
 	v, err := canPlay(card, top, called, hand)
 	if err == nil && v.Legal && drawsCards(card.Face) && drawsCards(top.Face) {
-		v.Note = stackingNote(top)
+		v.Note, v.See = stackingNote(top), "house-rules"
 	}
 	return v, err
 }
@@ -86,7 +87,7 @@ func stackingNote(top Card) string {
 	if top.Face == WildDrawFour {
 		n = 4
 	}
-	return fmt.Sprintf("it does not pass the draw on: the player the %s hit still draws %d and loses the turn, so only the player after them can lay this card. Adding the draws up (\"stacking\") is a house rule: see unoscore rules house-rules", top.Face, n)
+	return fmt.Sprintf("it does not pass the draw on: the player the %s hit still draws %d and loses the turn, so only the player after them can lay this card. Adding the draws up (\"stacking\") is a house rule", top.Face, n)
 }
 
 func canPlay(card, top Card, called Color, hand []Card) (Verdict, error) {

@@ -168,7 +168,7 @@ func TestStackingNote(t *testing.T) {
 		{"b+2", "r+2", NoColor, "the player the Draw Two hit still draws 2 and loses the turn"},
 		{"wd4", "r+2", NoColor, "Draw Two hit still draws 2"},
 		{"r+2", "wd4", Red, "the player the Wild Draw Four hit still draws 4"},
-		{"wd4", "wd4", Red, "house rule: see unoscore rules house-rules"},
+		{"wd4", "wd4", Red, "is a house rule"},
 		{"b+2", "b7", NoColor, ""},
 		{"bs", "rs", NoColor, ""},
 		{"g+2", "wd4", Red, ""}, // not legal: no note
@@ -180,6 +180,9 @@ func TestStackingNote(t *testing.T) {
 		}
 		if (tt.note == "") != (v.Note == "") || !strings.Contains(v.Note, tt.note) {
 			t.Errorf("%s on %s: note %q, want %q", tt.card, tt.on, v.Note, tt.note)
+		}
+		if (v.Note == "") != (v.See == "") || strings.Contains(v.Note, "unoscore ") {
+			t.Errorf("%s on %s: note %q, topic %q: a note names its topic, and no command", tt.card, tt.on, v.Note, v.See)
 		}
 	}
 }

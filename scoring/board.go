@@ -436,7 +436,7 @@ func (b *Board) ScorersAt(t, out int) []int {
 // seating order from the player who went out.
 func (b *Board) Check(h Hand) (Hand, error) {
 	if b.over {
-		return Hand{}, invalid("the game is over: %s won; start a new game with \"unoscore new\"", JoinNames(b.Names(b.winners)))
+		return Hand{}, &GameOverError{Winners: b.Names(b.winners)}
 	}
 	table, err := b.tableOf(h.Table)
 	if err != nil {

@@ -59,6 +59,16 @@ func (e *InputError) Error() string { return e.Msg }
 // Invalid marks the error as bad input.
 func (e *InputError) Invalid() bool { return true }
 
+// GameOverError is a hand for a game that is already won.
+type GameOverError struct{ Winners []string }
+
+func (e *GameOverError) Error() string {
+	return "the game is over: " + JoinNames(e.Winners) + " won"
+}
+
+// Invalid marks the error as bad input.
+func (e *GameOverError) Invalid() bool { return true }
+
 func invalid(format string, args ...any) error {
 	return &InputError{Msg: fmt.Sprintf(format, args...)}
 }

@@ -24,10 +24,10 @@ type Report struct {
 	Problems []string `json:"problems"`
 }
 
-// Doctor checks the whole file: every page (see pages.go),
-// the schema version, that every game's log replays, and that the summaries
-// and the order index agree with the logs. It reads only; problems are
-// reported, not repaired.
+// Doctor checks the whole file: every page (see pages.go), the schema
+// version, that every game's log replays, that its summary and its id agree
+// with it, and that no id or event lies outside a game. It reads only;
+// problems are reported, not repaired.
 func (db *DB) Doctor() (Report, error) {
 	r := Report{Path: db.path, Problems: []string{}}
 	err := db.lightly(func() error {
@@ -53,26 +53,14 @@ func (db *DB) Doctor() (Report, error) {
 			// bbolt would follow the damaged pages: stop here.
 			return err
 		}
-		// Then every game, a few hundred per transaction so that what one
-		// transaction caches never grows with the file.
-		indexed := map[string]uint64{}
-		err = db.view(func(tx *bolt.Tx) error {
-			return tx.Bucket(bucketOrder).ForEach(func(k, id []byte) error {
-				if _, dup := indexed[string(id)]; dup {
-					r.Problems = append(r.Problems, fmt.Sprintf("game %s is in the order index twice", id))
-				}
-				indexed[string(id)] = binary.BigEndian.Uint64(k)
-				return nil
-			})
-		})
-		if err != nil {
-			return err
-		}
+		// Then every game, in the order of creation, a few hundred per
+		// transaction so that what one transaction caches never grows with
+		// the file, the memory map's pages handed back after each.
 		var after []byte
 		for {
 			n := 0
 			err := db.view(func(tx *bolt.Tx) error {
-				c := tx.Bucket(bucketGames).Cursor()
+				c := tx.Bucket(bucketSummaries).Cursor()
 				k, v := c.First()
 				if after != nil {
 					if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
@@ -80,39 +68,49 @@ func (db *DB) Doctor() (Report, error) {
 					}
 				}
 				for ; k != nil && n < 500; k, v = c.Next() {
-					if v != nil {
-						continue // not a game's bucket
-					}
 					n++
 					after = append(after[:0], k...)
-					db.checkGame(tx, string(k), indexed, &r)
+					db.checkGame(tx, k, v, &r)
 				}
 				return nil
 			})
 			if err != nil {
 				return err
 			}
+			db.releaseMapped()
 			if n < 500 {
 				break
 			}
 		}
-		if len(indexed) > 0 {
-			for id := range indexed {
-				r.Problems = append(r.Problems, fmt.Sprintf("the order index names game %s, which has no log", id))
+		// Nothing beside the games: every id and every event belongs to one.
+		return db.view(func(tx *bolt.Tx) error {
+			if n := tx.Bucket(bucketIDs).Stats().KeyN; n != r.Games {
+				r.Problems = append(r.Problems, fmt.Sprintf("%d game ids are in the file but %d games", n, r.Games))
 			}
-		}
-		return nil
+			if n := tx.Bucket(bucketEvents).Stats().KeyN; n != r.Events {
+				r.Problems = append(r.Problems, fmt.Sprintf("%d events are in the file but the games' logs hold %d", n, r.Events))
+			}
+			return nil
+		})
 	})
 	return r, err
 }
 
-// checkGame checks that one game's log replays and that its summary and
-// index entry agree with it. It removes the game from indexed.
-func (db *DB) checkGame(tx *bolt.Tx, id string, indexed map[string]uint64, r *Report) {
+// checkGame checks that one game's log replays, that its summary agrees
+// with it and that its id leads to it.
+func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 	r.Games++
-	seq, inIndex := indexed[id]
-	delete(indexed, id)
-	g, err := readGame(tx, id)
+	var s Summary
+	if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+		r.Problems = append(r.Problems, fmt.Sprintf("game number %x has no readable summary", k))
+		return
+	}
+	num := binary.BigEndian.Uint64(k)
+	id := s.ID
+	if got := numOf(tx.Bucket(bucketIDs).Get([]byte(id))); got != num {
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its id does not lead to it", clip(id)))
+	}
+	g, err := readGame(tx, id, num)
 	if err != nil {
 		// The damage itself, which names the game, not the advice around it.
 		var ce *CorruptError
@@ -121,29 +119,26 @@ func (db *DB) checkGame(tx *bolt.Tx, id string, indexed map[string]uint64, r *Re
 		}
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "game "+id+":") {
-			msg = fmt.Sprintf("game %s: %s", id, msg)
+			msg = fmt.Sprintf("game %s: %s", clip(id), msg)
 		}
 		r.Problems = append(r.Problems, msg)
+		// Its events are there, even if they do not read or replay.
+		prefix := gameKey(num)
+		c := tx.Bucket(bucketEvents).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			r.Events++
+		}
 		return
 	}
 	r.Hands += g.Board.Hands()
 	r.Events += len(g.Events)
-	var s Summary
-	if err := json.Unmarshal(tx.Bucket(bucketSummaries).Get([]byte(id)), &s); err != nil {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s has no readable summary", id))
-		return
-	}
-	want, _ := json.Marshal(g.summary(s.Seq))
-	got, _ := json.Marshal(s)
-	if !bytes.Equal(got, want) {
+	want, _ := json.Marshal(g.summary())
+	if !bytes.Equal(v, want) {
 		what := "its summary does not match its log"
-		if s.Stats = g.summary(s.Seq).Stats; summaryJSON(s) == string(want) {
+		if s.Stats = g.summary().Stats; summaryJSON(s) == string(want) {
 			what = "the player statistics in its summary do not match its log"
 		}
 		r.Problems = append(r.Problems, fmt.Sprintf("game %s: %s", id, what))
-	}
-	if !inIndex || seq != s.Seq {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s is missing from the order index", id))
 	}
 }
 
@@ -194,7 +189,7 @@ func (db *DB) checkAllPages() []string {
 	if err != nil {
 		return []string{err.Error()}
 	}
-	m, err := checkFile(db.file, db.path, fi.Size())
+	m, err := checkFile(db.file, db.path, fi.Size(), true)
 	var older *OlderError
 	if err != nil && !errors.As(err, &older) {
 		var ce *CorruptError

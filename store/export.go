@@ -2,13 +2,14 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -55,10 +56,16 @@ func (db *DB) export(w io.Writer) error {
 		if _, err := fmt.Fprintf(w, "%s,\n\"games\": [", head[:len(head)-1]); err != nil {
 			return err
 		}
-		c := tx.Bucket(bucketOrder).Cursor()
+		c := tx.Bucket(bucketSummaries).Cursor()
 		first := true
-		for k, id := c.Last(); k != nil; k, id = c.Prev() {
-			g, err := readGame(tx, string(id))
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+			var s struct {
+				ID string `json:"id"`
+			}
+			if err := json.Unmarshal(v, &s); err != nil {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %w", k, err)}
+			}
+			g, err := readGame(tx, s.ID, binary.BigEndian.Uint64(k))
 			if err != nil {
 				return err
 			}
@@ -93,54 +100,57 @@ const MaxImport = 1 << 30
 // importLimit is MaxImport, smaller in tests.
 var importLimit int64 = MaxImport
 
-// Import reads an export and adds its games, all or nothing (see
-// ReadExport and AddGames).
+// Import reads an export and adds its games, all or nothing: a game that
+// does not replay, a malformed or repeated id, or an id already in the
+// database stops it, and nothing is kept. The current game is left as it
+// was, unless there was none.
+//
+// It reads one game at a time and writes them in batches, each in a
+// transaction of its own, so memory stays small however big the export.
+// All or nothing still holds if the process is killed in the middle: the
+// first batch's transaction marks the import unfinished, the last one
+// removes the mark, and opening a file that still has the mark removes
+// every game the unfinished import wrote (see discardImport). An import of
+// one batch or less is one transaction, and one refused before its first
+// batch writes nothing at all.
 func (db *DB) Import(r io.Reader) (int, error) {
-	b, err := ReadExport(r)
+	// Little of what an import allocates lives long: collecting less often
+	// saves a sixth of its time for a few MiB.
+	defer debug.SetGCPercent(debug.SetGCPercent(200))
+	im := &importer{db: db}
+	lr := &limitedReader{r: r, left: importLimit}
+	current, err := readExport(json.NewDecoder(lr), im.add)
+	if lr.over {
+		err = &ImportError{Msg: fmt.Sprintf("the export is larger than %s, the most unoscore imports at once; split it and import the parts", sizeText(importLimit))}
+	}
+	if err == nil {
+		err = im.commit(current)
+	}
 	if err != nil {
+		if !im.begun {
+			return 0, err
+		}
+		if derr := db.discardImport(); derr != nil {
+			return 0, fmt.Errorf("%w; and then: %w", err, derr)
+		}
 		return 0, err
 	}
-	return db.AddGames(b)
+	return im.n, nil
 }
 
-// Batch is an export read and checked, ready to add to a database.
-type Batch struct {
-	games   []batchGame // as in the export: newest first
-	current string
-}
-
-// batchGame is one game of a batch, as it will be stored: its events
-// encoded, its summary made.
-type batchGame struct {
-	id     string
-	events [][]byte
-	sum    Summary
-}
-
-// ReadExport reads and checks an export without touching any database. It
-// reads the file once, as a stream of JSON tokens, and checks each game as
-// it arrives: every game's log must replay, its names follow the rules of
-// the command line, and no id may be malformed or appear twice. The export
+// readExport reads an export one game at a time, handing each to add, and
+// returns the current game it names, if it holds that game. The export
 // must be exactly one JSON object with an "unoscore_export" version and a
-// "games" list, no key twice at any depth, and nothing after it.
-func ReadExport(r io.Reader) (*Batch, error) {
-	lr := &limitedReader{r: r, left: importLimit}
-	dec := json.NewDecoder(lr)
-	b, err := readExport(dec)
-	if lr.over {
-		return nil, &ImportError{Msg: fmt.Sprintf("the export is larger than %s, the most unoscore imports at once; split it and import the parts", sizeText(importLimit))}
-	}
-	return b, err
-}
-
-func readExport(dec *json.Decoder) (*Batch, error) {
+// "games" list, no key twice at any depth, and nothing after it; every id
+// must be well formed and appear once (add checks the rest: that each
+// game's log replays and its names follow the rules of the command line).
+func readExport(dec *json.Decoder, add func(id string, events []Event) error) (string, error) {
 	bad := func(format string, args ...any) error {
 		return &ImportError{Msg: "not a unoscore export: " + fmt.Sprintf(format, args...)}
 	}
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, bad("it does not begin with a JSON object (%s)", tokenProblem(tok, err))
+		return "", bad("it does not begin with a JSON object (%s)", tokenProblem(tok, err))
 	}
-	b := &Batch{}
 	seen := map[string]bool{}
 	keys := map[string]bool{}
 	format := 0
@@ -148,66 +158,64 @@ func readExport(dec *json.Decoder) (*Batch, error) {
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
-			return nil, bad("%s", tokenProblem(nil, err))
+			return "", bad("%s", tokenProblem(nil, err))
 		}
 		key, _ := tok.(string)
 		if keys[key] {
-			return nil, bad("it has the key %q twice", clip(key))
+			return "", bad("it has the key %q twice", clip(key))
 		}
 		keys[key] = true
 		switch key {
 		case "unoscore_export":
 			var n json.RawMessage
 			if err := dec.Decode(&n); err != nil {
-				return nil, bad("%s", tokenProblem(nil, err))
+				return "", bad("%s", tokenProblem(nil, err))
 			}
 			v, err := strconv.Atoi(string(n))
 			if err != nil || v < 1 {
-				return nil, bad("its \"unoscore_export\" is %s; it should be a format number from 1", clip(string(n)))
+				return "", bad("its \"unoscore_export\" is %s; it should be a format number from 1", clip(string(n)))
 			}
 			if v > ExportFormat {
-				return nil, &ImportError{Msg: fmt.Sprintf("the export is of format %d, newer than this unoscore reads (%d): upgrade unoscore", v, ExportFormat)}
+				return "", &ImportError{Msg: fmt.Sprintf("the export is of format %d, newer than this unoscore reads (%d): upgrade unoscore", v, ExportFormat)}
 			}
 			format = v
 		case "exported":
 			var t time.Time
 			if err := dec.Decode(&t); err != nil {
-				return nil, bad("its \"exported\" is not a time: %v", err)
+				return "", bad("its \"exported\" is not a time: %v", err)
 			}
 		case "current":
 			if err := dec.Decode(&current); err != nil {
-				return nil, bad("its \"current\" is not a game id")
+				return "", bad("its \"current\" is not a game id")
 			}
 		case "games":
-			if err := b.readGames(dec, seen); err != nil {
-				return nil, err
+			if err := readGames(dec, seen, add); err != nil {
+				return "", err
 			}
 		default:
-			return nil, bad("it has a key %q that unoscore does not know", clip(key))
+			return "", bad("it has a key %q that unoscore does not know", clip(key))
 		}
 	}
 	if _, err := dec.Token(); err != nil {
-		return nil, bad("%s", tokenProblem(nil, err))
+		return "", bad("%s", tokenProblem(nil, err))
 	}
 	if tok, err := dec.Token(); err != io.EOF {
-		return nil, bad("there is more after the end of the export (%s); give one export per file", tokenProblem(tok, err))
+		return "", bad("there is more after the end of the export (%s); give one export per file", tokenProblem(tok, err))
 	}
 	switch {
 	case format == 0:
-		return nil, bad("it has no \"unoscore_export\" format number")
+		return "", bad("it has no \"unoscore_export\" format number")
 	case !keys["games"]:
-		return nil, bad("it has no \"games\" list")
+		return "", bad("it has no \"games\" list")
 	}
-	if current != "" && seen[current] {
-		b.current = current
-	} else if len(b.games) > 0 {
-		b.current = b.games[0].id
+	if !seen[current] {
+		current = ""
 	}
-	return b, nil
+	return current, nil
 }
 
 // readGames reads the "games" list one game at a time.
-func (b *Batch) readGames(dec *json.Decoder, seen map[string]bool) error {
+func readGames(dec *json.Decoder, seen map[string]bool, add func(id string, events []Event) error) error {
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
 		return &ImportError{Msg: fmt.Sprintf("not a unoscore export: its \"games\" is not a list (%s)", tokenProblem(tok, err))}
 	}
@@ -230,28 +238,9 @@ func (b *Batch) readGames(dec *json.Decoder, seen map[string]bool) error {
 			return &ImportError{Msg: fmt.Sprintf("the export holds game %s twice", eg.ID)}
 		}
 		seen[eg.ID] = true
-		g, err := fold(eg.ID, eg.Events)
-		if err != nil {
-			return &ImportError{Msg: "cannot import: " + err.Error()}
+		if err := add(eg.ID, eg.Events); err != nil {
+			return err
 		}
-		// Names come in by the same rules as from the command line.
-		if err := scoring.ValidateGameName(g.Name); err != nil {
-			return &ImportError{Msg: fmt.Sprintf("cannot import game %s: %v", eg.ID, err)}
-		}
-		// The stored settings are the normalized ones, as the game started
-		// (before any rename).
-		start, err := scoring.New(*g.Events[0].Settings)
-		if err != nil {
-			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: %v", eg.ID, err)}
-		}
-		g.Events[0].Settings = &start.Settings
-		bg := batchGame{id: g.ID, sum: g.summary(0), events: make([][]byte, len(g.Events))}
-		for k, e := range g.Events {
-			if bg.events[k], err = json.Marshal(e); err != nil {
-				return err
-			}
-		}
-		b.games = append(b.games, bg)
 	}
 	if _, err := dec.Token(); err != nil {
 		return &ImportError{Msg: fmt.Sprintf("not a unoscore export: %s", tokenProblem(nil, err))}
@@ -363,72 +352,204 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// AddGames adds a checked export's games, all or nothing: an id already in
-// the database stops it and nothing is written. The current game is left as
-// it was, unless there was none. The games, their summaries and the order
-// index are each written in the order of their keys, so bbolt fills its
-// pages from one end and the time grows with the size of the import, not
-// its square.
-func (db *DB) AddGames(b *Batch) (int, error) {
-	games := b.games
-	err := db.update(func(tx *bolt.Tx) error {
-		gb := tx.Bucket(bucketGames)
-		for _, g := range games {
-			if gb.Bucket([]byte(g.id)) != nil {
-				return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}
-			}
+// importBatch is how many games an import writes per transaction.
+const importBatch = 500
+
+// importer writes the games of an import in batches. The games are numbered
+// counting down from base, so that the export's order (newest first) is
+// the list's, and every number is above every game already in the file.
+type importer struct {
+	db     *DB
+	begun  bool   // a batch was written, and with it the mark
+	from   uint64 // the highest game number before the import
+	base   uint64
+	n      int
+	first  string // the first game's id: current if the export names none
+	staged []stagedGame
+}
+
+type stagedGame struct {
+	id      string
+	index   uint64 // its place in the export, from 0
+	events  [][]byte
+	summary []byte
+}
+
+// add checks one game and stages it; every importBatch games, the staged
+// ones are written.
+func (im *importer) add(id string, events []Event) error {
+	g, err := fold(id, events)
+	if err != nil {
+		return &ImportError{Msg: "cannot import: " + err.Error()}
+	}
+	if im.n >= 1<<32-1 {
+		return &ImportError{Msg: "the export holds too many games"}
+	}
+	// Names come in by the same rules as from the command line.
+	if err := scoring.ValidateGameName(g.Name()); err != nil {
+		return &ImportError{Msg: fmt.Sprintf("cannot import game %s: %v", id, err)}
+	}
+	// The stored settings are the normalized ones, as the game started
+	// (before any rename).
+	start, err := scoring.New(*g.Events[0].Settings)
+	if err != nil {
+		return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: %v", id, err)}
+	}
+	g.Events[0].Settings = &start.Settings
+	sg := stagedGame{id: id, index: uint64(im.n), events: make([][]byte, len(events))}
+	for i, e := range g.Events {
+		if sg.events[i], err = json.Marshal(e); err != nil {
+			return err
 		}
-		// Oldest first in the creation order, so the newest ends up newest
-		// in the list too: the export lists the newest first.
-		order := tx.Bucket(bucketOrder)
-		base, n := order.Sequence(), uint64(len(games))
-		for i := range games {
-			games[i].sum.Seq = base + n - uint64(i)
-		}
-		byID := make([]int, len(games))
-		for i := range byID {
-			byID[i] = i
-		}
-		slices.SortFunc(byID, func(x, y int) int { return strings.Compare(games[x].id, games[y].id) })
-		for _, i := range byID {
-			g := &games[i]
-			eb, err := gb.CreateBucket([]byte(g.id))
-			if err != nil {
-				return err
-			}
-			for k, e := range g.events {
-				if err := eb.Put(key(uint64(k+1)), e); err != nil {
+	}
+	if sg.summary, err = json.Marshal(g.summary()); err != nil {
+		return err
+	}
+	if im.n == 0 {
+		im.first = id
+	}
+	im.n++
+	im.staged = append(im.staged, sg)
+	if len(im.staged) == importBatch {
+		return im.write(nil)
+	}
+	return nil
+}
+
+// write writes the staged games in one transaction, lowest number first so
+// every key is appended, then runs last in the same transaction. The first
+// batch that is not also the last marks the import unfinished.
+func (im *importer) write(last func(tx *bolt.Tx) error) error {
+	err := im.db.update(func(tx *bolt.Tx) error {
+		ids, events, sums := tx.Bucket(bucketIDs), tx.Bucket(bucketEvents), tx.Bucket(bucketSummaries)
+		if !im.begun {
+			im.from = sums.Sequence()
+			im.base = im.from + 1<<32
+			if last == nil {
+				if err := tx.Bucket(bucketMeta).Put(keyImport, gameKey(im.from)); err != nil {
 					return err
 				}
 			}
-			if err := eb.SetSequence(uint64(len(g.events))); err != nil {
+		}
+		if len(im.staged) > 0 {
+			lo, hi := im.base-im.staged[len(im.staged)-1].index, im.base-im.staged[0].index
+			if err := checkRangePages(tx, gameKey(lo), gameKey(hi+1)); err != nil {
 				return err
 			}
 		}
-		sums := tx.Bucket(bucketSummaries)
-		for _, i := range byID {
-			if err := jsonPut(sums, []byte(games[i].id), games[i].sum); err != nil {
+		events.FillPercent, sums.FillPercent = 1, 1
+		for _, g := range slices.Backward(im.staged) {
+			num := im.base - g.index
+			if ids.Get([]byte(g.id)) != nil {
+				return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}
+			}
+			if err := ids.Put([]byte(g.id), gameKey(num)); err != nil {
+				return err
+			}
+			for i, e := range g.events {
+				if err := events.Put(eventKey(num, i+1), e); err != nil {
+					return err
+				}
+			}
+			if err := sums.Put(gameKey(num), g.summary); err != nil {
 				return err
 			}
 		}
-		for i := len(games) - 1; i >= 0; i-- {
-			if err := order.Put(key(games[i].sum.Seq), []byte(games[i].id)); err != nil {
-				return err
-			}
-		}
-		if err := order.SetSequence(base + n); err != nil {
-			return err
-		}
-		meta := tx.Bucket(bucketMeta)
-		if meta.Get(keyCurrent) == nil && b.current != "" {
-			return meta.Put(keyCurrent, []byte(b.current))
+		if last != nil {
+			return last(tx)
 		}
 		return nil
 	})
-	if err != nil {
-		return 0, err
+	if err == nil && last == nil {
+		im.begun = true
 	}
-	return len(games), nil
+	im.staged = im.staged[:0]
+	return err
+}
+
+// commit writes the last batch and, in the same transaction, makes the
+// import whole: the game numbers carry on above it, the current game is set
+// if there was none, and the mark of an unfinished import goes.
+func (im *importer) commit(current string) error {
+	if im.n == 0 {
+		return nil // nothing to add, nothing to change
+	}
+	if current == "" {
+		current = im.first
+	}
+	return im.write(func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketSummaries).SetSequence(max(im.from, im.base)); err != nil {
+			return err
+		}
+		meta := tx.Bucket(bucketMeta)
+		if meta.Get(keyCurrent) == nil && current != "" {
+			if err := meta.Put(keyCurrent, []byte(current)); err != nil {
+				return err
+			}
+		}
+		return meta.Delete(keyImport)
+	})
+}
+
+// discardImport removes every game an unfinished import wrote (every game
+// numbered above the mark it left), a batch of keys per transaction, and
+// then the mark. Killed in the middle, it carries on at the next open.
+func (db *DB) discardImport() error {
+	const budget = 20000
+	for {
+		done := false
+		err := db.update(func(tx *bolt.Tx) error {
+			meta := tx.Bucket(bucketMeta)
+			mark := meta.Get(keyImport)
+			if mark == nil {
+				done = true
+				return nil
+			}
+			from := numOf(mark)
+			if err := checkRangePages(tx, gameKey(from+1), nil); err != nil {
+				return err
+			}
+			left := budget
+			for _, name := range [][]byte{bucketEvents, bucketSummaries} {
+				b := tx.Bucket(name)
+				var doomed [][]byte
+				c := b.Cursor()
+				for k, _ := c.Seek(gameKey(from + 1)); k != nil && len(doomed) < left; k, _ = c.Next() {
+					doomed = append(doomed, slices.Clone(k))
+				}
+				for _, k := range doomed {
+					if err := b.Delete(k); err != nil {
+						return err
+					}
+				}
+				left -= len(doomed)
+				if left == 0 {
+					return nil // more next time
+				}
+			}
+			ids := tx.Bucket(bucketIDs)
+			var doomed [][]byte
+			err := ids.ForEach(func(k, v []byte) error {
+				if numOf(v) > from {
+					doomed = append(doomed, slices.Clone(k))
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			for _, k := range doomed {
+				if err := ids.Delete(k); err != nil {
+					return err
+				}
+			}
+			done = true
+			return meta.Delete(keyImport)
+		})
+		if err != nil || done {
+			return err
+		}
+	}
 }
 
 // sizeText writes a number of bytes for a person: "1 GiB", "512 KiB".

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,19 +36,36 @@ type Event struct {
 	To       string            `json:"to,omitempty"`   // rename: the name from now on
 }
 
-// Game is one game read from the database: its log, the hands that count
-// (undos and corrections applied) and the board folded from them.
+// Game is one game read from the database: its log, and the board folded
+// from it. Everything else about the game is read from these two.
 type Game struct {
-	ID       string
-	Name     string
-	Created  time.Time
-	Settings scoring.Settings
-	Events   []Event
-	Hands    []scoring.Hand
-	Board    *scoring.Board
+	ID     string
+	Events []Event
+	Board  *scoring.Board
+
+	num uint64 // its number in this file: its place in the order of creation
 }
 
-// Summary is what the list of games shows of one game, kept beside its log.
+// Name is the game's name, from its creation.
+func (g *Game) Name() string { return g.Events[0].Name }
+
+// Created is when the game was started.
+func (g *Game) Created() time.Time { return g.Events[0].At }
+
+// Settings are the game's settings, normalized.
+func (g *Game) Settings() scoring.Settings { return g.Board.Settings }
+
+// Hands are the hands that count, in order: undos and corrections applied.
+func (g *Game) Hands() []scoring.Hand {
+	hands := make([]scoring.Hand, len(g.Board.Rows))
+	for i, r := range g.Board.Rows {
+		hands[i] = r.Hand
+	}
+	return hands
+}
+
+// Summary is what the list of games shows of one game, kept beside its log
+// as its JSON encoding (see ListJSON).
 type Summary struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
@@ -57,94 +76,110 @@ type Summary struct {
 	Over    bool      `json:"over"`
 	Winners []string  `json:"winners"`
 	Leaders []string  `json:"leaders"`
-	Seq     uint64    `json:"seq"` // creation order in this database
-	Current bool      `json:"-"`   // set by List: the current game
+	Current bool      `json:"-"` // set by List: the current game
+	Seq     uint64    `json:"-"` // its number: the order of creation in this file
 	// What player statistics need of the game, so that they never replay
-	// a log.
+	// a log. It stays the last field: ListJSON hands out what comes before.
 	Stats *scoring.GameStats `json:"stats,omitempty"`
 }
 
-// fold reads a game's log into its settings and counted hands, and replays
-// them into the board.
+// fold reads a game's log into its counted hands and replays them into the
+// board.
 func fold(id string, events []Event) (*Game, error) {
-	g := &Game{ID: id, Events: events}
 	if len(events) == 0 || events[0].Type != EventCreated || events[0].Settings == nil {
 		return nil, fmt.Errorf("game %s: its log does not begin with the game's creation", id)
 	}
-	g.Name, g.Created, g.Settings = events[0].Name, events[0].At, *events[0].Settings
+	settings := *events[0].Settings
+	var hands []scoring.Hand
 	for i, e := range events[1:] {
 		switch e.Type {
 		case EventHand:
 			if e.Hand == nil {
 				return nil, fmt.Errorf("game %s: event %d is a hand without its outcome", id, i+2)
 			}
-			g.Hands = append(g.Hands, *e.Hand)
+			hands = append(hands, *e.Hand)
 		case EventVoid:
-			if e.Number < 1 || e.Number > len(g.Hands) {
-				return nil, fmt.Errorf("game %s: event %d voids hand %d of %d", id, i+2, e.Number, len(g.Hands))
+			if e.Number < 1 || e.Number > len(hands) {
+				return nil, fmt.Errorf("game %s: event %d voids hand %d of %d", id, i+2, e.Number, len(hands))
 			}
-			g.Hands = slices.Delete(g.Hands, e.Number-1, e.Number)
+			hands = slices.Delete(hands, e.Number-1, e.Number)
 		case EventCorrect:
-			if e.Number < 1 || e.Number > len(g.Hands) || e.Hand == nil {
-				return nil, fmt.Errorf("game %s: event %d corrects hand %d of %d", id, i+2, e.Number, len(g.Hands))
+			if e.Number < 1 || e.Number > len(hands) || e.Hand == nil {
+				return nil, fmt.Errorf("game %s: event %d corrects hand %d of %d", id, i+2, e.Number, len(hands))
 			}
-			g.Hands[e.Number-1] = *e.Hand
+			hands[e.Number-1] = *e.Hand
 		case EventRename:
-			if err := g.rename(e.From, e.To); err != nil {
+			s, err := settings.RenamePlayer(e.From, e.To)
+			if err != nil {
 				return nil, fmt.Errorf("game %s: event %d renames %q: %w", id, i+2, e.From, err)
+			}
+			settings = s
+			for k, h := range hands {
+				hands[k] = h.RenamePlayer(e.From, e.To)
 			}
 		default:
 			return nil, fmt.Errorf("game %s: event %d is of an unknown kind %q", id, i+2, e.Type)
 		}
 	}
-	b, err := scoring.Replay(g.Settings, g.Hands)
+	b, err := scoring.Replay(settings, hands)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
-	g.Board = b
-	g.Settings = b.Settings
-	return g, nil
+	return &Game{ID: id, Events: events, Board: b}, nil
 }
 
-func (g *Game) summary(seq uint64) Summary {
+func (g *Game) summary() Summary {
 	b := g.Board
 	stats := scoring.Summarize(b)
 	return Summary{
-		ID: g.ID, Name: g.Name, Created: g.Created, Mode: string(g.Settings.Mode),
-		Players: g.Settings.Players, Hands: b.Hands(), Over: b.Over(),
-		Winners: b.Names(b.Winners()), Leaders: b.Names(b.Leaders()), Seq: seq,
-		Stats: &stats,
+		ID: g.ID, Name: g.Name(), Created: g.Created(), Mode: string(b.Settings.Mode),
+		Players: b.Settings.Players, Hands: b.Hands(), Over: b.Over(),
+		Winners: nonNil(b.Names(b.Winners())), Leaders: nonNil(b.Names(b.Leaders())),
+		Seq: g.num, Stats: &stats,
 	}
+}
+
+// statsKey begins the statistics in a summary's JSON. A quote inside a
+// string is escaped, so these bytes can only be the key itself.
+var statsKey = []byte(`,"stats":`)
+
+// nonNil keeps an empty list a list ([]) in JSON.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// gameKey is a game's number as a key: 8 bytes big-endian, so games read
+// back in the order they were created.
+func gameKey(num uint64) []byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], num)
+	return k[:]
+}
+
+// eventKey is an event's key: its game's number, then its own, 4 bytes
+// big-endian, so a game's log is one run of keys in the order written.
+func eventKey(num uint64, seq int) []byte {
+	var k [12]byte
+	binary.BigEndian.PutUint64(k[:8], num)
+	binary.BigEndian.PutUint32(k[8:], uint32(seq))
+	return k[:]
 }
 
 // loadGame reads the game an id names (see resolve).
 func loadGame(tx *bolt.Tx, id string) (*Game, error) {
-	full, err := resolve(tx, id)
+	full, num, err := resolve(tx, id)
 	if err != nil {
 		return nil, err
 	}
-	return readGame(tx, full)
+	return readGame(tx, full, num)
 }
 
-// readGame loads one game's log from its bucket.
-func readGame(tx *bolt.Tx, id string) (*Game, error) {
-	gb := tx.Bucket(bucketGames).Bucket([]byte(id))
-	if gb == nil {
-		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s has a summary but no log", id)}
-	}
-	if err := checkBucketPages(tx, gb); err != nil {
-		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: %w", id, err)}
-	}
-	var events []Event
-	err := gb.ForEach(func(k, v []byte) error {
-		var e Event
-		if err := json.Unmarshal(v, &e); err != nil {
-			// Damage, not bad input, whatever the decoder says.
-			return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %x is unreadable: %v", id, k, err)}
-		}
-		events = append(events, e)
-		return nil
-	})
+// readGame reads one game's log, and only its own keys, and folds it.
+func readGame(tx *bolt.Tx, id string, num uint64) (*Game, error) {
+	events, err := readEvents(tx, id, num)
 	if err != nil {
 		return nil, err
 	}
@@ -153,44 +188,105 @@ func readGame(tx *bolt.Tx, id string) (*Game, error) {
 		// A log that does not replay was not written by this unoscore.
 		return nil, &CorruptError{Path: tx.DB().Path(), Err: errors.New(err.Error())}
 	}
+	g.num = num
 	return g, nil
 }
 
-// appendEvent writes one event to a game's log and refreshes its summary,
-// in the caller's transaction.
-func appendEvent(tx *bolt.Tx, g *Game, e Event) error {
-	gb := tx.Bucket(bucketGames).Bucket([]byte(g.ID))
-	seq, err := gb.NextSequence()
-	if err != nil {
+func readEvents(tx *bolt.Tx, id string, num uint64) ([]Event, error) {
+	prefix := gameKey(num)
+	if err := checkRangePages(tx, prefix, gameKey(num+1)); err != nil {
+		return nil, err
+	}
+	c := tx.Bucket(bucketEvents).Cursor()
+	var events []Event
+	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		if len(k) != 12 || int(binary.BigEndian.Uint32(k[8:])) != len(events)+1 {
+			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its log has a gap or a stray key %x", id, k)}
+		}
+		var e Event
+		if err := json.Unmarshal(v, &e); err != nil {
+			// Damage, not bad input, whatever the decoder says: %v, not %w.
+			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %d is unreadable: %v", id, len(events)+1, err)}
+		}
+		events = append(events, e)
+	}
+	if len(events) == 0 {
+		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s has an id but no log", id)}
+	}
+	return events, nil
+}
+
+// resolve finds the game an id names: the current game for "", else the id
+// itself or the one game whose id starts with it.
+func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
+	ids := tx.Bucket(bucketIDs)
+	if id == "" {
+		cur := tx.Bucket(bucketMeta).Get(keyCurrent)
+		if cur == nil {
+			return "", 0, ErrNoGame
+		}
+		id = string(cur)
+	}
+	id = strings.ToLower(strings.TrimSpace(id))
+	if v := ids.Get([]byte(id)); v != nil {
+		return id, numOf(v), nil
+	}
+	var matches []string
+	var num uint64
+	more := false
+	c := ids.Cursor()
+	for k, v := c.Seek([]byte(id)); k != nil && bytes.HasPrefix(k, []byte(id)); k, v = c.Next() {
+		if len(matches) == 10 {
+			more = true
+			break
+		}
+		matches = append(matches, string(k))
+		num = numOf(v)
+	}
+	switch len(matches) {
+	case 1:
+		return matches[0], num, nil
+	case 0:
+		return "", 0, &NotFoundError{ID: id}
+	}
+	return "", 0, &AmbiguousError{Prefix: id, Matches: matches, More: more}
+}
+
+func numOf(v []byte) uint64 {
+	if len(v) != 8 {
+		return 0 // no game has number 0: reading it finds no log
+	}
+	return binary.BigEndian.Uint64(v)
+}
+
+// putGame writes a new game, its whole log and its summary, under number
+// num, in the caller's transaction.
+func putGame(tx *bolt.Tx, g *Game, num uint64) error {
+	ids := tx.Bucket(bucketIDs)
+	if ids.Get([]byte(g.ID)) != nil {
+		return fmt.Errorf("game %s is already in the database", g.ID)
+	}
+	if err := ids.Put([]byte(g.ID), gameKey(num)); err != nil {
 		return err
 	}
-	if err := jsonPut(gb, key(seq), e); err != nil {
+	if err := checkRangePages(tx, gameKey(num), gameKey(num+1)); err != nil {
 		return err
 	}
-	g.Events = append(g.Events, e)
+	events := tx.Bucket(bucketEvents)
+	events.FillPercent = 1 // logs are written in order: fill each page
+	for i, e := range g.Events {
+		if err := jsonPut(events, eventKey(num, i+1), e); err != nil {
+			return err
+		}
+	}
+	g.num = num
 	return putSummary(tx, g)
 }
 
 func putSummary(tx *bolt.Tx, g *Game) error {
 	sums := tx.Bucket(bucketSummaries)
-	var seq uint64
-	if old := sums.Get([]byte(g.ID)); old != nil {
-		var s Summary
-		if err := json.Unmarshal(old, &s); err == nil {
-			seq = s.Seq
-		}
-	}
-	if seq == 0 {
-		order := tx.Bucket(bucketOrder)
-		var err error
-		if seq, err = order.NextSequence(); err != nil {
-			return err
-		}
-		if err := order.Put(key(seq), []byte(g.ID)); err != nil {
-			return err
-		}
-	}
-	return jsonPut(sums, []byte(g.ID), g.summary(seq))
+	sums.FillPercent = 0.9
+	return jsonPut(sums, gameKey(g.num), g.summary())
 }
 
 // Create starts a game and makes it the current one.
@@ -200,8 +296,8 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 	}
 	var g *Game
 	err := db.update(func(tx *bolt.Tx) error {
-		games := tx.Bucket(bucketGames)
-		id, err := newID(func(id string) bool { return games.Bucket([]byte(id)) != nil })
+		ids := tx.Bucket(bucketIDs)
+		id, err := newID(func(id string) bool { return ids.Get([]byte(id)) != nil })
 		if err != nil {
 			return err
 		}
@@ -209,12 +305,12 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 		if err != nil {
 			return err
 		}
-		created := Event{Type: EventCreated, At: db.now(), Name: name, Settings: &b.Settings}
-		g = &Game{ID: id, Name: name, Created: created.At, Settings: b.Settings, Board: b}
-		if _, err := games.CreateBucket([]byte(id)); err != nil {
+		g = &Game{ID: id, Events: []Event{{Type: EventCreated, At: db.now(), Name: name, Settings: &b.Settings}}, Board: b}
+		num, err := tx.Bucket(bucketSummaries).NextSequence()
+		if err != nil {
 			return err
 		}
-		if err := appendEvent(tx, g, created); err != nil {
+		if err := putGame(tx, g, num); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte(id))
@@ -225,7 +321,7 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 	return g, nil
 }
 
-// Game reads one game; id "" is the current game, and a unique prefix of an
+// Game reads one game; id "" is the current game, and a unique start of an
 // id will do.
 func (db *DB) Game(id string) (*Game, error) {
 	var g *Game
@@ -237,55 +333,71 @@ func (db *DB) Game(id string) (*Game, error) {
 	return g, err
 }
 
-// change reads a game in a write transaction and hands it to fn, which
-// returns the event to append, or an error to write nothing.
-func (db *DB) change(id string, fn func(g *Game) (Event, error)) (*Game, error) {
-	var g *Game
+// change is the one way a game changes. In one write transaction it loads
+// the game, asks decide for the event to append (or an error, and nothing
+// is written), appends it, folds the log again and writes the summary. It
+// returns the game after the change.
+func (db *DB) change(id string, decide func(g *Game) (Event, error)) (*Game, error) {
+	var after *Game
 	err := db.update(func(tx *bolt.Tx) error {
-		var err error
-		if g, err = loadGame(tx, id); err != nil {
+		g, err := loadGame(tx, id)
+		if err != nil {
 			return err
 		}
-		e, err := fn(g)
+		e, err := decide(g)
 		if err != nil {
 			return err
 		}
 		e.At = db.now()
-		return appendEvent(tx, g, e)
+		after, err = appendEvent(tx, g, e)
+		return err
 	})
-	return g, err
+	if err != nil {
+		return nil, err
+	}
+	return after, nil
 }
 
-// AddHand counts one hand. It returns the game after it, and the hand as
-// counted (names spelled as in the game, entries in seating order).
-func (db *DB) AddHand(id string, h scoring.Hand) (*Game, scoring.Hand, error) {
-	var played scoring.Hand
-	g, err := db.change(id, func(g *Game) (Event, error) {
-		var err error
-		if played, err = g.Board.Play(h); err != nil {
-			return Event{}, err
-		}
-		g.Hands = append(g.Hands, played)
-		return Event{Type: EventHand, Hand: &played}, nil
-	})
-	return g, played, err
+// appendEvent appends e to g's log, folds the log again and writes the
+// summary, in the caller's transaction, and returns the game after it. An
+// event the log does not fold with is refused as bad input.
+func appendEvent(tx *bolt.Tx, g *Game, e Event) (*Game, error) {
+	events := append(slices.Clip(g.Events), e)
+	after, err := fold(g.ID, events)
+	if err != nil {
+		return nil, &scoring.InputError{Msg: err.Error()}
+	}
+	after.num = g.num
+	log := tx.Bucket(bucketEvents)
+	log.FillPercent = 1 // mostly appended: the newest game is the one played
+	if err := jsonPut(log, eventKey(g.num, len(events)), e); err != nil {
+		return nil, err
+	}
+	return after, putSummary(tx, after)
 }
 
-// Undo voids the last counted hand; it stays in the log. It returns the game
-// after it and the number of the hand voided.
-func (db *DB) Undo(id string) (*Game, scoring.Row, error) {
-	var voided scoring.Row
-	g, err := db.change(id, func(g *Game) (Event, error) {
-		n := len(g.Hands)
-		if n == 0 {
-			return Event{}, &scoring.InputError{Msg: "there is no hand to undo in this game"}
-		}
-		voided = g.Board.Rows[n-1]
-		b, err := scoring.Replay(g.Settings, g.Hands[:n-1])
+// AddHand counts one hand and returns the game after it; the hand as counted
+// (names spelled as in the game, entries in seating order) is its last row.
+func (db *DB) AddHand(id string, h scoring.Hand) (*Game, error) {
+	return db.change(id, func(g *Game) (Event, error) {
+		checked, err := g.Board.Check(h)
 		if err != nil {
 			return Event{}, err
 		}
-		g.Hands, g.Board = g.Hands[:n-1], b
+		return Event{Type: EventHand, Hand: &checked}, nil
+	})
+}
+
+// Undo voids the last counted hand; it stays in the log. It returns the game
+// after it and the row of the hand voided.
+func (db *DB) Undo(id string) (*Game, scoring.Row, error) {
+	var voided scoring.Row
+	g, err := db.change(id, func(g *Game) (Event, error) {
+		n := g.Board.Hands()
+		if n == 0 {
+			return Event{}, ErrNothingToUndo
+		}
+		voided = g.Board.Rows[n-1]
 		return Event{Type: EventVoid, Number: n}, nil
 	})
 	return g, voided, err
@@ -293,56 +405,79 @@ func (db *DB) Undo(id string) (*Game, scoring.Row, error) {
 
 // Edit replaces counted hand n (from 1) with a new outcome; the old one
 // stays in the log, and every later hand is counted again on top of it. A
-// correction that would make a later hand impossible is refused.
-func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, scoring.Hand, error) {
-	var fixed scoring.Hand
-	g, err := db.change(id, func(g *Game) (Event, error) {
-		if n < 1 || n > len(g.Hands) {
-			if len(g.Hands) == 0 {
+// correction that would make a later hand impossible is refused. The hand as
+// corrected is row n-1 of the game returned.
+func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, error) {
+	return db.change(id, func(g *Game) (Event, error) {
+		hands := g.Hands()
+		if n < 1 || n > len(hands) {
+			if len(hands) == 0 {
 				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: no hand has been counted yet", n)}
 			}
-			return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: hands 1 to %d have been counted", n, len(g.Hands))}
+			return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: hands 1 to %d have been counted", n, len(hands))}
 		}
-		before, err := scoring.Replay(g.Settings, g.Hands[:n-1])
+		before, err := scoring.Replay(g.Settings(), hands[:n-1])
 		if err != nil {
 			return Event{}, err
 		}
 		if h.Table == 0 {
-			h.Table = g.Hands[n-1].Table // a correction stays at its table unless told
+			h.Table = hands[n-1].Table // a correction stays at its table unless told
 		}
-		if fixed, err = before.Play(h); err != nil {
+		fixed, err := before.Check(h)
+		if err != nil {
 			return Event{}, err
 		}
-		hands := slices.Clone(g.Hands)
 		hands[n-1] = fixed
-		b, err := scoring.Replay(g.Settings, hands)
-		if err != nil {
+		if _, err := scoring.Replay(g.Settings(), hands); err != nil {
 			return Event{}, &scoring.InputError{Msg: "with that correction, " + err.Error()}
 		}
-		g.Hands, g.Board = hands, b
 		return Event{Type: EventCorrect, Number: n, Hand: &fixed}, nil
 	})
-	return g, fixed, err
 }
 
 // List calls fn with the summaries of the games, newest first, at most
-// limit of them (0: all). It returns how many games there are in all and
-// the current game's id. It reads only the summaries it hands out.
-func (db *DB) List(limit int, fn func(Summary) error) (total int, current string, err error) {
+// limit of them (0: all), and returns how many games there are in all. It
+// reads only the summaries it hands out.
+func (db *DB) List(limit int, fn func(Summary) error) (total int, err error) {
+	return db.list(limit, func(k, v []byte, current bool) error {
+		var s Summary
+		if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+		}
+		s.Current, s.Seq = current, binary.BigEndian.Uint64(k)
+		return fn(s)
+	})
+}
+
+// ListJSON is List handing out each summary as it is kept, its JSON
+// encoding (json.Marshal of a Summary) without the player statistics,
+// undecoded and valid only during the call, and whether it is the current
+// game's. A long listing is then little more than a read of the file.
+func (db *DB) ListJSON(limit int, fn func(data []byte, current bool) error) (total int, err error) {
+	return db.list(limit, func(_, v []byte, current bool) error {
+		// The statistics are the last field: cut them off.
+		if i := bytes.Index(v, statsKey); i > 0 {
+			v = append(v[:i:i], '}')
+		}
+		return fn(v, current)
+	})
+}
+
+// list calls fn with each game's number and kept summary, newest first.
+func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total int, err error) {
 	read := func() error {
 		return db.view(func(tx *bolt.Tx) error {
-			current = string(tx.Bucket(bucketMeta).Get(keyCurrent))
-			order, sums := tx.Bucket(bucketOrder), tx.Bucket(bucketSummaries)
-			total = order.Stats().KeyN
-			c := order.Cursor()
+			current := tx.Bucket(bucketMeta).Get(keyCurrent)
+			ids := tx.Bucket(bucketIDs)
+			total = ids.Stats().KeyN
+			var currentNum []byte
+			if current != nil {
+				currentNum = ids.Get(current)
+			}
+			c := tx.Bucket(bucketSummaries).Cursor()
 			n := 0
-			for k, id := c.Last(); k != nil && (limit <= 0 || n < limit); k, id = c.Prev() {
-				var s Summary
-				if err := json.Unmarshal(sums.Get(id), &s); err != nil {
-					return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", id, err)}
-				}
-				s.Current = s.ID == current
-				if err := fn(s); err != nil {
+			for k, v := c.Last(); k != nil && (limit <= 0 || n < limit); k, v = c.Prev() {
+				if err := fn(k, v, bytes.Equal(k, currentNum)); err != nil {
 					return err
 				}
 				n++
@@ -356,13 +491,13 @@ func (db *DB) List(limit int, fn func(Summary) error) (total int, current string
 	} else {
 		err = read()
 	}
-	return total, current, err
+	return total, err
 }
 
 // Use makes a game the current one.
 func (db *DB) Use(id string) (*Game, error) {
 	if strings.TrimSpace(id) == "" {
-		return nil, &scoring.InputError{Msg: "use needs a game's id; \"unoscore games\" lists them"}
+		return nil, &scoring.InputError{Msg: "use needs a game's id"}
 	}
 	var g *Game
 	err := db.update(func(tx *bolt.Tx) error {

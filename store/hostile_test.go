@@ -14,23 +14,15 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 )
 
-// schema1 turns a database into one of the first layout: no order index.
+// schema1 replaces a database with one of the first layout, of as many
+// games of five hands as it held (see writeOldFile).
 func schema1(t *testing.T, path string) {
 	t.Helper()
-	old, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
-	err = old.Update(func(tx *bolt.Tx) error {
-		if err := tx.DeleteBucket(bucketOrder); err != nil {
-			return err
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, []byte("1"))
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	n := must[int](t)(db.List(0, func(Summary) error { return nil }))
+	ok(t, db.Close())
+	ok(t, os.Remove(path))
+	writeOldFile(t, path, 1, n)
 }
 
 // TestOlderSchemaBadInputWritesNothing: on a schema-1 file, a change that is
@@ -47,12 +39,13 @@ func TestOlderSchemaBadInputWritesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = db.AddHand("", hand(t, "Nobody", "Bob=r7", "Cat=9"))
+	_, err = db.AddHand("", hand(t, "Nobody", "Bob=r7", "Cat=9"))
 	var in *scoring.InputError
 	if !errors.As(err, &in) {
 		t.Fatalf("a hand by an unknown player: %v", err)
 	}
-	if _, err := db.Use("nosuchgame"); !errors.As(err, &in) {
+	var nf *NotFoundError
+	if _, err := db.Use("nosuchgame"); !errors.As(err, &nf) {
 		t.Fatalf("use of an unknown game: %v", err)
 	}
 	db.Close()
@@ -67,7 +60,7 @@ func TestOlderSchemaBadInputWritesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")); err != nil {
+	if _, err := db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -129,10 +122,11 @@ func TestDamagedEventIsDamage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.Update(func(tx *bolt.Tx) error {
-			id, _ := tx.Bucket(bucketMeta).Get(keyCurrent), 0
-			return tx.Bucket(bucketGames).Bucket(id).Put(key(2), []byte(text))
-		})
+		ok(t, b.Update(func(tx *bolt.Tx) error {
+			id := tx.Bucket(bucketMeta).Get(keyCurrent)
+			num := numOf(tx.Bucket(bucketIDs).Get(id))
+			return tx.Bucket(bucketEvents).Put(eventKey(num, 2), []byte(text))
+		}))
 		b.Close()
 		db, err := Open(path, Options{ReadOnly: true})
 		if err != nil {

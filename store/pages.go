@@ -152,6 +152,13 @@ type pageWalker struct {
 	seen     []uint64
 	free     []uint64
 	all      bool // descend into every bucket, not only the top-level ones
+	// ranged: walk only the pages that hold keys from lo up to hi (nil: no
+	// end), in the one bucket walked (see checkRangePages).
+	ranged bool
+	lo, hi []byte
+	// skipLogs leaves out the events bucket, the logs of all games (reads
+	// check a game's pages when they read it).
+	skipLogs bool
 	problems []string
 	overflow bool // more problems than maxProblems
 }
@@ -263,6 +270,16 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 		}
 		for i := range count {
 			off := pageHeader + i*elemSize
+			if w.ranged {
+				// Child i holds the keys from its first key up to the next
+				// child's (the first child also those below its key).
+				if i > 0 && w.hi != nil && bytes.Compare(branchKey(p, i), w.hi) >= 0 {
+					break
+				}
+				if i+1 < count && bytes.Compare(branchKey(p, i+1), w.lo) <= 0 {
+					continue
+				}
+			}
 			w.tree(binary.LittleEndian.Uint64(p[off+8:]), depth+1, nest, from{"branch page", id})
 		}
 	case leafFlag:
@@ -270,6 +287,15 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 	}
+}
+
+// branchKey is the key of entry i of branch page p (already checked to lie
+// inside the page).
+func branchKey(p []byte, i int) []byte {
+	off := uint64(pageHeader + i*elemSize)
+	pos := uint64(binary.LittleEndian.Uint32(p[off:]))
+	ksize := uint64(binary.LittleEndian.Uint32(p[off+4:]))
+	return p[off+pos : off+pos+ksize]
 }
 
 // leaf checks a leaf page's entries and walks the buckets it holds.
@@ -306,6 +332,9 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 			}
 			if nest > 0 && !w.all && binary.LittleEndian.Uint64(v) != 0 {
 				continue // a game's log in pages of its own: checked when the game is read
+			}
+			if nest == 0 && w.skipLogs && bytes.Equal(k, bucketEvents) && binary.LittleEndian.Uint64(v) != 0 {
+				continue // all games' logs: a game's pages are checked when it is read
 			}
 			w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
 		default:

@@ -2,12 +2,16 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -27,63 +31,120 @@ func fill(t *testing.T, path string, games int) {
 			t.Fatal(err)
 		}
 		for range 5 {
-			if _, _, err := db.AddHand("", hand(t, "Ann", "Bob=r7 wd4 g2", "Cat=9 b+2")); err != nil {
+			if _, err := db.AddHand("", hand(t, "Ann", "Bob=r7 wd4 g2", "Cat=9 b+2")); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 }
 
-// TestMigrateSchema1 upgrades a file of the first layout: a backup copy is
-// written beside it first, then the upgrade happens in one transaction.
-func TestMigrateSchema1(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "old.db")
-	fill(t, path, 3)
-	db, _ := Open(path, Options{})
-	want, _ := listAll(t, db)
-	db.Close()
-	// Turn it into a schema 1 file: no order index.
-	old, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Update(func(tx *bolt.Tx) error {
-		tx.DeleteBucket(bucketOrder)
-		return tx.Bucket(bucketMeta).Put(keySchema, []byte("1"))
-	})
-	old.Close()
-	before, _ := os.ReadFile(path)
-
-	// A read-only command upgrades it too.
-	db, err = Open(path, Options{ReadOnly: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, _ := listAll(t, db)
-	db.Close()
-	if len(got) != len(want) || got[0].ID != want[0].ID || got[2].ID != want[2].ID {
-		t.Fatalf("after the upgrade the list is %v, want %v", got, want)
-	}
-	backup, err := os.ReadFile(BackupPath(path, 1))
-	if err != nil {
-		t.Fatalf("no backup: %v", err)
-	}
-	if len(backup) == 0 || len(backup) > len(before) {
-		t.Fatalf("backup of %d bytes, file was %d", len(backup), len(before))
-	}
-	b, _ := bolt.Open(BackupPath(path, 1), 0o600, &bolt.Options{ReadOnly: true})
-	b.View(func(tx *bolt.Tx) error {
-		if v := string(tx.Bucket(bucketMeta).Get(keySchema)); v != "1" || tx.Bucket(bucketOrder) != nil {
-			t.Errorf("the backup is not the old file: schema %s", v)
+// writeOldFile lays out a file of schema 1 or 2 by hand, as those versions
+// of unoscore wrote it: a bucket per game in "games" with sequence keys,
+// summaries keyed by id holding the creation sequence, and (schema 2) the
+// order index. It returns the ids, oldest first.
+func writeOldFile(t *testing.T, path string, version, games int) []string {
+	t.Helper()
+	b := must[*bolt.DB](t)(bolt.Open(path, 0o600, nil))
+	defer b.Close()
+	var ids []string
+	at := time.Date(2020, 1, 1, 19, 0, 0, 0, time.UTC)
+	ok(t, b.Update(func(tx *bolt.Tx) error {
+		meta := must[*bolt.Bucket](t)(tx.CreateBucket(bucketMeta))
+		ok(t, meta.Put(keySchema, []byte(strconv.Itoa(version))))
+		gb := must[*bolt.Bucket](t)(tx.CreateBucket(bucketGames))
+		sums := must[*bolt.Bucket](t)(tx.CreateBucket(bucketSummaries))
+		var order *bolt.Bucket
+		if version >= 2 {
+			order = must[*bolt.Bucket](t)(tx.CreateBucket(bucketOrder))
 		}
-		return nil
-	})
-	b.Close()
-	db, _ = Open(path, Options{})
-	r, err := db.Doctor()
-	db.Close()
-	if err != nil || len(r.Problems) > 0 || r.Schema != SchemaVersion || r.Games != 3 || r.Hands != 15 {
-		t.Fatalf("doctor after the upgrade: %+v %v", r, err)
+		for i := range games {
+			id := fmt.Sprintf("old%03d", i)
+			ids = append(ids, id)
+			s := scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Target: 10000}
+			events := []Event{{Type: EventCreated, At: at, Name: "Night " + id, Settings: &s}}
+			for range 5 {
+				h := hand(t, "Ann", "Bob=r7 wd4 g2", "Cat=9 b+2")
+				events = append(events, Event{Type: EventHand, At: at, Hand: &h})
+			}
+			g := must[*Game](t)(fold(id, events))
+			b := must[*bolt.Bucket](t)(gb.CreateBucket([]byte(id)))
+			for _, e := range events {
+				seq := must[uint64](t)(b.NextSequence())
+				ok(t, b.Put(gameKey(seq), must[[]byte](t)(json.Marshal(e))))
+			}
+			seq := must[uint64](t)(sums.NextSequence())
+			sum := g.summary()
+			if version < 3 {
+				sum.Stats = nil // schema 3 added them
+			}
+			old := struct {
+				Summary
+				Seq uint64 `json:"seq"`
+			}{sum, seq}
+			ok(t, sums.Put([]byte(id), must[[]byte](t)(json.Marshal(old))))
+			if order != nil {
+				ok(t, order.Put(gameKey(seq), []byte(id)))
+				ok(t, order.SetSequence(seq))
+			}
+		}
+		return meta.Put(keyCurrent, []byte(ids[len(ids)-1]))
+	}))
+	return ids
+}
+
+// TestMigrate upgrades files of schemas 1 and 2: a backup copy is written
+// beside it first (to a new file only, never through a link left at its
+// name), then the upgrade happens in one transaction, even for a command
+// that only reads.
+func TestMigrate(t *testing.T) {
+	for _, version := range []int{1, 2, 3} {
+		t.Run(strconv.Itoa(version), func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "old.db")
+			ids := writeOldFile(t, path, version, 30)
+			before := must[[]byte](t)(os.ReadFile(path))
+			// Someone left a link where the backup goes: it is not followed.
+			target := filepath.Join(dir, "precious")
+			ok(t, os.WriteFile(target, []byte("keep me"), 0o600))
+			ok(t, os.Symlink(target, BackupPath(path, version)))
+
+			db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+			got, current := listAll(t, db)
+			g := must[*Game](t)(db.Game(ids[7]))
+			ok(t, db.Close())
+			if len(got) != len(ids) || current != ids[len(ids)-1] {
+				t.Fatalf("after the upgrade: %d games, current %q", len(got), current)
+			}
+			for i, s := range got {
+				if want := ids[len(ids)-1-i]; s.ID != want || s.Hands != 5 || s.Name != "Night "+want {
+					t.Fatalf("game %d of the list is %+v, want %s with 5 hands", i, s, want)
+				}
+			}
+			if g.Name() != "Night "+ids[7] || len(g.Events) != 6 || g.Board.Score(0) != 5*88 {
+				t.Fatalf("game after the upgrade: %q, %d events, score %d", g.Name(), len(g.Events), g.Board.Score(0))
+			}
+			if data := must[[]byte](t)(os.ReadFile(target)); string(data) != "keep me" {
+				t.Fatal("the backup was written through the link")
+			}
+			backup := must[[]byte](t)(os.ReadFile(BackupPath(path, version) + "-2"))
+			if len(backup) == 0 || len(backup) > len(before) {
+				t.Fatalf("backup of %d bytes, file was %d", len(backup), len(before))
+			}
+			b := must[*bolt.DB](t)(bolt.Open(BackupPath(path, version)+"-2", 0o600, &bolt.Options{ReadOnly: true}))
+			ok(t, b.View(func(tx *bolt.Tx) error {
+				if v := string(tx.Bucket(bucketMeta).Get(keySchema)); v != strconv.Itoa(version) || tx.Bucket(bucketGames) == nil || tx.Bucket(bucketIDs) != nil {
+					t.Errorf("the backup is not the old file: schema %s", v)
+				}
+				return nil
+			}))
+			ok(t, b.Close())
+			db = must[*DB](t)(Open(path, Options{}))
+			r, err := db.Doctor()
+			ok(t, db.Close())
+			if err != nil || len(r.Problems) > 0 || r.Schema != SchemaVersion || r.Games != 30 || r.Hands != 150 || r.Events != 180 {
+				t.Fatalf("doctor after the upgrade: %+v %v", r, err)
+			}
+		})
 	}
 }
 
@@ -102,16 +163,22 @@ func TestDoctorAndBackup(t *testing.T) {
 	if err := db.Backup(filepath.Join(dir, "copy.db")); err != nil {
 		t.Fatal(err)
 	}
-	// A summary that disagrees with its log is reported.
+	// A summary that disagrees with its log is reported, and so are an id
+	// and an event that belong to no game.
 	list, _ := listAll(t, db)
-	db.bolt.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketSummaries).Put([]byte(list[0].ID), []byte(`{"id":"x","seq":1}`))
-	})
-	r, _ = db.Doctor()
-	if len(r.Problems) == 0 || !strings.Contains(strings.Join(r.Problems, "\n"), "summary does not match") {
-		t.Fatalf("tampered summary: %+v", r.Problems)
+	ok(t, db.bolt.Update(func(tx *bolt.Tx) error {
+		num := tx.Bucket(bucketIDs).Get([]byte(list[0].ID))
+		ok(t, tx.Bucket(bucketIDs).Put([]byte("stray"), gameKey(99)))
+		ok(t, tx.Bucket(bucketEvents).Put(eventKey(99, 1), []byte(`{}`)))
+		return tx.Bucket(bucketSummaries).Put(num, []byte(`{"id":"x"}`))
+	}))
+	r = must[Report](t)(db.Doctor())
+	for _, want := range []string{"summary does not match", "3 game ids are in the file but 2 games", "13 events are in the file but the games' logs hold 12"} {
+		if !strings.Contains(strings.Join(r.Problems, "\n"), want) {
+			t.Errorf("tampered file: %q not in %q", want, r.Problems)
+		}
 	}
-	db.Close()
+	ok(t, db.Close())
 	cp, err := Open(filepath.Join(dir, "copy.db"), Options{ReadOnly: true})
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +199,7 @@ func TestDamagedPagesNeverCrash(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
 	fill(t, good, 20)
-	data, _ := os.ReadFile(good)
+	data := must[[]byte](t)(os.ReadFile(good))
 	const page = 4096
 	pages := len(data) / page
 	r := rand.New(rand.NewPCG(7, 11))
@@ -148,7 +215,7 @@ func TestDamagedPagesNeverCrash(t *testing.T) {
 			}
 		}
 		path := filepath.Join(dir, "bad.db")
-		os.WriteFile(path, bad, 0o600)
+		ok(t, os.WriteFile(path, bad, 0o600))
 		func() {
 			db, err := Open(path, Options{ReadOnly: true})
 			if err != nil {
@@ -160,7 +227,7 @@ func TestDamagedPagesNeverCrash(t *testing.T) {
 			if _, err := db.Game(""); err != nil {
 				failed = true
 			}
-			if _, _, err := db.List(0, func(Summary) error { return nil }); err != nil {
+			if _, err := db.List(0, func(Summary) error { return nil }); err != nil {
 				failed = true
 			}
 			rep, err := db.Doctor()

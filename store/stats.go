@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -24,20 +25,6 @@ func (s Summary) Record() scoring.GameRecord {
 	return r
 }
 
-// rename calls the player from (any case) to in the game's settings and
-// counted hands: what a rename event does when the log is folded.
-func (g *Game) rename(from, to string) error {
-	s, err := g.Settings.RenamePlayer(from, to)
-	if err != nil {
-		return err
-	}
-	g.Settings = s
-	for i, h := range g.Hands {
-		g.Hands[i] = h.RenamePlayer(from, to)
-	}
-	return nil
-}
-
 // Rename calls a player by a new name in every game they played, as one
 // more event in each game's log; the records before it keep the name they
 // were written with. The old name is matched ignoring case; games that
@@ -51,10 +38,11 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 		known := map[string]string{}
 		found := false
 		sums := tx.Bucket(bucketSummaries)
-		err := sums.ForEach(func(id, v []byte) error {
+		nums := map[string]uint64{}
+		err := sums.ForEach(func(k, v []byte) error {
 			var s Summary
-			if err := json.Unmarshal(v, &s); err != nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", id, err)}
+			if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 			}
 			for _, p := range s.Players {
 				known[scoring.PlayerKey(p)] = p
@@ -62,6 +50,7 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 					found = true
 					if p != to {
 						renamed = append(renamed, s.ID)
+						nums[s.ID] = binary.BigEndian.Uint64(k)
 					}
 				}
 			}
@@ -77,21 +66,20 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 			return &scoring.InputError{Msg: fmt.Sprintf("every game already calls %s %s; nothing to rename", from, to)}
 		}
 		for _, id := range renamed {
-			g, err := readGame(tx, id)
+			g, err := readGame(tx, id, nums[id])
 			if err != nil {
 				return err
 			}
-			seat := slices.IndexFunc(g.Settings.Players, func(p string) bool { return scoring.PlayerKey(p) == key })
-			e := Event{Type: EventRename, At: db.now(), From: g.Settings.Players[seat], To: to}
-			if err := g.rename(e.From, e.To); err != nil {
+			players := g.Settings().Players
+			seat := slices.IndexFunc(players, func(p string) bool { return scoring.PlayerKey(p) == key })
+			// The new name as the game will spell it, normalized.
+			renamedTo, err := g.Settings().RenamePlayer(players[seat], to)
+			if err != nil {
 				return &scoring.InputError{Msg: fmt.Sprintf("game %s: %v; nothing was renamed", id, err)}
 			}
-			if g.Board, err = scoring.Replay(g.Settings, g.Hands); err != nil {
-				return fmt.Errorf("game %s: %w", id, err)
-			}
-			e.To = g.Settings.Players[seat]
-			if err := appendEvent(tx, g, e); err != nil {
-				return err
+			e := Event{Type: EventRename, At: db.now(), From: players[seat], To: renamedTo.Players[seat]}
+			if _, err := appendEvent(tx, g, e); err != nil {
+				return fmt.Errorf("game %s: %w; nothing was renamed", id, err)
 			}
 		}
 		return nil
@@ -124,9 +112,13 @@ func unknownPlayer(name string, known map[string]string) error {
 func (db *DB) EachGame(fn func(*Game) error) error {
 	return db.lightly(func() error {
 		return db.view(func(tx *bolt.Tx) error {
-			c := tx.Bucket(bucketOrder).Cursor()
-			for k, id := c.First(); k != nil; k, id = c.Next() {
-				g, err := readGame(tx, string(id))
+			c := tx.Bucket(bucketSummaries).Cursor()
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				var s Summary
+				if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+					return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+				}
+				g, err := readGame(tx, s.ID, binary.BigEndian.Uint64(k))
 				if err != nil {
 					return err
 				}
@@ -139,35 +131,8 @@ func (db *DB) EachGame(fn func(*Game) error) error {
 	})
 }
 
-// refreshSummaries writes every game's summary again from its log, in the
-// caller's transaction: the upgrade to schema 3, whose summaries carry
-// player statistics. A game whose log does not replay keeps its summary
-// (doctor reports it).
-func refreshSummaries(tx *bolt.Tx) error {
-	var ids []string
-	err := tx.Bucket(bucketGames).ForEach(func(k, v []byte) error {
-		if v == nil {
-			ids = append(ids, string(k))
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, id := range ids {
-		g, err := readGame(tx, id)
-		if err != nil {
-			continue
-		}
-		if err := putSummary(tx, g); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// EachSummary calls fn with the summary of every game, in no particular
-// order: all that player statistics read. Summaries are a small part of the
+// EachSummary calls fn with the summary of every game, oldest first: all
+// that player statistics read. Summaries are a small part of the
 // file; the pages of the memory map read are handed back every few
 // thousand games, so years of games are read in little memory.
 func (db *DB) EachSummary(fn func(Summary) error) error {
@@ -176,9 +141,10 @@ func (db *DB) EachSummary(fn func(Summary) error) error {
 		n := 0
 		for k, v := c.First(); k != nil; k, v = c.Next() {
 			var s Summary
-			if err := json.Unmarshal(v, &s); err != nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %s is unreadable: %w", k, err)}
+			if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 			}
+			s.Seq = binary.BigEndian.Uint64(k)
 			if err := fn(s); err != nil {
 				return err
 			}

@@ -65,7 +65,7 @@ func TestRename(t *testing.T) {
 	g1, _ := db.Create("one", scoring.Settings{Players: []string{"Ann", "Bbo", "Cat"}, Dealer: "Bbo"})
 	db.AddHand("", hand(t, "bbo", "Ann=r7", "Cat=9"))
 	g2, _ := db.Create("two", scoring.Settings{Mode: scoring.Partners, Players: []string{"bbo", "Cat", "Dan", "Ann"}})
-	if _, _, err := db.AddHand("", hand(t, "Cat", "bbo=w", "dan=1")); err != nil {
+	if _, err := db.AddHand("", hand(t, "Cat", "bbo=w", "dan=1")); err != nil {
 		t.Fatal(err)
 	}
 	g3, _ := db.Create("three", scoring.Settings{Players: []string{"Bob", "Dan"}})
@@ -103,12 +103,12 @@ func TestRename(t *testing.T) {
 	if last.Type != EventRename || last.From != "Bbo" || last.To != "Bob" || g.Events[1].Hand.Out != "Bbo" {
 		t.Fatalf("game one's log: %+v", g.Events)
 	}
-	if g.Board.Name(1) != "Bob" || g.Settings.Dealer != "Bob" || g.Hands[0].Out != "Bob" || g.Events[0].Settings.Players[1] != "Bbo" {
-		t.Fatalf("game one after the rename: %+v, hands %+v, created %+v", g.Settings, g.Hands, g.Events[0].Settings)
+	if g.Board.Name(1) != "Bob" || g.Settings().Dealer != "Bob" || g.Hands()[0].Out != "Bob" || g.Events[0].Settings.Players[1] != "Bbo" {
+		t.Fatalf("game one after the rename: %+v, hands %+v, created %+v", g.Settings(), g.Hands(), g.Events[0].Settings)
 	}
 	g, _ = db.Game(g2.ID)
-	if last := g.Events[len(g.Events)-1]; last.From != "bbo" || g.Settings.Teams[0][0] != "Bob" || g.Board.Score(1) != 51 {
-		t.Fatalf("game two after the rename: %+v %+v", g.Events, g.Settings)
+	if last := g.Events[len(g.Events)-1]; last.From != "bbo" || g.Settings().Teams[0][0] != "Bob" || g.Board.Score(1) != 51 {
+		t.Fatalf("game two after the rename: %+v %+v", g.Events, g.Settings())
 	}
 	if after3, _ := db.Game(g3.ID); len(after3.Events) != len(before3.Events) {
 		t.Fatal("game three, which already says Bob, was written to")
@@ -166,24 +166,7 @@ func TestEachGameOldestFirst(t *testing.T) {
 // doctor notices statistics that disagree with the log.
 func TestMigrateSchema2(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
-	fill(t, path, 3)
-	old, err := bolt.Open(path, 0o600, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	old.Update(func(tx *bolt.Tx) error {
-		sums := tx.Bucket(bucketSummaries)
-		var ids [][]byte
-		sums.ForEach(func(k, v []byte) error { ids = append(ids, bytes.Clone(k)); return nil })
-		for _, id := range ids {
-			var s Summary
-			json.Unmarshal(sums.Get(id), &s)
-			s.Stats = nil
-			jsonPut(sums, id, s)
-		}
-		return tx.Bucket(bucketMeta).Put(keySchema, []byte("2"))
-	})
-	old.Close()
+	writeOldFile(t, path, 2, 3)
 
 	db, err := Open(path, Options{ReadOnly: true})
 	if err != nil {
@@ -202,17 +185,17 @@ func TestMigrateSchema2(t *testing.T) {
 
 	// Doctor compares the statistics with the log.
 	db, _ = Open(path, Options{})
-	if r, err := db.Doctor(); err != nil || len(r.Problems) > 0 || r.Schema != 3 {
+	if r, err := db.Doctor(); err != nil || len(r.Problems) > 0 || r.Schema != SchemaVersion {
 		t.Fatalf("doctor after the upgrade: %+v %v", r, err)
 	}
-	db.update(func(tx *bolt.Tx) error {
+	ok(t, db.update(func(tx *bolt.Tx) error {
 		sums := tx.Bucket(bucketSummaries)
-		id := []byte(list[0].ID)
+		id := gameKey(list[0].Seq)
 		var s Summary
 		json.Unmarshal(sums.Get(id), &s)
 		s.Stats.Players[2].Held++
 		return jsonPut(sums, id, s)
-	})
+	}))
 	r, err := db.Doctor()
 	db.Close()
 	if err != nil || len(r.Problems) != 1 || r.Problems[0] != "game "+list[0].ID+": the player statistics in its summary do not match its log" {

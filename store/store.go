@@ -1,14 +1,15 @@
 // Package store keeps unoscore's games in one bbolt file. Each game is an
-// append-only log of events (created, hand, void, correct) in its own bucket;
-// a small summary per game, written in the same transaction as each event,
-// lets the list of games be read without replaying every log. Nothing is
-// ever overwritten: an undo or a correction is one more event.
+// append-only log of events (created, hand, void, correct, rename); the
+// logs of all games share one bucket, keyed by the game's number and the
+// event's, so a game's events lie side by side and a game costs what its
+// events weigh. A small summary per game, written in the same transaction
+// as each event, lets the list of games be read without replaying every
+// log. Nothing is ever overwritten: an undo or a correction is one more
+// event.
 package store
 
 import (
-	"bytes"
 	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,28 +29,79 @@ import (
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // DefaultTimeout is how long a command waits for another unoscore to let go
 // of the file.
 const DefaultTimeout = 2 * time.Second
 
+// allocSize is how much the file grows by at a time, once past it.
+const allocSize = 1 << 20
+
+// The layout of schema 4. A game's number is its place in the order of
+// creation in this file, 8 bytes big-endian; an event's number is its
+// place in its game's log, from 1, 4 bytes big-endian.
 var (
 	bucketMeta      = []byte("meta")
-	bucketGames     = []byte("games")
-	bucketSummaries = []byte("summaries")
-	bucketOrder     = []byte("order") // creation sequence -> game id
+	bucketIDs       = []byte("ids")       // game id -> game number
+	bucketSummaries = []byte("summaries") // game number -> summary (JSON)
+	bucketEvents    = []byte("events")    // game number + event number -> event (JSON)
 	keySchema       = []byte("schema")
-	keyCurrent      = []byte("current")
+	keyCurrent      = []byte("current") // the current game's id
+	keyImport       = []byte("import")  // an unfinished import: the highest game number before it
 )
 
-// Errors a caller tells apart.
+// The layout of schemas 1 to 3: a bucket per game inside "games", summaries
+// keyed by id, and (from schema 2) an index of the order of creation.
 var (
-	// ErrNoDatabase: a read found no database file.
-	ErrNoDatabase = errors.New("no database yet")
-	// ErrNoGame: there is no game to show or change.
-	ErrNoGame = &scoring.InputError{Msg: "there is no game yet: start one with \"unoscore new --players Ann,Bob,Cat\""}
+	bucketGames = []byte("games")
+	bucketOrder = []byte("order") // creation sequence -> game id
 )
+
+// layout is the buckets every schema 4 file has.
+var layout = [][]byte{bucketIDs, bucketSummaries, bucketEvents}
+
+// ErrNoDatabase: a read found no database file.
+var ErrNoDatabase = errors.New("no database yet")
+
+// ErrNoGame: there is no game to show or change (no id was given and there
+// is no current game).
+var ErrNoGame = &NotFoundError{}
+
+// NotFoundError is a game id that names no game; an empty ID means no game
+// was named and there is none yet.
+type NotFoundError struct{ ID string }
+
+func (e *NotFoundError) Error() string {
+	if e.ID == "" {
+		return "there is no game yet"
+	}
+	return fmt.Sprintf("no game has the id %q", e.ID)
+}
+
+// Invalid marks the error as bad input.
+func (e *NotFoundError) Invalid() bool { return true }
+
+// AmbiguousError is the start of an id shared by several games.
+type AmbiguousError struct {
+	Prefix  string
+	Matches []string // the ids it could be, in order, at most 10
+	More    bool     // there are more than Matches
+}
+
+func (e *AmbiguousError) Error() string {
+	more := ""
+	if e.More {
+		more = " and more"
+	}
+	return fmt.Sprintf("%q could be any of %s%s", e.Prefix, strings.Join(e.Matches, ", "), more)
+}
+
+// Invalid marks the error as bad input.
+func (e *AmbiguousError) Invalid() bool { return true }
+
+// ErrNothingToUndo: the game has no counted hand to void.
+var ErrNothingToUndo = &scoring.InputError{Msg: "there is no hand to undo in this game"}
 
 // LockedError is a database held by another process past the wait.
 type LockedError struct {
@@ -58,7 +110,7 @@ type LockedError struct {
 }
 
 func (e *LockedError) Error() string {
-	return fmt.Sprintf("the database %s is in use by another unoscore (waited %s); try again when it has finished", e.Path, e.Wait)
+	return fmt.Sprintf("the database %s is in use by another unoscore (waited %s)", e.Path, e.Wait)
 }
 
 // CorruptError is a file that is not a readable unoscore database.
@@ -68,7 +120,7 @@ type CorruptError struct {
 }
 
 func (e *CorruptError) Error() string {
-	return fmt.Sprintf("the database %s is damaged or not a unoscore database (%v); it was left untouched: move it aside and import your last export, or use another file with --db", e.Path, e.Err)
+	return fmt.Sprintf("the database %s is damaged or not a unoscore database (%v); it was left untouched", e.Path, e.Err)
 }
 
 func (e *CorruptError) Unwrap() error { return e.Err }
@@ -80,7 +132,7 @@ type NewerError struct {
 }
 
 func (e *NewerError) Error() string {
-	return fmt.Sprintf("the database %s was written by a newer unoscore (schema %d; this one knows %d); it was left untouched: upgrade unoscore", e.Path, e.Version, SchemaVersion)
+	return fmt.Sprintf("the database %s was written by a newer unoscore (schema %d; this one knows %d); it was left untouched", e.Path, e.Version, SchemaVersion)
 }
 
 // DefaultPath is where the database lives unless told otherwise:
@@ -126,7 +178,12 @@ type Options struct {
 	// AcceptOlder opens a file whose newest meta page is damaged at the
 	// state before it, after copying the file aside (see OlderError).
 	AcceptOlder bool
+
+	retried bool // the path was opened again after its file was replaced
 }
+
+// errReplaced: the file at the path changed while its lock was waited for.
+var errReplaced = errors.New("the database file was replaced while it was being opened; try again")
 
 // DB is an open unoscore database.
 type DB struct {
@@ -206,6 +263,11 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
 	db, err := openChecked(f, path, opts)
+	if errors.Is(err, errReplaced) && !opts.retried {
+		f.Close()
+		opts.retried = true
+		return Open(path, opts)
+	}
 	if err != nil {
 		if created {
 			// Never leave a file this open made but could not finish (on a
@@ -230,12 +292,18 @@ func openChecked(f *os.File, path string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the database: %w", err)
 	}
+	// The file waited on may have been replaced or removed meanwhile (an
+	// import that fails removes the file it created): then this lock guards
+	// nothing, and the path is opened again.
+	if now, err := os.Stat(path); err != nil || !os.SameFile(fi, now) {
+		return nil, errReplaced
+	}
 	db := &DB{path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
 	if fi.Size() == 0 && (opts.ReadOnly || opts.NoCreate) {
 		return nil, ErrNoDatabase
 	}
 	if fi.Size() > 0 {
-		m, err := checkFile(f, path, fi.Size())
+		m, err := checkFile(f, path, fi.Size(), !opts.ReadOnly)
 		var older *OlderError
 		switch {
 		case errors.As(err, &older) && opts.ReadOnly:
@@ -267,6 +335,9 @@ func openChecked(f *os.File, path string, opts Options) (*DB, error) {
 		}
 		return nil, fmt.Errorf("cannot open the database %s: %w", path, err)
 	}
+	// bbolt grows a file past 16 MiB by 16 MiB at a time, a third of what
+	// years of games weigh; 1 MiB steps keep the file near its contents.
+	b.AllocSize = allocSize
 	db.bolt, db.file = b, f
 	if db.page == 0 {
 		db.page = b.Info().PageSize
@@ -352,9 +423,11 @@ func (db *DB) Path() string { return db.path }
 // older one.
 func (db *DB) init(readOnly bool) error {
 	var version int
+	var staged bool
 	err := db.view(func(tx *bolt.Tx) error {
 		var err error
 		version, err = schemaOf(tx, db.path)
+		staged = version == SchemaVersion && tx.Bucket(bucketMeta).Get(keyImport) != nil
 		return err
 	})
 	switch {
@@ -364,16 +437,22 @@ func (db *DB) init(readOnly bool) error {
 		return ErrNoDatabase
 	case version == 0:
 		return db.update(create)
-	case version < SchemaVersion && readOnly:
+	case (version < SchemaVersion || staged) && readOnly:
 		return errNeedsMigration
 	case version < SchemaVersion:
 		db.pending = version // upgraded by the first change
 		return nil
+	case staged:
+		// What an import killed in the middle left goes first.
+		if err := db.discardImport(); err != nil {
+			return err
+		}
 	}
 	return db.view(func(tx *bolt.Tx) error { return checkBuckets(tx, db.path) })
 }
 
-// errNeedsMigration: an older file was opened read-only.
+// errNeedsMigration: an older file, or one an unfinished import left, was
+// opened read-only.
 var errNeedsMigration = errors.New("the database needs migrating")
 
 // schemaOf reads the file's schema version: 0 for a new, empty file.
@@ -396,7 +475,7 @@ func schemaOf(tx *bolt.Tx, path string) (int, error) {
 }
 
 func checkBuckets(tx *bolt.Tx, path string) error {
-	for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
+	for _, name := range layout {
 		if tx.Bucket(name) == nil {
 			return &CorruptError{Path: path, Err: fmt.Errorf("its %s bucket is missing", name)}
 		}
@@ -413,7 +492,7 @@ func create(tx *bolt.Tx) error {
 	if err := meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
 		return err
 	}
-	for _, name := range [][]byte{bucketGames, bucketSummaries, bucketOrder} {
+	for _, name := range layout {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
@@ -436,20 +515,94 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 		}
 		var last uint64
 		err = sums.ForEach(func(id, v []byte) error {
-			var s Summary
+			var s struct {
+				Seq uint64 `json:"seq"`
+			}
 			if err := json.Unmarshal(v, &s); err != nil || s.Seq == 0 {
 				return fmt.Errorf("the summary of game %s is unreadable", id)
 			}
 			last = max(last, s.Seq)
-			return order.Put(key(s.Seq), id)
+			return order.Put(gameKey(s.Seq), id)
 		})
 		if err != nil {
 			return err
 		}
 		return order.SetSequence(last)
 	},
-	// Schema 3 keeps each game's player statistics in its summary.
-	2: refreshSummaries,
+	// Schema 3 keeps each game's player statistics in its summary; the
+	// step to schema 4 writes every summary again, statistics included.
+	2: func(tx *bolt.Tx) error { return nil },
+	// Schema 3 kept each game's log in a bucket of its own, which owns whole
+	// pages however short the log; schema 4 keeps all logs in one bucket,
+	// keyed by the game's number, and the summaries by number too, so the
+	// order index goes. Every log is checked and replayed on the way.
+	3: migrateToOneLog,
+}
+
+// migrateToOneLog is the step from schema 3 to 4, in the caller's
+// transaction.
+func migrateToOneLog(tx *bolt.Tx) error {
+	games, order := tx.Bucket(bucketGames), tx.Bucket(bucketOrder)
+	if games == nil || order == nil || tx.Bucket(bucketSummaries) == nil {
+		return errors.New("a bucket of schema 3 is missing")
+	}
+	if err := tx.DeleteBucket(bucketSummaries); err != nil {
+		return err
+	}
+	if err := create(tx); err != nil {
+		return err
+	}
+	var num uint64
+	c := order.Cursor()
+	for k, id := c.First(); k != nil; k, id = c.Next() {
+		gb := games.Bucket(id)
+		if gb == nil {
+			return fmt.Errorf("game %s is in the order index but has no log", id)
+		}
+		if err := checkBucketPages(tx, gb); err != nil {
+			return fmt.Errorf("game %s: %w", id, err)
+		}
+		var events []Event
+		err := gb.ForEach(func(_, v []byte) error {
+			var e Event
+			if err := json.Unmarshal(v, &e); err != nil {
+				return fmt.Errorf("game %s: an event is unreadable: %w", id, err)
+			}
+			events = append(events, e)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		g, err := fold(string(id), events)
+		if err != nil {
+			return err
+		}
+		num++
+		if err := putGame(tx, g, num); err != nil {
+			return err
+		}
+	}
+	logs := 0
+	err := games.ForEach(func(_, v []byte) error {
+		if v == nil {
+			logs++
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if logs != int(num) {
+		return fmt.Errorf("%d games have a log but %d are in the order index", logs, num)
+	}
+	if err := tx.Bucket(bucketSummaries).SetSequence(num); err != nil {
+		return err
+	}
+	if err := tx.DeleteBucket(bucketGames); err != nil {
+		return err
+	}
+	return tx.DeleteBucket(bucketOrder)
 }
 
 // BackupPath is where a migration keeps a copy of the file as it was (or
@@ -517,7 +670,12 @@ func hasBuckets(tx *bolt.Tx) bool {
 // older), its size against them (reading past the end of a cut-short file
 // would fault), and the pages of the root bucket, the top-level buckets and
 // the free-page list (see pages.go). It returns the meta page in force.
-func checkFile(f *os.File, path string, size int64) (meta, error) {
+//
+// A read (write false) leaves out the pages of the games' logs: the pages of
+// a game's log are checked when the game is read (see checkRangePages). A
+// write checks them all, so that no damage anywhere, such as a free-page
+// list naming a page still in use, can spread.
+func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 	// The first meta page is at 0; its page size tells where the second
 	// is. If the first is unreadable, the second is looked for at every
 	// page size, as bbolt does.
@@ -561,6 +719,7 @@ func checkFile(f *os.File, path string, size int64) (meta, error) {
 		src = &mapped{data: data}
 	}
 	w := newWalker(src, int(m.pageSize), m.pgid, false)
+	w.skipLogs = !write
 	w.tree(m.root, 0, 0, from{"the root bucket", 0})
 	w.freelist(m.freelist)
 	if err := w.err(); err != nil {
@@ -569,8 +728,8 @@ func checkFile(f *os.File, path string, size int64) (meta, error) {
 	return m, older
 }
 
-// checkBucketPages walks the pages of one bucket (a game's log) before
-// bbolt reads them.
+// checkBucketPages walks the pages of one bucket (a game's log in schema 3
+// and before) before bbolt reads them.
 func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
 	root := uint64(b.Root())
 	v, ok := open.Load(tx.DB())
@@ -587,12 +746,28 @@ func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
 	return w.err()
 }
 
-// key is an event's key: its sequence number, 8 bytes big-endian, so the log
-// reads back in the order written.
-func key(seq uint64) []byte {
-	var k [8]byte
-	binary.BigEndian.PutUint64(k[:], seq)
-	return k[:]
+// checkRangePages walks the pages of the events bucket that hold, or would
+// hold, the keys from lo up to hi (nil: to the end) before bbolt reads or
+// changes them: one game's log, or where new games go. The check of the
+// file at open leaves the events bucket to these.
+func checkRangePages(tx *bolt.Tx, lo, hi []byte) error {
+	root := uint64(tx.Bucket(bucketEvents).Root())
+	v, ok := open.Load(tx.DB())
+	if root == 0 || !ok {
+		return nil // inline in its parent's page, checked when the file was opened
+	}
+	db := v.(*DB)
+	fi, err := db.file.Stat()
+	if err != nil {
+		return err
+	}
+	w := newWalker(newReader(db.file), db.page, uint64(fi.Size())/uint64(db.page), true)
+	w.lo, w.hi, w.ranged = lo, hi, true
+	w.tree(root, 0, 1, from{"the games' logs", 0})
+	if err := w.err(); err != nil {
+		return &CorruptError{Path: db.path, Err: err}
+	}
+	return nil
 }
 
 const idAlphabet = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -626,38 +801,6 @@ func ValidID(s string) bool {
 		}
 	}
 	return true
-}
-
-// resolve finds the game an id names: the current game for "", else the id
-// itself or the one game whose id starts with it.
-func resolve(tx *bolt.Tx, id string) (string, error) {
-	sums := tx.Bucket(bucketSummaries)
-	if sums == nil {
-		return "", ErrNoGame
-	}
-	if id == "" {
-		cur := tx.Bucket(bucketMeta).Get(keyCurrent)
-		if cur == nil {
-			return "", ErrNoGame
-		}
-		return string(cur), nil
-	}
-	id = strings.ToLower(strings.TrimSpace(id))
-	if sums.Get([]byte(id)) != nil {
-		return id, nil
-	}
-	var matches []string
-	c := sums.Cursor()
-	for k, _ := c.Seek([]byte(id)); k != nil && bytes.HasPrefix(k, []byte(id)); k, _ = c.Next() {
-		matches = append(matches, string(k))
-	}
-	switch len(matches) {
-	case 1:
-		return matches[0], nil
-	case 0:
-		return "", &scoring.InputError{Msg: fmt.Sprintf("no game has the id %q; \"unoscore games\" lists them", id)}
-	}
-	return "", &scoring.InputError{Msg: fmt.Sprintf("%q could be any of %s; type more of the id", id, strings.Join(matches, ", "))}
 }
 
 func jsonPut(b *bolt.Bucket, k []byte, v any) error {

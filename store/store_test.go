@@ -2,10 +2,14 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -30,11 +34,37 @@ func openTemp(t testing.TB) *DB {
 func listAll(t testing.TB, db *DB) ([]Summary, string) {
 	t.Helper()
 	var l []Summary
-	total, cur, err := db.List(0, func(s Summary) error { l = append(l, s); return nil })
+	cur := ""
+	total, err := db.List(0, func(s Summary) error {
+		l = append(l, s)
+		if s.Current {
+			cur = s.ID
+		}
+		return nil
+	})
 	if err != nil || total != len(l) {
 		t.Fatalf("List: %d of %d, %v", len(l), total, err)
 	}
 	return l, cur
+}
+
+// must fails the test on a setup step's error.
+func must[T any](t testing.TB) func(v T, err error) T {
+	return func(v T, err error) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+// ok fails the test on a setup step's error.
+func ok(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 func hand(t testing.TB, out string, left ...string) scoring.Hand {
@@ -64,9 +94,9 @@ func TestOpenModes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
-	fi, _ := os.Stat(path)
-	di, _ := os.Stat(filepath.Dir(path))
+	ok(t, db.Close())
+	fi := must[os.FileInfo](t)(os.Stat(path))
+	di := must[os.FileInfo](t)(os.Stat(filepath.Dir(path)))
 	if fi.Mode().Perm() != 0o600 || di.Mode().Perm() != 0o700 {
 		t.Fatalf("modes %v %v, want 0600 and 0700", fi.Mode().Perm(), di.Mode().Perm())
 	}
@@ -96,7 +126,7 @@ func TestDamagedFiles(t *testing.T) {
 	}
 	for name, data := range tests {
 		p := filepath.Join(dir, strings.ReplaceAll(name, " ", "_"))
-		os.WriteFile(p, data, 0o600)
+		ok(t, os.WriteFile(p, data, 0o600))
 		_, err := Open(p, Options{})
 		var ce *CorruptError
 		if !errors.As(err, &ce) {
@@ -113,18 +143,18 @@ func TestDamagedFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	db.Close()
-	data, _ := os.ReadFile(db.Path())
+	ok(t, db.Close())
+	data := must[[]byte](t)(os.ReadFile(db.Path()))
 	p := filepath.Join(dir, "truncated")
-	os.WriteFile(p, data[:3*4096], 0o600) // the meta pages survive, the games do not
+	ok(t, os.WriteFile(p, data[:3*4096], 0o600)) // the meta pages survive, the games do not
 	if _, err := Open(p, Options{}); !errors.As(err, new(*CorruptError)) {
 		t.Errorf("truncated: %v", err)
 	}
 	// A bbolt file from another program.
 	p = filepath.Join(dir, "other.db")
-	other, _ := bolt.Open(p, 0o600, nil)
-	other.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err })
-	other.Close()
+	other := must[*bolt.DB](t)(bolt.Open(p, 0o600, nil))
+	ok(t, other.Update(func(tx *bolt.Tx) error { _, err := tx.CreateBucket([]byte("widgets")); return err }))
+	ok(t, other.Close())
 	if _, err := Open(p, Options{}); !errors.As(err, new(*CorruptError)) {
 		t.Errorf("other program's file: %v", err)
 	}
@@ -146,14 +176,14 @@ func TestGameLifecycle(t *testing.T) {
 	if !ValidID(g.ID) || len(g.ID) != 6 {
 		t.Fatalf("id %q", g.ID)
 	}
-	if _, _, err := db.AddHand("", hand(t, "Ann", "Bob=r7 wd4", "Cat=3")); err != nil {
+	if _, err := db.AddHand("", hand(t, "Ann", "Bob=r7 wd4", "Cat=3")); err != nil {
 		t.Fatal(err)
 	}
 	// A rejected hand writes nothing.
-	if _, _, err := db.AddHand("", hand(t, "Ann", "Bob=r7")); err == nil {
+	if _, err := db.AddHand("", hand(t, "Ann", "Bob=r7")); err == nil {
 		t.Fatal("a hand with Cat missing was counted")
 	}
-	g, _, err = db.AddHand(g.ID[:3], hand(t, "bob", "cat=9", "ann=1"))
+	g, err = db.AddHand(g.ID[:3], hand(t, "bob", "cat=9", "ann=1"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,14 +194,14 @@ func TestGameLifecycle(t *testing.T) {
 	if err != nil || voided.Number != 2 || g.Board.Hands() != 1 || g.Board.Score(1) != 0 {
 		t.Fatalf("undo: %v %+v", err, voided)
 	}
-	g, _, err = db.Edit("", 1, hand(t, "Cat", "Ann=5", "Bob=6"))
+	g, err = db.Edit("", 1, hand(t, "Cat", "Ann=5", "Bob=6"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if g.Board.Score(0) != 0 || g.Board.Score(2) != 11 {
 		t.Fatalf("after edit: %d %d", g.Board.Score(0), g.Board.Score(2))
 	}
-	if _, _, err := db.Edit("", 2, hand(t, "Cat", "Ann=5", "Bob=6")); err == nil || !strings.Contains(err.Error(), "there is no hand 2") {
+	if _, err := db.Edit("", 2, hand(t, "Cat", "Ann=5", "Bob=6")); err == nil || !strings.Contains(err.Error(), "there is no hand 2") {
 		t.Fatalf("edit of a missing hand: %v", err)
 	}
 	// The log keeps everything: created, hand, hand, void, correct.
@@ -197,14 +227,14 @@ func TestEditRefusedWhenLaterHandsBreak(t *testing.T) {
 	if _, err := db.Create("", scoring.Settings{Mode: scoring.Challenge, Target: 50, Players: []string{"Ann", "Bob", "Cat"}}); err != nil {
 		t.Fatal(err)
 	}
-	db.AddHand("", hand(t, "Ann", "Bob=9", "Cat=9"))
-	db.AddHand("", hand(t, "Bob", "Ann=9", "Cat=9"))
+	must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=9", "Cat=9")))
+	must[*Game](t)(db.AddHand("", hand(t, "Bob", "Ann=9", "Cat=9")))
 	// Correcting hand 1 so Cat is eliminated makes hand 2 impossible.
-	_, _, err := db.Edit("", 1, hand(t, "Ann", "Bob=9", "Cat=w"))
+	_, err := db.Edit("", 1, hand(t, "Ann", "Bob=9", "Cat=w"))
 	if err == nil || !strings.Contains(err.Error(), "with that correction, hand 2: Cat was eliminated") {
 		t.Fatalf("edit: %v", err)
 	}
-	g, _ := db.Game("")
+	g := must[*Game](t)(db.Game(""))
 	if len(g.Events) != 3 {
 		t.Fatalf("a refused edit wrote %d events", len(g.Events))
 	}
@@ -212,12 +242,14 @@ func TestEditRefusedWhenLaterHandsBreak(t *testing.T) {
 
 func TestExportImport(t *testing.T) {
 	src := openTemp(t)
-	a, _ := src.Create("A", scoring.Settings{Players: []string{"Ann", "Bob"}})
-	src.AddHand("", hand(t, "Ann", "Bob=9"))
-	src.AddHand("", hand(t, "Bob", "Ann=wd4"))
-	src.Undo("")
-	b, _ := src.Create("B", scoring.Settings{Mode: scoring.Partners, Players: []string{"Ann", "Bob", "Cat", "Dan"}})
-	src.AddHand("", hand(t, "Cat", "Bob=9", "Dan=1"))
+	a := must[*Game](t)(src.Create("A", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	must[*Game](t)(src.AddHand("", hand(t, "Ann", "Bob=9")))
+	must[*Game](t)(src.AddHand("", hand(t, "Bob", "Ann=wd4")))
+	if _, _, err := src.Undo(""); err != nil {
+		t.Fatal(err)
+	}
+	b := must[*Game](t)(src.Create("B", scoring.Settings{Mode: scoring.Partners, Players: []string{"Ann", "Bob", "Cat", "Dan"}}))
+	must[*Game](t)(src.AddHand("", hand(t, "Cat", "Bob=9", "Dan=1")))
 	var buf bytes.Buffer
 	if err := src.Export(&buf); err != nil {
 		t.Fatal(err)
@@ -228,7 +260,7 @@ func TestExportImport(t *testing.T) {
 		t.Fatalf("import: %d %v", n, err)
 	}
 	for _, id := range []string{a.ID, b.ID} {
-		x, _ := src.Game(id)
+		x := must[*Game](t)(src.Game(id))
 		y, err := dst.Game(id)
 		if err != nil {
 			t.Fatal(err)
@@ -276,9 +308,9 @@ func TestImportRefusesBadData(t *testing.T) {
 
 func TestNewerSchemaRefused(t *testing.T) {
 	db := openTemp(t)
-	db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySchema, []byte("99")) })
-	db.Close()
-	before, _ := os.ReadFile(db.Path())
+	ok(t, db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keySchema, []byte("99")) }))
+	ok(t, db.Close())
+	before := must[[]byte](t)(os.ReadFile(db.Path()))
 	_, err := Open(db.Path(), Options{})
 	var ne *NewerError
 	if !errors.As(err, &ne) || ne.Version != 99 {
@@ -286,5 +318,119 @@ func TestNewerSchemaRefused(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(db.Path()); !bytes.Equal(before, after) {
 		t.Fatal("the newer file was rewritten")
+	}
+}
+
+// smallExport is an export of n games of one hand each, ids s0000 on.
+func smallExport(n int, extra string) string {
+	var b strings.Builder
+	b.WriteString(`{"unoscore_export": 1, "games": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id": "s%04d", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r7"}]}}]}`, i)
+	}
+	b.WriteString(extra + "]}")
+	return b.String()
+}
+
+// TestImportInBatches: an import bigger than a batch that fails after its
+// first batches were written keeps nothing, and one that was cut off (the
+// process died) is discarded by the next open, even a read-only one.
+func TestImportInBatches(t *testing.T) {
+	db := openTemp(t)
+	first := must[*Game](t)(db.Create("before", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	n := 2*importBatch + 7
+	bad := `, {"id": "s0003", "events": [{"type":"created","settings":{"players":["A","B"]}}]}`
+	if _, err := db.Import(strings.NewReader(smallExport(n, bad))); err == nil || !strings.Contains(err.Error(), "holds game s0003 twice") {
+		t.Fatalf("import with a repeated id: %v", err)
+	}
+	if l, cur := listAll(t, db); len(l) != 1 || cur != first.ID {
+		t.Fatalf("a refused import kept %d games", len(l)-1)
+	}
+
+	// Cut off: two batches written, then nothing more.
+	im := &importer{db: db}
+	_, err := readExport(json.NewDecoder(strings.NewReader(smallExport(n, ""))), func(id string, events []Event) error {
+		if im.n == 2*importBatch {
+			return errors.New("the process died")
+		}
+		return im.add(id, events)
+	})
+	if err == nil {
+		t.Fatal("the cut-off import finished")
+	}
+	var marked bool
+	var ids int
+	ok(t, db.bolt.View(func(tx *bolt.Tx) error {
+		marked = tx.Bucket(bucketMeta).Get(keyImport) != nil
+		ids = tx.Bucket(bucketIDs).Stats().KeyN
+		return nil
+	}))
+	if !marked || ids != 1+2*importBatch {
+		t.Fatalf("before the next open: marked %v, %d ids", marked, ids)
+	}
+	ok(t, db.Close())
+	ro := must[*DB](t)(Open(db.Path(), Options{ReadOnly: true}))
+	if l, cur := listAll(t, ro); len(l) != 1 || cur != first.ID {
+		t.Fatalf("after the next open, %d games", len(l))
+	}
+	r := must[Report](t)(ro.Doctor())
+	ok(t, ro.Close())
+	if len(r.Problems) > 0 || r.Games != 1 || r.Events != 1 {
+		t.Fatalf("doctor after the discarded import: %+v", r)
+	}
+
+	// And whole, it is all there, in the export's order, after the game
+	// that was there before; new games come after it.
+	db = must[*DB](t)(Open(db.Path(), Options{}))
+	defer db.Close()
+	if got := must[int](t)(db.Import(strings.NewReader(smallExport(n, "")))); got != n {
+		t.Fatalf("imported %d of %d", got, n)
+	}
+	later := must[*Game](t)(db.Create("after", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	l, _ := listAll(t, db)
+	if len(l) != n+2 || l[0].ID != later.ID || l[1].ID != "s0000" || l[n].ID != fmt.Sprintf("s%04d", n-1) || l[n+1].ID != first.ID {
+		t.Fatalf("order after the import: %s %s %s %s", l[0].ID, l[1].ID, l[n].ID, l[n+1].ID)
+	}
+}
+
+var command = regexp.MustCompile(`"unoscore|unoscore (new|games|use|hand|undo|edit|board|history|import|export|doctor|rules)`)
+
+// TestTypedErrors: the store says what is wrong in its own terms, a type
+// per kind, and names no command.
+func TestTypedErrors(t *testing.T) {
+	db := openTemp(t)
+	var nf *NotFoundError
+	if _, err := db.Game(""); !errors.As(err, &nf) || nf.ID != "" || err != ErrNoGame {
+		t.Fatalf("no game yet: %v", err)
+	}
+	var ids []string
+	for range 40 {
+		ids = append(ids, must[*Game](t)(db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}})).ID)
+	}
+	if _, err := db.Game("zz-nothing"); !errors.As(err, &nf) || nf.ID != "zz-nothing" {
+		t.Fatalf("unknown id: %v", err)
+	}
+	// With 40 ids of 6 characters from 32, some share their first one.
+	slices.Sort(ids)
+	prefix := ""
+	for i := 1; i < len(ids) && prefix == ""; i++ {
+		if ids[i][0] == ids[i-1][0] {
+			prefix = ids[i][:1]
+		}
+	}
+	var amb *AmbiguousError
+	if _, err := db.Game(prefix); !errors.As(err, &amb) || amb.Prefix != prefix || len(amb.Matches) < 2 {
+		t.Fatalf("ambiguous %q: %v", prefix, err)
+	}
+	if _, _, err := db.Undo(""); err != ErrNothingToUndo {
+		t.Fatalf("undo with no hand: %v", err)
+	}
+	for _, err := range []error{ErrNoGame, &NotFoundError{ID: "x"}, amb, ErrNothingToUndo, &LockedError{Path: "p"}, &CorruptError{Path: "p", Err: errors.New("e")}, &NewerError{Path: "p", Version: 9}} {
+		if command.MatchString(err.Error()) {
+			t.Errorf("the store names a command: %v", err)
+		}
 	}
 }

@@ -45,7 +45,7 @@ func TestReadStamp(t *testing.T) {
 	if s, _ := ReadStamp(path); s != s1 {
 		t.Fatalf("a read changed the stamp: %+v -> %+v", s1, s)
 	}
-	g2, _, err := db.AddHand("", hand(t, "Ann", "Bob=r7"))
+	g2, err := db.AddHand("", hand(t, "Ann", "Bob=r7"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -97,7 +97,7 @@ func NewBoard(g *store.Game) Board {
 	b := g.Board
 	s := b.Settings
 	out := Board{
-		ID: g.ID, Name: g.Name, Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
+		ID: g.ID, Name: g.Name(), Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
 		Players: s.Players, Hands: b.Hands(), Over: b.Over(),
 		Winners: NonNil(b.Names(b.Winners())), Leaders: NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},

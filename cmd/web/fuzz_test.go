@@ -118,7 +118,7 @@ func FuzzNewGameBody(f *testing.F) {
 		}
 		n := 0
 		if db, err := store.Open(path, store.Options{ReadOnly: true}); err == nil {
-			_, _, err = db.List(0, func(store.Summary) error { n++; return nil })
+			_, err = db.List(0, func(store.Summary) error { n++; return nil })
 			db.Close()
 			if err != nil {
 				t.Fatal(err)

@@ -90,7 +90,7 @@ type cellView struct {
 func newBoardView(g *store.Game) boardView {
 	b := g.Board
 	s := b.Settings
-	v := boardView{ID: g.ID, Title: g.Name, Changes: g.Changes(), Over: b.Over(), Hands: b.Hands(),
+	v := boardView{ID: g.ID, Title: g.Name(), Changes: g.Changes(), Over: b.Over(), Hands: b.Hands(),
 		Tally: s.Mode.LowWins()}
 	if v.Title == "" {
 		v.Title = "Game " + g.ID

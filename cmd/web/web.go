@@ -311,7 +311,7 @@ func gameID(r *http.Request) (string, bool) {
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	list := []api.Game{}
 	err := s.read(func(db *store.DB) error {
-		_, _, err := db.List(0, func(sum store.Summary) error {
+		_, err := db.List(0, func(sum store.Summary) error {
 			list = append(list, api.NewGame(sum))
 			return nil
 		})
@@ -442,7 +442,7 @@ func (s *Server) addHand(db *store.DB, id string, body []byte) (*store.Game, err
 		}
 		h.Left = append(h.Left, l)
 	}
-	g, _, err := db.AddHand(id, h)
+	g, err := db.AddHand(id, h)
 	return g, err
 }
 

@@ -129,7 +129,7 @@ func (s *site) changes() int {
 func (s *site) cli(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
 	code := cmd.Run(append([]string{"--db", s.path, "--no-input"}, args...), &cmd.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb}, nil)
-	return code, out.String(), errb.String()
+	return int(code), out.String(), errb.String()
 }
 
 func jsonEqual(t *testing.T, what, got, want string) {

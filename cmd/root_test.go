@@ -1,0 +1,40 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// TestWithHint: the command line adds what to type next to the lower
+// layers' typed errors, wrapped or not, and picks the exit code.
+func TestWithHint(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+		code ExitCode
+	}{
+		{store.ErrNoGame, `there is no game yet: start one with "unoscore new --players Ann,Bob,Cat"`, ExitUsage},
+		{&store.NotFoundError{ID: "zz"}, `no game has the id "zz"; "unoscore games" lists them`, ExitUsage},
+		{&store.AmbiguousError{Prefix: "a", Matches: []string{"ab", "ac"}}, `"a" could be any of ab, ac; type more of the id`, ExitUsage},
+		{store.ErrNothingToUndo, "there is no hand to undo in this game", ExitUsage},
+		{&store.LockedError{Path: "u.db", Wait: 0}, "the database u.db is in use by another unoscore (waited 0s); try again when it has finished", ExitFailure},
+		{fmt.Errorf("reading: %w", &store.CorruptError{Path: "u.db", Err: errors.New("cut short")}), "reading: the database u.db is damaged or not a unoscore database (cut short); it was left untouched: move it aside and import your last export, or use another file with --db", ExitFailure},
+		{&store.NewerError{Path: "u.db", Version: 9}, "the database u.db was written by a newer unoscore (schema 9; this one knows 4); it was left untouched: upgrade unoscore", ExitFailure},
+		{&scoring.GameOverError{Winners: []string{"Ann", "Bob"}}, `the game is over: Ann and Bob won; start a new game with "unoscore new"`, ExitUsage},
+		{&rules.TopicError{Query: "skp", Suggest: []string{"skip"}}, `no rules topic matches "skp": did you mean "skip"? ("unoscore rules" lists them all)`, ExitUsage},
+		{&rules.TopicError{Query: "zzz"}, `no rules topic matches "zzz"; "unoscore rules" lists the topics`, ExitUsage},
+	}
+	for _, tt := range tests {
+		if got := withHint(tt.err); got != tt.want {
+			t.Errorf("withHint(%T):\ngot  %s\nwant %s", tt.err, got, tt.want)
+		}
+		if got := exitCode(tt.err); got != tt.code {
+			t.Errorf("exitCode(%T) = %d, want %d", tt.err, got, tt.code)
+		}
+	}
+}
