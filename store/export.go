@@ -398,7 +398,7 @@ func (im *importer) add(id string, events []Event) error {
 	g.Events[0].Settings = &start.Settings
 	sg := stagedGame{id: id, index: uint64(im.n), events: make([][]byte, len(events))}
 	for i, e := range g.Events {
-		if sg.events[i], err = json.Marshal(e); err != nil {
+		if sg.events[i], err = encodeEvent(e); err != nil {
 			return err
 		}
 	}

@@ -36,6 +36,38 @@ type Event struct {
 	To       string            `json:"to,omitempty"`   // rename: the name from now on
 }
 
+// storedEvent is an event as the file keeps it: as its JSON (Event), but
+// the time as seconds since 1970, and nanoseconds only when there are any:
+// 12 bytes less on every event than the time written out, 250 on a game of
+// 20 hands. The time comes back in UTC.
+type storedEvent struct {
+	Type     string            `json:"type"`
+	Unix     int64             `json:"t"`
+	Nanos    int               `json:"ns,omitempty"`
+	Name     string            `json:"name,omitempty"`
+	Settings *scoring.Settings `json:"settings,omitempty"`
+	Number   int               `json:"number,omitempty"`
+	Hand     *scoring.Hand     `json:"hand,omitempty"`
+	From     string            `json:"from,omitempty"`
+	To       string            `json:"to,omitempty"`
+}
+
+// encodeEvent is an event as the file keeps it.
+func encodeEvent(e Event) ([]byte, error) {
+	return json.Marshal(storedEvent{Type: e.Type, Unix: e.At.Unix(), Nanos: e.At.Nanosecond(), Name: e.Name,
+		Settings: e.Settings, Number: e.Number, Hand: e.Hand, From: e.From, To: e.To})
+}
+
+// decodeEvent reads an event as the file keeps it.
+func decodeEvent(data []byte) (Event, error) {
+	var s storedEvent
+	if err := json.Unmarshal(data, &s); err != nil {
+		return Event{}, err
+	}
+	return Event{Type: s.Type, At: time.Unix(s.Unix, int64(s.Nanos)).UTC(), Name: s.Name,
+		Settings: s.Settings, Number: s.Number, Hand: s.Hand, From: s.From, To: s.To}, nil
+}
+
 // Game is one game read from the database: its log, and the board folded
 // from it. Everything else about the game is read from these two.
 type Game struct {
@@ -203,8 +235,8 @@ func readEvents(tx *bolt.Tx, id string, num uint64) ([]Event, error) {
 		if len(k) != 12 || int(binary.BigEndian.Uint32(k[8:])) != len(events)+1 {
 			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its log has a gap or a stray key %x", id, k)}
 		}
-		var e Event
-		if err := json.Unmarshal(v, &e); err != nil {
+		e, err := decodeEvent(v)
+		if err != nil {
 			// Damage, not bad input, whatever the decoder says: %v, not %w.
 			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %d is unreadable: %v", id, len(events)+1, err)}
 		}
@@ -275,7 +307,11 @@ func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 	events := tx.Bucket(bucketEvents)
 	events.FillPercent = 1 // logs are written in order: fill each page
 	for i, e := range g.Events {
-		if err := jsonPut(events, eventKey(num, i+1), e); err != nil {
+		data, err := encodeEvent(e)
+		if err != nil {
+			return err
+		}
+		if err := events.Put(eventKey(num, i+1), data); err != nil {
 			return err
 		}
 	}
@@ -370,7 +406,11 @@ func appendEvent(tx *bolt.Tx, g *Game, e Event) (*Game, error) {
 	after.num = g.num
 	log := tx.Bucket(bucketEvents)
 	log.FillPercent = 1 // mostly appended: the newest game is the one played
-	if err := jsonPut(log, eventKey(g.num, len(events)), e); err != nil {
+	data, err := encodeEvent(e)
+	if err != nil {
+		return nil, err
+	}
+	if err := log.Put(eventKey(g.num, len(events)), data); err != nil {
 		return nil, err
 	}
 	return after, putSummary(tx, after)
