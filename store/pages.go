@@ -157,10 +157,11 @@ type pageWalker struct {
 	ranged bool
 	lo, hi []byte
 	// skipLogs leaves out the events bucket, the logs of all games (reads
-	// check a game's pages when they read it).
-	skipLogs bool
-	problems []string
-	overflow bool // more problems than maxProblems
+	// check a game's pages when they read it); branchesOnly walks only its
+	// branch pages (writes, which check the leaves they change).
+	skipLogs, branchesOnly bool
+	problems               []string
+	overflow               bool // more problems than maxProblems
 }
 
 func newWalker(r pageSource, pageSize int, hw uint64, all bool) *pageWalker {
@@ -280,13 +281,44 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 					continue
 				}
 			}
-			w.tree(binary.LittleEndian.Uint64(p[off+8:]), depth+1, nest, from{"branch page", id})
+			child := binary.LittleEndian.Uint64(p[off+8:])
+			if over, leaf := w.leafHeader(child); w.branchesOnly && leaf {
+				// A leaf of the games' logs: its entries are checked when its
+				// game is read or written; here only that no other page uses
+				// it, the free-page list included.
+				if child+over >= w.hw {
+					w.problem("page %d claims %d more pages after it, past what the file holds", child, over)
+					return
+				}
+				for q := child; q <= child+over; q++ {
+					if bit(w.seen, q) {
+						w.problem("page %d is reached twice (branch page %d): a loop or a page used twice", q, id)
+						return
+					}
+					setBit(w.seen, q)
+				}
+				continue
+			}
+			w.tree(child, depth+1, nest, from{"branch page", id})
 		}
 	case leafFlag:
 		w.leaf(p, from{"leaf page", id}, nest)
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 	}
+}
+
+// leafHeader reads page id's header only, and says whether it is a leaf
+// page (of its own id) and how many overflow pages follow it.
+func (w *pageWalker) leafHeader(id uint64) (over uint64, leaf bool) {
+	if id < 2 || id >= w.hw {
+		return 0, false // the walk reports it
+	}
+	h, err := w.r.read(int64(id)*int64(w.pageSize), pageHeader)
+	if err != nil || len(h) < pageHeader || binary.LittleEndian.Uint64(h) != id || binary.LittleEndian.Uint16(h[8:]) != leafFlag {
+		return 0, false
+	}
+	return uint64(binary.LittleEndian.Uint32(h[12:])), true
 }
 
 // branchKey is the key of entry i of branch page p (already checked to lie
@@ -333,8 +365,16 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 			if nest > 0 && !w.all && binary.LittleEndian.Uint64(v) != 0 {
 				continue // a game's log in pages of its own: checked when the game is read
 			}
-			if nest == 0 && w.skipLogs && bytes.Equal(k, bucketEvents) && binary.LittleEndian.Uint64(v) != 0 {
-				continue // all games' logs: a game's pages are checked when it is read
+			if nest == 0 && !w.all && bytes.Equal(k, bucketEvents) && binary.LittleEndian.Uint64(v) != 0 {
+				// All games' logs: a game's pages are checked when it is read
+				// or written (checkRangePages); a write checks the branch
+				// pages here too, so that no loop lies anywhere in the tree.
+				if !w.skipLogs {
+					w.branchesOnly = true
+					w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
+					w.branchesOnly = false
+				}
+				continue
 			}
 			w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
 		default:
