@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -222,7 +223,7 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 			}
 			fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.Width, "", ""))
 			if v.Note != "" {
-				note := capitalize(v.Note)
+				note := words.Capitalize(v.Note)
 				if v.See != "" {
 					note += ": see unoscore rules " + v.See
 				}
@@ -322,7 +323,7 @@ func newCheckStartCmd(app *App) *cobra.Command {
 			if o.Players > 0 {
 				table = fmt.Sprintf(" with %d players", o.Players)
 			}
-			fmt.Fprintf(out, "%s turned up as the first discard%s:\n", capitalize(rules.WithArticle(card.String())), table)
+			fmt.Fprintf(out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
 			if len(rulings) == 1 && len(rulings[0].Editions) == len(rules.Editions) {
 				fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.Width, "", ""))
 				return nil
@@ -336,13 +337,6 @@ func newCheckStartCmd(app *App) *cobra.Command {
 	c.Flags().IntVar(&o.Players, "players", 0, "how many players are at the table")
 	o.addDeck(c)
 	return c
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // completionDeck is the deck named by the command's --deck flag, if it has

@@ -3,7 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"strings"
+	"github.com/unoscore/unoscore/rules/words"
 
 	"github.com/spf13/cobra"
 
@@ -98,7 +98,7 @@ func runDoctor(o *doctorOptions) error {
 		}
 	} else {
 		fmt.Fprintf(out, "Database: %s (%d bytes, schema %d)\n", r.Path, r.Size, r.Schema)
-		fmt.Fprintf(out, "Holds %s, %s, %s.\n", plural(r.Games, "game"), plural(r.Hands, "counted hand"), plural(r.Events, "history entry"))
+		fmt.Fprintf(out, "Holds %s, %s, %s.\n", words.Count(r.Games, "game"), words.Count(r.Hands, "counted hand"), words.Count(r.Events, "history entry"))
 		for _, p := range r.Problems {
 			fmt.Fprintf(out, "Problem: %s\n", p)
 		}
@@ -119,12 +119,3 @@ func runDoctor(o *doctorOptions) error {
 }
 
 // plural writes "1 game", "2 games", "3 history entries".
-func plural(n int, what string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", what)
-	}
-	if w, ok := strings.CutSuffix(what, "y"); ok {
-		return fmt.Sprintf("%d %sies", n, w)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}

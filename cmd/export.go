@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"os"
 	"path/filepath"
@@ -126,7 +127,7 @@ stops it and nothing is kept, even if the import is killed in the middle.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(app.IO.Out, "Imported %s from %s.\n", plural(n, "game"), name)
+			fmt.Fprintf(app.IO.Out, "Imported %s from %s.\n", words.Count(n, "game"), name)
 			return nil
 		},
 	}

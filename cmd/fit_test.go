@@ -112,8 +112,8 @@ func checkFits(t *testing.T, what, out string, width int) {
 	}
 }
 
-// words is out with its lines joined, to find a name broken over two lines.
-func words(out string) string { return strings.Join(strings.Fields(out), " ") }
+// unwrapped is out with its lines joined, to find a name broken over two lines.
+func unwrapped(out string) string { return strings.Join(strings.Fields(out), " ") }
 
 func TestScreensFitTheTerminal(t *testing.T) {
 	cases := []struct {
@@ -148,7 +148,7 @@ func TestScreensFitTheTerminal(t *testing.T) {
 					if args[0] == "board" && len(args) == 1 {
 						// Every player is still named, and the totals shown.
 						for _, n := range longNames[:c.players] {
-							if !strings.Contains(words(out), n) {
+							if !strings.Contains(unwrapped(out), n) {
 								t.Errorf("board at %d does not name %s:\n%s", width, n, out)
 							}
 						}
@@ -187,7 +187,7 @@ func TestNarrowBoardLayouts(t *testing.T) {
 	if !strings.Contains(out, "Anna  Bart  Cath  Domi  Evan  Fred  Gwen  Hora") {
 		t.Errorf("no short names heading the columns:\n%s", out)
 	}
-	if !strings.Contains(words(out), "Key: Anna = Annabelle Fitzgerald, Bart = Bartholomew Okonkwo,") {
+	if !strings.Contains(unwrapped(out), "Key: Anna = Annabelle Fitzgerald, Bart = Bartholomew Okonkwo,") {
 		t.Errorf("no key to the short names:\n%s", out)
 	}
 	for n := 1; n <= 12; n++ {

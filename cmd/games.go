@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"slices"
 	"strconv"
@@ -85,7 +86,7 @@ func runGames(o *gamesOptions) error {
 		return err
 	}
 	if total > len(list) {
-		fmt.Fprintf(out, "%s not shown; --all lists them.\n", plural(total-len(list), "older game"))
+		fmt.Fprintf(out, "%s not shown; --all lists them.\n", words.Count(total-len(list), "older game"))
 	}
 	return nil
 }

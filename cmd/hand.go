@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"strconv"
 	"strings"
 
@@ -152,14 +153,14 @@ func runHand(o *handOptions) error {
 
 // handLine says in one sentence what a counted hand did.
 func handLine(b *scoring.Board, r scoring.Row) string {
-	words := handWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
-	s := fmt.Sprintf("Hand %d: %s", r.Number, fill(textOf(b.Settings.Mode).Hand, words))
+	w := handWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
+	s := fmt.Sprintf("Hand %d: %s", r.Number, fill(textOf(b.Settings.Mode).Hand, w))
 	if len(r.Eliminated) > 0 {
 		verb := "is"
 		if len(r.Eliminated) > 1 {
 			verb = "are"
 		}
-		s += fmt.Sprintf(" %s %s eliminated.", scoring.JoinNames(b.Names(r.Eliminated)), verb)
+		s += fmt.Sprintf(" %s %s eliminated.", words.Join(b.Names(r.Eliminated)), verb)
 	}
 	return s
 }

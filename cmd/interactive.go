@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -287,7 +288,7 @@ func drawForDealer(app *App, players []string) (string, error) {
 			fmt.Fprintf(out, "%s deals.\n", best[0])
 			return best[0], nil
 		}
-		fmt.Fprintf(out, "%s tie with %d: they draw again.\n", scoring.JoinNames(best), bestVal)
+		fmt.Fprintf(out, "%s tie with %d: they draw again.\n", words.Join(best), bestVal)
 		in = best
 	}
 }
@@ -472,7 +473,7 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 		return scoring.Table{}, false, err // no such table
 	}
 	if want > 0 && err != nil {
-		fmt.Fprintf(app.IO.Out, "%s.\n", capitalize(err.Error()))
+		fmt.Fprintf(app.IO.Out, "%s.\n", words.Capitalize(err.Error()))
 	}
 	switch {
 	case want > 0 && err == nil:

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -187,7 +188,7 @@ func runNew(o *newOptions) error {
 	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.bold(g.ID), b.Settings.Mode, targetPhrase(b.Settings), b.Settings.Deck)
 	fmt.Fprintf(app.IO.Out, "Players, in seating order: %s.\n", strings.Join(b.Settings.Players, ", "))
 	for i, t := range b.Teams() {
-		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, scoring.JoinNames(b.Names(t.Seats)))
+		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, words.Join(b.Names(t.Seats)))
 	}
 	for _, l := range customLines(b.Settings) {
 		fmt.Fprintln(app.IO.Out, l)

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"slices"
 	"strconv"
@@ -88,7 +89,7 @@ func acrossWarning(s scoring.Settings) string {
 	if len(bad) == 0 {
 		return ""
 	}
-	msg := fmt.Sprintf("warning: partners %s do not sit across from each other, as the rulebook seats partners (--players gives the seating order, clockwise)", scoring.JoinNames(bad))
+	msg := fmt.Sprintf("warning: partners %s do not sit across from each other, as the rulebook seats partners (--players gives the seating order, clockwise)", words.Join(bad))
 	if pairs && len(s.Teams) == n/2 {
 		order := make([]string, n)
 		for i, t := range s.Teams {

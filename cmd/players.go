@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strings"
 	"time"
@@ -118,7 +119,7 @@ new name stops the rename, and nothing is written.`,
 				ids = strings.Join(renamed[:8], ", ") + ", ..."
 			}
 			fmt.Fprintf(app.IO.Out, "Renamed %s to %s in %s (%s). Each game's history keeps the old records and notes the rename.\n",
-				args[0], to, plural(len(renamed), "game"), ids)
+				args[0], to, words.Count(len(renamed), "game"), ids)
 			return nil
 		},
 	}

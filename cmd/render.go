@@ -3,6 +3,7 @@ package cmd
 import (
 	"bytes"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"slices"
 	"strconv"
@@ -418,7 +419,7 @@ func winnerLine(b *scoring.Board) string {
 	if len(b.Winners()) > 1 {
 		verb = "win"
 	}
-	return fmt.Sprintf("%s %s%s, %s.", scoring.JoinNames(b.Names(b.Winners())), verb, api.WinPhrase(b), api.AfterHands(b.Hands()))
+	return fmt.Sprintf("%s %s%s, %s.", words.Join(b.Names(b.Winners())), verb, api.WinPhrase(b), api.AfterHands(b.Hands()))
 }
 
 // leaderLine names the leading columns: "Leading: Ann & Cat with 94."
@@ -436,5 +437,5 @@ func leaderLine(b *scoring.Board) string {
 	if len(l) > 1 {
 		verb = "Tied for the lead"
 	}
-	return fmt.Sprintf("%s: %s%s", verb, scoring.JoinNames(names), api.LeadPhrase(b))
+	return fmt.Sprintf("%s: %s%s", verb, words.Join(names), api.LeadPhrase(b))
 }

@@ -2,10 +2,10 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"strings"
 
-	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -64,5 +64,5 @@ func tablesPhrase(numbers []string) string {
 	if len(numbers) == 1 {
 		return "table " + numbers[0]
 	}
-	return "tables " + scoring.JoinNames(numbers)
+	return "tables " + words.Join(numbers)
 }

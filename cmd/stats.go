@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"strconv"
 	"strings"
@@ -292,7 +293,7 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 			finished++
 		}
 	}
-	fmt.Fprintf(w, "\n%s, %d finished. Rating: OpenSkill's mu - 3 sigma, from each finished\n", plural(games, "game"), finished)
+	fmt.Fprintf(w, "\n%s, %d finished. Rating: OpenSkill's mu - 3 sigma, from each finished\n", words.Count(games, "game"), finished)
 	fmt.Fprintln(w, "game's final order. Done: games finished. Out: hands gone out in. Held: points")
 	fmt.Fprintln(w, "caught holding; Avg: per hand held. Best: best hand out. Streak: wins in a row.")
 	if narrowed {
@@ -398,9 +399,9 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width int) erro
 	fmt.Fprintf(w, "Games: %d, %d finished, %s won (%s)", p.Games, p.Finished, strconv.Itoa(p.Wins), percent(p.Wins, p.Finished))
 	fmt.Fprintf(w, "; longest winning streak %d, current %d.\n", p.Streak, p.Current)
 	fmt.Fprintf(w, "Hands: %d, went out in %d (%s).\n", p.Hands, p.WentOut, percent(p.WentOut, p.Hands))
-	fmt.Fprintf(w, "Caught holding %s in %s, %.1f a hand.\n", plural(p.Held, "point"), plural(p.HeldHands, "hand"), p.AvgHeld())
+	fmt.Fprintf(w, "Caught holding %s in %s, %.1f a hand.\n", words.Count(p.Held, "point"), words.Count(p.HeldHands, "hand"), p.AvgHeld())
 	if p.BestOut > 0 {
-		fmt.Fprintf(w, "Best hand gone out on: %s (game %s).\n", plural(p.BestOut, "point"), p.BestGame)
+		fmt.Fprintf(w, "Best hand gone out on: %s (game %s).\n", words.Count(p.BestOut, "point"), p.BestGame)
 	}
 	if len(p.Spellings) > 1 {
 		fmt.Fprintf(w, "Spelled: %s (\"unoscore players rename\" mends a misspelling).\n", strings.Join(p.Spellings, ", "))

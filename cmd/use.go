@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -32,7 +33,7 @@ func newUseCmd(app *App) *cobra.Command {
 			if g.Name() != "" {
 				name = " (" + g.Name() + ")"
 			}
-			fmt.Fprintf(app.IO.Out, "Current game: %s%s, %s counted.\n", g.ID, name, plural(g.Board.Hands(), "hand"))
+			fmt.Fprintf(app.IO.Out, "Current game: %s%s, %s counted.\n", g.ID, name, words.Count(g.Board.Hands(), "hand"))
 			return nil
 		},
 	}

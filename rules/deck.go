@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 )
 
@@ -76,7 +77,7 @@ func LookupDeck(id string) (*Deck, error) {
 		}
 	}
 	e := &TokenError{Token: id, Problem: "unknown deck (" + strings.Join(DeckIDs(), ", ") + ")"}
-	if best, dist := closest(t, DeckIDs()); dist <= 3 {
+	if best, dist := words.Closest(t, DeckIDs()); dist <= 3 {
 		e.Suggest = best
 	}
 	return nil, e

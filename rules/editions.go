@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 )
 
@@ -181,14 +182,7 @@ func (r StartRule) Describe(f Face, n int) string {
 	if r.Unstated != "" {
 		s += "; " + r.Unstated
 	}
-	return capitalize(s) + "."
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return words.Capitalize(s) + "."
 }
 
 // StartRuling is one answer to "what happens when this card starts the
@@ -215,7 +209,7 @@ func StartRulings(f Face, n int) []StartRuling {
 		}
 		text := r.Describe(f, n)
 		if f.IsNumber() {
-			text = capitalize(seatName(left, n)) + " plays first, matching it by colour or number, and play goes left."
+			text = words.Capitalize(seatName(left, n)) + " plays first, matching it by colour or number, and play goes left."
 			if n == 2 {
 				text = "The dealer's opponent plays first, matching it by colour or number."
 			}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"sort"
 	"strings"
@@ -129,7 +130,7 @@ func suggestTopics(q string) []string {
 		best := 1 << 30
 		for _, k := range t.keys() {
 			nk := normTopic(k)
-			d := Distance(q, nk)
+			d := words.Distance(q, nk)
 			// A query that is the start of a longer key is close too.
 			if len(q) >= 3 && strings.HasPrefix(nk, q) {
 				d = min(d, 1)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"sort"
 	"strconv"
 	"strings"
@@ -154,7 +155,7 @@ func ParseColor(s string) (Color, error) {
 	for _, c := range AllColors {
 		names = append(names, c.String())
 	}
-	if best, d := closest(t, names); d <= 2 {
+	if best, d := words.Closest(t, names); d <= 2 {
 		e.Suggest = best
 	}
 	return NoColor, e
@@ -176,7 +177,7 @@ func (d *Deck) ParseColor(s string) (Color, error) {
 		}
 		return NoColor, e
 	}
-	if best, dist := closest(t, d.ColorNames()); dist <= 2 {
+	if best, dist := words.Closest(t, d.ColorNames()); dist <= 2 {
 		e.Suggest = best
 	}
 	return NoColor, e
@@ -253,7 +254,7 @@ func ParseCard(tok string) (Card, error) {
 		return Card{Color: colorAliases[p], Face: f}, nil
 	}
 	e := &TokenError{Token: tok, Problem: "unknown card"}
-	if best, d := closest(t, cardCandidates); t != "" && d <= maxSuggestDistance(t) && (len(t) > 2 || len(best) == len(t)) {
+	if best, d := words.Closest(t, cardCandidates); t != "" && d <= maxSuggestDistance(t) && (len(t) > 2 || len(best) == len(t)) {
 		e.Suggest = best
 	}
 	return Card{}, e
@@ -383,47 +384,4 @@ func maxSuggestDistance(t string) int {
 		return 1
 	}
 	return 2
-}
-
-// closest returns the candidate nearest to s by edit distance, and the
-// distance; ties go to the shorter candidate, then the first in order.
-func closest(s string, candidates []string) (string, int) {
-	best, bestD := "", 1<<30
-	for _, c := range candidates {
-		d := Distance(s, c)
-		if d < bestD || (d == bestD && len(c) < len(best)) {
-			best, bestD = c, d
-		}
-	}
-	return best, bestD
-}
-
-// Distance is the edit distance between a and b (insertions, deletions,
-// substitutions and swaps of two neighbouring bytes each cost one).
-func Distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		// Nothing that long is close to a card or a topic.
-		return max(len(a), len(b))
-	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }

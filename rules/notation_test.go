@@ -165,21 +165,6 @@ func TestPoints(t *testing.T) {
 	}
 }
 
-func TestDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		d    int
-	}{
-		{"", "", 0}, {"skip", "skip", 0}, {"skp", "skip", 1}, {"sikp", "skip", 1},
-		{"abc", "", 3}, {"kitten", "sitting", 3},
-	}
-	for _, tt := range tests {
-		if got := Distance(tt.a, tt.b); got != tt.d {
-			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
-		}
-	}
-}
-
 func FuzzParseHand(f *testing.F) {
 	for _, s := range []string{"r7 wd4", "3x7,2xskip", "37pts", "red7 b+2 yrev", "rwd4", "113x7", "ws wc w4 +4"} {
 		f.Add(s)

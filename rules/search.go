@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/unoscore/unoscore/rules/words"
 	"math"
 	"slices"
 	"sort"
@@ -33,10 +34,10 @@ var synonyms = map[string]string{
 	"cant": "cannot", "dont": "not", "doesnt": "not", "didnt": "not", "wont": "not", "isnt": "not", "aren": "not",
 }
 
-// words splits text into the words the search compares: lower case,
+// queryWords splits text into the words the search compares: lower case,
 // letters, digits and '+', each stemmed and folded by synonyms, fillers
 // dropped.
-func words(s string) []string {
+func queryWords(s string) []string {
 	var out []string
 	s = strings.NewReplacer("'", "", "’", "").Replace(strings.ToLower(s))
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
@@ -110,7 +111,7 @@ func likeness(q, k string, fuzzy bool) float64 {
 	if !fuzzy {
 		return 0
 	}
-	if short >= 5 && Distance(q, k) <= 1 || short >= 7 && Distance(q, k) <= 2 {
+	if short >= 5 && words.Distance(q, k) <= 1 || short >= 7 && words.Distance(q, k) <= 2 {
 		return 0.5
 	}
 	return 0
@@ -147,19 +148,19 @@ func buildIndex() {
 	for _, t := range Topics() {
 		ix := topicIndex{topic: t}
 		for _, k := range t.keys() {
-			if w := words(strings.ReplaceAll(k, "-", " ")); len(w) > 0 {
+			if w := queryWords(strings.ReplaceAll(k, "-", " ")); len(w) > 0 {
 				ix.keys = append(ix.keys, w)
 				ix.keyWords = append(ix.keyWords, w...)
 			}
 		}
 		for _, k := range t.Keywords {
-			if w := words(k); len(w) > 0 {
+			if w := queryWords(k); len(w) > 0 {
 				ix.keywords = append(ix.keywords, w)
 				ix.kwWords = append(ix.kwWords, w...)
 			}
 		}
 		text, _ := t.Text()
-		ix.body = words(text)
+		ix.body = queryWords(text)
 		ix.keyWords = uniq(ix.keyWords)
 		ix.kwWords = uniq(ix.kwWords)
 		ix.body = uniq(ix.body)
@@ -197,7 +198,7 @@ type Hit struct {
 // never answer, but bring a topic into the list as near.
 func Search(query string) []Hit {
 	indexOnce.Do(buildIndex)
-	q := words(query)
+	q := queryWords(query)
 	if len(q) == 0 {
 		return nil
 	}

@@ -162,8 +162,8 @@ func TestWords(t *testing.T) {
 		{"colors", "colour"},
 		{"+4", "+4"},
 	} {
-		if got := joinWords(words(tt.in)); got != tt.want {
-			t.Errorf("words(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := joinWords(queryWords(tt.in)); got != tt.want {
+			t.Errorf("queryWords(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

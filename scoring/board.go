@@ -2,9 +2,9 @@ package scoring
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/unoscore/unoscore/rules"
 )
@@ -296,7 +296,7 @@ func (b *Board) tableOf(n int) (Table, error) {
 		for _, t := range tables {
 			numbers = append(numbers, strconv.Itoa(t.Number))
 		}
-		return Table{}, invalid("there is no table %d: this game has tables %s", n, JoinNames(numbers))
+		return Table{}, invalid("there is no table %d: this game has tables %s", n, words.Join(numbers))
 	}
 	t := tables[n-1]
 	if t.Done {
@@ -308,7 +308,7 @@ func (b *Board) tableOf(n int) (Table, error) {
 			}
 		}
 		if len(open) > 0 {
-			msg += "; hands are still to be played at table " + JoinNames(open)
+			msg += "; hands are still to be played at table " + words.Join(open)
 		}
 		return Table{}, &InputError{Msg: msg}
 	}
@@ -444,7 +444,7 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	}
 	notHere := func(seat int) error {
 		return invalid("%s is not at table %d in round %d: its players are %s", b.Name(seat), table.Number, table.Round,
-			JoinNames(b.Names(table.Seats)))
+			words.Join(b.Names(table.Seats)))
 	}
 	out, err := b.Settings.Seat(h.Out)
 	if err != nil {
@@ -497,7 +497,7 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		hands = append(hands, cards)
 	}
 	if len(missing) > 0 {
-		return Hand{}, invalid("the cards left in %s's hand are missing", JoinNames(missing))
+		return Hand{}, invalid("the cards left in %s's hand are missing", words.Join(missing))
 	}
 	if err := b.Deck.Check(hands...); err != nil {
 		return Hand{}, err
@@ -647,12 +647,3 @@ func (b *Board) Names(seats []int) []string {
 
 // JoinNames writes a list of names for a sentence: "Ann", "Ann and Bob",
 // "Ann, Bob and Cat".
-func JoinNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}

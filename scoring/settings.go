@@ -5,6 +5,7 @@ package scoring
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 	"unicode/utf8"
 
@@ -63,7 +64,7 @@ func (e *InputError) Invalid() bool { return true }
 type GameOverError struct{ Winners []string }
 
 func (e *GameOverError) Error() string {
-	return "the game is over: " + JoinNames(e.Winners) + " won"
+	return "the game is over: " + words.Join(e.Winners) + " won"
 }
 
 // Invalid marks the error as bad input.
@@ -300,7 +301,7 @@ func (s *Settings) Seat(name string) (int, error) {
 	msg := fmt.Sprintf("no player is called %q", name)
 	best, bestD := "", 1<<30
 	for _, p := range s.Players {
-		if d := rules.Distance(strings.ToLower(t), strings.ToLower(p)); d < bestD {
+		if d := words.Distance(strings.ToLower(t), strings.ToLower(p)); d < bestD {
 			best, bestD = p, d
 		}
 	}

@@ -2,11 +2,10 @@ package scoring
 
 import (
 	"cmp"
+	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strings"
 	"time"
-
-	"github.com/unoscore/unoscore/rules"
 )
 
 // GameStats is what player statistics need of one game, worked out from its
@@ -358,7 +357,7 @@ func (s *Stats) unknown(name string) error {
 	}
 	best, bestD := "", 1<<30
 	for _, p := range s.Players {
-		if d := rules.Distance(PlayerKey(name), PlayerKey(p.Player)); d < bestD {
+		if d := words.Distance(PlayerKey(name), PlayerKey(p.Player)); d < bestD {
 			best, bestD = p.Player, d
 		}
 	}

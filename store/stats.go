@@ -4,11 +4,11 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -97,7 +97,7 @@ func unknownPlayer(name string, known map[string]string) error {
 	}
 	best, bestD := "", 1<<30
 	for k, p := range known {
-		if d := rules.Distance(scoring.PlayerKey(name), k); d < bestD || d == bestD && p < best {
+		if d := words.Distance(scoring.PlayerKey(name), k); d < bestD || d == bestD && p < best {
 			best, bestD = p, d
 		}
 	}

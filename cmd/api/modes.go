@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,8 +99,8 @@ func Goal(s scoring.Settings) string {
 		tables = fmt.Sprintf(" at %d tables", len(s.Schedule[0]))
 	}
 	return Fill(Text(s.Mode).Goal, map[string]string{
-		"target": strconv.Itoa(s.Target), "rounds": plural(len(s.Schedule), "round"),
-		"hands": plural(s.Hands, "hand"), "tables": tables,
+		"target": strconv.Itoa(s.Target), "rounds": words.Count(len(s.Schedule), "round"),
+		"hands": words.Count(s.Hands, "hand"), "tables": tables,
 	})
 }
 
@@ -112,7 +113,7 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 		held = append(held, fmt.Sprintf("%s %d", l.Player, l.Cards.Points()))
 	}
 	return map[string]string{
-		"out": out, "side": scoring.JoinNames(b.Names(side)),
+		"out": out, "side": words.Join(b.Names(side)),
 		"won": strconv.Itoa(total), "held": strings.Join(held, ", "), "table": strconv.Itoa(table),
 	}
 }
@@ -135,7 +136,7 @@ func LeadPhrase(b *scoring.Board) string {
 }
 
 // AfterHands says how long a game took: "after 1 hand", "after 9 hands".
-func AfterHands(n int) string { return "after " + plural(n, "hand") }
+func AfterHands(n int) string { return "after " + words.Count(n, "hand") }
 
 // PairName writes two partners: "Ann & Cat".
 func PairName(b *scoring.Board, pair []int) string { return strings.Join(b.Names(pair), " & ") }
@@ -196,16 +197,10 @@ func waitLine(b *scoring.Board, t scoring.Table, tables []scoring.Table) string 
 		}
 		if len(away) > 0 {
 			return fmt.Sprintf("  Table %d starts round %d when table %d finishes round %d: %s play there.",
-				t.Number, t.Round, o.Number, o.Round, scoring.JoinNames(b.Names(away)))
+				t.Number, t.Round, o.Number, o.Round, words.Join(b.Names(away)))
 		}
 	}
 	return ""
 }
 
 // plural writes a count of things: "1 hand", "4 hands".
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return strconv.Itoa(n) + " " + thing + "s"
-}

@@ -3,6 +3,7 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/unoscore/unoscore/rules/words"
 	"html/template"
 	"net/http"
 	"slices"
@@ -146,11 +147,11 @@ func newBoardView(g *store.Game) boardView {
 		if len(b.Winners()) > 1 {
 			verb = "win"
 		}
-		v.Head = fmt.Sprintf("%s %s!", scoring.JoinNames(leadNames), verb)
+		v.Head = fmt.Sprintf("%s %s!", words.Join(leadNames), verb)
 		phrase := strings.TrimLeft(api.WinPhrase(b), " ,:")
 		v.Detail = fmt.Sprintf("%s%s, %s.", strings.ToUpper(phrase[:1]), phrase[1:], api.AfterHands(b.Hands()))
 	case len(leadNames) > 1:
-		v.Head = "Tied for the lead: " + scoring.JoinNames(leadNames)
+		v.Head = "Tied for the lead: " + words.Join(leadNames)
 	case len(leadNames) == 1 && plural:
 		v.Head = leadNames[0] + " lead"
 	case len(leadNames) == 1:

@@ -1,0 +1,73 @@
+package words
+
+import "testing"
+
+func TestJoin(t *testing.T) {
+	tests := []struct {
+		in   []string
+		want string
+	}{
+		{nil, ""}, {[]string{"Ann"}, "Ann"}, {[]string{"Ann", "Bob"}, "Ann and Bob"},
+		{[]string{"Ann", "Bob", "Cat"}, "Ann, Bob and Cat"},
+		{[]string{"Ann", "Bob", "Cat", "Dan"}, "Ann, Bob, Cat and Dan"},
+	}
+	for _, tt := range tests {
+		if got := Join(tt.in); got != tt.want {
+			t.Errorf("Join(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	tests := []struct {
+		n    int
+		noun string
+		want string
+	}{
+		{0, "hand", "0 hands"}, {1, "hand", "1 hand"}, {2, "point", "2 points"},
+		{1, "history entry", "1 history entry"}, {3, "history entry", "3 history entries"},
+		{2, "day", "2 days"}, {2, "match", "2 matches"}, {2, "box", "2 boxes"}, {-1, "point", "-1 points"},
+	}
+	for _, tt := range tests {
+		if got := Count(tt.n, tt.noun); got != tt.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", tt.n, tt.noun, got, tt.want)
+		}
+	}
+}
+
+func TestCapitalize(t *testing.T) {
+	for in, want := range map[string]string{"": "", "ann": "Ann", "éva": "Éva", "Bob": "Bob", "7 cards": "7 cards", "\xff": "\xff"} {
+		if got := Capitalize(in); got != want {
+			t.Errorf("Capitalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		d    int
+	}{
+		{"", "", 0}, {"skip", "skip", 0}, {"skp", "skip", 1}, {"sikp", "skip", 1},
+		{"abc", "", 3}, {"kitten", "sitting", 3},
+	}
+	for _, tt := range tests {
+		if got := Distance(tt.a, tt.b); got != tt.d {
+			t.Errorf("Distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
+		}
+	}
+}
+
+func TestClosest(t *testing.T) {
+	got, d := Closest("skp", []string{"reverse", "skip", "slip"})
+	if got != "skip" || d != 1 {
+		t.Errorf("Closest(skp) = %q, %d; want skip, 1", got, d)
+	}
+	// A tie goes to the shorter candidate.
+	if got, _ := Closest("ab", []string{"abcd", "abc"}); got != "abc" {
+		t.Errorf("Closest(ab) = %q, want abc", got)
+	}
+	if got, _ := Closest("x", nil); got != "" {
+		t.Errorf("Closest with no candidates = %q, want empty", got)
+	}
+}
