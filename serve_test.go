@@ -32,6 +32,8 @@ func startServeAt(t *testing.T, db, addr string) *server {
 	t.Helper()
 	c := exec.Command(os.Args[0], "--db", db, "serve", "--addr", addr, "--json")
 	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	// A test binary killed by a timeout takes its server with it.
+	c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	out, err := c.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
