@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -117,7 +118,17 @@ and decks.
 bash completes best with the bash-completion package installed
 (apt install bash-completion, brew install bash-completion@2); without it a
 small stand-in in the script does the job.`,
-		Args:      exactArgs(1, "one shell: bash, zsh, fish or powershell"),
+		// No shell, or one it does not know, is a usage error, not its help
+		// and exit 0.
+		Args: func(c *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 0:
+				return usagef("completion needs a shell: bash, zsh, fish or powershell, as in \"unoscore completion bash\"")
+			case len(args) > 1 || !slices.Contains([]string{"bash", "zsh", "fish", "powershell"}, args[0]):
+				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(strings.Join(args, " ")))
+			}
+			return nil
+		},
 		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
 		RunE: func(c *cobra.Command, args []string) error {
 			out := c.OutOrStdout()
@@ -135,7 +146,7 @@ small stand-in in the script does the job.`,
 			case "powershell":
 				return root.GenPowerShellCompletionWithDesc(out)
 			}
-			return usagef("unknown shell %q: bash, zsh, fish or powershell", args[0])
+			return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(args[0]))
 		},
 	}
 }

@@ -282,20 +282,6 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			Long:  notationHelp,
 		},
 	)
-	// "completion" with no shell, or one it does not know, is a usage
-	// error, not its help and exit 0.
-	root.InitDefaultCompletionCmd()
-	for _, c := range root.Commands() {
-		if c.Name() == "completion" {
-			c.Args = nil
-			c.RunE = func(c *cobra.Command, args []string) error {
-				if len(args) == 0 {
-					return usagef("completion needs a shell: bash, zsh, fish or powershell, as in \"unoscore completion bash\"")
-				}
-				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(args[0]))
-			}
-		}
-	}
 	return root, started
 }
 

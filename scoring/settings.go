@@ -323,7 +323,7 @@ func (s *Settings) seatByStart(t string) (int, error) {
 	if t == "" {
 		return -1, nil
 	}
-	fold := strings.ToLower // the comparison Seat uses for whole names
+	fold := NameKey // the comparison Seat uses for whole names
 	seat, matches := -1, []string(nil)
 	for i, p := range s.Players {
 		if strings.HasPrefix(fold(p), fold(t)) {
