@@ -120,7 +120,10 @@ func (o *newOptions) setFlags(c *cobra.Command) error {
 // check refuses a flag given with a value the prompt would refuse: a value
 // given is never replaced by a default.
 func (o *newOptions) check() error {
-	if o.given["target"] && (o.Target < 1 || o.Target > scoring.MaxTarget) {
+	if o.given["target"] && o.Target < 1 {
+		return usagef("--target must be a positive number of points, not %d", o.Target)
+	}
+	if o.given["target"] && o.Target > scoring.MaxTarget {
 		return usagef("--target must be 1 to %d points, not %d", scoring.MaxTarget, o.Target)
 	}
 	for _, f := range []struct {

@@ -20,8 +20,9 @@ func TestNewFlags(t *testing.T) {
 	}{
 		{[]string{"--players", "Ann,Bob"}, func(o *newOptions) bool { return o.Players == "Ann,Bob" && o.Target == 0 && o.Deck == "" }, ""},
 		{[]string{"--players", "Ann,Bob", "--target", "300"}, func(o *newOptions) bool { return o.Target == 300 && o.given["target"] }, ""},
-		{[]string{"--players", "Ann,Bob", "--target", "0"}, nil, "--target must be 1 to 100000 points, not 0"},
-		{[]string{"--players", "Ann,Bob", "--target", "-5"}, nil, "--target must be 1 to 100000 points, not -5"},
+		{[]string{"--players", "Ann,Bob", "--target", "0"}, nil, "--target must be a positive number of points, not 0"},
+		{[]string{"--players", "Ann,Bob", "--target", "-5"}, nil, "--target must be a positive number of points, not -5"},
+		{[]string{"--players", "Ann,Bob", "--target", "100001"}, nil, "--target must be 1 to 100000 points, not 100001"},
 		{[]string{"--players", ""}, nil, "--players is empty"},
 		{[]string{"--players", "Ann,Bob", "--mode", ""}, nil, "--mode is empty"},
 		{[]string{"--players", "Ann,Bob", "--deck", " "}, nil, "--deck is empty"},

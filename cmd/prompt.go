@@ -365,15 +365,6 @@ func jumpTo(items []string) func(string) int {
 	}
 }
 
-// truncate shortens s to at most n columns, ending with "…" when cut.
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n || n < 2 {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
 func (t *terminalPrompter) Confirm(label string, def bool) (bool, error) {
 	t.start()
 	d := "n"
