@@ -77,7 +77,7 @@ func runEdit(o *editOptions) error {
 			return err
 		}
 		h := scoring.Hand{Out: o.Out, Left: left, Table: o.Table}
-		if o.Out == "" && n >= 1 && n <= len(before.Hands) {
+		if o.Out == "" && n >= 1 && n <= len(before.Hands()) {
 			if h, err = changeCards(before, n, left); err != nil {
 				return err
 			}
@@ -101,14 +101,15 @@ func editDone(o *editOptions, g *store.Game) error {
 
 // changeCards is hand n with only the players named in left given new cards.
 func changeCards(g *store.Game, n int, left []scoring.Left) (scoring.Hand, error) {
-	old := g.Hands[n-1]
+	old := g.Hands()[n-1]
+	settings := g.Settings()
 	h := scoring.Hand{Out: old.Out, Left: append([]scoring.Left(nil), old.Left...), Table: old.Table}
 	for _, l := range left {
-		seat, err := g.Settings.Seat(l.Player)
+		seat, err := settings.Seat(l.Player)
 		if err != nil {
 			return h, err
 		}
-		name := g.Settings.Players[seat]
+		name := settings.Players[seat]
 		i := slices.IndexFunc(h.Left, func(x scoring.Left) bool { return strings.EqualFold(x.Player, name) })
 		if i < 0 {
 			if strings.EqualFold(name, old.Out) {
@@ -130,18 +131,18 @@ func editPrompt(o *editOptions) error {
 		return err
 	}
 	n := o.Number
-	if n < 1 || n > len(g.Hands) {
-		if len(g.Hands) == 0 {
+	if n < 1 || n > len(g.Hands()) {
+		if len(g.Hands()) == 0 {
 			return usagef("there is no hand %d: no hand has been counted yet", n)
 		}
-		return usagef("there is no hand %d: hands 1 to %d have been counted", n, len(g.Hands))
+		return usagef("there is no hand %d: hands 1 to %d have been counted", n, len(g.Hands()))
 	}
-	before, err := scoring.Replay(g.Settings, g.Hands[:n-1])
+	before, err := scoring.Replay(g.Settings(), g.Hands()[:n-1])
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(app.IO.Out, "%s %s\n", app.style().bold(fmt.Sprintf("Correcting hand %d.", n)), handLine(g.Board, g.Board.Rows[n-1]))
-	old := g.Hands[n-1]
+	old := g.Hands()[n-1]
 	h, ok, err := promptHand(app, before, old.Table, &old, "Save this correction?")
 	if err != nil || !ok {
 		if err == nil {
@@ -151,7 +152,7 @@ func editPrompt(o *editOptions) error {
 	}
 	var after *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {
-		after, _, err = db.Edit(g.ID, n, h)
+		after, err = db.Edit(g.ID, n, h)
 		return err
 	})
 	if err != nil {

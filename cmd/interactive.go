@@ -450,9 +450,9 @@ func compactBoard(b *scoring.Board, width int) []string {
 	case scoring.Lowest, scoring.Challenge:
 		what = "Tallies"
 	}
-	first := fmt.Sprintf("%s after %s: ", what, plural(b.Hands(), "hand"))
+	first := fmt.Sprintf("%s after %s: ", what, words.Count(b.Hands(), "hand"))
 	if b.Settings.Mode.HasTarget() {
-		first = fmt.Sprintf("%s after %s, to %d: ", what, plural(b.Hands(), "hand"), b.Settings.Target)
+		first = fmt.Sprintf("%s after %s, to %d: ", what, words.Count(b.Hands(), "hand"), b.Settings.Target)
 	}
 	lines := wrapParts(first, parts, ", ", width)
 	if b.Schedule() != nil {
@@ -602,7 +602,7 @@ func promptHand(app *App, b *scoring.Board, want int, start *scoring.Hand, saveL
 				continue
 			}
 			cards, _ := b.Deck.ParseHand(v)
-			items = append(items, fmt.Sprintf("%s: %s = %s", b.Name(seat), cards, plural(cards.Points(), "point")))
+			items = append(items, fmt.Sprintf("%s: %s = %s", b.Name(seat), cards, words.Count(cards.Points(), "point")))
 		}
 		outItem := len(items)
 		items = append(items, "Who went out: "+b.Name(e.out))
@@ -702,7 +702,7 @@ func askCards(app *App, e *handEntry, seat int) (string, error) {
 			return "", nil
 		}
 		hand, _ := b.Deck.ParseHand(v)
-		fmt.Fprintf(app.IO.Out, "  %s: %s = %s\n", name, app.style().cards(hand), plural(hand.Points(), "point"))
+		fmt.Fprintf(app.IO.Out, "  %s: %s = %s\n", name, app.style().cards(hand), words.Count(hand.Points(), "point"))
 		return hand.String(), nil
 	}
 }

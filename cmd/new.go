@@ -275,7 +275,7 @@ func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, err
 	if err != nil {
 		return s, err
 	}
-	p := prev.Settings
+	p := prev.Settings()
 	if len(s.Players) == 0 {
 		s.Players = append([]string(nil), p.Players...)
 		if len(s.Teams) == 0 && !o.given["mode"] {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -81,7 +82,7 @@ func runUndo(o *undoOptions) error {
 			return &scoring.InputError{Msg: "there is no hand to undo in this game"}
 		}
 		last := rows[len(rows)-1]
-		ok, err := o.app.Prompt.Confirm(fmt.Sprintf("Void hand %d (%s went out, %s)?", last.Number, g.Board.Name(last.Out), plural(last.Won, "point")), false)
+		ok, err := o.app.Prompt.Confirm(fmt.Sprintf("Void hand %d (%s went out, %s)?", last.Number, g.Board.Name(last.Out), words.Count(last.Won, "point")), false)
 		if err != nil {
 			return err
 		}

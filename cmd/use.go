@@ -52,7 +52,7 @@ func gameByName(db *store.DB, name string) (string, error) {
 	t := strings.TrimSpace(name)
 	var found []store.Summary
 	exactID := false
-	_, _, err := db.List(0, func(s store.Summary) error {
+	_, err := db.List(0, func(s store.Summary) error {
 		if s.ID == strings.ToLower(t) {
 			exactID = true
 		}
