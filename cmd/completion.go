@@ -1,6 +1,8 @@
 package cmd
 
 import (
+	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,6 +53,12 @@ func playerCompletion(app *App, game *string, suffix string) func(*cobra.Command
 	}
 }
 
+// leftCompletion completes NAME=CARDS: a player's name and "=", then card
+// after card in the game's deck (playerCompletion does both).
+func leftCompletion(app *App, game *string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return playerCompletion(app, game, "=")
+}
+
 // gameCompletion completes game ids, with each game's name as the hint.
 func gameCompletion(app *App) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
@@ -91,3 +99,72 @@ func leftCardCompletion(g *store.Game, name, cards string) []string {
 	}
 	return out
 }
+
+// newCompletionCmd replaces cobra's hidden completion command with one that
+// "unoscore --help" lists, and whose bash script also works where the
+// bash-completion package is not installed.
+func newCompletionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "completion bash|zsh|fish|powershell",
+		Short: "Print a script that completes unoscore's commands, players, cards and games in your shell",
+		Long: `Print a script that makes Tab complete unoscore's commands and flags,
+the current game's players, cards after NAME=, rule topics, game ids, modes
+and decks.
+
+  bash:  source <(unoscore completion bash)        (add it to ~/.bashrc)
+  zsh:   source <(unoscore completion zsh)         (add it to ~/.zshrc)
+  fish:  unoscore completion fish | source
+
+bash completes best with the bash-completion package installed
+(apt install bash-completion, brew install bash-completion@2); without it a
+small stand-in in the script does the job.`,
+		// No shell, or one it does not know, is a usage error, not its help
+		// and exit 0.
+		Args: func(c *cobra.Command, args []string) error {
+			switch {
+			case len(args) == 0:
+				return usagef("completion needs a shell: bash, zsh, fish or powershell, as in \"unoscore completion bash\"")
+			case len(args) > 1 || !slices.Contains([]string{"bash", "zsh", "fish", "powershell"}, args[0]):
+				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(strings.Join(args, " ")))
+			}
+			return nil
+		},
+		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
+		RunE: func(c *cobra.Command, args []string) error {
+			out := c.OutOrStdout()
+			root := c.Root()
+			switch args[0] {
+			case "bash":
+				if _, err := io.WriteString(out, bashStandIn); err != nil {
+					return err
+				}
+				return root.GenBashCompletionV2(out, true)
+			case "zsh":
+				return root.GenZshCompletion(out)
+			case "fish":
+				return root.GenFishCompletion(out, true)
+			case "powershell":
+				return root.GenPowerShellCompletionWithDesc(out)
+			}
+			return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(args[0]))
+		},
+	}
+}
+
+// bashStandIn defines _get_comp_words_by_ref, which cobra's bash script
+// takes from the bash-completion package, when that package is missing:
+// the words of the line up to the cursor, split at blanks.
+const bashStandIn = `# bash completion for unoscore
+if ! declare -F _get_comp_words_by_ref >/dev/null 2>&1; then
+_get_comp_words_by_ref() {
+    local line="${COMP_LINE:0:COMP_POINT}"
+    read -r -a words <<< "$line"
+    if [[ -z "$line" || "$line" =~ [[:space:]]$ ]]; then
+        words+=("")
+    fi
+    cword=$(( ${#words[@]} - 1 ))
+    cur="${words[cword]}"
+    prev="${words[cword-1]}"
+}
+fi
+`

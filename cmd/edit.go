@@ -2,10 +2,13 @@ package cmd
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -18,15 +21,21 @@ type editOptions struct {
 func newEditCmd(app *App) *cobra.Command {
 	o := &editOptions{app: app}
 	c := &cobra.Command{
-		Use:   "edit N --out NAME --left NAME=CARDS...",
+		Use:   "edit N [-o NAME] [NAME=CARDS]... [-l NAME=CARDS]...",
 		Short: "Correct hand N; the old record stays in the history",
-		Long: `Correct hand N (numbered from 1 in the order played, as the board shows)
-with a new outcome. The old record stays in the game's history, and every
-later hand is counted again on top of the correction. A correction that would
-make a later hand impossible (say, a player eliminated earlier) is refused.`,
-		Example: `  unoscore edit 2 --out Bob --left Ann="r7 g2" --left Cat=wd4`,
+		Long: `Correct hand N (numbered from 1 in the order played, as the board shows).
+Only what is named changes: --left Bob=r7 alone replaces Bob's cards and
+keeps the rest of the hand; --out moves the win, and then every hand that
+scores must be given, as in "unoscore hand". In a terminal, "edit N" with
+nothing else asks for the hand again with its values filled in.
+
+The old record stays in the game's history, and every later hand is counted
+again on top of the correction. A correction that would make a later hand
+impossible (say, a player eliminated earlier) is refused.`,
+		Example: `  unoscore edit 2 --left Bob=r7
+  unoscore edit 2 --out Bob --left Ann="r7 g2" --left Cat=wd4`,
 		Args: func(c *cobra.Command, args []string) error {
-			if len(args) != 1 {
+			if len(args) < 1 {
 				return usagef("edit takes the number of the hand to correct, as in \"unoscore edit 2 --out Bob --left Ann=r7\"")
 			}
 			n, err := strconv.Atoi(args[0])
@@ -34,7 +43,13 @@ make a later hand impossible (say, a player eliminated earlier) is refused.`,
 				return usagef("%q is not a hand number: hands are numbered from 1, as the board shows", args[0])
 			}
 			o.Number = n
-			return nil
+			return o.takeArgs(c, args[1:])
+		},
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) == 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return leftCompletion(app, &o.Game)(c, args, toComplete)
 		},
 		RunE: func(c *cobra.Command, args []string) error { return runEdit(o) },
 	}
@@ -43,24 +58,105 @@ make a later hand impossible (say, a player eliminated earlier) is refused.`,
 }
 
 func runEdit(o *editOptions) error {
-	if o.Out == "" {
-		return usagef("missing --out: name the player who went out in hand %d", o.Number)
+	app := o.app
+	n := o.Number
+	if o.Out == "" && len(o.Left) == 0 {
+		if app.canPrompt() && !o.JSON {
+			return editPrompt(o)
+		}
+		return usagef("missing --out or --left: say what changes in hand %d, as in unoscore edit %d --left Bob=r7", n, n)
 	}
-	h, err := o.hand()
+	left, err := parseLeft(o.Left)
 	if err != nil {
 		return err
 	}
 	var g *store.Game
-	err = o.app.withDB(changeDB, func(db *store.DB) error {
-		g, err = db.Edit(o.Game, o.Number, h)
+	err = app.withDB(changeDB, func(db *store.DB) error {
+		before, err := db.Game(o.Game)
+		if err != nil {
+			return err
+		}
+		h := scoring.Hand{Out: o.Out, Left: left, Table: o.Table}
+		if o.Out == "" && n >= 1 && n <= len(before.Hands()) {
+			if h, err = changeCards(before, n, left); err != nil {
+				return err
+			}
+		}
+		g, err = db.Edit(before.ID, n, h)
 		return err
 	})
 	if err != nil {
 		return err
 	}
+	return editDone(o, g)
+}
+
+func editDone(o *editOptions, g *store.Game) error {
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Corrected. %s The old record stays in the history.\n\n", handLine(g.Board, g.Board.Rows[o.Number-1]))
 	return writeBoard(o.app.IO.Out, g, o.app.style())
+}
+
+// changeCards is hand n with only the players named in left given new cards.
+func changeCards(g *store.Game, n int, left []scoring.Left) (scoring.Hand, error) {
+	old := g.Hands()[n-1]
+	settings := g.Settings()
+	h := scoring.Hand{Out: old.Out, Left: append([]scoring.Left(nil), old.Left...), Table: old.Table}
+	for _, l := range left {
+		seat, err := settings.Seat(l.Player)
+		if err != nil {
+			return h, err
+		}
+		name := settings.Players[seat]
+		i := slices.IndexFunc(h.Left, func(x scoring.Left) bool { return strings.EqualFold(x.Player, name) })
+		if i < 0 {
+			if strings.EqualFold(name, old.Out) {
+				return h, usagef("%s went out in hand %d and held no cards; to move the win, give --out and every hand that scores", name, n)
+			}
+			return h, usagef("%s's cards did not count in hand %d", name, n)
+		}
+		h.Left[i].Cards = l.Cards
+	}
+	return h, nil
+}
+
+// editPrompt asks for hand N again in the terminal, with its values filled
+// in, and saves the correction.
+func editPrompt(o *editOptions) error {
+	app := o.app
+	g, err := loadGame(app, o.Game)
+	if err != nil {
+		return err
+	}
+	n := o.Number
+	if n < 1 || n > len(g.Hands()) {
+		if len(g.Hands()) == 0 {
+			return usagef("there is no hand %d: no hand has been counted yet", n)
+		}
+		return usagef("there is no hand %d: hands 1 to %d have been counted", n, len(g.Hands()))
+	}
+	before, err := scoring.Replay(g.Settings(), g.Hands()[:n-1])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(app.IO.Out, "%s %s\n", app.style().bold(fmt.Sprintf("Correcting hand %d.", n)), handLine(g.Board, g.Board.Rows[n-1]))
+	old := g.Hands()[n-1]
+	h, ok, err := promptHand(app, before, old.Table, &old, "Save this correction?")
+	if err != nil || !ok {
+		if err == nil {
+			fmt.Fprintln(app.IO.Out, "Nothing changed.")
+		}
+		return err
+	}
+	var after *store.Game
+	err = app.withDB(changeDB, func(db *store.DB) error {
+		after, err = db.Edit(g.ID, n, h)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return editDone(o, after)
 }

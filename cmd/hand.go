@@ -30,13 +30,13 @@ type outcomeFlags struct {
 
 func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 	f := c.Flags()
-	f.StringVar(&o.Out, "out", "", "the player who went out")
-	f.StringArrayVar(&o.Left, "left", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each)")
+	f.StringVarP(&o.Out, "out", "o", "", "the player who went out (a unique start of the name will do)")
+	f.StringArrayVarP(&o.Left, "left", "l", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each; plain NAME=CARDS arguments do the same)")
 	f.IntVar(&o.Table, "table", 0, "rotating mode: the table the hand was played at (default 1)")
 	f.StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
 	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
-	_ = c.RegisterFlagCompletionFunc("left", playerCompletion(app, &o.Game, "="))
+	_ = c.RegisterFlagCompletionFunc("left", leftCompletion(app, &o.Game))
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
 }
@@ -68,6 +68,17 @@ func tableCompletion(app *App, game *string) func(*cobra.Command, []string, stri
 	}
 }
 
+// takeArgs reads plain NAME=CARDS arguments as --left values.
+func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
+	for _, a := range args {
+		if !strings.Contains(a, "=") {
+			return usagef("%q is not NAME=CARDS: name a player's cards as in %s -o Ann Bob=\"r7 wd4\" Cat=w", a, c.CommandPath())
+		}
+		o.Left = append(o.Left, a)
+	}
+	return nil
+}
+
 // hand reads the flags into a hand to count.
 func (o *outcomeFlags) hand() (scoring.Hand, error) {
 	if o.Table < 0 {
@@ -80,7 +91,7 @@ func (o *outcomeFlags) hand() (scoring.Hand, error) {
 func newHandCmd(app *App) *cobra.Command {
 	o := &handOptions{app: app}
 	c := &cobra.Command{
-		Use:   "hand [--table T] --out NAME --left NAME=CARDS [--left NAME=CARDS]...",
+		Use:   "hand [--table T] -o NAME [NAME=CARDS]... [-l NAME=CARDS]...",
 		Short: "Record a hand: who went out and the cards left in the other hands",
 		Long: `Record one hand: who went out, and the cards left in every hand that
 scores. That is every other player; in partners mode every player outside
@@ -90,13 +101,16 @@ rotating mode the two players of the opposing pair at the hand's table
 
 Cards are tokens separated by spaces or commas: r7 red7 g+2 yrev bs w wd4,
 3x7 for three 7s, 37pts for points already counted ("unoscore help cards").
+A player may be named by a unique start of the name, in any case (-o c for
+Cat), and NAME=CARDS may be given without -l.
 When the last card played was a Draw Two or Wild Draw Four, the cards the
 next player drew count too.`,
 		Example: `  unoscore hand --out Ann --left Bob="r7 wd4" --left Cat=37pts
-  unoscore hand --out bob --left ann=3x7,gs --left cat=w
+  unoscore hand -o c dan="r7 wd4" ann=b+2 bob=w
   unoscore hand --table 2 --out Eve --left Fay=r7 --left Hal=wd4`,
-		Args: exactArgs(0, "no arguments (use --out and --left)"),
-		RunE: func(c *cobra.Command, args []string) error { return runHand(o) },
+		Args:              func(c *cobra.Command, args []string) error { return o.takeArgs(c, args) },
+		ValidArgsFunction: leftCompletion(app, &o.Game),
+		RunE:              func(c *cobra.Command, args []string) error { return runHand(o) },
 	}
 	o.register(c, app)
 	return c

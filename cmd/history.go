@@ -72,6 +72,9 @@ func runHistory(o *historyOptions) error {
 			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(*e.Hand))
 		case store.EventRename:
 			what = fmt.Sprintf("player %s renamed %s", e.From, e.To)
+		case store.EventRedo:
+			counted++
+			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(*e.Hand))
 		}
 		fmt.Fprint(out, historyLine(i+1, at, what, width))
 	}

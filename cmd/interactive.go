@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
@@ -105,7 +107,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 			return s, err
 		}
 		if i == 0 {
-			d, err := drawForDealer(app, s.Players)
+			d, err := drawForDealer(app, s.Players, s.Deck)
 			if err != nil {
 				return s, err
 			}
@@ -258,21 +260,30 @@ func promptTeams(app *App, s scoring.Settings) ([][]string, error) {
 
 // drawForDealer has each player draw a card: the highest number deals,
 // action and wild cards count as zero, and a tie draws again among the tied.
-func drawForDealer(app *App, players []string) (string, error) {
+func drawForDealer(app *App, players []string, deckID string) (string, error) {
 	out := app.IO.Out
-	fmt.Fprintln(out, "Each player draws a card; the highest number deals (action and wild cards count as zero).")
+	deck, err := rules.LookupDeck(cmp.Or(deckID, rules.DefaultDeck))
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintln(out, "Each player draws a card: the highest number deals (action and wild cards are 0).")
 	in := players
+	var drawn []rules.Card // every card drawn stays out of the deck
 	for {
 		best, bestVal := []string{}, -1
 		for _, p := range in {
 			v, err := app.Prompt.Input(p+" drew", "", func(v string) error {
-				_, err := rules.ParseCard(strings.TrimSpace(v))
-				return err
+				c, err := deck.ParseCard(strings.TrimSpace(v))
+				if err != nil {
+					return err
+				}
+				return deck.Check(rules.Hand{Cards: append(slices.Clone(drawn), c)})
 			})
 			if err != nil {
 				return "", err
 			}
-			c, _ := rules.ParseCard(v)
+			c, _ := deck.ParseCard(strings.TrimSpace(v))
+			drawn = append(drawn, c)
 			val := 0
 			if c.Face.IsNumber() {
 				val = int(c.Face)
@@ -316,6 +327,7 @@ func handLoop(app *App, game string, table int) error {
 	out := app.IO.Out
 	st := app.style()
 	twoShown := false
+	var pending *scoring.Hand // a hand entered but not saved: the game changed
 	for {
 		g, err := loadGame(app, game)
 		if err != nil {
@@ -331,15 +343,19 @@ func handLoop(app *App, game string, table int) error {
 			twoShown = true
 			fmt.Fprintln(out, st.bold("Two players left: the two-player rules apply."))
 			fmt.Fprintln(out, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
-			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is picked up, play comes back to whoever laid it.")
+			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is drawn, play comes back to its player.")
+		}
+		fmt.Fprintln(out)
+		for _, l := range compactBoard(b, app.IO.Width) {
+			fmt.Fprintln(out, l)
 		}
 		if b.Schedule() == nil {
-			fmt.Fprintf(out, "\n%s %s deals.\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
+			fmt.Fprintf(out, "%s %s deals.\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
 		} else {
-			fmt.Fprintf(out, "\n%s\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)))
+			fmt.Fprintf(out, "%s\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)))
 		}
 
-		h, ok, err := promptHand(app, b, table)
+		h, ok, err := promptHand(app, b, table, pending, "Save this hand?")
 		if err != nil {
 			return err
 		}
@@ -347,112 +363,347 @@ func handLoop(app *App, game string, table int) error {
 			fmt.Fprintf(out, "Every counted hand is saved. Pick up where you left off with: unoscore hand\n")
 			return nil
 		}
+		pending = nil
+		var changed string
 		err = app.withDB(changeDB, func(db *store.DB) error {
-			var err error
+			// The file stays locked from this read to the save: the hand is
+			// saved as the number shown, or not at all.
+			now, err := db.Game(game)
+			if err != nil {
+				return err
+			}
+			if changed = whatChanged(b, now.Board, h.Table); changed != "" {
+				return nil
+			}
 			g, err = db.AddHand(game, h)
 			return err
 		})
+		if err == nil && changed != "" {
+			fmt.Fprintf(out, "%s %s.\nWhat you entered is kept: check it and save it again.\n", st.warn("Not saved:"), changed)
+			pending = &h
+			continue
+		}
 		if err != nil {
 			var invalid interface{ Invalid() bool }
 			if errors.As(err, &invalid) {
-				// Another terminal changed the game meanwhile: say so, ask again.
-				fmt.Fprintf(out, "Not saved: %v\n", err)
+				fmt.Fprintf(out, "%s %v\n", st.warn("Not saved:"), err)
+				pending = &h
 				continue
 			}
 			return err
 		}
-		fmt.Fprintf(out, "\nSaved. %s\n\n", handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
-		if err := writeBoard(out, g, st); err != nil {
-			return err
+		fmt.Fprintf(out, "\nSaved. %s\n", handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
+	}
+}
+
+// whatChanged says how another unoscore changed the game since the hand
+// loop read it, or "" when the hand entered would still be saved as shown.
+// In a rotating game a hand entered at another table changes nothing here.
+func whatChanged(was, now *scoring.Board, table int) string {
+	n, m := was.Hands(), now.Hands()
+	if m > n && now.Schedule() != nil {
+		before, err1 := was.Table(table)
+		after, err2 := now.Table(table)
+		if err1 == nil && err2 == nil && before.Round == after.Round && before.Hands == after.Hands {
+			return ""
 		}
-		twoShown = twoShown || twoLeft(g.Board) // the board said it
-		if g.Board.Over() {
-			return nil
+		return fmt.Sprintf("a hand was entered at table %d in another terminal", max(table, 1))
+	}
+	switch {
+	case m < n:
+		return fmt.Sprintf("hand %d was undone in another terminal; this hand is now hand %d", n, m+1)
+	case m > n:
+		return fmt.Sprintf("hand %d was entered in another terminal; this hand is now hand %d", n+1, m+1)
+	case now.Over():
+		return "in another terminal, a correction ended the game"
+	}
+	return ""
+}
+
+// compactBoard is the board in a few short lines, for the top of each hand
+// in the loop: the totals (teams in partners), and what they play to. No
+// line is wider than width (80 when unknown).
+func compactBoard(b *scoring.Board, width int) []string {
+	if b.Hands() == 0 {
+		return nil
+	}
+	if width <= 0 {
+		width = 80
+	}
+	var parts []string
+	switch {
+	case len(b.Teams()) > 0 && b.Schedule() == nil:
+		for _, t := range b.Teams() {
+			parts = append(parts, fmt.Sprintf("%s %d", strings.Join(b.Names(t.Seats), " & "), t.Score))
+		}
+	default:
+		for seat := range b.Settings.Players {
+			p := fmt.Sprintf("%s %d", b.Name(seat), b.Score(seat))
+			if b.Eliminated(seat) {
+				p += " (out)"
+			}
+			parts = append(parts, p)
+		}
+	}
+	what := "Totals"
+	switch b.Settings.Mode {
+	case scoring.Lowest, scoring.Challenge:
+		what = "Tallies"
+	}
+	first := fmt.Sprintf("%s after %s: ", what, words.Count(b.Hands(), "hand"))
+	if b.Settings.Mode.HasTarget() {
+		first = fmt.Sprintf("%s after %s, to %d: ", what, words.Count(b.Hands(), "hand"), b.Settings.Target)
+	}
+	lines := wrapParts(first, parts, ", ", width)
+	if b.Schedule() != nil {
+		// Rotating: where each table stands and who deals there.
+		lines = append(lines, tableLines(b)...)
+	}
+	return lines
+}
+
+// wrapParts joins parts after head, breaking lines between parts so that
+// none is wider than width; lines after the first are indented.
+func wrapParts(head string, parts []string, sep string, width int) []string {
+	var lines []string
+	line := head
+	for i, p := range parts {
+		if i < len(parts)-1 {
+			p += sep
+		} else {
+			p += "."
+		}
+		if utf8.RuneCountInString(line)+utf8.RuneCountInString(strings.TrimRight(p, " ")) > width && strings.TrimSpace(line) != "" && line != head {
+			lines = append(lines, strings.TrimRight(line, " "))
+			line = "  "
+		}
+		line += p
+	}
+	return append(lines, strings.TrimRight(line, " "))
+}
+
+// handEntry is one hand being entered: who went out and each scoring
+// player's cards as typed.
+type handEntry struct {
+	b     *scoring.Board
+	table scoring.Table  // where it was played (the one table, outside rotating)
+	out   int            // the seat that went out; -1 before it is known
+	cards map[int]string // by seat, as typed
+}
+
+// scorers are the seats whose cards count, in seating order after out.
+func (e *handEntry) scorers() []int { return e.b.ScorersAt(e.table.Number, e.out) }
+
+func (e *handEntry) hand() scoring.Hand {
+	h := scoring.Hand{Out: e.b.Name(e.out)}
+	if e.table.Round > 0 {
+		h.Table = e.table.Number
+	}
+	for _, seat := range e.scorers() {
+		if v, ok := e.cards[seat]; ok {
+			cards, _ := e.b.Deck.ParseHand(v)
+			h.Left = append(h.Left, scoring.Left{Player: e.b.Name(seat), Cards: cards})
+		}
+	}
+	return h
+}
+
+// missing is the first scoring seat whose cards are not entered, or -1.
+func (e *handEntry) missing() int {
+	for _, seat := range e.scorers() {
+		if _, ok := e.cards[seat]; !ok {
+			return seat
+		}
+	}
+	return -1
+}
+
+const handHelp = "Enter the cards left in each hand (? shows the notation; an empty line lets\n" +
+	"you choose whose cards to enter). After a Draw Two or Wild Draw Four, count\n" +
+	"the cards the next player drew."
+
+// promptHand asks who went out and what everyone else held, in seating
+// order or in any order the table calls them, shows the hand and asks to
+// save it. start, when not nil, fills the answers in. ok is false when the
+// person chose to stop.
+func promptHand(app *App, b *scoring.Board, want int, start *scoring.Hand, saveLabel string) (scoring.Hand, bool, error) {
+	out := app.IO.Out
+	p := app.Prompt
+	if start != nil && start.Table > 0 {
+		want = start.Table
+	}
+	table, ok, err := promptTable(app, b, want)
+	if err != nil || !ok {
+		return scoring.Hand{}, false, err
+	}
+	e := &handEntry{b: b, table: table, out: -1, cards: map[int]string{}}
+	if start != nil {
+		if seat, err := b.Settings.Seat(start.Out); err == nil && slices.Contains(table.Seats, seat) {
+			e.out = seat
+		}
+		for _, l := range start.Left {
+			if seat, err := b.Settings.Seat(l.Player); err == nil {
+				e.cards[seat] = l.Cards.String()
+			}
+		}
+	}
+	if e.out < 0 {
+		seat, ok, err := askWhoWentOut(app, b, table.Seats, -1)
+		if err != nil || !ok {
+			return scoring.Hand{}, false, err
+		}
+		e.out = seat
+	}
+	fmt.Fprintln(out, handHelp)
+	choose := start != nil
+	for {
+		if !choose {
+			seat := e.missing()
+			if seat >= 0 {
+				v, err := askCards(app, e, seat)
+				if err != nil {
+					return scoring.Hand{}, false, err
+				}
+				if v == "" {
+					choose = true
+					continue
+				}
+				e.cards[seat] = v
+				continue
+			}
+			h := e.hand()
+			if _, err := b.Check(h); err != nil {
+				fmt.Fprintf(out, "%s: %v.\n", app.style().warn("That can't be"), err)
+				choose = true
+				continue
+			}
+			fmt.Fprintln(out, summaryLine(b, h))
+			ok, err := p.Confirm(saveLabel, true)
+			if err != nil {
+				return scoring.Hand{}, false, err
+			}
+			if ok {
+				return h, true, nil
+			}
+			choose = true
+			continue
+		}
+		// The chooser: anyone's cards, who went out, save, or stop.
+		scorers := e.scorers()
+		var items []string
+		cursor := -1
+		for i, seat := range scorers {
+			v, ok := e.cards[seat]
+			if !ok {
+				items = append(items, fmt.Sprintf("%s: not entered yet", b.Name(seat)))
+				if cursor < 0 {
+					cursor = i
+				}
+				continue
+			}
+			cards, _ := b.Deck.ParseHand(v)
+			items = append(items, fmt.Sprintf("%s: %s = %s", b.Name(seat), cards, words.Count(cards.Points(), "point")))
+		}
+		outItem := len(items)
+		items = append(items, "Who went out: "+b.Name(e.out))
+		saveItem := -1
+		if e.missing() < 0 {
+			saveItem = len(items)
+			items = append(items, "Save this hand")
+			if cursor < 0 {
+				cursor = saveItem
+			}
+		}
+		stopItem := len(items)
+		items = append(items, "(drop this hand and stop for now)")
+		i, err := p.Menu("Whose cards?", items, max(cursor, 0))
+		if err != nil {
+			return scoring.Hand{}, false, err
+		}
+		switch {
+		case i < len(scorers):
+			v, err := askCards(app, e, scorers[i])
+			if err != nil {
+				return scoring.Hand{}, false, err
+			}
+			if v != "" {
+				e.cards[scorers[i]] = v
+				choose = false
+			}
+		case i == outItem:
+			seat, ok, err := askWhoWentOut(app, b, table.Seats, e.out)
+			if err != nil || !ok {
+				return scoring.Hand{}, false, err
+			}
+			e.out = seat
+			delete(e.cards, seat)
+			choose = false
+		case i == saveItem:
+			h := e.hand()
+			if _, err := b.Check(h); err != nil {
+				fmt.Fprintf(out, "%s: %v.\n", app.style().warn("That can't be"), err)
+				continue
+			}
+			fmt.Fprintln(out, summaryLine(b, h))
+			return h, true, nil
+		case i == stopItem:
+			return scoring.Hand{}, false, nil
 		}
 	}
 }
 
-// promptHand asks who went out and what everyone else held, shows the hand
-// and asks to confirm. ok is false when the person chose to stop.
-func promptHand(app *App, b *scoring.Board, want int) (scoring.Hand, bool, error) {
-	out := app.IO.Out
-	st := app.style()
-	p := app.Prompt
+// askWhoWentOut asks who went out; ok is false for "stop for now".
+func askWhoWentOut(app *App, b *scoring.Board, active []int, current int) (int, bool, error) {
+	items := append(b.Names(active), "(stop for now)")
+	cursor := max(slices.Index(active, current), 0)
+	i, err := app.Prompt.Pick("Who went out?", items, cursor)
+	if err != nil || i == len(active) {
+		return -1, false, err
+	}
+	return active[i], true, nil
+}
+
+// askCards asks for one player's cards, checked as they are typed: the
+// notation, and that the deck holds them beside the other hands entered.
+// "" means the person wants to choose whose cards to enter.
+func askCards(app *App, e *handEntry, seat int) (string, error) {
+	b := e.b
+	name := b.Name(seat)
+	validate := func(v string) error {
+		if t := strings.TrimSpace(v); t == "?" || t == "" {
+			return nil
+		}
+		hand, err := b.Deck.ParseHand(v)
+		if err != nil {
+			return err
+		}
+		if hand.Empty() {
+			return errors.New("enter at least one card (or 0pts)")
+		}
+		others := []rules.Hand{hand}
+		for s, c := range e.cards {
+			if s != seat && s != e.out {
+				h, _ := b.Deck.ParseHand(c)
+				others = append(others, h)
+			}
+		}
+		return b.Deck.Check(others...)
+	}
 	for {
-		table, ok, err := promptTable(app, b, want)
-		if err != nil || !ok {
-			return scoring.Hand{}, false, err
-		}
-		active := table.Seats
-		items := append(b.Names(active), "(stop for now)")
-		i, err := p.Select("Who went out?", items, 0)
+		v, err := app.Prompt.Input(name+"'s cards", e.cards[seat], validate)
 		if err != nil {
-			return scoring.Hand{}, false, err
+			return "", err
 		}
-		if i == len(active) {
-			return scoring.Hand{}, false, nil
+		if strings.TrimSpace(v) == "?" {
+			fmt.Fprintln(app.IO.Out, deckNotationHelp(b.Deck))
+			continue
 		}
-		outSeat := active[i]
-		fmt.Fprintln(out, "Enter the cards left in each hand (? shows the notation).")
-		fmt.Fprintln(out, "If the last card was a Draw Two or Wild Draw Four, count the cards the next player drew.")
-		h := scoring.Hand{Out: b.Name(outSeat)}
-		if table.Round > 0 {
-			h.Table = table.Number
+		if v == "" {
+			return "", nil
 		}
-		defaults := map[int]string{}
-		for {
-			h.Left = h.Left[:0]
-			for _, seat := range b.ScorersAt(table.Number, outSeat) {
-				name := b.Name(seat)
-				v, err := p.Input(name+"'s cards", defaults[seat], func(v string) error {
-					if strings.TrimSpace(v) == "?" {
-						return nil
-					}
-					hand, err := b.Deck.ParseHand(v)
-					if err != nil {
-						return err
-					}
-					if hand.Empty() {
-						return errors.New("enter at least one card (or 0pts)")
-					}
-					return nil
-				})
-				if err != nil {
-					return scoring.Hand{}, false, err
-				}
-				if strings.TrimSpace(v) == "?" {
-					fmt.Fprintln(out, deckNotationHelp(b.Deck))
-					v, err = p.Input(name+"'s cards", defaults[seat], func(v string) error {
-						hand, err := b.Deck.ParseHand(v)
-						if err == nil && hand.Empty() {
-							return errors.New("enter at least one card (or 0pts)")
-						}
-						return err
-					})
-					if err != nil {
-						return scoring.Hand{}, false, err
-					}
-				}
-				hand, _ := b.Deck.ParseHand(v)
-				defaults[seat] = v
-				fmt.Fprintf(out, "  %s: %s = %d points\n", name, st.cards(hand), hand.Points())
-				h.Left = append(h.Left, scoring.Left{Player: name, Cards: hand})
-			}
-			if _, err := b.Check(h); err != nil {
-				fmt.Fprintf(out, "%s: %v. Enter the hands again.\n", st.warn("That can't be"), err)
-				continue
-			}
-			break
-		}
-		fmt.Fprintln(out, summaryLine(b, h))
-		save, err := p.Confirm("Save this hand", true)
-		if err != nil {
-			return scoring.Hand{}, false, err
-		}
-		if save {
-			return h, true, nil
-		}
-		fmt.Fprintln(out, "Not saved. Enter the hand again.")
+		hand, _ := b.Deck.ParseHand(v)
+		fmt.Fprintf(app.IO.Out, "  %s: %s = %s\n", name, app.style().cards(hand), words.Count(hand.Points(), "point"))
+		return hand.String(), nil
 	}
 }
 

@@ -68,6 +68,14 @@ func (f *fakePrompter) Select(label string, items []string, cursor int) (int, er
 	return 0, nil
 }
 
+func (f *fakePrompter) Menu(label string, items []string, cursor int) (int, error) {
+	return f.Select(label, items, cursor)
+}
+
+func (f *fakePrompter) Pick(label string, items []string, cursor int) (int, error) {
+	return f.Select(label, items, cursor)
+}
+
 func (f *fakePrompter) Confirm(label string, def bool) (bool, error) {
 	switch a := f.next(label); a {
 	case "":
@@ -107,9 +115,10 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 		"Bob",           // first dealer
 		// hand 1
 		"Ann", "r7 wd4", "9", "",
-		// hand 2: a typo corrected, then a refusal to save, then entered again
+		// hand 2: a typo corrected; "no" at the save question goes back to
+		// the entries, filled in: Bob's cards mended, Ann's kept
 		"Cat", "r77", "r7", "w", "n",
-		"Cat", "r7", "w", "y",
+		"Bob", "", "y",
 		// hand 3: Ann reaches 100
 		"Ann", "w", "3x9 rs", "",
 	}
@@ -121,7 +130,7 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 		"New game", "Bob deals first.", "Hand 1. Bob deals.",
 		"Ann went out: Bob 57, Cat 9, 66 points in all for Ann.",
 		"Saved. Hand 1: Ann went out and scores 66",
-		"Not saved. Enter the hand again.",
+		"Cat went out: Ann 7, Bob 50, 57 points in all for Cat.",
 		"Ann wins with 163 points, after 3 hands.",
 	} {
 		if !strings.Contains(out, want) {
@@ -134,7 +143,7 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 	// Cards are asked in seating order from the player after the one who went out.
 	joined := strings.Join(p.labels, "|")
 	if !strings.Contains(joined, "Who went out?|Bob's cards|Cat's cards|Save this hand") ||
-		!strings.Contains(joined, "Who went out?|Ann's cards|Bob's cards|Save this hand") {
+		!strings.Contains(joined, "Who went out?|Ann's cards|Ann's cards|Bob's cards|Save this hand?|Whose cards?|Bob's cards|Save this hand?") {
 		t.Errorf("prompt order: %s", joined)
 	}
 }
@@ -158,12 +167,15 @@ func TestNewDrawForDealerAndTeams(t *testing.T) {
 	answers := []string{
 		"Ann", "Bob", "Cat", "Dan", "", // one name per line
 		"partners", "", "",
-		"y",                            // pair across
-		"Draw", "r9", "g2", "b9", "ws", // Ann and Cat tie with 9
-		"7", "9", // Cat wins the redraw
+		"y",                           // pair across
+		"Draw", "r9", "g2", "r9", "w", // Ann and Cat tie with 9
+		"7", "r9", "9", // a third red 9 is refused; Cat wins the redraw
 		"(stop",
 	}
-	code, out, errs, _ := runAt(t, db, answers, "new")
+	code, out, errs, p := runAt(t, db, answers, "new")
+	if len(p.rejected) != 1 || !strings.HasPrefix(p.rejected[0], "r9: ") {
+		t.Errorf("rejected %q, want the third red 9", p.rejected)
+	}
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
@@ -27,9 +28,14 @@ type newOptions struct {
 	Custom      int
 	CustomRules []string
 	customGiven bool
+	Again       bool   // a rematch of Game (default the current game)
+	Game        string // with --again
+	given       map[string]bool
 }
 
-func newNewCmd(app *App) *cobra.Command {
+// newNewCmd builds "new"; runF, when not nil, runs instead of runNew, so a
+// test can check what the flags filled in.
+func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
 	o := &newOptions{app: app}
 	c := &cobra.Command{
 		Use:   "new --players A,B,C [--mode M] [--target N] [--hands N] [--deck D] [--team A,C]... [--dealer NAME] [--name TEXT]",
@@ -58,6 +64,12 @@ for eight. Each round lasts --hands hands at every table (default 4).
 			if err := o.setFlags(c); err != nil {
 				return err
 			}
+			if err := o.check(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(o)
+			}
 			return runNew(o)
 		},
 	}
@@ -74,6 +86,9 @@ for eight. Each round lasts --hands hands at every table (default 4).
 	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
 	f.IntVar(&o.Custom, "custom", 0, "shuffle deck: how many Wild Customizable cards the table put in (1 to 3, default 3)")
 	f.StringArrayVar(&o.CustomRules, "custom-rule", nil, "shuffle deck: the rule written on one Wild Customizable card (repeat for each, at most --custom)")
+	f.BoolVar(&o.Again, "again", false, "a rematch of the current game (or --game): same players, mode, target, deck and teams; the deal starts one seat on")
+	f.StringVar(&o.Game, "game", "", "with --again: the game to play again (default the current game)")
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
 	_ = c.RegisterFlagCompletionFunc("custom", fixedCompletion("1", "2", "3"))
 	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
@@ -82,13 +97,13 @@ for eight. Each round lasts --hands hands at every table (default 4).
 
 // set records which flags were given, for prompting only for the rest.
 func (o *newOptions) setFlags(c *cobra.Command) error {
-	// A number given is never taken for "not given": 0 is refused.
-	if c.Flags().Changed("target") && o.Target < 1 {
-		return usagef("--target must be a positive number of points, not %d", o.Target)
-	}
+	// A number given is never taken for "not given": 0 is refused (--target
+	// in check, with its upper bound).
 	if c.Flags().Changed("hands") && o.Hands < 1 {
 		return usagef("--hands must be a positive number of hands, not %d", o.Hands)
 	}
+	o.given = map[string]bool{}
+	c.Flags().Visit(func(f *pflag.Flag) { o.given[f.Name] = true })
 	if !c.Flags().Changed("target") {
 		o.Target = 0
 	}
@@ -98,6 +113,39 @@ func (o *newOptions) setFlags(c *cobra.Command) error {
 	o.customGiven = c.Flags().Changed("custom")
 	if !c.Flags().Changed("hands") {
 		o.Hands = 0
+	}
+	return nil
+}
+
+// check refuses a flag given with a value the prompt would refuse: a value
+// given is never replaced by a default.
+func (o *newOptions) check() error {
+	if o.given["target"] && o.Target < 1 {
+		return usagef("--target must be a positive number of points, not %d", o.Target)
+	}
+	if o.given["target"] && o.Target > scoring.MaxTarget {
+		return usagef("--target must be 1 to %d points, not %d", scoring.MaxTarget, o.Target)
+	}
+	for _, f := range []struct {
+		name, value, example string
+	}{
+		{"players", o.Players, "--players Ann,Bob,Cat"},
+		{"mode", o.Mode, "--mode standard"},
+		{"deck", o.Deck, "--deck classic"},
+		{"dealer", o.Dealer, "--dealer Ann"},
+		{"game", o.Game, "--game ID"},
+	} {
+		if o.given[f.name] && strings.TrimSpace(f.value) == "" {
+			return usagef("--%s is empty: give a value, as in %s, or leave the flag out", f.name, f.example)
+		}
+	}
+	for _, t := range o.Teams {
+		if len(splitNames(t)) == 0 {
+			return usagef("--team is empty: name a team's players, as in --team Ann,Cat")
+		}
+	}
+	if o.given["game"] && !o.Again {
+		return usagef("--game goes with --again: unoscore new --again --game ID")
 	}
 	return nil
 }
@@ -150,6 +198,12 @@ func runNew(o *newOptions) error {
 	for _, t := range o.Teams {
 		s.Teams = append(s.Teams, splitNames(t))
 	}
+	if o.Again {
+		var err error
+		if s, err = rematch(app, o, s); err != nil {
+			return err
+		}
+	}
 	// --json is for scripts: it never prompts.
 	interactive := app.canPrompt() && !o.JSON
 	if interactive {
@@ -157,7 +211,7 @@ func runNew(o *newOptions) error {
 		if s, err = promptSettings(app, s); err != nil {
 			return err
 		}
-	} else if o.Players == "" {
+	} else if len(s.Players) == 0 {
 		return usagef("missing --players: name the players in seating order, as in --players Ann,Bob,Cat")
 	}
 	if o.Target < 0 {
@@ -211,4 +265,40 @@ func runNew(o *newOptions) error {
 		fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --out NAME --left NAME=CARDS ...\n")
 	}
 	return nil
+}
+
+// rematch fills what the flags left out from the game played before: the
+// same players, mode, target, deck and teams, and the deal one seat on from
+// where that game started.
+func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, error) {
+	prev, err := loadGame(app, o.Game)
+	if err != nil {
+		return s, err
+	}
+	p := prev.Settings()
+	if len(s.Players) == 0 {
+		s.Players = append([]string(nil), p.Players...)
+		if len(s.Teams) == 0 && !o.given["mode"] {
+			s.Teams = p.Teams
+		}
+		if s.Dealer == "" {
+			seat, err := p.Seat(p.Dealer)
+			if err == nil {
+				s.Dealer = p.Players[(seat+1)%len(p.Players)]
+			}
+		}
+	}
+	if s.Mode == "" {
+		s.Mode = p.Mode
+	}
+	if s.Target == 0 {
+		s.Target = p.Target
+	}
+	if s.Deck == "" {
+		s.Deck = p.Deck
+		if s.Custom == 0 && len(s.CustomRules) == 0 {
+			s.Custom, s.CustomRules = p.Custom, p.CustomRules
+		}
+	}
+	return s, nil
 }

@@ -3,9 +3,14 @@ package cmd
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync"
+	"text/template"
 
+	"github.com/chzyer/readline"
 	"github.com/manifoldco/promptui"
 )
 
@@ -16,19 +21,208 @@ type Prompter interface {
 	// person types and must accept the final answer.
 	Input(label, def string, validate func(string) error) (string, error)
 	// Select asks for one of items, starting at cursor; it returns the index.
+	// Typing an item's first letters moves to it.
 	Select(label string, items []string, cursor int) (int, error)
+	// Menu is Select for a menu of what to do next: once answered, the list
+	// leaves no line behind (what follows says what was chosen).
+	Menu(label string, items []string, cursor int) (int, error)
+	// Pick is Select for a list of players: letters that only one item
+	// starts with pick it at once, without Enter.
+	Pick(label string, items []string, cursor int) (int, error)
 	// Confirm asks a yes/no question.
 	Confirm(label string, def bool) (bool, error)
 }
 
 // terminalPrompter asks with promptui on the terminal.
+//
+// For the whole run it holds the terminal in raw mode and reads the keys
+// itself, one reader for every prompt: keys typed ahead (a fast typist, a
+// paste) wait, unechoed and in order, for the prompt they were meant for.
+// Each prompt reads them one at a time through its own view, closed when the
+// prompt ends, so no prompt takes a key past the Enter that ended it.
 type terminalPrompter struct {
-	in  io.ReadCloser
-	out io.WriteCloser
+	ios   *IOStreams
+	out   *noBell
+	keys  *keyboard
+	raw   *readline.State
+	rawFD int
 }
 
-func newTerminalPrompter(ios *IOStreams) Prompter {
-	return &terminalPrompter{in: io.NopCloser(ios.In), out: &noBell{w: ios.Out}}
+func newTerminalPrompter(ios *IOStreams) *terminalPrompter {
+	return &terminalPrompter{ios: ios, out: &noBell{w: ios.Out}}
+}
+
+// start puts the terminal in raw mode (output processing left on, so
+// newlines still start a line) and starts reading keys, once.
+func (t *terminalPrompter) start() {
+	if t.keys != nil {
+		return
+	}
+	if f, ok := t.ios.In.(*os.File); ok && t.ios.InTTY {
+		if st, err := readline.MakeRaw(int(f.Fd())); err == nil {
+			t.raw, t.rawFD = st, int(f.Fd())
+		}
+	}
+	t.keys = newKeyboard(t.ios.In)
+}
+
+// Close gives the terminal back as it was.
+func (t *terminalPrompter) Close() error {
+	if t.raw != nil {
+		err := readline.Restore(t.rawFD, t.raw)
+		t.raw = nil
+		return err
+	}
+	return nil
+}
+
+// keyboard reads the terminal in the background into a queue of keys.
+type keyboard struct {
+	mu        sync.Mutex
+	cond      *sync.Cond
+	buf       []byte
+	err       error
+	dropEnter bool // the next key, if Enter, confirms a pick: drop it
+}
+
+func newKeyboard(r io.Reader) *keyboard {
+	k := &keyboard{}
+	k.cond = sync.NewCond(&k.mu)
+	go func() {
+		b := make([]byte, 256)
+		for {
+			n, err := r.Read(b)
+			k.mu.Lock()
+			k.buf = append(k.buf, b[:n]...)
+			if err != nil {
+				k.err = err
+			}
+			k.cond.Broadcast()
+			k.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return k
+}
+
+// view is one prompt's access to the keys: a byte at a time, so that the
+// prompt's reader never holds keys it has not used, and nothing once closed.
+func (k *keyboard) view() *keyView { return &keyView{k: k} }
+
+type keyView struct {
+	k      *keyboard
+	closed bool
+	pick   *picker // Pick: letters that name one item end the list
+	enter  bool    // an Enter to give before the next key
+}
+
+func (v *keyView) Read(p []byte) (int, error) {
+	k := v.k
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for {
+		if v.enter && !v.closed {
+			// The list ends as if Enter were pressed, without taking a key:
+			// the next key typed goes to the next prompt.
+			v.enter = false
+			p[0] = '\r'
+			return 1, nil
+		}
+		for len(k.buf) == 0 && k.err == nil && !v.closed {
+			k.cond.Wait()
+		}
+		switch {
+		case v.closed:
+			return 0, io.EOF
+		case len(k.buf) == 0:
+			return 0, k.err
+		}
+		b := k.buf[0]
+		k.buf = k.buf[1:]
+		if k.dropEnter {
+			// An Enter typed right after letters picked a name confirms
+			// the pick: it is not an answer to the next prompt.
+			k.dropEnter = false
+			if b == '\r' || b == '\n' {
+				continue
+			}
+		}
+		if v.pick != nil && v.pick.feed(b) {
+			v.enter, k.dropEnter = true, true
+		}
+		p[0] = b
+		return 1, nil
+	}
+}
+
+// picker follows the keys typed in a list of names: it reports when the
+// letters typed so far start exactly one item.
+type picker struct {
+	items []string
+	typed []byte
+	esc   int // 1 after ESC, 2 inside an escape sequence
+}
+
+func (pk *picker) feed(b byte) bool {
+	switch {
+	case pk.esc == 1:
+		pk.esc = 0
+		if b == '[' || b == 'O' {
+			pk.esc = 2
+		}
+		return false
+	case pk.esc == 2:
+		if b >= 0x40 && b <= 0x7e {
+			pk.esc = 0
+		}
+		return false
+	case b == 0x1b:
+		pk.esc, pk.typed = 1, nil
+		return false
+	case b <= ' ' || b == 0x7f:
+		pk.typed = nil
+		return false
+	}
+	pk.typed = append(pk.typed, b)
+	n := pk.matches()
+	if n == 0 {
+		pk.typed = []byte{b}
+		n = pk.matches()
+	}
+	return n == 1
+}
+
+func (pk *picker) matches() int {
+	// ASCII letters are lowered byte by byte: a name's first letter may be
+	// only partly typed yet (the first byte of é).
+	low := make([]byte, len(pk.typed))
+	for i, c := range pk.typed {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	typed := string(low)
+	n := 0
+	for _, it := range pk.items {
+		if strings.HasPrefix(strings.ToLower(it), typed) {
+			n++
+		}
+	}
+	return n
+}
+
+func (v *keyView) Close() error {
+	v.k.mu.Lock()
+	v.closed = true
+	v.k.cond.Broadcast()
+	v.k.mu.Unlock()
+	return nil
 }
 
 // noBell drops the lone BEL bytes promptui writes on arrow keys (its issue
@@ -62,13 +256,52 @@ func promptErr(err error) error {
 	return err
 }
 
+// promptTemplates and selectTemplates are promptui's looks, in colour or
+// (NO_COLOR, TERM=dumb) without a single colour or style sequence.
+func (t *terminalPrompter) funcs() template.FuncMap {
+	if t.ios.Color {
+		return promptui.FuncMap
+	}
+	plain := template.FuncMap{}
+	for name := range promptui.FuncMap {
+		plain[name] = func(v any) string { return fmt.Sprint(v) }
+	}
+	return plain
+}
+
+func (t *terminalPrompter) promptTemplates() *promptui.PromptTemplates {
+	return &promptui.PromptTemplates{
+		Prompt:          `{{ "?" | blue }} {{ . | bold }}: `,
+		Confirm:         `{{ "?" | blue }} {{ . | bold }} `,
+		Valid:           `{{ "✔" | green }} {{ . | bold }}: `,
+		Invalid:         `{{ "✗" | red }} {{ . | bold }}: `,
+		ValidationError: `  {{ . | red }}`,
+		Success:         `{{ . | faint }}: `,
+		FuncMap:         t.funcs(),
+	}
+}
+
+func (t *terminalPrompter) selectTemplates() *promptui.SelectTemplates {
+	return &promptui.SelectTemplates{
+		Label:    `{{ "?" | blue }} {{ . | bold }}`,
+		Active:   `▸ {{ . | underline }}`,
+		Inactive: `  {{ . }}`,
+		Selected: `{{ "✔" | green }} {{ . | faint }}`,
+		FuncMap:  t.funcs(),
+	}
+}
+
 func (t *terminalPrompter) Input(label, def string, validate func(string) error) (string, error) {
+	t.start()
 	p := promptui.Prompt{
 		Label:     label,
 		Default:   def,
 		AllowEdit: true,
+		HideEmpty: true,
 		Validate:  validate,
-		Stdin:     t.in,
+		Templates: t.promptTemplates(),
+		KeepRaw:   t.raw != nil,
+		Stdin:     t.keys.view(),
 		Stdout:    t.out,
 	}
 	s, err := p.Run()
@@ -76,27 +309,83 @@ func (t *terminalPrompter) Input(label, def string, validate func(string) error)
 }
 
 func (t *terminalPrompter) Select(label string, items []string, cursor int) (int, error) {
+	return t.selectOne(label, items, cursor, false)
+}
+
+func (t *terminalPrompter) Pick(label string, items []string, cursor int) (int, error) {
+	return t.selectOne(label, items, cursor, true)
+}
+
+func (t *terminalPrompter) Menu(label string, items []string, cursor int) (int, error) {
+	return t.selectOne(label, items, cursor, false, true)
+}
+
+func (t *terminalPrompter) selectOne(label string, items []string, cursor int, pick bool, hide ...bool) (int, error) {
+	t.start()
+	in := t.keys.view()
+	if pick {
+		in.pick = &picker{items: items}
+	}
+	// An item never wraps: the list is redrawn on every key.
+	width := t.ios.Width
+	if width <= 0 {
+		width = 80
+	}
+	shown := make([]string, len(items))
+	for i, it := range items {
+		shown[i] = truncate(it, width-4)
+	}
 	s := promptui.Select{
-		Label:     label,
-		Items:     items,
-		CursorPos: cursor,
-		Size:      min(len(items), 10),
-		HideHelp:  true,
-		Stdin:     t.in,
-		Stdout:    t.out,
+		Label:        label,
+		Items:        shown,
+		CursorPos:    cursor,
+		Size:         min(len(items), 10),
+		HideHelp:     true,
+		HideSelected: len(hide) > 0 && hide[0],
+		Templates:    t.selectTemplates(),
+		Jump:         jumpTo(items),
+		KeepRaw:      t.raw != nil,
+		Stdin:        in,
+		Stdout:       t.out,
 	}
 	i, _, err := s.Run()
 	return i, promptErr(err)
 }
 
+// jumpTo finds the first item starting with the letters typed, in any case.
+func jumpTo(items []string) func(string) int {
+	return func(typed string) int {
+		typed = strings.ToLower(typed)
+		for i, it := range items {
+			if strings.HasPrefix(strings.ToLower(it), typed) {
+				return i
+			}
+		}
+		return -1
+	}
+}
+
 func (t *terminalPrompter) Confirm(label string, def bool) (bool, error) {
+	t.start()
 	d := "n"
 	if def {
 		d = "y"
 	}
+	tpl := t.promptTemplates()
+	if def {
+		tpl.Confirm += `{{ "[Y/n]" | faint }} `
+	} else {
+		tpl.Confirm += `{{ "[y/N]" | faint }} `
+	}
 	// The answer is said by what follows ("Saved." or "Not saved."), so the
 	// question is cleared once answered rather than left half-drawn.
-	p := promptui.Prompt{Label: label, IsConfirm: true, Default: d, HideEntered: true, Stdin: t.in, Stdout: t.out}
+	p := promptui.Prompt{
+		Label: label, IsConfirm: true, Default: d, HideEntered: true,
+		Templates: tpl,
+		KeepRaw:   t.raw != nil,
+		Stdin:     t.keys.view(),
+		Stdout:    t.out,
+	}
 	_, err := p.Run()
 	if errors.Is(err, promptui.ErrAbort) {
 		return false, nil

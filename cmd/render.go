@@ -401,9 +401,12 @@ func cellText(c scoring.Cell) string {
 
 func eliminatedLine(b *scoring.Board) string {
 	var parts []string
-	for seat := range b.Settings.Players {
-		if n := b.EliminatedIn(seat); n > 0 {
-			parts = append(parts, fmt.Sprintf("%s (hand %d)", b.Name(seat), n))
+	// In the order they went out of the game; seating order within a hand.
+	for n := 1; n <= b.Hands(); n++ {
+		for seat := range b.Settings.Players {
+			if b.EliminatedIn(seat) == n {
+				parts = append(parts, fmt.Sprintf("%s (hand %d)", b.Name(seat), n))
+			}
 		}
 	}
 	if len(parts) == 0 {

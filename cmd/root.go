@@ -82,7 +82,9 @@ func Run(args []string, ios *IOStreams, p Prompter) (code ExitCode) {
 	streams.Out, streams.Err = out, errOut
 	app := &App{IO: &streams, Prompt: p}
 	if app.Prompt == nil {
-		app.Prompt = newTerminalPrompter(ios)
+		tp := newTerminalPrompter(ios)
+		defer tp.Close()
+		app.Prompt = tp
 	}
 	defer errOut.flush()
 	root, started := newRootCmd(app)
@@ -231,7 +233,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usagef("%v; see \"%s --help\"", err, c.CommandPath())
 	})
-	root.CompletionOptions.HiddenDefaultCmd = true
+	root.CompletionOptions.DisableDefaultCmd = true // newCompletionCmd replaces it
 
 	// UNOSCORE_WAIT is the default of --wait; a value that is not a
 	// duration, or a negative one, is refused (when --wait is not given)
@@ -254,9 +256,10 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	pf.DurationVar(&app.Wait, "wait", wait, "how long to wait for another unoscore using the database ($UNOSCORE_WAIT)")
 
 	root.AddCommand(
-		newNewCmd(app),
+		newNewCmd(app, nil),
 		newHandCmd(app),
 		newUndoCmd(app),
+		newRedoCmd(app),
 		newEditCmd(app),
 		newBoardCmd(app),
 		newHistoryCmd(app),
@@ -272,26 +275,13 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newServeCmd(app),
 		newStatsCmd(app),
 		newPlayersCmd(app),
+		newCompletionCmd(),
 		&cobra.Command{
 			Use:   "cards",
 			Short: "The card notation: how to type the cards left in a hand",
 			Long:  notationHelp,
 		},
 	)
-	// "completion" with no shell, or one it does not know, is a usage
-	// error, not its help and exit 0.
-	root.InitDefaultCompletionCmd()
-	for _, c := range root.Commands() {
-		if c.Name() == "completion" {
-			c.Args = nil
-			c.RunE = func(c *cobra.Command, args []string) error {
-				if len(args) == 0 {
-					return usagef("completion needs a shell: bash, zsh, fish or powershell, as in \"unoscore completion bash\"")
-				}
-				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(args[0]))
-			}
-		}
-	}
 	return root, started
 }
 

@@ -60,7 +60,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 		t.Fatalf("the other terminal: exit %d: %s%s", other.code, other.err.String(), other.out.String())
 	}
 	joined := strings.Join(p.labels, "|")
-	if !strings.Contains(joined, "How do you score?|Hands in each round at each table|Which deck?|Which table?|Who went out?|Fay's cards|Hal's cards|Save this hand|Which table?") {
+	if !strings.Contains(joined, "How do you score?|Hands in each round at each table|Which deck?|Which table?|Who went out?|Fay's cards|Hal's cards|Save this hand?|Which table?") {
 		t.Errorf("questions: %s", joined)
 	}
 	for _, q := range []string{"Play to how many points", "Who deals first?"} {
@@ -100,7 +100,7 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if got := strings.Join(p4.labels, "|"); got != "Hands in each round at each table|Who went out?|Bob's cards|Dan's cards|Save this hand|Who went out?" {
+	if got := strings.Join(p4.labels, "|"); got != "Hands in each round at each table|Who went out?|Bob's cards|Dan's cards|Save this hand?|Who went out?" {
 		t.Errorf("questions: %s", got)
 	}
 	if !strings.Contains(out4, "Saved. Hand 1: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan 9).") {
@@ -179,7 +179,7 @@ func TestHandAtOneTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if got := strings.Join(p.labels, "|"); got != "Who went out?|Gus's cards|Eve's cards|Save this hand|Who went out?" {
+	if got := strings.Join(p.labels, "|"); got != "Who went out?|Gus's cards|Eve's cards|Save this hand?|Who went out?" {
 		t.Errorf("questions: %s", got)
 	}
 	for _, want := range []string{

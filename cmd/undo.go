@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -13,15 +14,37 @@ type undoOptions struct {
 	app  *App
 	Game string
 	JSON bool
+	Yes  bool
 }
 
 func newUndoCmd(app *App) *cobra.Command {
 	o := &undoOptions{app: app}
 	c := &cobra.Command{
 		Use:   "undo",
-		Short: "Void the last counted hand (it stays in the game's history)",
-		Args:  exactArgs(0, "no arguments"),
-		RunE:  func(c *cobra.Command, args []string) error { return runUndo(o) },
+		Short: "Void the last counted hand (it stays in the game's history; redo brings it back)",
+		Long: `Void the last counted hand. It stays in the game's history, and
+"unoscore redo" brings it back. In a terminal, undo says which hand it would
+void and asks first; --yes skips the question.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error { return runUndo(o) },
+	}
+	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	c.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask first")
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(o.app))
+	return c
+}
+
+func newRedoCmd(app *App) *cobra.Command {
+	o := &undoOptions{app: app}
+	c := &cobra.Command{
+		Use:   "redo",
+		Short: "Bring back the hand the last undo voided",
+		Long: `Bring back the hand the last undo voided, as one more record in the
+game's history (nothing is overwritten). Only right after undo: once another
+hand is entered or corrected, there is nothing to redo.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error { return runRedo(o) },
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
@@ -29,10 +52,60 @@ func newUndoCmd(app *App) *cobra.Command {
 	return c
 }
 
+func runRedo(o *undoOptions) error {
+	var g *store.Game
+	var row scoring.Row
+	err := o.app.withDB(changeDB, func(db *store.DB) error {
+		var err error
+		g, row, err = db.Redo(o.Game)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+	}
+	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", handLine(g.Board, row))
+	return writeBoard(o.app.IO.Out, g, o.app.style())
+}
+
 func runUndo(o *undoOptions) error {
+	asked := 0 // the hand the question named
+	if !o.Yes && !o.JSON && o.app.canPrompt() {
+		g, err := loadGame(o.app, o.Game)
+		if err != nil {
+			return err
+		}
+		rows := g.Board.Rows
+		if len(rows) == 0 {
+			return &scoring.InputError{Msg: "there is no hand to undo in this game"}
+		}
+		last := rows[len(rows)-1]
+		ok, err := o.app.Prompt.Confirm(fmt.Sprintf("Void hand %d (%s went out, %s)?", last.Number, g.Board.Name(last.Out), words.Count(last.Won, "point")), false)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			fmt.Fprintln(o.app.IO.Out, "Nothing voided.")
+			return nil
+		}
+		o.Game, asked = g.ID, last.Number
+	}
 	var g *store.Game
 	var voided scoring.Row
 	err := o.app.withDB(changeDB, func(db *store.DB) error {
+		if asked > 0 {
+			// The file stays locked from here to the undo: the hand voided
+			// is the one the question named, or nothing is.
+			now, err := db.Game(o.Game)
+			if err != nil {
+				return err
+			}
+			if now.Board.Hands() != asked {
+				return &scoring.InputError{Msg: fmt.Sprintf("the game changed while you answered: hand %d is now the last; nothing voided", now.Board.Hands())}
+			}
+		}
 		var err error
 		g, voided, err = db.Undo(o.Game)
 		return err

@@ -12,9 +12,9 @@ import (
 
 func newUseCmd(app *App) *cobra.Command {
 	return &cobra.Command{
-		Use:               "use ID",
-		Short:             "Make a game the current one (a unique start of its id will do)",
-		Args:              exactArgs(1, "one game id (\"unoscore games\" lists them)"),
+		Use:               "use ID|NAME",
+		Short:             "Make a game the current one, by its id (a unique start will do) or its name",
+		Args:              exactArgs(1, "one game id or name (\"unoscore games\" lists them)"),
 		ValidArgsFunction: gameCompletion(app),
 		RunE: func(c *cobra.Command, args []string) error {
 			if strings.TrimSpace(args[0]) == "" {
@@ -22,8 +22,14 @@ func newUseCmd(app *App) *cobra.Command {
 			}
 			var g *store.Game
 			err := app.withDB(changeDB, func(db *store.DB) error {
-				var err error
-				g, err = db.Use(args[0])
+				id, err := gameByName(db, args[0])
+				if err != nil {
+					return err
+				}
+				g, err = db.Use(id)
+				if err != nil && id == args[0] && strings.HasPrefix(err.Error(), "no game has the id") {
+					return usagef("no game has the id or name %q; \"unoscore games\" lists them", args[0])
+				}
 				return err
 			})
 			if err != nil {
@@ -37,4 +43,35 @@ func newUseCmd(app *App) *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// gameByName finds the id of the game called name, any case; a word that
+// names no game is returned as it is, to be read as an id. An exact id wins
+// over a name.
+func gameByName(db *store.DB, name string) (string, error) {
+	t := strings.TrimSpace(name)
+	var found []store.Summary
+	exactID := false
+	_, err := db.List(0, func(s store.Summary) error {
+		if s.ID == strings.ToLower(t) {
+			exactID = true
+		}
+		if s.Name != "" && strings.EqualFold(s.Name, t) {
+			found = append(found, s)
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return "", err
+	case exactID || len(found) == 0:
+		return name, nil
+	case len(found) == 1:
+		return found[0].ID, nil
+	}
+	var ids []string
+	for _, s := range found {
+		ids = append(ids, s.ID+" (started "+s.Created.Local().Format("2006-01-02 15:04")+")")
+	}
+	return "", usagef("%d games are called %q: %s; use the id", len(found), found[0].Name, strings.Join(ids, ", "))
 }

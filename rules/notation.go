@@ -118,6 +118,7 @@ var faceAliases = func() map[string]Face {
 		"rev": Reverse, "reverse": Reverse,
 		"w": Wild, "wild": Wild,
 		"wd4": WildDrawFour, "+4": WildDrawFour, "w4": WildDrawFour, "w+4": WildDrawFour,
+		"wild4": WildDrawFour, "wild+4": WildDrawFour, "wd+4": WildDrawFour,
 		"wilddraw4": WildDrawFour, "wilddrawfour": WildDrawFour, "draw4": WildDrawFour,
 		"ws": WildShuffle, "shuffle": WildShuffle, "wildshuffle": WildShuffle, "wildshufflehands": WildShuffle,
 		"wc": WildCustom, "custom": WildCustom, "wildcustom": WildCustom, "wildcustomizable": WildCustom,
@@ -286,6 +287,10 @@ func (h *Hand) add(tok string) error {
 		h.Counted = append(h.Counted, n)
 		return nil
 	}
+	if allDigits(t) && len(t) > 1 {
+		// 37 is not a card: points counted by hand are written 37pts.
+		return &TokenError{Token: tok, Problem: "no card is a number above 9; for points counted by hand, write pts after", Suggest: cmpOr(strings.TrimLeft(t, "0"), "0") + "pts"}
+	}
 	count := 1
 	if i := strings.IndexByte(t, 'x'); i > 0 && allDigits(t[:i]) {
 		n, err := strconv.Atoi(t[:i])
@@ -384,4 +389,11 @@ func maxSuggestDistance(t string) int {
 		return 1
 	}
 	return 2
+}
+
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -113,6 +113,7 @@ func TestParseHand(t *testing.T) {
 		{"r1 12pts 3PTS", 16, 1, "r1 12pts 3pts"},
 		{"w ws wc", 130, 3, "w ws wc"},
 		{"7 7", 14, 2, "2x7"},
+		{"wild4 wild+4 W+4", 150, 3, "3xwd4"},
 		{"", 0, 0, ""},
 	}
 	for _, tt := range tests {
@@ -142,6 +143,9 @@ func TestParseHandErrors(t *testing.T) {
 		{"3xr77", "3xr77", "3xr7"},
 		{"100000pts", "100000pts", ""},
 		{"60x1 60x2", "60x2", ""},
+		{"r7 37", "37", "37pts"},
+		{"10", "10", "10pts"},
+		{"007", "007", "7pts"},
 	}
 	for _, tt := range tests {
 		_, err := ParseHand(tt.in)

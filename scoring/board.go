@@ -497,7 +497,10 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		hands = append(hands, cards)
 	}
 	if len(missing) > 0 {
-		return Hand{}, invalid("the cards left in %s's hand are missing", words.Join(missing))
+		for i, m := range missing {
+			missing[i] = m + "'s"
+		}
+		return Hand{}, invalid("%s cards are missing", words.Join(missing))
 	}
 	if err := b.Deck.Check(hands...); err != nil {
 		return Hand{}, err

@@ -225,7 +225,7 @@ func TestRotatingEightPlayers(t *testing.T) {
 		{"out at the other table", at(1, hand(t, "Eve", "Fay=1", "Hal=1")), "Eve is not at table 1 in round 1: its players are Ann, Bob, Cat and Dan"},
 		{"left at the other table", at(1, hand(t, "Ann", "Bob=1", "Fay=1")), "Fay is not at table 1 in round 1"},
 		{"the winner's partner", at(2, hand(t, "Eve", "Fay=1", "Gus=1")), "Gus is Eve's partner; only the opposing hands are entered"},
-		{"one opponent missing", at(2, hand(t, "Eve", "Fay=1")), "the cards left in Hal's hand are missing"},
+		{"one opponent missing", at(2, hand(t, "Eve", "Fay=1")), "Hal's cards are missing"},
 	}
 	for _, r := range refusals {
 		if _, err := b.Play(r.h); err == nil || !strings.Contains(err.Error(), r.bad) {

@@ -189,7 +189,7 @@ func TestPartnersGame(t *testing.T) {
 	if _, err := b.Play(hand(t, "Ann", "Bob=r7 wd4", "Cat=3")); err == nil || !strings.Contains(err.Error(), "Cat is Ann's partner") {
 		t.Fatalf("partner entered: %v", err)
 	}
-	if _, err := b.Play(hand(t, "Ann", "Bob=r7 wd4")); err == nil || !strings.Contains(err.Error(), "Dan's hand are missing") {
+	if _, err := b.Play(hand(t, "Ann", "Bob=r7 wd4")); err == nil || !strings.Contains(err.Error(), "Dan's cards are missing") {
 		t.Fatalf("opponent missing: %v", err)
 	}
 	if _, err := b.Play(hand(t, "Cat", "Bob=r7 wd4", "Dan=9")); err != nil {
@@ -267,8 +267,8 @@ func TestCheckErrors(t *testing.T) {
 	}{
 		{"unknown out", hand(t, "Zed", "Bob=1", "Cat=2"), `no player is called "Zed"`},
 		{"misspelt", hand(t, "Ann", "Bbo=1", "Cat=2"), `did you mean "Bob"`},
-		{"missing", hand(t, "Ann", "Bob=1"), "the cards left in Cat's hand are missing"},
-		{"all missing", hand(t, "Ann"), "Bob and Cat's hand are missing"},
+		{"missing", hand(t, "Ann", "Bob=1"), "Cat's cards are missing"},
+		{"all missing", hand(t, "Ann"), "Bob's and Cat's cards are missing"},
 		{"out entered", hand(t, "Ann", "Ann=3", "Bob=1", "Cat=2"), "Ann went out and holds no cards"},
 		{"twice", hand(t, "Ann", "Bob=1", "bob=2", "Cat=2"), "Bob's hand is entered twice"},
 		{"empty", hand(t, "Ann", "Bob=", "Cat=2"), "Bob's hand is empty"},
@@ -300,5 +300,33 @@ func TestReplay(t *testing.T) {
 	_, err = Replay(s, append(played, hand(t, "Ann", "Bob=1")))
 	if err == nil || !strings.Contains(err.Error(), "hand 4: the game is over") {
 		t.Fatalf("replay past the end: %v", err)
+	}
+}
+
+func TestSeatByStartOfName(t *testing.T) {
+	s := Settings{Players: []string{"Ann", "Dan", "Dana", "Cat", "Carl"}}
+	tests := []struct {
+		name string
+		seat int
+		err  string
+	}{
+		{"ann", 0, ""},
+		{"A", 0, ""},
+		{"dan", 1, ""},  // the exact name beats Dana
+		{"DANA", 2, ""}, // exact
+		{"cat", 3, ""},  // exact
+		{"cAr", 4, ""},  // a unique start
+		{"d", -1, `"d" could be Dan or Dana: type more of the name`},
+		{"ca", -1, `"ca" could be Cat or Carl: type more of the name`},
+		{"bo", -1, `no player is called "bo"`},
+	}
+	for _, tt := range tests {
+		seat, err := s.Seat(tt.name)
+		if seat != tt.seat {
+			t.Errorf("Seat(%q) = %d, want %d", tt.name, seat, tt.seat)
+		}
+		if (err == nil) != (tt.err == "") || err != nil && !strings.HasPrefix(err.Error(), tt.err) {
+			t.Errorf("Seat(%q) error %v, want %q", tt.name, err, tt.err)
+		}
 	}
 }

@@ -298,6 +298,9 @@ func (s *Settings) Seat(name string) (int, error) {
 			return i, nil
 		}
 	}
+	if seat, err := s.seatByStart(t); seat >= 0 || err != nil {
+		return seat, err
+	}
 	msg := fmt.Sprintf("no player is called %q", name)
 	best, bestD := "", 1<<30
 	for _, p := range s.Players {
@@ -311,4 +314,25 @@ func (s *Settings) Seat(name string) (int, error) {
 		msg += " (the players are " + strings.Join(s.Players, ", ") + ")"
 	}
 	return -1, &InputError{Msg: msg}
+}
+
+// seatByStart finds the one player whose name starts with t, in any case
+// ("c" for Cat): -1 and no error when none does, an error naming them when
+// several do. Seat tries it after an exact name, so Dan beats Dana.
+func (s *Settings) seatByStart(t string) (int, error) {
+	if t == "" {
+		return -1, nil
+	}
+	fold := NameKey // the comparison Seat uses for whole names
+	seat, matches := -1, []string(nil)
+	for i, p := range s.Players {
+		if strings.HasPrefix(fold(p), fold(t)) {
+			seat = i
+			matches = append(matches, p)
+		}
+	}
+	if len(matches) > 1 {
+		return -1, &InputError{Msg: fmt.Sprintf("%q could be %s: type more of the name", t, joinOr(matches))}
+	}
+	return seat, nil
 }

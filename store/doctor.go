@@ -41,7 +41,12 @@ func (db *DB) Doctor() (Report, error) {
 			r.Problems = append(r.Problems, "page check: "+p)
 		}
 		err := db.view(func(tx *bolt.Tx) error {
+			// The file's size on disk: tx.Size() is only the part of it
+			// bbolt's meta page says is in use.
 			r.Size = tx.Size()
+			if fi, err := os.Stat(db.path); err == nil {
+				r.Size = fi.Size()
+			}
 			v, err := schemaOf(tx, db.path)
 			r.Schema = v
 			if err == nil {

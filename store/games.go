@@ -22,6 +22,7 @@ const (
 	EventVoid    = "void"    // counted hand Number is voided (undo)
 	EventCorrect = "correct" // counted hand Number is replaced by Hand
 	EventRename  = "rename"  // player From is called To from now on, in every record of the game
+	EventRedo    = "redo"    // the hand the last undo voided counts again as hand Number: Hand
 )
 
 // Event is one entry in a game's log.
@@ -149,6 +150,11 @@ func fold(id string, events []Event) (*Game, error) {
 			for k, h := range hands {
 				hands[k] = h.RenamePlayer(e.From, e.To)
 			}
+		case EventRedo:
+			if e.Number != len(hands)+1 || e.Hand == nil {
+				return nil, fmt.Errorf("game %s: event %d brings back hand %d after %d", id, i+2, e.Number, len(hands))
+			}
+			hands = append(hands, *e.Hand)
 		default:
 			return nil, fmt.Errorf("game %s: event %d is of an unknown kind %q", id, i+2, e.Type)
 		}
@@ -441,6 +447,58 @@ func (db *DB) Undo(id string) (*Game, scoring.Row, error) {
 		return Event{Type: EventVoid, Number: n}, nil
 	})
 	return g, voided, err
+}
+
+// Redoable returns the hand the last undo voided, if it can count again:
+// only undos (and redos of them) came after it.
+func (g *Game) Redoable() (scoring.Hand, bool) {
+	var hands []scoring.Hand // replayed as the log goes
+	var voided []scoring.Hand
+	for _, e := range g.Events[1:] {
+		switch e.Type {
+		case EventHand:
+			hands = append(hands, *e.Hand)
+			voided = nil
+		case EventCorrect:
+			hands[e.Number-1] = *e.Hand
+			voided = nil
+		case EventVoid:
+			voided = append(voided, hands[e.Number-1])
+			hands = slices.Delete(hands, e.Number-1, e.Number)
+		case EventRedo:
+			hands = append(hands, *e.Hand)
+			if len(voided) > 0 {
+				voided = voided[:len(voided)-1]
+			}
+		default: // a rename: what was voided named the players as they were
+			voided = nil
+		}
+	}
+	if len(voided) == 0 {
+		return scoring.Hand{}, false
+	}
+	return voided[len(voided)-1], true
+}
+
+// Redo brings back the hand the last undo voided, as one more event. It
+// returns the game after it and the hand's row.
+func (db *DB) Redo(id string) (*Game, scoring.Row, error) {
+	var row scoring.Row
+	g, err := db.change(id, func(g *Game) (Event, error) {
+		h, ok := g.Redoable()
+		if !ok {
+			return Event{}, &scoring.InputError{Msg: "there is no undone hand to bring back: redo follows undo, before any other hand is entered or corrected"}
+		}
+		checked, err := g.Board.Check(h)
+		if err != nil {
+			return Event{}, err
+		}
+		return Event{Type: EventRedo, Number: g.Board.Hands() + 1, Hand: &checked}, nil
+	})
+	if err == nil {
+		row = g.Board.Rows[len(g.Board.Rows)-1]
+	}
+	return g, row, err
 }
 
 // Edit replaces counted hand n (from 1) with a new outcome; the old one

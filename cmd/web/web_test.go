@@ -313,7 +313,7 @@ func TestRefusals(t *testing.T) {
 		{"impossible hand", "POST", hands, `{"out": "Ann", "left": {"Bob": "5xwd4", "Cat": "r1"}}`, scorer, 400, cliErr},
 		{"unknown player", "POST", hands, `{"out": "Zed", "left": {"Bob": "5", "Cat": "r1"}}`, scorer, 400, cliUnknown},
 		{"unknown card", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7 zz", "Cat": "r1"}}`, scorer, 400, cliCard},
-		{"missing hand", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7"}}`, scorer, 400, "the cards left in Cat's hand are missing"},
+		{"missing hand", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7"}}`, scorer, 400, "Cat's cards are missing"},
 		{"undo body", "POST", undo, `{"all": true}`, scorer, 400, `unknown field "all"`},
 		{"unknown game", "POST", "/api/games/zzzzzz/hands", hand, scorer, 400, `no game has the id "zzzzzz"`},
 		{"method", "PUT", hands, hand, scorer, 405, ""},

@@ -1,0 +1,7 @@
+//go:build race
+
+package main
+
+// raceDetector: the tests run with -race, which multiplies memory use; a
+// memory bound measures the race detector, not unoscore.
+const raceDetector = true

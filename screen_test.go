@@ -1,0 +1,451 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/hinshun/vt10x"
+	"golang.org/x/sys/unix"
+)
+
+// screen is unoscore running in an 80x24 pseudo-terminal whose output is
+// drawn by a terminal emulator: the tests below look at what a person would
+// see, not at the bytes sent.
+type screen struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	master *os.File
+	mu     sync.Mutex
+	vt     vt10x.Terminal
+	raw    bytes.Buffer
+	done   chan error
+	ended  chan struct{}
+}
+
+const screenCols, screenRows = 80, 24
+
+func startScreen(t *testing.T, db string, env []string, args ...string) *screen {
+	t.Helper()
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	if err := pty.Setsize(master, &pty.Winsize{Rows: screenRows, Cols: screenCols}); err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
+	for _, e := range env {
+		if pre, ok := strings.CutPrefix(e, "UNOSCORE_SCREEN_PRE="); ok {
+			// Lines printed before unoscore starts, as a shell's would be.
+			c = exec.Command("sh", append([]string{"-c", `printf '%s' "$0"; exec "$@"`, pre, os.Args[0], "--db", db}, args...)...)
+		}
+	}
+	c.Env = append(append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "TERM=xterm", "NO_COLOR=1"), env...)
+	c.Stdin, c.Stdout, c.Stderr = slave, slave, slave
+	c.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close()
+	s := &screen{t: t, cmd: c, master: master, vt: vt10x.New(vt10x.WithSize(screenCols, screenRows)),
+		done: make(chan error, 1), ended: make(chan struct{})}
+	go func() {
+		defer close(s.ended)
+		b := make([]byte, 4096)
+		for {
+			n, err := master.Read(b)
+			s.mu.Lock()
+			s.raw.Write(b[:n])
+			s.vt.Write(b[:n])
+			s.mu.Unlock()
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() { s.done <- c.Wait() }()
+	t.Cleanup(func() {
+		_ = c.Process.Kill()
+		master.Close()
+	})
+	return s
+}
+
+// lines is the screen now, one string per row, trailing blanks cut.
+func (s *screen) lines() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rows := strings.Split(strings.TrimSuffix(s.vt.String(), "\n"), "\n")
+	for i, r := range rows {
+		rows[i] = strings.TrimRight(r, " \x00")
+	}
+	return rows
+}
+
+func (s *screen) text() string { return strings.Join(s.lines(), "\n") }
+
+// waitFor waits until the screen shows text.
+func (s *screen) waitFor(text string) {
+	s.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		if strings.Contains(s.text(), text) {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	s.t.Fatalf("waited for %q; the screen shows:\n%s", text, s.text())
+}
+
+// burst sends keys in one write, as a paste or a fast typist does.
+func (s *screen) burst(keys string) {
+	s.t.Helper()
+	if _, err := s.master.Write([]byte(keys)); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// exit waits for unoscore to end and for its last output to be drawn.
+func (s *screen) exit() int {
+	s.t.Helper()
+	var err error
+	select {
+	case err = <-s.done:
+	case <-time.After(20 * time.Second):
+		s.t.Fatalf("unoscore did not finish; the screen shows:\n%s", s.text())
+	}
+	select {
+	case <-s.ended:
+	case <-time.After(5 * time.Second):
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return 0
+}
+
+// bytes is everything unoscore sent, escape sequences included.
+func (s *screen) bytes() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.raw.String()
+}
+
+// noLine fails if any line of the screen matches re.
+func (s *screen) noLine(re string) {
+	s.t.Helper()
+	r := regexp.MustCompile(re)
+	for _, l := range s.lines() {
+		if r.MatchString(l) {
+			s.t.Errorf("the screen has a line matching %q: %q; the screen:\n%s", re, l, s.text())
+		}
+	}
+}
+
+// hasLine fails unless some line of the screen is exactly want.
+func (s *screen) hasLine(want string) {
+	s.t.Helper()
+	for _, l := range s.lines() {
+		if l == want {
+			return
+		}
+	}
+	s.t.Errorf("no line %q on the screen:\n%s", want, s.text())
+}
+
+func newScreenGame(t *testing.T, args ...string) string {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := unoscore(t, db, append([]string{"new", "--no-input"}, args...)...); code != 0 {
+		t.Fatal(errs)
+	}
+	return db
+}
+
+// Items 12 and 1: hands typed ahead in one burst all land in the prompts
+// they were meant for, and the save question never stays on the screen.
+func TestScreenHandsTypedAhead(t *testing.T) {
+	for round := range 3 {
+		db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+		s := startScreen(t, db, nil, "hand")
+		s.waitFor("Who went out")
+		s.burst("" +
+			"\r" + "r7 wd4\r" + "g5 2xs\r" + "3x5\r" + "\r" + // Ann out
+			"b\r" + "w\r" + "y9 b+2\r" + "r1\r" + "\r" + // Bob out
+			"c\r" + "gs\r" + "b2 b3\r" + "wd4\r" + "y\r" + // Cat out
+			"(\r") // stop for now
+		if code := s.exit(); code != 0 {
+			t.Fatalf("round %d: exit %d; the screen:\n%s", round, code, s.text())
+		}
+		b := boardJSON(t, db)
+		rows := b["rows"].([]any)
+		if len(rows) != 3 {
+			t.Fatalf("round %d: %d hands saved, want 3; the screen:\n%s", round, len(rows), s.text())
+		}
+		for i, want := range []string{"Ann:117", "Bob:80", "Cat:75"} {
+			r := rows[i].(map[string]any)
+			got := fmt.Sprintf("%v:%v", r["out"], r["points"])
+			if got != want {
+				t.Errorf("round %d, hand %d: %s, want %s", round, i+1, got, want)
+			}
+		}
+		s.noLine(`Save this hand`)
+		s.noLine(`^\? `)
+		s.hasLine("Every counted hand is saved. Pick up where you left off with: unoscore hand")
+		s.hasLine("Totals after 3 hands, to 500: Ann 117, Bob 80, Cat 75, Dan 0.")
+	}
+}
+
+// Item 3: a list whose lines are as wide as the terminal is redrawn in
+// place: no question is left behind above the answer.
+func TestScreenNewAt80Columns(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := startScreen(t, db, nil, "new")
+	s.waitFor("Players in seating order")
+	s.burst("Ann, Bob, Cat\r" + "\r" + "\r" + "\x1b[B\x1b[B\x1b[A\x1b[B\r" +
+		"\r" + "\r") // all three Wild Customizable cards, nothing written on them
+	// Keys typed one by one redraw the list in place.
+	s.waitFor("Who deals first?")
+	for _, key := range []string{"a", "\x1b[B", "c"} {
+		s.settle()
+		s.burst(key)
+		s.settle()
+		if n := s.count("Who deals first?"); n != 1 {
+			t.Fatalf("after %q the question shows %d times:\n%s", key, n, s.text())
+		}
+	}
+	s.hasLine("  ▸ Cat")
+	s.burst("\x1b[A\x1b[A\r" + "(\r")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.noLine(`Which deck|How do you score|Who deals first|How many Wild|Rule written`)
+	s.noLine(`^.{81,}`)
+	s.hasLine("✔ shuffle  112 cards: 4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild …")
+	s.hasLine("✔ Ann")
+	s.hasLine("Players in seating order (Ann, Bob, Cat), or the first name: Ann, Bob, Cat")
+	if b := boardJSON(t, db); b["deck"] != "shuffle" {
+		t.Errorf("deck %v, want shuffle", b["deck"])
+	}
+}
+
+var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+// Item 4: NO_COLOR turns off every colour and style in the prompts too;
+// without it, colour is there (so this test can fail).
+func TestScreenNoColorPrompts(t *testing.T) {
+	for _, noColor := range []bool{true, false} {
+		db := newScreenGame(t, "--players", "Ann,Bob")
+		env := []string{"NO_COLOR="}
+		if noColor {
+			env = []string{"NO_COLOR=1"}
+		}
+		s := startScreen(t, db, env, "hand")
+		s.waitFor("Who went out")
+		s.burst("\r" + "r7\r" + "\r" + "(\r")
+		if code := s.exit(); code != 0 {
+			t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+		}
+		has := sgr.MatchString(s.bytes())
+		if noColor && has {
+			t.Errorf("NO_COLOR=1, and colour was sent: %q", sgr.FindAllString(s.bytes(), 5))
+		}
+		if !noColor && !has {
+			t.Errorf("no colour in a colour terminal")
+		}
+	}
+}
+
+// screenAfter starts unoscore with the cursor already on row `row` of the
+// window, as when a shell has scrolled: prompts then sit low in the window.
+func startScreenLow(t *testing.T, db string, row int, args ...string) *screen {
+	t.Helper()
+	pre := strings.Repeat("\n", row-1)
+	return startScreen(t, db, []string{"UNOSCORE_SCREEN_PRE=" + pre}, args...)
+}
+
+// settle waits until the screen stops changing: the keys sent so far have
+// all been answered.
+func (s *screen) settle() {
+	s.t.Helper()
+	last, same := "", 0
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
+		now := s.text()
+		if now == last {
+			same++
+			if same >= 15 {
+				return
+			}
+		} else {
+			last, same = now, 0
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	s.t.Fatalf("the screen never settled:\n%s", s.text())
+}
+
+// count is how many lines of the screen contain text.
+func (s *screen) count(text string) int {
+	n := 0
+	for _, l := range s.lines() {
+		if strings.Contains(l, text) {
+			n++
+		}
+	}
+	return n
+}
+
+// Items 2 and 5: at the bottom of the window, Enter on an empty card prompt
+// and repeated Enter on a wrong card leave the lines above alone and show
+// the message once; a card count the deck cannot hold is refused at the
+// prompt where it is typed.
+func TestScreenPromptsLowInTheWindow(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+	s := startScreenLow(t, db, screenRows-2, "hand")
+	s.waitFor("Who went out")
+	s.burst("b" + "\r" + "\r") // Bob; an Enter confirming the pick; an empty line
+	s.waitFor("Whose cards?")
+	s.burst("\r" + "2xskp\r\r\r")
+	s.waitFor(`did you mean "2xskip"?`)
+	s.settle()
+	s.hasLine("✔ Bob")
+	s.hasLine("Enter the cards left in each hand (? shows the notation; an empty line lets")
+	s.hasLine("✗ Cat's cards: 2xskp█")
+	s.hasLine(`  unknown card "2xskp": did you mean "2xskip"?`)
+	if n := s.count("did you mean"); n != 1 {
+		t.Errorf("the message shows %d times:\n%s", n, s.text())
+	}
+	lines := s.lines()
+	for i, l := range lines {
+		if strings.HasPrefix(l, "✗ Cat's cards") && (i+1 >= len(lines) || !strings.Contains(lines[i+1], "did you mean")) {
+			t.Errorf("the message is not under the prompt:\n%s", s.text())
+		}
+	}
+	s.noLine(`^\? Who went out`)
+
+	// Five Wild Draw Fours: refused at Dan's prompt, before Ann's is asked.
+	s.burst("\x7f\x7fkip\r" + "5xwd4\r")
+	s.waitFor("the classic 108-card deck has only 4 Wild Draw Fours, but these hands name 5")
+	s.settle()
+	s.hasLine("✗ Dan's cards: 5xwd4█")
+	s.noLine(`Ann's cards`)
+	// Three here and two more at Ann's: refused at Ann's.
+	s.burst("\x7f\x7f\x7f\x7f\x7f3xwd4\r" + "2xwd4\r")
+	s.waitFor("but these hands name 5")
+	s.settle()
+	s.hasLine("✗ Ann's cards: 2xwd4█")
+	s.burst("\x7f\x7f\x7f\x7f\x7fr1\r" + "\r" + "(")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Saved. Hand 1: Bob went out and scores 191 (Cat 40, Dan 150, Ann 1).")
+	s.noLine(`did you mean|Save this hand|Whose cards`)
+}
+
+// The issue's "Any order": after who went out, any player's cards in any
+// order, back to anyone, and "no" at the save question keeps the entries.
+func TestScreenAnyOrder(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("c") // Cat went out, picked by her first letter
+	s.waitFor("Dan's cards")
+	s.settle()
+	s.hasLine("? Dan's cards: █") // no ✗ before anything is typed
+	s.burst("\r" +                // Enter right after a pick only confirms it
+		"\r" + // an empty line at Dan's prompt: choose whose cards
+		"b\r" + "w\r" + // Bob first
+		"r7 wd4\r" + "b+2\r" + // then Dan and Ann, in seating order
+		"n\r" + // not saved: back to the entries, filled in
+		"d\r" + "\x7f\x7f\x7fg2\r" + // Dan's cards mended
+		"\r" + // saved
+		"(") // stop for now
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Saved. Hand 1: Cat went out and scores 79 (Dan 9, Ann 20, Bob 50).")
+	s.hasLine("Dan's cards: r7 g2")
+	s.noLine(`^\? |Save this hand\?`)
+	b := boardJSON(t, db)
+	if b["hands"].(float64) != 1 {
+		t.Fatalf("board: %v", b)
+	}
+}
+
+// The README's typical hand (4 players, 12 cards left in 3 hands): at most
+// 40 keystrokes through the prompts and 70 through flags.
+func TestKeystrokesForATypicalHand(t *testing.T) {
+	const want = "Hand 1: Cat went out and scores 195 (Dan 64, Ann 69, Bob 62)."
+	// Through the prompts: C picks Cat, then each hand's cards and Enter, and
+	// Enter to save.
+	keys := []string{"c", "r7 wd4 g2 y5\r", "b+2 y9 gs rrev\r", "w 3 g8 b1\r", "\r"}
+	n := 0
+	for _, k := range keys {
+		n += len(k)
+	}
+	if n > 40 {
+		t.Errorf("the prompts take %d keystrokes, more than 40", n)
+	}
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst(strings.Join(keys, "") + "(")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Saved. " + want)
+
+	// Through flags: the command line as typed, Enter included.
+	line := `unoscore hand -o c d="r7 wd4 g2 y5" a="b+2 y9 gs rrev" b="w 3 g8 b1"`
+	if n := len(line) + 1; n > 70 {
+		t.Errorf("the flags take %d keystrokes, more than 70", n)
+	}
+	db = newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+	code, out, errs := unoscore(t, db, "hand", "-o", "c", "d=r7 wd4 g2 y5", "a=b+2 y9 gs rrev", "b=w 3 g8 b1")
+	if code != 0 || !strings.HasPrefix(out, want+"\n") {
+		t.Errorf("exit %d: %s%s", code, out, errs)
+	}
+	t.Logf("%d keystrokes through the prompts, %d through flags", n, len(line)+1)
+}
+
+// Item 9: a hand undone in another terminal while the loop waits is said,
+// and the hand entered is kept, to be saved under its new number.
+func TestScreenGameChangedElsewhere(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob")
+	for range 2 {
+		if code, _, errs := unoscore(t, db, "hand", "-o", "ann", "bob=1"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Hand 3. Ann deals.")
+	s.hasLine("Totals after 2 hands, to 500: Ann 2, Bob 0.")
+	if code, _, errs := unoscore(t, db, "undo", "--yes"); code != 0 {
+		t.Fatal(errs)
+	}
+	s.burst("b" + "r7\r" + "\r")
+	s.waitFor("Whose cards?")
+	s.settle()
+	s.hasLine("Not saved: hand 2 was undone in another terminal; this hand is now hand 2.")
+	s.hasLine("Hand 2. Bob deals.")
+	s.hasLine("  ▸ Save this hand")
+	s.burst("\r" + "(")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Saved. Hand 2: Bob went out and scores 7 (Ann 7).")
+}
