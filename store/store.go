@@ -731,19 +731,28 @@ func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 // checkBucketPages walks the pages of one bucket (a game's log in schema 3
 // and before) before bbolt reads them.
 func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
-	root := uint64(b.Root())
+	w, _, err := walkerFor(tx, uint64(b.Root()))
+	if w == nil || err != nil {
+		return err
+	}
+	w.tree(uint64(b.Root()), 0, 1, from{"the game's log", 0})
+	return w.err()
+}
+
+// walkerFor is a page walker over the open file behind tx, for a bucket whose
+// root page is root; nil when the bucket is inline in its parent's page
+// (checked when the file was opened) or the file is not one Open opened.
+func walkerFor(tx *bolt.Tx, root uint64) (*pageWalker, *DB, error) {
 	v, ok := open.Load(tx.DB())
 	if root == 0 || !ok {
-		return nil // inline in its parent's page, checked when the file was opened
+		return nil, nil, nil
 	}
 	db := v.(*DB)
 	fi, err := db.file.Stat()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	w := newWalker(newReader(db.file), db.page, uint64(fi.Size())/uint64(db.page), true)
-	w.tree(root, 0, 1, from{"the game's log", 0})
-	return w.err()
+	return newWalker(newReader(db.file), db.page, uint64(fi.Size())/uint64(db.page), true), db, nil
 }
 
 // checkRangePages walks the pages of the events bucket that hold, or would
@@ -752,16 +761,10 @@ func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
 // file at open leaves the events bucket to these.
 func checkRangePages(tx *bolt.Tx, lo, hi []byte) error {
 	root := uint64(tx.Bucket(bucketEvents).Root())
-	v, ok := open.Load(tx.DB())
-	if root == 0 || !ok {
-		return nil // inline in its parent's page, checked when the file was opened
-	}
-	db := v.(*DB)
-	fi, err := db.file.Stat()
-	if err != nil {
+	w, db, err := walkerFor(tx, root)
+	if w == nil || err != nil {
 		return err
 	}
-	w := newWalker(newReader(db.file), db.page, uint64(fi.Size())/uint64(db.page), true)
 	w.lo, w.hi, w.ranged = lo, hi, true
 	w.tree(root, 0, 1, from{"the games' logs", 0})
 	if err := w.err(); err != nil {

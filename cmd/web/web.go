@@ -325,17 +325,25 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+	if g, ok := s.requestedGame(w, r); ok {
+		writeJSON(w, http.StatusOK, api.NewBoard(g))
+	}
+}
+
+// requestedGame reads the game the request's path names; when it cannot,
+// it has answered the request (404, or 503 for a fault) and says so.
+func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (*store.Game, bool) {
 	id, ok := gameID(r)
 	if !ok {
 		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("%q is not a game id; /api/games lists them", id))
-		return
+		return nil, false
 	}
 	g, err := s.game(id)
 	if err != nil {
 		s.failErr(w, r, err, true)
-		return
+		return nil, false
 	}
-	writeJSON(w, http.StatusOK, api.NewBoard(g))
+	return g, true
 }
 
 // handRequest is the body of POST /api/games/ID/hands.
@@ -535,17 +543,9 @@ func newKeypad(g *store.Game) keypadJSON {
 }
 
 func (s *Server) keypad(w http.ResponseWriter, r *http.Request) {
-	id, ok := gameID(r)
-	if !ok {
-		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("%q is not a game id; /api/games lists them", id))
-		return
+	if g, ok := s.requestedGame(w, r); ok {
+		writeJSON(w, http.StatusOK, newKeypad(g))
 	}
-	g, err := s.game(id)
-	if err != nil {
-		s.failErr(w, r, err, true)
-		return
-	}
-	writeJSON(w, http.StatusOK, newKeypad(g))
 }
 
 // HostsFor lists the Host values a server listening on addr answers to:
