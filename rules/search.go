@@ -211,7 +211,17 @@ func Search(query string) []Hit {
 	for _, ix := range index {
 		h := Hit{Topic: ix.topic, Words: len(uq)}
 		keyHit, near := false, false
+		// A topic whose one-word id stands in the question only inside
+		// another card's longer name ("wild" in "wild draw four") is not
+		// asked about: that name's words are the other card's.
+		var claimed map[string]bool
+		if id := ix.keys[0]; len(id) == 1 && inLongerName(q, id[0], ix.topic) {
+			claimed = claimedWords(q, id[0], ix.topic)
+		}
 		for _, w := range uq {
+			if claimed[w] {
+				continue
+			}
 			key, kw, body := best(w, ix.keyWords, true), best(w, ix.kwWords, true), best(w, ix.body, false)
 			s := max(3*exact(key), 2*exact(kw), exact(body))
 			if s > 0 {
@@ -242,8 +252,13 @@ func Search(query string) []Hit {
 			}
 		}
 		// A question naming the topic's one-word id ("wild", "skip") leans
-		// to it over topics that merely mention the word.
-		if id := ix.keys[0]; len(id) == 1 && slices.Contains(uq, id[0]) {
+		// to it over topics that merely mention the word, unless the word
+		// is only the start of a longer card name the question holds
+		// whole ("wild" in "wild draw four"): then the longer name leans.
+		if id := ix.keys[0]; len(id) == 1 && slices.Contains(uq, id[0]) && !inLongerName(q, id[0], ix.topic) {
+			bonus += 3
+		}
+		if longest := longestKey(q, ix.keys); longest > 1 && longest > longestOtherKey(q, ix.topic) {
 			bonus += 3
 		}
 		h.Score += bonus
@@ -304,4 +319,85 @@ func inOrder(q, phrase []string) bool {
 		}
 	}
 	return false
+}
+
+// longestKey is the length of the longest multi-word id, title or alias of
+// keys that the question holds whole, in order.
+func longestKey(q []string, keys [][]string) int {
+	n := 0
+	for _, k := range keys {
+		if len(k) > n && inOrder(q, k) {
+			n = len(k)
+		}
+	}
+	return n
+}
+
+// longestOtherKey is longestKey over every topic but t.
+func longestOtherKey(q []string, t *Topic) int {
+	n := 0
+	for _, ix := range index {
+		if ix.topic != t {
+			n = max(n, longestKey(q, ix.keys))
+		}
+	}
+	return n
+}
+
+// claimedWords are the words of q that stand only inside the multi-word
+// ids, titles or aliases of topics other than t that hold w.
+func claimedWords(q []string, w string, t *Topic) map[string]bool {
+	covered := coverage(q, w, t)
+	m := map[string]bool{}
+	for i, x := range q {
+		if covered[i] {
+			m[x] = true
+		}
+	}
+	for i, x := range q {
+		if !covered[i] {
+			delete(m, x)
+		}
+	}
+	return m
+}
+
+// inLongerName reports whether every place w stands in q is inside a
+// multi-word id, title or alias of another topic than t, held whole.
+func inLongerName(q []string, w string, t *Topic) bool {
+	covered := coverage(q, w, t)
+	found := false
+	for i, x := range q {
+		if x == w {
+			if !covered[i] {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// coverage marks the places of q inside a multi-word id, title or alias,
+// held whole, of a topic other than t that holds w.
+func coverage(q []string, w string, t *Topic) []bool {
+	covered := make([]bool, len(q))
+	for _, ix := range index {
+		if ix.topic == t {
+			continue
+		}
+		for _, k := range ix.keys {
+			if len(k) < 2 || !slices.Contains(k, w) {
+				continue
+			}
+			for i := 0; i+len(k) <= len(q); i++ {
+				if inOrder(q[i:i+len(k)], k) {
+					for j := range k {
+						covered[i+j] = true
+					}
+				}
+			}
+		}
+	}
+	return covered
 }

@@ -92,6 +92,19 @@ var questions = []struct{ q, want string }{
 	{"go out on a wild draw four", "going-out"},
 	{"draw 4", "wild-draw-four"},
 	{"what does a 7 do", "house-rules"},
+	// "drawing" is the draw of a turn, not the dealer's draw for the deal.
+	{"can I play after drawing", "drawing"},
+	{"can I play a card after I draw", "drawing"},
+	{"what if I draw a card I can play", "drawing"},
+	{"can I play the drawn card", "drawing"},
+	{"after drawing", "drawing"},
+	{"who draws for the deal", "dealer"},
+	// A card's longer name outranks its prefix ("wild" in "wild draw four").
+	{"can you play a wild draw four anytime", "wild-draw-four"},
+	{"can I play a wild draw four any time", "wild-draw-four"},
+	{"can I play a wild draw four whenever I want", "wild-draw-four"},
+	{"wild draw four anytime", "wild-draw-four"},
+	{"can I play wild shuffle hands anytime", "wild-shuffle-hands"},
 }
 
 func TestQuestions(t *testing.T) {
