@@ -266,7 +266,7 @@ func drawForDealer(app *App, players []string, deckID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	fmt.Fprintln(out, "Each player draws a card: the highest number deals (action and wild cards are 0).")
+	fmt.Fprintln(out, "Each player draws a card: the highest number deals (action and wilds count 0).")
 	in := players
 	var drawn []rules.Card // every card drawn stays out of the deck
 	for {

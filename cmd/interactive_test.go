@@ -137,6 +137,7 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	checkFits(t, "new, played to the end", out, 80)
 	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], `unknown card "r77": did you mean "r7"?`) {
 		t.Errorf("rejected: %q", p.rejected)
 	}
@@ -179,11 +180,13 @@ func TestNewDrawForDealerAndTeams(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	for _, want := range []string{"Ann and Cat tie with 9: they draw again.", "Cat deals.", "Team 1: Ann and Cat.", "Cat deals first."} {
+	for _, want := range []string{"Each player draws a card", "Ann and Cat tie with 9: they draw again.", "Cat deals.", "Team 1: Ann and Cat.", "Cat deals first."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
+	// The explanations fit 80 columns: none wraps a lone word.
+	checkFits(t, "new, drawing for the dealer", out, 80)
 }
 
 func TestHandInterruptedWritesNothing(t *testing.T) {
@@ -205,9 +208,10 @@ func TestCtrlDStopsCleanly(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
 	runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob")
 	code, _, errs, _ := runAt(t, db, []string{"Ann", "^D"}, "hand")
-	if code != 0 || !strings.Contains(errs, "stopped; nothing was written") {
+	if code != 0 || !strings.Contains(errs, "stopped without saving the unfinished hand; go on with: unoscore hand") {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
+	checkFits(t, "the Ctrl-D message", errs, 80)
 	if _, out, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(out, `"hands": 0`) {
 		t.Fatalf("board after ^D: %s", out)
 	}
@@ -263,5 +267,20 @@ func TestNewAsksAboutCustomCards(t *testing.T) {
 	}
 	if code, _, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "themed", "--dealer", "Ann"); code != 0 || p.labels[0] != "Who went out?" {
 		t.Errorf("themed: exit %d, asked %q: %s", code, p.labels, errs)
+	}
+}
+
+// TestNothingToRedoFits: redo with nothing to bring back says so in one
+// line of 80 columns, exit 2, and writes nothing.
+func TestNothingToRedoFits(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob")
+	code, out, errs, _ := runAt(t, db, nil, "redo", "--no-input")
+	if code != ExitUsage || out != "" || !strings.HasPrefix(errs, "unoscore: nothing to redo: redo only follows an undo") {
+		t.Fatalf("exit %d, out %q: %s", code, out, errs)
+	}
+	checkFits(t, "redo with nothing to redo", errs, 80)
+	if _, board, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(board, `"hands": 0`) {
+		t.Fatalf("board after a refused redo: %s", board)
 	}
 }

@@ -52,8 +52,11 @@ func usagef(format string, args ...any) error {
 // errInterrupted is Ctrl-C at a prompt: exit 130.
 var errInterrupted = errors.New("interrupted; nothing was written for the unfinished hand")
 
+// stoppedMsg is one sentence that, after "unoscore: ", fits 80 columns.
+const stoppedMsg = "stopped without saving the unfinished hand; go on with: unoscore hand"
+
 // errStopped is Ctrl-D (end of input) at a prompt: a clean stop, exit 0.
-var errStopped = errors.New("stopped; nothing was written for the unfinished hand. Pick up again with: unoscore hand")
+var errStopped = errors.New(stoppedMsg)
 
 // Execute runs unoscore with the process's arguments and streams, and
 // returns the exit code.

@@ -125,18 +125,21 @@ func shownHost(ip net.IP) string {
 	return ip.String()
 }
 
+// writeAddresses prints the addresses. In a terminal the QR codes come
+// first and the addresses and the note last, so that a screen too short for
+// everything (two codes fill 24 lines) still shows the addresses.
 func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *IOStreams) {
-	fmt.Fprintf(w, "Serving the games in %s. Ctrl-C stops.\n\n", path)
+	if ios.OutTTY {
+		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.Width)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "Serving the games in %s. Ctrl-C stops.\n", path)
 	fmt.Fprintf(w, "View the board (anyone):\n  %s\n", view)
-	fmt.Fprintf(w, "Score from a phone (keep this one to yourself):\n  %s\n\n", score)
+	fmt.Fprintf(w, "Score from a phone (keep this one to yourself):\n  %s\n", score)
 	if ip.IsLoopback() {
 		fmt.Fprintln(w, "Only this computer can open these. For phones on your network:\n  unoscore serve --addr 0.0.0.0:8765")
 	} else {
 		fmt.Fprintln(w, "Anyone on your network can view the board;\nonly the scorer's address records hands.")
-	}
-	if ios.OutTTY {
-		fmt.Fprintln(w)
-		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.Width)
 	}
 }
 

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"net"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -53,5 +54,28 @@ func TestQRCodes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAddressesOnTheLastScreen: in an 80x24 terminal the two QR codes fill
+// more than a screen, so the addresses and the token come after them, on
+// the last 24 lines.
+func TestAddressesOnTheLastScreen(t *testing.T) {
+	view := "http://127.0.0.1:41234/"
+	score := "http://127.0.0.1:41234/score#token=yBMBqdeaajgE3vzlC_htL-E3AoOIMOx1"
+	var b bytes.Buffer
+	writeAddresses(&b, "/tmp/unoscore.db", view, score, net.IPv4(127, 0, 0, 1), &IOStreams{OutTTY: true, Width: 80})
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	if len(lines) <= 24 {
+		t.Fatalf("only %d lines: the test no longer shows anything", len(lines))
+	}
+	last := strings.Join(lines[len(lines)-24:], "\n")
+	for _, want := range []string{view, score, "Only this computer can open these", "Serving the games in"} {
+		if !strings.Contains(last, want) {
+			t.Errorf("the last screen lacks %q:\n%s", want, last)
+		}
+	}
+	if !fitsWidth(b.String(), 80) {
+		t.Errorf("a line wider than 80 columns:\n%s", b.String())
 	}
 }

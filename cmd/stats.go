@@ -123,7 +123,11 @@ func runStats(o *statsOptions) error {
 		if o.JSON {
 			return writeJSON(out, newPageJSON(st, page))
 		}
-		return writePage(out, st, page, o.app.IO.Width)
+		fit := o.app.IO.Width
+		if o.Wide {
+			fit = 0
+		}
+		return writePage(out, st, page, o.app.IO.Width, fit)
 	}
 	if o.JSON {
 		return writeJSON(out, statsJSON{Players: playersJSON(st)})
@@ -214,20 +218,21 @@ type statsColumn struct {
 	title string
 	keep  int
 	value func(p *scoring.PlayerStats) string
+	key   string // what the key under the table says of it
 }
 
 var statsColumns = []statsColumn{
-	{"Rating", 9, func(p *scoring.PlayerStats) string { return strconv.FormatFloat(p.Rating.Ordinal(), 'f', 1, 64) }},
-	{"Games", 8, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Games) }},
-	{"Done", 3, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Finished) }},
-	{"Wins", 8, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Wins) }},
-	{"Win%", 7, func(p *scoring.PlayerStats) string { return percent(p.Wins, p.Finished) }},
-	{"Hands", 5, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Hands) }},
-	{"Out", 6, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.WentOut) }},
-	{"Held", 2, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Held) }},
-	{"Avg", 6, func(p *scoring.PlayerStats) string { return strconv.FormatFloat(p.AvgHeld(), 'f', 1, 64) }},
-	{"Best", 4, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.BestOut) }},
-	{"Streak", 5, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Streak) }},
+	{"Rating", 9, func(p *scoring.PlayerStats) string { return strconv.FormatFloat(p.Rating.Ordinal(), 'f', 1, 64) }, "Rating: OpenSkill's mu - 3 sigma, from each finished game's final order."},
+	{"Games", 8, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Games) }, ""},
+	{"Done", 3, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Finished) }, "Done: games finished."},
+	{"Wins", 8, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Wins) }, ""},
+	{"Win%", 7, func(p *scoring.PlayerStats) string { return percent(p.Wins, p.Finished) }, ""},
+	{"Hands", 5, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Hands) }, ""},
+	{"Out", 6, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.WentOut) }, "Out: hands gone out in."},
+	{"Held", 2, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Held) }, "Held: points caught holding."},
+	{"Avg", 6, func(p *scoring.PlayerStats) string { return strconv.FormatFloat(p.AvgHeld(), 'f', 1, 64) }, "Avg: points held per hand."},
+	{"Best", 4, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.BestOut) }, "Best: best hand out."},
+	{"Streak", 5, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Streak) }, "Streak: wins in a row."},
 }
 
 func percent(a, b int) string {
@@ -293,14 +298,30 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 			finished++
 		}
 	}
-	fmt.Fprintf(w, "\n%s, %d finished. Rating: OpenSkill's mu - 3 sigma, from each finished\n", words.Count(games, "game"), finished)
-	fmt.Fprintln(w, "game's final order. Done: games finished. Out: hands gone out in. Held: points")
-	fmt.Fprintln(w, "caught holding; Avg: per hand held. Best: best hand out. Streak: wins in a row.")
+	// The key explains only the columns shown.
+	key := []string{fmt.Sprintf("%s, %d finished.", words.Count(games, "game"), finished)}
+	for _, c := range cols {
+		if c.key != "" {
+			key = append(key, c.key)
+		}
+	}
+	keyWidth := width
+	if keyWidth <= 0 {
+		keyWidth = 80
+	}
+	// No explanation is broken over two lines unless it is wider than the
+	// terminal by itself.
+	if err := writeFitted(w, "\n"+joinFitted(key, " ", keyWidth)+"\n", keyWidth); err != nil {
+		return err
+	}
 	if narrowed {
-		fmt.Fprintln(w, "Some columns were left out to fit the terminal; --wide shows them all.")
+		return writeFitted(w, leftOut+"\n", width)
 	}
 	return nil
 }
+
+// leftOut is the note under a table narrowed to fit.
+const leftOut = "Some columns were left out to fit; --wide shows them all."
 
 // aligned is a tabwriter whose lines end without padding.
 type aligned struct {
@@ -391,8 +412,96 @@ func result(g scoring.GameRecord, self scoring.PlayerGame) string {
 	return place
 }
 
-// writePage prints one player's page.
-func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width int) error {
+// playedColumns are the columns of a player's games, and how much each is
+// needed: when the terminal is too narrow, the lowest go first.
+var playedColumns = []struct {
+	title string
+	keep  int
+}{{"Date", 9}, {"Game", 10}, {"Mode", 5}, {"Players", 3}, {"Result", 9}, {"Hands", 4}, {"Out", 6}, {"Held", 2}, {"Rating", 8}}
+
+// writeGamesPlayed prints the table of a player's games (rows hold a cell
+// per playedColumns). With a width (a terminal), columns are left out,
+// least needed first, then the games' names shortened, until it fits.
+func writeGamesPlayed(w io.Writer, rows [][]string, width int) (narrowed bool, err error) {
+	shown := make([]int, len(playedColumns))
+	for i := range shown {
+		shown[i] = i
+	}
+	colW := func(c int) int {
+		n := len(playedColumns[c].title)
+		for _, r := range rows {
+			n = max(n, displayWidth(r[c]))
+		}
+		return n
+	}
+	lineWidth := func() int {
+		n := 0
+		for k, c := range shown {
+			if k > 0 {
+				n += 2
+			}
+			n += colW(c)
+		}
+		return n
+	}
+	// drop leaves out the least needed column kept below keep; false when
+	// there is none.
+	drop := func(keep int) bool {
+		low := -1
+		for k, c := range shown {
+			if playedColumns[c].keep < keep && (low < 0 || playedColumns[c].keep < playedColumns[shown[low]].keep) {
+				low = k
+			}
+		}
+		if low < 0 {
+			return false
+		}
+		shown = append(shown[:low:low], shown[low+1:]...)
+		narrowed = true
+		return true
+	}
+	// shorten cuts the games' names so the line fits, to no less than
+	// floor columns (a game's ID stays whole).
+	shorten := func(floor int) {
+		over := lineWidth() - width
+		if over <= 0 {
+			return
+		}
+		gw := max(colW(1)-over, floor)
+		for _, r := range rows {
+			id, _, _ := strings.Cut(r[1], " ")
+			r[1] = truncate(r[1], max(gw, displayWidth(id)))
+		}
+	}
+	if width > 0 {
+		// The small columns go first, then the names are cut to a few
+		// words, then the rating goes, then the names are cut to their IDs.
+		for lineWidth() > width && drop(8) {
+		}
+		shorten(24)
+		for lineWidth() > width && drop(9) {
+		}
+		shorten(len("Game"))
+	}
+	tw := newColumns(w, 0)
+	var line []string
+	for _, c := range shown {
+		line = append(line, playedColumns[c].title)
+	}
+	fmt.Fprintln(tw, strings.Join(line, "\t"))
+	for _, r := range rows {
+		line = line[:0]
+		for _, c := range shown {
+			line = append(line, r[c])
+		}
+		fmt.Fprintln(tw, strings.Join(line, "\t"))
+	}
+	return narrowed, tw.Flush()
+}
+
+// writePage prints one player's page; fit is the width its tables must fit
+// (0: any), width the terminal's, for the chart.
+func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int) error {
 	p := pg.PlayerStats
 	fmt.Fprintf(w, "%s: rating %.1f (mu %.1f, sigma %.1f), %s of %d\n", p.Player, p.Rating.Ordinal(), p.Rating.Mu, p.Rating.Sigma,
 		ordinalPlace(rankOf(st, p)), len(st.Players))
@@ -425,8 +534,7 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width int) erro
 	}
 
 	fmt.Fprintf(w, "\nGames, oldest first:\n")
-	tw := newColumns(w, 0)
-	fmt.Fprintln(tw, "Date\tGame\tMode\tPlayers\tResult\tHands\tOut\tHeld\tRating")
+	var rows [][]string
 	var ratings []float64
 	for _, g := range pg.Played {
 		rating := ""
@@ -438,11 +546,18 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width int) erro
 		if g.Game.Name != "" {
 			id += " " + g.Game.Name
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%d\t%d\t%d\t%s\n", g.Game.Created.Local().Format("2006-01-02"), id, g.Game.Mode,
-			len(g.Game.Players), result(g.Game, g.Self), g.Self.Hands, g.Self.WentOut, g.Self.Held, rating)
+		rows = append(rows, []string{g.Game.Created.Local().Format("2006-01-02"), id, string(g.Game.Mode),
+			strconv.Itoa(len(g.Game.Players)), result(g.Game, g.Self), strconv.Itoa(g.Self.Hands),
+			strconv.Itoa(g.Self.WentOut), strconv.Itoa(g.Self.Held), rating})
 	}
-	if err := tw.Flush(); err != nil {
+	narrowed, err := writeGamesPlayed(w, rows, fit)
+	if err != nil {
 		return err
+	}
+	if narrowed {
+		if err := writeFitted(w, leftOut+"\n", fit); err != nil {
+			return err
+		}
 	}
 
 	if len(ratings) < 2 {

@@ -2,6 +2,9 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,4 +69,57 @@ func FuzzStatsFilter(f *testing.F) {
 			t.Fatalf("statsFilter(%q, %q) = %+v", since, mode, flt)
 		}
 	})
+}
+
+// TestStatsFitTheTerminal: the statistics table and a player's page fit
+// 80 columns, and the key under the table explains only the columns shown.
+func TestStatsFitTheTerminal(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	a, b := longNames[0], longNames[1]
+	for _, name := range []string{"Friday night at the Fitzgeralds' summer house", "The long rematch in the garden, by lantern light"} {
+		runWide(t, db, 0, "new", "--players", a+","+b, "--target", "100", "--name", name)
+		runWide(t, db, 0, "hand", "--out", a, "--left", b+"=wd4 wd4 w")
+	}
+	playHands(t, db, "standard", 6, 6)
+
+	page := runWide(t, db, 0, "stats", "--player", "annabelle")
+	if got := widest(page); got <= 80 {
+		t.Fatalf("the full page is only %d columns: the test does not test narrowing", got)
+	}
+	for _, width := range []int{80} {
+		out := runWide(t, db, width, "stats", "--player", "annabelle")
+		checkFits(t, fmt.Sprintf("stats --player at %d", width), out, width)
+		for _, want := range []string{"Date", "Game", "Result", "won", "Some columns were left out"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("stats --player at %d lacks %q:\n%s", width, want, out)
+			}
+		}
+		if width == 80 && !strings.Contains(out, "Rating") {
+			t.Errorf("stats --player at 80 dropped the rating:\n%s", out)
+		}
+	}
+	if wide := runWide(t, db, 80, "stats", "--player", "annabelle", "--wide"); wide != page {
+		t.Errorf("stats --player --wide is not the full page:\n%s", wide)
+	}
+
+	full := runWide(t, db, 0, "stats")
+	if !strings.Contains(full, "Held: points") {
+		t.Fatalf("the full table's key does not explain Held:\n%s", full)
+	}
+	for _, width := range []int{80, 60} {
+		out := runWide(t, db, width, "stats")
+		checkFits(t, fmt.Sprintf("stats at %d", width), out, width)
+		table, key, _ := strings.Cut(out, "\n\n")
+		header := strings.Fields(strings.SplitN(table, "\n", 2)[0])
+		for _, col := range []string{"Rating", "Done", "Out", "Held", "Avg", "Best", "Streak"} {
+			shown := slices.Contains(header, col)
+			explained := strings.Contains(unwrapped(key), col+":")
+			if shown != explained {
+				t.Errorf("stats at %d: column %s shown %v, explained %v:\n%s", width, col, shown, explained, out)
+			}
+		}
+		if slices.Contains(header, "Held") {
+			t.Errorf("stats at %d kept Held: the test does not test the key", width)
+		}
+	}
 }
