@@ -487,7 +487,7 @@ func (db *DB) Redo(id string) (*Game, scoring.Row, error) {
 	g, err := db.change(id, func(g *Game) (Event, error) {
 		h, ok := g.Redoable()
 		if !ok {
-			return Event{}, &scoring.InputError{Msg: "there is no undone hand to bring back: redo follows undo, before any other hand is entered or corrected"}
+			return Event{}, ErrNothingToRedo
 		}
 		checked, err := g.Board.Check(h)
 		if err != nil {
