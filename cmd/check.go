@@ -3,12 +3,12 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 

@@ -3,10 +3,10 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 

@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"slices"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 

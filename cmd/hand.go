@@ -2,13 +2,13 @@ package cmd
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )

@@ -2,13 +2,13 @@ package cmd
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 

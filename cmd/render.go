@@ -3,7 +3,6 @@ package cmd
 import (
 	"bytes"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"slices"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -379,25 +379,7 @@ func maxWidth(cells []string) int {
 	return n
 }
 
-// cellTexts write what a hand did to a column: "+94" for points won, "(57)"
-// for points held that count for others, "+12" added to a tally, "0" for
-// going out in a tally mode, "-" for no part in the hand.
-var cellTexts = [...]string{
-	scoring.NotIn:   "-",
-	scoring.Away:    "",
-	scoring.Won:     "+{p}",
-	scoring.Held:    "({p})",
-	scoring.Tallied: "+{p}",
-	scoring.Clean:   "0",
-}
-
-func cellText(c scoring.Cell) string {
-	s := strings.ReplaceAll(cellTexts[c.Kind], "{p}", strconv.Itoa(c.Points))
-	if c.Eliminated {
-		s += " out"
-	}
-	return s
-}
+func cellText(c scoring.Cell) string { return api.CellText(c, "-") }
 
 func eliminatedLine(b *scoring.Board) string {
 	var parts []string

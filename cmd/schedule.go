@@ -2,10 +2,10 @@ package cmd
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"strings"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 

@@ -3,7 +3,6 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"io"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/guptarohit/asciigraph"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )

@@ -2,11 +2,11 @@ package cmd
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 

@@ -2,8 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"strings"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // Deck is one printed UNO deck: the coloured cards every deck shares (per

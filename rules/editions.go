@@ -2,8 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"strings"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // Edition is one of the five printed rulebooks unoscore's reference is

@@ -2,10 +2,11 @@ package rules
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // TopicError is a topic the reference does not have.

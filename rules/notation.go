@@ -2,10 +2,11 @@ package rules
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // MaxCards is the most cards one entry may name: no deck holds more.

@@ -1,12 +1,13 @@
 package rules
 
 import (
-	"github.com/unoscore/unoscore/rules/words"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // fillers are the words a question carries that name no topic: "can I",

@@ -2,11 +2,11 @@ package scoring
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strconv"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // Hand is the outcome of one hand of play: who went out, and what every

@@ -5,11 +5,11 @@ package scoring
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // DefaultTarget is the score that ends a game unless told otherwise.

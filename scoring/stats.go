@@ -2,10 +2,11 @@ package scoring
 
 import (
 	"cmp"
-	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // GameStats is what player statistics need of one game, worked out from its

@@ -4,11 +4,11 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 

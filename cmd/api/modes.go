@@ -2,11 +2,11 @@ package api
 
 import (
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -204,3 +204,29 @@ func waitLine(b *scoring.Board, t scoring.Table, tables []scoring.Table) string 
 }
 
 // plural writes a count of things: "1 hand", "4 hands".
+
+// cellTexts write what a hand did to a column: "+94" for points won, "(57)"
+// for points caught holding that count for others, a tally's "+12", "0" for
+// going out in a tally mode, nothing for a hand at another table; noPart
+// (given by the caller) for no part in the hand.
+var cellTexts = [...]string{
+	scoring.Away:    "",
+	scoring.Won:     "+{p}",
+	scoring.Held:    "({p})",
+	scoring.Tallied: "+{p}",
+	scoring.Clean:   "0",
+}
+
+// CellText writes one cell of the score pad, the same on the command line
+// and the web page; noPart is how "no part in the hand" reads there ("-" in
+// a terminal, "–" on a page).
+func CellText(c scoring.Cell, noPart string) string {
+	s := noPart
+	if c.Kind != scoring.NotIn {
+		s = strings.ReplaceAll(cellTexts[c.Kind], "{p}", strconv.Itoa(c.Points))
+	}
+	if c.Eliminated {
+		s += " out"
+	}
+	return s
+}

@@ -3,15 +3,14 @@ package web
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/unoscore/unoscore/rules/words"
 	"html/template"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -96,7 +95,7 @@ func newBoardView(g *store.Game) boardView {
 	if v.Title == "" {
 		v.Title = "Game " + g.ID
 	}
-	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", strings.ToUpper(string(s.Mode[:1]))+string(s.Mode[1:]), api.Goal(s), s.Deck)
+	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", words.Capitalize(string(s.Mode)), api.Goal(s), s.Deck)
 
 	// Who deals next, at every table still playing.
 	var dealers []int
@@ -220,25 +219,8 @@ func (v *boardView) tables(b *scoring.Board) {
 	slices.SortStableFunc(v.Totals, func(a, b colView) int { return a.order - b.order })
 }
 
-// cellTexts are what a hand did to a column, as on the command line's
-// board: "+94" for points won, "(57)" for points caught with that count for
-// others, a tally's "+12", "0" for going out in a tally, "–" for no part in
-// the hand, nothing for a hand at another table.
-var cellTexts = [...]string{
-	scoring.NotIn:   "–",
-	scoring.Away:    "",
-	scoring.Won:     "+{p}",
-	scoring.Held:    "({p})",
-	scoring.Tallied: "+{p}",
-	scoring.Clean:   "0",
-}
-
 func cell(c scoring.Cell) cellView {
-	t := strings.ReplaceAll(cellTexts[c.Kind], "{p}", strconv.Itoa(c.Points))
-	if c.Eliminated {
-		t += " out"
-	}
-	return cellView{Text: t, Won: c.Kind == scoring.Won || c.Kind == scoring.Clean}
+	return cellView{Text: api.CellText(c, "–"), Won: c.Kind == scoring.Won || c.Kind == scoring.Clean}
 }
 
 func jsonLine(g *store.Game) ([]byte, error) { return json.Marshal(api.NewBoard(g)) }
