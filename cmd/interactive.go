@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -149,7 +150,7 @@ func promptPlayers(app *App) ([]string, error) {
 		return nil
 	}
 	first, err := app.Prompt.Input("Players in seating order (Ann, Bob, Cat), or the first name", "", func(v string) error {
-		names := splitNames(v)
+		names := api.SplitNames(v)
 		if len(names) == 0 {
 			return errors.New("name at least the first player")
 		}
@@ -158,7 +159,7 @@ func promptPlayers(app *App) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := splitNames(first)
+	names := api.SplitNames(first)
 	if len(names) > 1 {
 		return names, nil
 	}
@@ -228,7 +229,7 @@ func promptTeams(app *App, s scoring.Settings) ([][]string, error) {
 		}
 		label := fmt.Sprintf("Team %d (names, comma-separated; empty: everyone left)", len(teams)+1)
 		v, err := app.Prompt.Input(label, "", func(v string) error {
-			for _, name := range splitNames(v) {
+			for _, name := range api.SplitNames(v) {
 				seat, err := s.Seat(name)
 				if err != nil {
 					return err
@@ -245,7 +246,7 @@ func promptTeams(app *App, s scoring.Settings) ([][]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		names := splitNames(v)
+		names := api.SplitNames(v)
 		if len(names) == 0 {
 			break
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -100,7 +101,7 @@ func (o *newOptions) setFlags(c *cobra.Command) error {
 	// A number given is never taken for "not given": 0 is refused (--target
 	// in check, with its upper bound).
 	if c.Flags().Changed("hands") && o.Hands < 1 {
-		return usagef("--hands must be a positive number of hands, not %d", o.Hands)
+		return api.NotPositive("hands", "hands", o.Hands)
 	}
 	o.given = map[string]bool{}
 	c.Flags().Visit(func(f *pflag.Flag) { o.given[f.Name] = true })
@@ -121,7 +122,7 @@ func (o *newOptions) setFlags(c *cobra.Command) error {
 // given is never replaced by a default.
 func (o *newOptions) check() error {
 	if o.given["target"] && o.Target < 1 {
-		return usagef("--target must be a positive number of points, not %d", o.Target)
+		return api.NotPositive("target", "points", o.Target)
 	}
 	if o.given["target"] && o.Target > scoring.MaxTarget {
 		return usagef("--target must be 1 to %d points, not %d", scoring.MaxTarget, o.Target)
@@ -140,7 +141,7 @@ func (o *newOptions) check() error {
 		}
 	}
 	for _, t := range o.Teams {
-		if len(splitNames(t)) == 0 {
+		if len(api.SplitNames(t)) == 0 {
 			return usagef("--team is empty: name a team's players, as in --team Ann,Cat")
 		}
 	}
@@ -158,17 +159,6 @@ func modeNames() []string {
 	return names
 }
 
-// splitNames splits a comma-separated list of names, dropping empty ones.
-func splitNames(s string) []string {
-	var names []string
-	for _, n := range strings.Split(s, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			names = append(names, n)
-		}
-	}
-	return names
-}
-
 func runNew(o *newOptions) error {
 	app := o.app
 	if err := scoring.ValidateGameName(o.Name); err != nil {
@@ -176,7 +166,7 @@ func runNew(o *newOptions) error {
 	}
 	s := scoring.Settings{
 		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck, Hands: o.Hands,
-		Players: splitNames(o.Players), Dealer: o.Dealer,
+		Players: api.SplitNames(o.Players), Dealer: o.Dealer,
 		Custom: o.Custom, CustomRules: o.CustomRules,
 	}
 	if (o.Custom != 0 || len(o.CustomRules) > 0) && o.Deck != "" && o.Deck != "shuffle" {
@@ -196,7 +186,7 @@ func runNew(o *newOptions) error {
 		s.Mode = m
 	}
 	for _, t := range o.Teams {
-		s.Teams = append(s.Teams, splitNames(t))
+		s.Teams = append(s.Teams, api.SplitNames(t))
 	}
 	if o.Again {
 		var err error
@@ -212,10 +202,10 @@ func runNew(o *newOptions) error {
 			return err
 		}
 	} else if len(s.Players) == 0 {
-		return usagef("missing --players: name the players in seating order, as in --players Ann,Bob,Cat")
+		return api.ErrMissingPlayers
 	}
 	if o.Target < 0 {
-		return usagef("--target must be a positive number of points, not %d", o.Target)
+		return api.NotPositive("target", "points", o.Target)
 	}
 	checked, err := scoring.New(s)
 	if err != nil {

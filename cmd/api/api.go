@@ -5,7 +5,9 @@
 package api
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/unoscore/unoscore/rules"
@@ -190,3 +192,26 @@ func Left(name, cards string) (scoring.Left, error) {
 	}
 	return scoring.Left{Player: name, Cards: h}, nil
 }
+
+// SplitNames reads a comma list of players, as --players takes it: spaces
+// around names dropped, empty entries skipped.
+func SplitNames(s string) []string {
+	var names []string
+	for n := range strings.SplitSeq(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// NotPositive refuses a number that was given but is not positive (a given
+// 0 is never taken for the default), naming its flag: "--target must be a
+// positive number of points, not 0". The command line and the web page
+// say the same.
+func NotPositive(flag, unit string, n int) error {
+	return &scoring.InputError{Msg: fmt.Sprintf("--%s must be a positive number of %s, not %d", flag, unit, n)}
+}
+
+// ErrMissingPlayers is a game started with no players named.
+var ErrMissingPlayers = &scoring.InputError{Msg: "missing --players: name the players in seating order, as in --players Ann,Bob,Cat"}

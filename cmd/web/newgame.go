@@ -30,15 +30,15 @@ type newRequest struct {
 func (req newRequest) settings() (scoring.Settings, error) {
 	bad := func(msg string, args ...any) error { return &scoring.InputError{Msg: fmt.Sprintf(msg, args...)} }
 	if req.Target != nil && *req.Target < 1 {
-		return scoring.Settings{}, bad("--target must be a positive number of points, not %d", *req.Target)
+		return scoring.Settings{}, api.NotPositive("target", "points", *req.Target)
 	}
 	if req.Hands != nil && *req.Hands < 1 {
-		return scoring.Settings{}, bad("--hands must be a positive number of hands, not %d", *req.Hands)
+		return scoring.Settings{}, api.NotPositive("hands", "hands", *req.Hands)
 	}
 	if err := scoring.ValidateGameName(req.Name); err != nil {
 		return scoring.Settings{}, bad("--name: %v", err)
 	}
-	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: splitNames(req.Players)}
+	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: api.SplitNames(req.Players)}
 	if req.Target != nil {
 		s.Target = *req.Target
 	}
@@ -53,24 +53,12 @@ func (req newRequest) settings() (scoring.Settings, error) {
 		s.Mode = m
 	}
 	if strings.TrimSpace(req.Players) == "" {
-		return scoring.Settings{}, bad("missing --players: name the players in seating order, as in --players Ann,Bob,Cat")
+		return scoring.Settings{}, api.ErrMissingPlayers
 	}
 	if _, err := scoring.New(s); err != nil {
 		return scoring.Settings{}, err
 	}
 	return s, nil
-}
-
-// splitNames splits a comma-separated list of names, dropping empty ones,
-// as --players does.
-func splitNames(s string) []string {
-	var names []string
-	for n := range strings.SplitSeq(s, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			names = append(names, n)
-		}
-	}
-	return names
 }
 
 // create is POST /api/games: it checks the request before the file is
