@@ -4,6 +4,9 @@ import (
 	"bytes"
 
 	"github.com/spf13/cobra"
+	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/store"
 )
 
 type boardOptions struct {
@@ -46,17 +49,25 @@ func runBoard(o *boardOptions) error {
 	}
 	st := o.app.style()
 	if o.Wide {
-		st.width = 0
+		st.Width = 0
 	}
 	if o.Schedule {
 		var b bytes.Buffer
 		if err := writeSchedule(&b, g, st); err != nil {
 			return err
 		}
-		return writeFitted(o.app.IO.Out, b.String(), st.width)
+		return ui.WriteWrapped(o.app.IO.Out, b.String(), st.Width)
 	}
 	if o.Chart {
-		return writeChart(o.app.IO.Out, g, st)
+		return ui.WriteChart(o.app.IO.Out, g, st)
 	}
-	return writeBoard(o.app.IO.Out, g, st)
+	return ui.WriteBoard(o.app.IO.Out, g, st)
 }
+
+// boardJSON is the board object of the contract; it lives in cmd/api, so
+// that the web server (cmd/web) serves the same object.
+type boardJSON = api.Board
+
+func newBoardJSON(g *store.Game) boardJSON { return api.NewBoard(g) }
+
+func nonNil(s []string) []string { return api.NonNil(s) }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
 
 // chartPicture is a chart read back from the screen: the y-axis's label of
@@ -179,7 +181,7 @@ func TestChartFitsManyHands(t *testing.T) {
 		t.Errorf("no word of the hands left out:\n%s", out)
 	}
 	wide := runWide(t, db, 80, "board", "--chart", "--wide")
-	if strings.Contains(wide, "hands shown") || widest(wide) <= 80 {
+	if strings.Contains(wide, "hands shown") || ui.Widest(wide) <= 80 {
 		t.Errorf("--wide does not show every hand:\n%s", wide)
 	}
 }

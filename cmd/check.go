@@ -217,9 +217,9 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 			if o.JSON {
 				return writeJSON(app.IO.Out, v)
 			}
-			word := app.style().win("Legal")
+			word := app.style().Win("Legal")
 			if !v.Legal {
-				word = app.style().warn("Not legal")
+				word = app.style().Warn("Not legal")
 			}
 			fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.Width, "", ""))
 			if v.Note != "" {
@@ -273,9 +273,9 @@ func newCheckChallengeCmd(app *App) *cobra.Command {
 			if o.JSON {
 				return writeJSON(app.IO.Out, v)
 			}
-			word := app.style().warn("Guilty")
+			word := app.style().Warn("Guilty")
 			if !v.Guilty {
-				word = app.style().win("Not guilty")
+				word = app.style().Win("Not guilty")
 			}
 			fmt.Fprintf(app.IO.Out, "%s: %s.\n", word, strings.TrimPrefix(strings.TrimPrefix(v.Reason, "guilty: "), "not guilty: "))
 			return nil

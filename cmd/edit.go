@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -96,7 +97,7 @@ func editDone(o *editOptions, g *store.Game) error {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Corrected. %s The old record stays in the history.\n\n", handLine(g.Board, g.Board.Rows[o.Number-1]))
-	return writeBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 }
 
 // changeCards is hand n with only the players named in left given new cards.
@@ -141,7 +142,7 @@ func editPrompt(o *editOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(app.IO.Out, "%s %s\n", app.style().bold(fmt.Sprintf("Correcting hand %d.", n)), handLine(g.Board, g.Board.Rows[n-1]))
+	fmt.Fprintf(app.IO.Out, "%s %s\n", app.style().Bold(fmt.Sprintf("Correcting hand %d.", n)), handLine(g.Board, g.Board.Rows[n-1]))
 	old := g.Hands()[n-1]
 	h, ok, err := promptHand(app, before, old.Table, &old, "Save this correction?")
 	if err != nil || !ok {

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
 
 // longNames are sixteen players with family names, the names that made the
@@ -105,7 +107,7 @@ func playHands(t testing.TB, db, mode string, n, hands int) {
 func checkFits(t *testing.T, what, out string, width int) {
 	t.Helper()
 	for i, line := range strings.Split(out, "\n") {
-		if w := displayWidth(line); w > width {
+		if w := ui.Width(line); w > width {
 			t.Errorf("%s: line %d is %d columns, wider than %d:\n%s\n\nwhole output:\n%s", what, i+1, w, width, line, out)
 			return
 		}
@@ -138,7 +140,7 @@ func TestScreensFitTheTerminal(t *testing.T) {
 			db := filepath.Join(t.TempDir(), "u.db")
 			playHands(t, db, c.mode, c.players, c.hands)
 			full := runWide(t, db, 0, "board")
-			if got := widest(full); c.tooWide && got <= 80 {
+			if got := ui.Widest(full); c.tooWide && got <= 80 {
 				t.Fatalf("the full board is only %d columns: the test does not test narrowing", got)
 			}
 			for _, width := range []int{80, 64, 50} {
@@ -169,7 +171,7 @@ func TestScreensFitTheTerminal(t *testing.T) {
 				}
 			}
 			// --wide: the full table, as a pipe gets it, even in a terminal.
-			if wide := runWide(t, db, 80, "board", "--wide"); widest(wide) != widest(full) || !strings.Contains(wide, "+--") && !strings.Contains(wide, "┌") {
+			if wide := runWide(t, db, 80, "board", "--wide"); ui.Widest(wide) != ui.Widest(full) || !strings.Contains(wide, "+--") && !strings.Contains(wide, "┌") {
 				t.Errorf("board --wide is not the full table:\n%s", wide)
 			}
 		})
@@ -210,33 +212,6 @@ func TestNarrowBoardLayouts(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^Hands 1-\d+ left out: board --wide shows all\.$`).MatchString(out) ||
 		!regexp.MustCompile(`(?m)^Hand\s.*\s12\s+Total\s+To 500$`).MatchString(out) {
 		t.Errorf("the last hands, and which are not shown:\n%s", out)
-	}
-}
-
-func TestShortNames(t *testing.T) {
-	for _, c := range []struct{ in, want []string }{
-		{[]string{"Ann", "Bob", "Zoë"}, []string{"Ann", "Bob", "Zoë"}},
-		{[]string{"Annabelle Fitzgerald", "Bob", "Anna-Lena Berg"}, []string{"AF", "Bob", "AB"}},
-		{[]string{"Annabelle Fitzgerald", "Bartholomew"}, []string{"Anna", "Bart"}},
-		{[]string{"Ann Lee", "Ann Low", "AL"}, []string{"P1", "P2", "P3"}},
-	} {
-		if got := shortNames(c.in); strings.Join(got, "|") != strings.Join(c.want, "|") {
-			t.Errorf("shortNames(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
-func TestFitLine(t *testing.T) {
-	got := fitLine("  Table 1: Annabelle Fitzgerald & Bob against Cat & Dan; Annabelle deals.", 30)
-	want := "  Table 1: Annabelle\n    Fitzgerald & Bob against\n    Cat & Dan; Annabelle\n    deals."
-	if got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-	if got := fitLine("short", 30); got != "short" {
-		t.Errorf("a short line changed: %q", got)
-	}
-	if got := fitLine("\x1b[1;32mAnn\x1b[0m wins", 10); got != "\x1b[1;32mAnn\x1b[0m wins" {
-		t.Errorf("colour codes counted as width: %q", got)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
@@ -80,7 +81,7 @@ func runGames(o *gamesOptions) error {
 	}
 	st := o.app.style()
 	if o.Wide {
-		st.width = 0
+		st.Width = 0
 	}
 	if err := writeGames(out, list, st); err != nil {
 		return err
@@ -123,14 +124,14 @@ const (
 
 var gamesHeader = []string{"", "Id", "Started", "Name", "Mode", "Hands", "Players", "Result"}
 
-// writeGames prints the list as a table with borders when it fits st.width
+// writeGames prints the list as a table with borders when it fits st.Width
 // (always into a pipe); else without borders, the players by their first
 // names, and the names, players and results cut as much as needed, leaving
 // out the time a game started, then its mode, when even that is too wide.
-func writeGames(w io.Writer, list []store.Summary, st style) error {
+func writeGames(w io.Writer, list []store.Summary, st ui.Style) error {
 	align := []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
 	var full bytes.Buffer
-	t := newTable(&full, align, st.unicode)
+	t := ui.NewTable(&full, align, st.Unicode)
 	t.Header(gamesHeader)
 	rows := make([][]string, len(list))
 	for i, s := range list {
@@ -142,7 +143,7 @@ func writeGames(w io.Writer, list []store.Summary, st style) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
-	if fitsWidth(full.String(), st.width) {
+	if ui.Fits(full.String(), st.Width) {
 		_, err := w.Write(full.Bytes())
 		return err
 	}
@@ -166,9 +167,9 @@ func writeGames(w io.Writer, list []store.Summary, st style) error {
 		}
 		widths := make([]int, len(gamesHeader))
 		for c := range gamesHeader {
-			widths[c] = displayWidth(gamesHeader[c])
+			widths[c] = ui.Width(gamesHeader[c])
 			for _, r := range rows {
-				widths[c] = max(widths[c], displayWidth(r[c]))
+				widths[c] = max(widths[c], ui.Width(r[c]))
 			}
 		}
 		total := func() int {
@@ -180,7 +181,7 @@ func writeGames(w io.Writer, list []store.Summary, st style) error {
 		}
 		// Cut the widest of the cuttable columns a column at a time, so
 		// that what room there is is shared evenly among them.
-		for total() > st.width {
+		for total() > st.Width {
 			widestCol := -1
 			for _, c := range []int{gPlayers, gResult, gName} {
 				if slices.Contains(keep, c) && widths[c] > minCut && (widestCol < 0 || widths[c] > widths[widestCol]) {
@@ -193,32 +194,32 @@ func writeGames(w io.Writer, list []store.Summary, st style) error {
 			widths[widestCol]--
 		}
 		last := len(drop) == 3
-		if total() > st.width && !last {
+		if total() > st.Width && !last {
 			continue
 		}
-		g := &grid{}
+		g := &ui.Grid{}
 		for _, c := range keep {
-			g.align = append(g.align, align[c])
+			g.Align = append(g.Align, align[c])
 		}
 		line := func(r []string) []string {
 			var cells []string
 			for _, c := range keep {
-				cells = append(cells, truncate(r[c], widths[c]))
+				cells = append(cells, ui.Truncate(r[c], widths[c]))
 			}
 			return cells
 		}
-		g.add(line(gamesHeader)...)
-		g.rule()
+		g.Add(line(gamesHeader)...)
+		g.Rule()
 		for _, r := range rows {
-			g.add(line(r)...)
+			g.Add(line(r)...)
 		}
-		if total() > st.width {
+		if total() > st.Width {
 			// Still too wide: only an impossibly narrow terminal gets here.
 			var b bytes.Buffer
-			g.write(&b, st)
-			return writeFitted(w, b.String(), st.width)
+			g.Render(&b, st)
+			return ui.WriteWrapped(w, b.String(), st.Width)
 		}
-		g.write(w, st)
+		g.Render(w, st)
 		return nil
 	}
 	return nil

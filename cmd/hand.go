@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -162,7 +163,7 @@ func runHand(o *handOptions) error {
 	}
 	fmt.Fprintln(app.IO.Out, handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
 	fmt.Fprintln(app.IO.Out)
-	return writeBoard(app.IO.Out, g, app.style())
+	return ui.WriteBoard(app.IO.Out, g, app.style())
 }
 
 // handLine says in one sentence what a counted hand did.

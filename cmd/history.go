@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -49,7 +50,7 @@ func runHistory(o *historyOptions) error {
 	if o.JSON {
 		return writeJSON(out, historyJSON{ID: g.ID, Events: g.Events})
 	}
-	width := o.app.style().width
+	width := o.app.style().Width
 	if o.Wide {
 		width = 0
 	}
@@ -89,12 +90,12 @@ func historyLine(n int, at, what string, width int) string {
 	if width > 0 && width < 50 {
 		head = fmt.Sprintf("%3d  ", n)
 	}
-	if width <= 0 || len(head)+displayWidth(what) <= width {
+	if width <= 0 || len(head)+ui.Width(what) <= width {
 		return head + what + "\n"
 	}
 	indent := strings.Repeat(" ", len(head))
-	lines := strings.Split(strings.TrimSuffix(fitLine(indent+what, width), "\n"), "\n")
-	// fitLine indents the lines after the first two more than the first.
+	lines := strings.Split(strings.TrimSuffix(ui.Wrap(indent+what, width), "\n"), "\n")
+	// ui.Wrap indents the lines after the first two more than the first.
 	for i := range lines {
 		lines[i] = indent + strings.TrimLeft(lines[i], " ")
 	}

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -338,11 +339,11 @@ func handLoop(app *App, game string, table int) error {
 		b := g.Board
 		if b.Over() {
 			fmt.Fprintln(out)
-			return writeBoard(out, g, st)
+			return ui.WriteBoard(out, g, st)
 		}
 		if len(b.Active()) == 2 && !twoShown {
 			twoShown = true
-			fmt.Fprintln(out, st.bold("Two players left: the two-player rules apply."))
+			fmt.Fprintln(out, st.Bold("Two players left: the two-player rules apply."))
 			fmt.Fprintln(out, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
 			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is drawn, play comes back to its player.")
 		}
@@ -351,9 +352,9 @@ func handLoop(app *App, game string, table int) error {
 			fmt.Fprintln(out, l)
 		}
 		if b.Schedule() == nil {
-			fmt.Fprintf(out, "%s %s deals.\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
+			fmt.Fprintf(out, "%s %s deals.\n", st.Bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
 		} else {
-			fmt.Fprintf(out, "%s\n", st.bold(fmt.Sprintf("Hand %d.", b.Hands()+1)))
+			fmt.Fprintf(out, "%s\n", st.Bold(fmt.Sprintf("Hand %d.", b.Hands()+1)))
 		}
 
 		h, ok, err := promptHand(app, b, table, pending, "Save this hand?")
@@ -380,14 +381,14 @@ func handLoop(app *App, game string, table int) error {
 			return err
 		})
 		if err == nil && changed != "" {
-			fmt.Fprintf(out, "%s %s.\nWhat you entered is kept: check it and save it again.\n", st.warn("Not saved:"), changed)
+			fmt.Fprintf(out, "%s %s.\nWhat you entered is kept: check it and save it again.\n", st.Warn("Not saved:"), changed)
 			pending = &h
 			continue
 		}
 		if err != nil {
 			var invalid interface{ Invalid() bool }
 			if errors.As(err, &invalid) {
-				fmt.Fprintf(out, "%s %v\n", st.warn("Not saved:"), err)
+				fmt.Fprintf(out, "%s %v\n", st.Warn("Not saved:"), err)
 				pending = &h
 				continue
 			}
@@ -574,7 +575,7 @@ func promptHand(app *App, b *scoring.Board, want int, start *scoring.Hand, saveL
 			}
 			h := e.hand()
 			if _, err := b.Check(h); err != nil {
-				fmt.Fprintf(out, "%s: %v.\n", app.style().warn("That can't be"), err)
+				fmt.Fprintf(out, "%s: %v.\n", app.style().Warn("That can't be"), err)
 				choose = true
 				continue
 			}
@@ -642,7 +643,7 @@ func promptHand(app *App, b *scoring.Board, want int, start *scoring.Hand, saveL
 		case i == saveItem:
 			h := e.hand()
 			if _, err := b.Check(h); err != nil {
-				fmt.Fprintf(out, "%s: %v.\n", app.style().warn("That can't be"), err)
+				fmt.Fprintf(out, "%s: %v.\n", app.style().Warn("That can't be"), err)
 				continue
 			}
 			fmt.Fprintln(out, summaryLine(b, h))
@@ -703,7 +704,7 @@ func askCards(app *App, e *handEntry, seat int) (string, error) {
 			return "", nil
 		}
 		hand, _ := b.Deck.ParseHand(v)
-		fmt.Fprintf(app.IO.Out, "  %s: %s = %s\n", name, app.style().cards(hand), words.Count(hand.Points(), "point"))
+		fmt.Fprintf(app.IO.Out, "  %s: %s = %s\n", name, app.style().Cards(hand), words.Count(hand.Points(), "point"))
 		return hand.String(), nil
 	}
 }
@@ -757,4 +758,42 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 func summaryLine(b *scoring.Board, h scoring.Hand) string {
 	out, _ := b.Settings.Seat(h.Out)
 	return fill(textOf(b.Settings.Mode).Summary, handWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
+}
+
+// promptCustom asks, for a deck with Wild Customizable cards, how many the
+// table put in and what is written on each (Enter when there is no more).
+// For any other deck it asks nothing.
+func promptCustom(app *App, deckID string) (int, []string, error) {
+	d, err := rules.LookupDeck(deckID)
+	if err != nil || d.Customizable() == 0 {
+		return 0, nil, nil
+	}
+	var items []string
+	for n := d.Customizable(); n >= 1; n-- {
+		items = append(items, strconv.Itoa(n))
+	}
+	items[0] += " (all of them)"
+	i, err := app.Prompt.Select("How many Wild Customizable cards are in the deck?", items, 0)
+	if err != nil {
+		return 0, nil, err
+	}
+	n := d.Customizable() - i
+	var written []string
+	for k := 1; k <= n; k++ {
+		v, err := app.Prompt.Input(fmt.Sprintf("Rule written on card %d (Enter: none)", k), "", func(v string) error {
+			s := scoring.Settings{Players: []string{"A", "B"}, Deck: d.ID, Custom: n, CustomRules: []string{v}}
+			if strings.TrimSpace(v) == "" {
+				return nil
+			}
+			return s.Normalize()
+		})
+		if err != nil {
+			return 0, nil, err
+		}
+		if strings.TrimSpace(v) == "" {
+			break
+		}
+		written = append(written, strings.TrimSpace(v))
+	}
+	return n, written, nil
 }

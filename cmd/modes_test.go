@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -40,10 +41,10 @@ func TestRotatingWinnerLines(t *testing.T) {
 		return b
 	}
 	// Rounds: Ann & Cat, then Ann & Dan, then Ann & Bob partner.
-	if got := winnerLine(play("Ann", "Bob", "Dan")); got != "Cat wins with the highest total (60), after 3 hands." {
+	if got := ui.WinnerLine(play("Ann", "Bob", "Dan")); got != "Cat wins with the highest total (60), after 3 hands." {
 		t.Errorf("one winner: %q", got)
 	}
-	if got := winnerLine(play("Ann", "Bob", "Ann")); got != "Ann, Bob and Cat win, tied at the highest total (40), after 3 hands." {
+	if got := ui.WinnerLine(play("Ann", "Bob", "Ann")); got != "Ann, Bob and Cat win, tied at the highest total (40), after 3 hands." {
 		t.Errorf("a tie: %q", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -229,12 +230,12 @@ func runNew(o *newOptions) error {
 	}
 	b := g.Board
 	st := app.style()
-	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.bold(g.ID), b.Settings.Mode, targetPhrase(b.Settings), b.Settings.Deck)
+	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.Bold(g.ID), b.Settings.Mode, targetPhrase(b.Settings), b.Settings.Deck)
 	fmt.Fprintf(app.IO.Out, "Players, in seating order: %s.\n", strings.Join(b.Settings.Players, ", "))
 	for i, t := range b.Teams() {
 		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, words.Join(b.Names(t.Seats)))
 	}
-	for _, l := range customLines(b.Settings) {
+	for _, l := range ui.CustomLines(b.Settings) {
 		fmt.Fprintln(app.IO.Out, l)
 	}
 	tables := b.Tables()
@@ -291,4 +292,42 @@ func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, err
 		}
 	}
 	return s, nil
+}
+
+// acrossWarning is a warning for partners who would not sit across from
+// each other, as the rulebook seats them: two partners at an even table
+// whose seats are not half the table apart. It suggests a seating order
+// when every team is a pair. "" when all is well.
+func acrossWarning(s scoring.Settings) string {
+	n := len(s.Players)
+	if !s.Mode.NamedTeams() || n%2 != 0 {
+		return ""
+	}
+	seat := map[string]int{}
+	for i, p := range s.Players {
+		seat[p] = i
+	}
+	var bad []string
+	pairs := true
+	for _, t := range s.Teams {
+		if len(t) != 2 {
+			pairs = false
+			continue
+		}
+		if d := (seat[t[1]] - seat[t[0]] + n) % n; d != n/2 {
+			bad = append(bad, t[0]+" & "+t[1])
+		}
+	}
+	if len(bad) == 0 {
+		return ""
+	}
+	msg := fmt.Sprintf("warning: partners %s do not sit across from each other, as the rulebook seats partners (--players gives the seating order, clockwise)", words.Join(bad))
+	if pairs && len(s.Teams) == n/2 {
+		order := make([]string, n)
+		for i, t := range s.Teams {
+			order[i], order[i+n/2] = t[0], t[1]
+		}
+		msg += "; to seat them across: --players " + strings.Join(order, ",")
+	}
+	return msg
 }

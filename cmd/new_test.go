@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -141,7 +142,7 @@ func TestHandWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := eliminatedLine(b), "Eliminated: Cat (hand 1), Ann (hand 2)."; got != want {
+	if got, want := ui.EliminatedLine(b), "Eliminated: Cat (hand 1), Ann (hand 2)."; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chzyer/readline"
 	"github.com/manifoldco/promptui"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
 
 // Prompter asks the person at the table. It is the only place unoscore talks
@@ -333,7 +334,7 @@ func (t *terminalPrompter) selectOne(label string, items []string, cursor int, p
 	}
 	shown := make([]string, len(items))
 	for i, it := range items {
-		shown[i] = truncate(it, width-4)
+		shown[i] = ui.Truncate(it, width-4)
 	}
 	s := promptui.Select{
 		Label:        label,

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -297,6 +298,19 @@ func clip(s string) string {
 }
 
 // canPrompt reports whether this run may ask questions.
+// style is how output is drawn on a.IO: colour, symbols and the width
+// not to pass.
+func (a *App) style() ui.Style {
+	width := a.IO.Width
+	if a.IO.OutTTY && width <= 0 {
+		width = 80
+	}
+	if !a.IO.OutTTY {
+		width = 0
+	}
+	return ui.Style{Color: a.IO.Color, Unicode: a.IO.OutTTY, Width: width}
+}
+
 func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
 
 // dbPath is the database file this run uses.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/store"
 )
@@ -91,7 +92,7 @@ func listTopics(o *rulesOptions) error {
 	st := o.app.style()
 	fmt.Fprintln(out, "Rules topics: unoscore rules TOPIC")
 	for _, g := range rules.Groups {
-		fmt.Fprintf(out, "\n%s\n", st.bold(g.Title))
+		fmt.Fprintf(out, "\n%s\n", st.Bold(g.Title))
 		for _, t := range rules.Topics() {
 			if t.Group == g.ID {
 				fmt.Fprintf(out, "  %-20s %s\n", t.ID, t.Title)
@@ -137,7 +138,7 @@ func showTopic(o *rulesOptions, query string) error {
 	}
 	out := o.app.IO.Out
 	st := o.app.style()
-	fmt.Fprintf(out, "%s (%s)\n\n", st.bold(t.Title), t.ID)
+	fmt.Fprintf(out, "%s (%s)\n\n", st.Bold(t.Title), t.ID)
 	writeText(out, text, o.app.IO.Width, st)
 	for i, a := range also {
 		if i == 0 {
@@ -172,14 +173,14 @@ func gameCustomText(g *store.Game) string {
 // plainText is the reference text without Markdown marks, unwrapped.
 func plainText(md string, width int) string {
 	var b strings.Builder
-	writeText(&b, md, width, style{})
+	writeText(&b, md, width, ui.Style{})
 	return strings.TrimRight(b.String(), "\n")
 }
 
 // writeText prints reference Markdown for people: headings on their own
 // line (bold in colour), paragraphs and list items wrapped to width (0: no
 // wrapping), code marks dropped.
-func writeText(w io.Writer, md string, width int, st style) {
+func writeText(w io.Writer, md string, width int, st ui.Style) {
 	if width > 100 {
 		width = 100
 	}
@@ -199,7 +200,7 @@ func writeText(w io.Writer, md string, width int, st style) {
 		blank, wrote = false, true
 		switch {
 		case strings.HasPrefix(line, "## "):
-			fmt.Fprintln(w, st.bold(strings.TrimPrefix(line, "## ")))
+			fmt.Fprintln(w, st.Bold(strings.TrimPrefix(line, "## ")))
 		case strings.HasPrefix(line, "- "):
 			fmt.Fprint(w, wrap(strings.TrimPrefix(line, "- "), width, "- ", "  "))
 		default:

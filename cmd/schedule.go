@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
@@ -12,7 +13,7 @@ import (
 // writeSchedule prints a rotating game's schedule, to hand out or put on a
 // wall: in each round, who sits at each table, with whom, and where play
 // has got to.
-func writeSchedule(w io.Writer, g *store.Game, st style) error {
+func writeSchedule(w io.Writer, g *store.Game, st ui.Style) error {
 	b := g.Board
 	sched := b.Schedule()
 	if sched == nil {
@@ -22,7 +23,7 @@ func writeSchedule(w io.Writer, g *store.Game, st style) error {
 	if name := g.Name(); name != "" {
 		title = fmt.Sprintf("Schedule of %s (game %s)", name, g.ID)
 	}
-	fmt.Fprintf(w, "%s: %s, %s.\n", st.bold(title), b.Settings.Mode, targetPhrase(b.Settings))
+	fmt.Fprintf(w, "%s: %s, %s.\n", st.Bold(title), b.Settings.Mode, targetPhrase(b.Settings))
 	fmt.Fprintln(w, "Every player partners every other player once; the highest total wins.")
 	fmt.Fprintln(w, "Partners sit across from each other. The first player named at a table deals")
 	fmt.Fprintln(w, "the round's first hand there, and the deal passes left.")
@@ -49,7 +50,7 @@ func writeSchedule(w io.Writer, g *store.Game, st style) error {
 		if len(status) > 0 {
 			head += " (" + strings.Join(status, "; ") + ")"
 		}
-		fmt.Fprintf(w, "\n%s\n", st.bold(head))
+		fmt.Fprintf(w, "\n%s\n", st.Bold(head))
 		for t, seating := range round {
 			c := seating.Clockwise()
 			fmt.Fprintf(w, "  Table %d: %s against %s; clockwise %s\n", t+1,

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"rsc.io/qr"
 )
 
@@ -75,7 +76,7 @@ func TestAddressesOnTheLastScreen(t *testing.T) {
 			t.Errorf("the last screen lacks %q:\n%s", want, last)
 		}
 	}
-	if !fitsWidth(b.String(), 80) {
+	if !ui.Fits(b.String(), 80) {
 		t.Errorf("a line wider than 80 columns:\n%s", b.String())
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/guptarohit/asciigraph"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -311,11 +312,11 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 	}
 	// No explanation is broken over two lines unless it is wider than the
 	// terminal by itself.
-	if err := writeFitted(w, "\n"+joinFitted(key, " ", keyWidth)+"\n", keyWidth); err != nil {
+	if err := ui.WriteWrapped(w, "\n"+ui.JoinWrapped(key, " ", keyWidth)+"\n", keyWidth); err != nil {
 		return err
 	}
 	if narrowed {
-		return writeFitted(w, leftOut+"\n", width)
+		return ui.WriteWrapped(w, leftOut+"\n", width)
 	}
 	return nil
 }
@@ -430,7 +431,7 @@ func writeGamesPlayed(w io.Writer, rows [][]string, width int) (narrowed bool, e
 	colW := func(c int) int {
 		n := len(playedColumns[c].title)
 		for _, r := range rows {
-			n = max(n, displayWidth(r[c]))
+			n = max(n, ui.Width(r[c]))
 		}
 		return n
 	}
@@ -470,7 +471,7 @@ func writeGamesPlayed(w io.Writer, rows [][]string, width int) (narrowed bool, e
 		gw := max(colW(1)-over, floor)
 		for _, r := range rows {
 			id, _, _ := strings.Cut(r[1], " ")
-			r[1] = truncate(r[1], max(gw, displayWidth(id)))
+			r[1] = ui.Truncate(r[1], max(gw, ui.Width(id)))
 		}
 	}
 	if width > 0 {
@@ -555,7 +556,7 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int)
 		return err
 	}
 	if narrowed {
-		if err := writeFitted(w, leftOut+"\n", fit); err != nil {
+		if err := ui.WriteWrapped(w, leftOut+"\n", fit); err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -83,7 +84,7 @@ func TestStatsFitTheTerminal(t *testing.T) {
 	playHands(t, db, "standard", 6, 6)
 
 	page := runWide(t, db, 0, "stats", "--player", "annabelle")
-	if got := widest(page); got <= 80 {
+	if got := ui.Widest(page); got <= 80 {
 		t.Fatalf("the full page is only %d columns: the test does not test narrowing", got)
 	}
 	for _, width := range []int{80} {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -67,7 +68,7 @@ func runRedo(o *undoOptions) error {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", handLine(g.Board, row))
-	return writeBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 }
 
 func runUndo(o *undoOptions) error {
@@ -118,5 +119,5 @@ func runUndo(o *undoOptions) error {
 	}
 	fmt.Fprintf(o.app.IO.Out, "Voided hand %d (%s went out, %d points); it stays in the history.\n\n",
 		voided.Number, g.Board.Name(voided.Out), voided.Won)
-	return writeBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 }

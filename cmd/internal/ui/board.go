@@ -1,4 +1,4 @@
-package cmd
+package ui
 
 import (
 	"bytes"
@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 
 	"github.com/unoscore/unoscore/cmd/api"
@@ -17,32 +15,6 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
-
-// boardJSON is the board object of the contract; it lives in cmd/api, so
-// that the web server (cmd/web) serves the same object.
-type boardJSON = api.Board
-
-func newBoardJSON(g *store.Game) boardJSON { return api.NewBoard(g) }
-
-func nonNil(s []string) []string { return api.NonNil(s) }
-
-// newTable is a table with stable, plain output: no header auto-format, ASCII
-// symbols when colour is off.
-func newTable(w io.Writer, align []tw.Align, unicode bool) *tablewriter.Table {
-	style := tw.StyleASCII
-	if unicode {
-		style = tw.StyleLight
-	}
-	return tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(style)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithFooterAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignCenter),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithTrimSpace(tw.Off),
-	)
-}
 
 // column is one scoring column of the board, with its title: a player's
 // name, or a team's ("Ann & Cat").
@@ -59,12 +31,12 @@ func columns(b *scoring.Board) []column {
 	return cols
 }
 
-// writeBoard prints the score pad: a row per hand, the totals, how far each
+// WriteBoard prints the score pad: a row per hand, the totals, how far each
 // is from the target, who deals next and, at the end, the winner. In a
-// terminal nothing is wider than st.width: a table that would not fit is
+// terminal nothing is wider than st.Width: a table that would not fit is
 // printed in a narrower layout (writeScorePad) and long lines are broken
 // between words.
-func writeBoard(w io.Writer, g *store.Game, st style) error {
+func WriteBoard(w io.Writer, g *store.Game, st Style) error {
 	b := g.Board
 	s := b.Settings
 	var out bytes.Buffer
@@ -72,7 +44,7 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 	if name := g.Name(); name != "" {
 		title = fmt.Sprintf("%s (game %s)", name, g.ID)
 	}
-	fmt.Fprintf(&out, "%s: %s, %s, %s\n\n", st.bold(title), s.Mode, targetPhrase(s), deckPhrase(b.Deck, st))
+	fmt.Fprintf(&out, "%s: %s, %s, %s\n\n", st.Bold(title), s.Mode, api.Goal(s), deckPhrase(b.Deck, st))
 
 	if len(b.Rows) > 0 {
 		if err := writeScorePad(&out, b, st); err != nil {
@@ -83,40 +55,40 @@ func writeBoard(w io.Writer, g *store.Game, st style) error {
 		fmt.Fprintf(&out, "No hands yet. Players, in seating order: %s.\n", strings.Join(s.Players, ", "))
 	}
 
-	if elim := eliminatedLine(b); elim != "" {
+	if elim := EliminatedLine(b); elim != "" {
 		fmt.Fprintln(&out, elim)
 	}
 	writeNotes(&out, b, st)
 	if b.Over() {
-		fmt.Fprintln(&out, st.win(winnerLine(b)))
+		fmt.Fprintln(&out, st.Win(WinnerLine(b)))
 	} else {
 		if l := leaderLine(b); l != "" {
 			fmt.Fprintln(&out, l)
 		}
-		for _, line := range tableLines(b) {
+		for _, line := range api.TableLines(b) {
 			fmt.Fprintln(&out, line)
 		}
 	}
-	return writeFitted(w, out.String(), st.width)
+	return WriteWrapped(w, out.String(), st.Width)
 }
 
 // writeScorePad prints the hands and totals in the first layout that fits
-// st.width: the full table; a table without borders whose columns are
+// st.Width: the full table; a table without borders whose columns are
 // headed by short names, with a key to them; or one line per player (per
 // team) with as many of the last hands as fit.
-func writeScorePad(w io.Writer, b *scoring.Board, st style) error {
+func writeScorePad(w io.Writer, b *scoring.Board, st Style) error {
 	var full bytes.Buffer
 	if err := writeFullPad(&full, b, st); err != nil {
 		return err
 	}
-	if fitsWidth(full.String(), st.width) {
+	if Fits(full.String(), st.Width) {
 		_, err := w.Write(full.Bytes())
 		return err
 	}
-	short := shortNames(b.Settings.Players)
+	short := ShortNames(b.Settings.Players)
 	var narrow bytes.Buffer
 	writeShortPad(&narrow, b, st, short)
-	if fitsWidth(narrow.String(), st.width) {
+	if Fits(narrow.String(), st.Width) {
 		_, err := w.Write(narrow.Bytes())
 		// The key is prose, broken into lines like the rest.
 		if k := nameKey(b.Settings.Players, short); k != "" {
@@ -163,18 +135,18 @@ func padColumns(b *scoring.Board, name func(int) string) (header []string, align
 
 // footerCells are each column's total and, where there is a target, how far
 // it is from it (or "out"); the leaders' totals stand out in colour.
-func footerCells(b *scoring.Board, st style) (totals, togo []string) {
+func footerCells(b *scoring.Board, st Style) (totals, togo []string) {
 	leading := b.LeadingColumns()
 	for i := range b.Columns() {
 		total := strconv.Itoa(b.ColumnScore(i))
 		if slices.Contains(leading, i) {
-			total = st.win(total)
+			total = st.Win(total)
 		}
 		totals = append(totals, total)
 		if b.Settings.Mode.HasTarget() {
 			t := strconv.Itoa(b.ColumnToGo(i))
 			if b.ColumnEliminated(i) {
-				t = st.warn("out")
+				t = st.Warn("out")
 			}
 			togo = append(togo, t)
 		}
@@ -184,7 +156,7 @@ func footerCells(b *scoring.Board, st style) (totals, togo []string) {
 
 // titles are the score columns' titles, written by name; the leaders' (or
 // winners') stand out in colour.
-func titles(b *scoring.Board, st style, name func(int) string, and string) []string {
+func titles(b *scoring.Board, st Style, name func(int) string, and string) []string {
 	leading := b.LeadingColumns()
 	var ts []string
 	for i, c := range b.Columns() {
@@ -194,7 +166,7 @@ func titles(b *scoring.Board, st style, name func(int) string, and string) []str
 		}
 		t := strings.Join(names, and)
 		if slices.Contains(leading, i) {
-			t = st.win(t)
+			t = st.Win(t)
 		}
 		ts = append(ts, t)
 	}
@@ -203,14 +175,14 @@ func titles(b *scoring.Board, st style, name func(int) string, and string) []str
 
 // writeFullPad is the full table, with borders and every name in full: what
 // a pipe, a file or --wide gets.
-func writeFullPad(w io.Writer, b *scoring.Board, st style) error {
+func writeFullPad(w io.Writer, b *scoring.Board, st Style) error {
 	header, align, lead := padColumns(b, b.Name)
 	nlead := len(header) - 1 // columns before the first score, after "Hand"
 	header = append(header, titles(b, st, b.Name, " & ")...)
 	for range b.Columns() {
 		align = append(align, tw.AlignRight)
 	}
-	t := newTable(w, align, st.unicode)
+	t := NewTable(w, align, st.Unicode)
 	t.Header(header)
 	for _, r := range b.Rows {
 		row := lead(r)
@@ -240,7 +212,7 @@ func writeFullPad(w io.Writer, b *scoring.Board, st style) error {
 
 // writeShortPad is the score pad without borders, every name in its short
 // form, with a key to the short forms under it.
-func writeShortPad(w io.Writer, b *scoring.Board, st style, short []string) {
+func writeShortPad(w io.Writer, b *scoring.Board, st Style, short []string) {
 	name := func(seat int) string { return short[seat] }
 	header, align, lead := padColumns(b, name)
 	nlead := len(header) - 1
@@ -248,23 +220,23 @@ func writeShortPad(w io.Writer, b *scoring.Board, st style, short []string) {
 	for range b.Columns() {
 		align = append(align, tw.AlignRight)
 	}
-	g := &grid{align: align}
-	g.add(header...)
-	g.rule()
+	g := &Grid{Align: align}
+	g.Add(header...)
+	g.Rule()
 	for _, r := range b.Rows {
 		row := lead(r)
 		for _, c := range r.Cells {
 			row = append(row, cellText(c))
 		}
-		g.add(row...)
+		g.Add(row...)
 	}
-	g.rule()
+	g.Rule()
 	totals, togo := footerCells(b, st)
-	g.add(append(append([]string{"Total"}, make([]string, nlead)...), totals...)...)
+	g.Add(append(append([]string{"Total"}, make([]string, nlead)...), totals...)...)
 	if togo != nil {
-		g.add(append(append([]string{"To " + strconv.Itoa(b.Settings.Target)}, make([]string, nlead)...), togo...)...)
+		g.Add(append(append([]string{"To " + strconv.Itoa(b.Settings.Target)}, make([]string, nlead)...), togo...)...)
 	}
-	g.write(w, st)
+	g.Render(w, st)
 }
 
 // nameKey says what each short name stands for: "Key: Anna Annabelle
@@ -285,17 +257,17 @@ func nameKey(names, short []string) string {
 // writePlayerPad is the narrowest layout: a line per player (per team), with
 // that column's cells for as many of the last hands as fit, its total and
 // how far it is from the target. Names too long for the width are cut.
-func writePlayerPad(w io.Writer, b *scoring.Board, st style) {
+func writePlayerPad(w io.Writer, b *scoring.Board, st Style) {
 	cols := b.Columns()
-	names := titles(b, style{}, b.Name, " & ")
+	names := titles(b, Style{}, b.Name, " & ")
 	totals, togo := footerCells(b, st)
-	width := st.width
+	width := st.Width
 	// Names that would take more than half the width are shortened, with
 	// a key to them under the table.
 	key := ""
 	if maxWidth(names) > width/2 {
-		short := shortNames(b.Settings.Players)
-		names = titles(b, style{}, func(seat int) string { return short[seat] }, " & ")
+		short := ShortNames(b.Settings.Players)
+		names = titles(b, Style{}, func(seat int) string { return short[seat] }, " & ")
 		key = nameKey(b.Settings.Players, short)
 	}
 	// The fixed part: the name, the total and the target's column.
@@ -335,14 +307,14 @@ func writePlayerPad(w io.Writer, b *scoring.Board, st style) {
 	if togo != nil {
 		header, align = append(header, "To "+strconv.Itoa(b.Settings.Target)), append(align, tw.AlignRight)
 	}
-	g := &grid{align: align}
-	g.add(header...)
-	g.rule()
+	g := &Grid{Align: align}
+	g.Add(header...)
+	g.Rule()
 	leading := b.LeadingColumns()
 	for i := range cols {
-		n := truncate(names[i], nameW)
+		n := Truncate(names[i], nameW)
 		if slices.Contains(leading, i) {
-			n = st.win(n)
+			n = st.Win(n)
 		}
 		row := []string{n}
 		for _, r := range shown {
@@ -352,9 +324,9 @@ func writePlayerPad(w io.Writer, b *scoring.Board, st style) {
 		if togo != nil {
 			row = append(row, togo[i])
 		}
-		g.add(row...)
+		g.Add(row...)
 	}
-	g.write(w, st)
+	g.Render(w, st)
 	if first > 0 {
 		fmt.Fprintf(w, "%s left out: board --wide shows all.\n", hiddenHands(first))
 	}
@@ -374,14 +346,14 @@ func hiddenHands(n int) string {
 func maxWidth(cells []string) int {
 	n := 0
 	for _, c := range cells {
-		n = max(n, displayWidth(c))
+		n = max(n, Width(c))
 	}
 	return n
 }
 
 func cellText(c scoring.Cell) string { return api.CellText(c, "-") }
 
-func eliminatedLine(b *scoring.Board) string {
+func EliminatedLine(b *scoring.Board) string {
 	var parts []string
 	// In the order they went out of the game; seating order within a hand.
 	for n := 1; n <= b.Hands(); n++ {
@@ -397,9 +369,9 @@ func eliminatedLine(b *scoring.Board) string {
 	return "Eliminated: " + strings.Join(parts, ", ") + "."
 }
 
-// winnerLine announces the winners: "Ann wins with 512 points, after 9
+// WinnerLine announces the winners: "Ann wins with 512 points, after 9
 // hands."
-func winnerLine(b *scoring.Board) string {
+func WinnerLine(b *scoring.Board) string {
 	verb := "wins"
 	if len(b.Winners()) > 1 {
 		verb = "win"

@@ -1,4 +1,4 @@
-package cmd
+package ui
 
 import (
 	"strings"
@@ -6,38 +6,29 @@ import (
 	"github.com/unoscore/unoscore/rules"
 )
 
-// style colours output for a terminal; without colour each method returns
+// Style colours output for a terminal; without colour each method returns
 // its text unchanged.
-type style struct {
-	color   bool
-	unicode bool
-	// width is the terminal's width, which tables and lines must not pass
+type Style struct {
+	Color   bool // colour codes are written
+	Unicode bool // box-drawing and other non-ASCII symbols are drawn
+	// Width is the terminal's width, which tables and lines must not pass
 	// (80 when a terminal does not say); 0 into a pipe or a file, and with
 	// --wide: no limit.
-	width int
+	Width int
 }
 
-func (a *App) style() style {
-	width := a.IO.Width
-	if a.IO.OutTTY && width <= 0 {
-		width = 80
-	}
-	if !a.IO.OutTTY {
-		width = 0
-	}
-	return style{color: a.IO.Color, unicode: a.IO.OutTTY, width: width}
-}
-
-func (s style) wrap(code, text string) string {
-	if !s.color {
+// Paint wraps text in the escape code code (such as "1;32"), when colour
+// is on.
+func (s Style) Paint(code, text string) string {
+	if !s.Color {
 		return text
 	}
 	return "\x1b[" + code + "m" + text + "\x1b[0m"
 }
 
-func (s style) bold(t string) string { return s.wrap("1", t) }
-func (s style) win(t string) string  { return s.wrap("1;32", t) }
-func (s style) warn(t string) string { return s.wrap("33", t) }
+func (s Style) Bold(t string) string { return s.Paint("1", t) }
+func (s Style) Win(t string) string  { return s.Paint("1;32", t) }
+func (s Style) Warn(t string) string { return s.Paint("33", t) }
 
 // colorCodes are the escape codes of each card colour; the themed deck's
 // purple and pink take 256-colour codes so they differ from the wilds'
@@ -47,8 +38,8 @@ var colorCodes = map[rules.Color]string{rules.Red: "31", rules.Green: "32", rule
 
 // cards writes a hand in its notation, each card in its colour (wilds in
 // magenta).
-func (s style) cards(h rules.Hand) string {
-	if !s.color {
+func (s Style) Cards(h rules.Hand) string {
+	if !s.Color {
 		return h.String()
 	}
 	var parts []string
@@ -58,9 +49,9 @@ func (s style) cards(h rules.Hand) string {
 		case err != nil:
 			parts = append(parts, tok)
 		case c.Face.IsWild():
-			parts = append(parts, s.wrap("35", tok))
+			parts = append(parts, s.Paint("35", tok))
 		case colorCodes[c.Color] != "":
-			parts = append(parts, s.wrap(colorCodes[c.Color], tok))
+			parts = append(parts, s.Paint(colorCodes[c.Color], tok))
 		default:
 			parts = append(parts, tok)
 		}

@@ -1,4 +1,4 @@
-package cmd
+package ui
 
 import (
 	"strings"
@@ -14,11 +14,11 @@ func TestStyleCardsThemed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := style{color: true}.cards(h)
+	got := Style{Color: true}.Cards(h)
 	for _, want := range []string{"\x1b[38;5;93mpu7\x1b[0m", "\x1b[38;5;212mpk2\x1b[0m", "\x1b[32mg1\x1b[0m",
 		"\x1b[33my0\x1b[0m", "\x1b[31mr3\x1b[0m", "\x1b[34mb4\x1b[0m", "\x1b[35mw\x1b[0m"} {
 		if !strings.Contains(got, want) {
-			t.Errorf("cards(%q) = %q, want %q in it", h, got, want)
+			t.Errorf("Cards(%q) = %q, want %q in it", h, got, want)
 		}
 	}
 	for _, c := range rules.AllColors {
@@ -26,7 +26,7 @@ func TestStyleCardsThemed(t *testing.T) {
 			t.Errorf("no escape code for %s", c)
 		}
 	}
-	if plain := (style{}).cards(h); plain != h.String() {
+	if plain := (Style{}).Cards(h); plain != h.String() {
 		t.Errorf("without colour: %q", plain)
 	}
 }

@@ -1,4 +1,4 @@
-package cmd
+package ui
 
 import (
 	"fmt"
@@ -30,11 +30,11 @@ var (
 	chartColors = []string{"31", "34", "32", "33", "35", "36", "91", "94", "92", "93", "95", "96", "37", "90", "38;5;208", "38;5;141"}
 )
 
-// writeChart draws the score race: each column's (player's or team's)
+// WriteChart draws the score race: each column's (player's or team's)
 // running total after each hand, the hand numbers along the bottom and the
-// target as a dotted line. When every hand does not fit st.width, hands
+// target as a dotted line. When every hand does not fit st.Width, hands
 // evenly spread over the game are shown, the last always among them.
-func writeChart(w io.Writer, g *store.Game, st style) error {
+func WriteChart(w io.Writer, g *store.Game, st Style) error {
 	b := g.Board
 	cols := columns(b)
 	n := len(b.Rows)
@@ -77,8 +77,8 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 	// beside the axis's labels and the word "target" (or "hand").
 	slot := max(len(cols)+1, 3)
 	shown := n
-	if st.width > 0 {
-		shown = max(1, min(n, (st.width-labelW-2-len(" target"))/slot))
+	if st.Width > 0 {
+		shown = max(1, min(n, (st.Width-labelW-2-len(" target"))/slot))
 	}
 	hands := make([]int, shown) // hand numbers, from 1
 	for j := range hands {
@@ -88,12 +88,12 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 	marks := chartMarksFor(cols)
 	paint := func(i int, s string) string {
 		if i < 0 {
-			return st.wrap("2", s)
+			return st.Paint("2", s)
 		}
-		return st.wrap(chartColors[i%len(chartColors)], s)
+		return st.Paint(chartColors[i%len(chartColors)], s)
 	}
 	stem, dots, axis, corner, tick, across := "|", "-", "|", "+", "+", "-"
-	if st.unicode {
+	if st.Unicode {
 		stem, dots, axis, corner, tick, across = "│", "┈", "┤", "┼", "┬", "─"
 	}
 	// The picture: a cell per row and column, each with whose it is (-1:
@@ -164,7 +164,7 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 	}
 	fmt.Fprintf(&out, "%*s └%s\n", labelW, "", string(ticks))
 	fmt.Fprintf(&out, "%*s  %s  hand\n", labelW, "", nums.String())
-	if !st.unicode {
+	if !st.Unicode {
 		// Plain ASCII all through.
 		s := strings.Replace(out.String(), "└", "+", 1)
 		out.Reset()
@@ -179,8 +179,8 @@ func writeChart(w io.Writer, g *store.Game, st style) error {
 		key = append(key, fmt.Sprintf("%s %s %d", paint(i, marks[i]), c.title, b.ColumnScore(i)))
 	}
 	fmt.Fprintln(&out)
-	fmt.Fprintln(&out, joinFitted(key, "   ", st.width))
-	return writeFitted(w, out.String(), st.width)
+	fmt.Fprintln(&out, JoinWrapped(key, "   ", st.Width))
+	return WriteWrapped(w, out.String(), st.Width)
 }
 
 // niceStep is the smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8

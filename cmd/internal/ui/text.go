@@ -1,0 +1,172 @@
+package ui
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// Package ui draws for the terminal: one measure of display width (Width),
+// one wrapping of prose (Wrap), one table renderer (NewTable with borders,
+// Grid without), the board's layouts and the chart.
+//
+// What is printed in a terminal never runs wider than the terminal: a line
+// the terminal wrapped would break a table apart. Tables choose a layout
+// that fits (see WriteBoard, and the games command); lines of prose are
+// broken between words by Wrap. Into a pipe or a file (width 0), or with
+// --wide, nothing is changed.
+
+var escapes = regexp.MustCompile("\x1b\\[[0-9;]*m")
+
+// Width is how many columns s takes on a screen, colour codes left
+// out.
+func Width(s string) int {
+	return runewidth.StringWidth(escapes.ReplaceAllString(s, ""))
+}
+
+// Widest is the width of text's widest line.
+func Widest(text string) int {
+	n := 0
+	for line := range strings.SplitSeq(text, "\n") {
+		n = max(n, Width(line))
+	}
+	return n
+}
+
+// Fits reports whether every line of text fits width (0: any width fits).
+func Fits(text string, width int) bool { return width <= 0 || Widest(text) <= width }
+
+// Truncate shortens plain text to width columns, ending it with "…".
+func Truncate(s string, width int) string {
+	if runewidth.StringWidth(s) <= width {
+		return s
+	}
+	return runewidth.Truncate(s, max(width, 1), "…")
+}
+
+// Wrap breaks each line of text wider than width (in display columns, see
+// Width) between words; the lines it continues on are indented two more
+// than the line's own indent. A word is never broken, unless it is wider
+// than the whole width by itself: that one is cut. Width 0 or less: text
+// is returned unchanged.
+func Wrap(text string, width int) string {
+	var b strings.Builder
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(wrapLine(line, width))
+	}
+	return b.String()
+}
+
+// WriteWrapped writes Wrap(text, width) to w.
+func WriteWrapped(w io.Writer, text string, width int) error {
+	_, err := io.WriteString(w, Wrap(text, width))
+	return err
+}
+
+func wrapLine(line string, width int) string {
+	if width <= 0 || Width(line) <= width {
+		return line
+	}
+	indent := len(line) - len(strings.TrimLeftFunc(line, unicode.IsSpace))
+	if indent > width/2 {
+		indent = 0
+	}
+	rest := strings.Repeat(" ", min(indent+2, width/2))
+	var out []string
+	cur, curW := line[:indent], indent
+	empty := true
+	for _, word := range strings.Fields(line) {
+		ww := Width(word)
+		if !empty && curW+1+ww > width {
+			out = append(out, cur)
+			cur, curW, empty = rest, len(rest), true
+		}
+		if ww > width-curW {
+			word = Truncate(escapes.ReplaceAllString(word, ""), width-curW)
+			ww = Width(word)
+		}
+		if !empty {
+			cur += " "
+			curW++
+		}
+		cur += word
+		curW += ww
+		empty = false
+	}
+	return strings.Join(append(out, cur), "\n")
+}
+
+// JoinWrapped joins items with sep, starting a new line where the next item
+// would pass width, so that no item is broken (unless it is wider than
+// width by itself: Wrap cuts that one).
+func JoinWrapped(items []string, sep string, width int) string {
+	var b strings.Builder
+	lineW := 0
+	for i, it := range items {
+		w := Width(it)
+		if i > 0 {
+			if width > 0 && lineW+len(sep)+w > width {
+				b.WriteByte('\n')
+				lineW = 0
+			} else {
+				b.WriteString(sep)
+				lineW += len(sep)
+			}
+		}
+		b.WriteString(it)
+		lineW += w
+	}
+	return b.String()
+}
+
+// ShortNames gives each name a short form of at most four letters, all
+// different: the first word's start ("Anna" for "Annabelle Fitzgerald"),
+// else the initials ("AF"), else the seat ("P3"). Names already that short
+// are kept.
+func ShortNames(names []string) []string {
+	schemes := []func(i int, n string) string{
+		func(_ int, n string) string {
+			f := strings.Fields(n)
+			if len(f) == 0 {
+				return n
+			}
+			return string([]rune(f[0])[:min(4, len([]rune(f[0])))])
+		},
+		func(_ int, n string) string {
+			var in []rune
+			for _, f := range strings.Fields(n) {
+				in = append(in, []rune(f)[0])
+			}
+			return string(in[:min(4, len(in))])
+		},
+		func(i int, _ string) string { return fmt.Sprintf("P%d", i+1) },
+	}
+	for si, scheme := range schemes {
+		out := make([]string, len(names))
+		seen := map[string]bool{}
+		unique := true
+		last := si == len(schemes)-1
+		for i, n := range names {
+			s := n
+			if last || runewidth.StringWidth(n) > 4 {
+				s = scheme(i, n)
+			}
+			out[i] = s
+			if seen[strings.ToLower(s)] {
+				unique = false
+			}
+			seen[strings.ToLower(s)] = true
+		}
+		if unique {
+			return out
+		}
+	}
+	return nil // not reached: the last scheme numbers the seats
+}
