@@ -12,6 +12,7 @@ import (
 // stated here once; the reference text and the referee both read it.
 type Edition struct {
 	ID    string // short id used in the reference
+	Book  string // the rulebook's file number in shared/rulebooks ("002"), as facts cite it
 	Name  string // short, self-explaining name: deck and year
 	About string // what the rulebook is, in a line
 	Deck  string // the deck it lists ("" when it lists none)
@@ -19,7 +20,6 @@ type Edition struct {
 
 	UnoPenalty  int    // cards drawn for being caught not calling UNO
 	UnoWhen     string // when to call it: "before" playing the next-to-last card, "playing" it, or when "one-left"
-	Instead     bool   // says a guilty Wild Draw Four player draws the 4 instead of the challenger
 	UnoTiming   bool   // spells out that calling before being caught is safe, and when a turn begins
 	OnlyDrawer  bool   // says in so many words that only the player who must draw may challenge
 	DealerByPts bool   // the dealer is the highest point value drawn (else the highest number, symbols zero)
@@ -70,7 +70,7 @@ func standardStart(shuffleCards bool) map[Face]StartRule {
 // Editions lists the five rulebooks, the fullest first.
 var Editions = []*Edition{
 	{
-		ID: "deluxe-1998", Name: "Deluxe 1998", Deck: "classic",
+		ID: "deluxe-1998", Book: "002", Name: "Deluxe 1998", Deck: "classic",
 		About:      "the 1998 Deluxe rulebook, the fullest: the only one with two players, partners, tournaments and Challenge UNO",
 		Cards:      "108 cards: 4 Wild, 4 Wild Draw Four",
 		UnoPenalty: 2, UnoWhen: "one-left", UnoTiming: true, OnlyDrawer: true, Suggesting: 4,
@@ -78,28 +78,28 @@ var Editions = []*Edition{
 		TwoPlayer: true, Partners: true, Tournament: true, ChallengeUNO: true,
 	},
 	{
-		ID: "deluxe-112", Name: "Deluxe 112", Deck: "deluxe",
+		ID: "deluxe-112", Book: "000", Name: "Deluxe 112", Deck: "deluxe",
 		About:      "an undated Deluxe rulebook for the 112-card deck with 8 Wilds",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four",
-		UnoPenalty: 2, UnoWhen: "playing", Instead: true,
+		UnoPenalty: 2, UnoWhen: "playing",
 		Start: standardStart(false),
 	},
 	{
-		ID: "themed-2020", Name: "Themed 2020", Deck: "themed",
+		ID: "themed-2020", Book: "004", Name: "Themed 2020", Deck: "themed",
 		About:      "a 2020 rulebook for a themed 112-card deck in its own colours",
 		Cards:      "112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow",
-		UnoPenalty: 2, UnoWhen: "playing", Instead: true,
+		UnoPenalty: 2, UnoWhen: "playing",
 		Start: standardStart(false),
 	},
 	{
-		ID: "shuffle-hands", Name: "Shuffle Hands", Deck: "shuffle",
+		ID: "shuffle-hands", Book: "003", Name: "Shuffle Hands", Deck: "shuffle",
 		About:      "the current rulebook, with the Wild Shuffle Hands and Wild Customizable cards",
 		Cards:      "112 cards: 4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild Customizable",
-		UnoPenalty: 2, UnoWhen: "playing", Instead: true,
+		UnoPenalty: 2, UnoWhen: "playing",
 		Start: standardStart(true),
 	},
 	{
-		ID: "older-sheet", Name: "Older sheet",
+		ID: "older-sheet", Book: "001", Name: "Older sheet",
 		About:      "an older rules text with no deck list, a harsher UNO penalty and its own first-card details",
 		UnoPenalty: 4, UnoWhen: "before", UnoTiming: true, OnlyDrawer: true, DealerByPts: true,
 		Start: func() map[Face]StartRule {

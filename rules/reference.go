@@ -27,6 +27,9 @@ type Topic struct {
 	Group    string   // cards, playing, scoring or ways
 	See      []string // related topics
 	body     string   // Markdown with template actions for the edition facts
+
+	text  string  // the body filled in, fact markers taken out
+	facts []*Fact // the facts the text holds, in order
 }
 
 // Groups lists the reference's groups in the order they are shown, with a
@@ -66,6 +69,9 @@ func loadTopics() ([]*Topic, error) {
 		}
 		t, err := parseTopic(string(data))
 		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		if err := t.render(); err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		ts = append(ts, t)
@@ -154,21 +160,34 @@ func splitList(s string) []string {
 
 // Text is the topic's answer as Markdown-like plain text: "## " headings,
 // "- " lists, paragraphs separated by blank lines, the rulebook facts filled
-// in from the editions.
+// in from the editions. It is the topic's facts in order, with the headings
+// and the lines about unoscore between them.
 func (t *Topic) Text() (string, error) {
+	return t.text, nil
+}
+
+// Facts lists the facts the topic's text holds, in order.
+func (t *Topic) Facts() []*Fact { return t.facts }
+
+// render fills in the body's template and reads its facts out of it.
+func (t *Topic) render() error {
 	tmpl, err := template.New(t.ID).Funcs(referenceFuncs).Option("missingkey=error").Parse(t.body)
 	if err != nil {
-		return "", err
+		return err
 	}
 	var b bytes.Buffer
 	if err := tmpl.Execute(&b, nil); err != nil {
-		return "", err
+		return err
 	}
-	text := b.String()
+	text, facts, err := readFacts(t, b.String())
+	if err != nil {
+		return err
+	}
 	if len(t.See) > 0 {
 		text += "\n\n## See also\n" + strings.Join(t.See, ", ")
 	}
-	return text, nil
+	t.text, t.facts = text, facts
+	return nil
 }
 
 var referenceFuncs = template.FuncMap{
@@ -185,7 +204,6 @@ var referenceFuncs = template.FuncMap{
 	"decks":       deckFacts,
 	"editions":    editionFacts,
 	"callwhen":    callWhenFacts,
-	"guilty":      guiltyFacts,
 	"copies":      copiesFacts,
 }
 
@@ -195,18 +213,9 @@ func callWhenFacts() string {
 		case "before":
 			return "before you play your next-to-last card."
 		case "one-left":
-			return "once you are down to one card."
+			return "once one card is left, says one page; before the next-to-last card lands, says another."
 		}
 		return "as you play your next-to-last card."
-	})
-}
-
-func guiltyFacts() string {
-	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.Instead) }), func(e *Edition) string {
-		if e.Instead {
-			return "the guilty player draws the 4 in place of the challenger, who draws nothing."
-		}
-		return "they say only that the guilty player draws 4, not in so many words that the challenger is spared."
 	})
 }
 
@@ -361,16 +370,16 @@ func timingFacts() string {
 	g := group(func(e *Edition) string { return fmt.Sprint(e.UnoTiming) })
 	return bullets(g, func(e *Edition) string {
 		if e.UnoTiming {
-			return "a player who calls UNO late but before anyone catches them is safe; nobody can be caught before the second-to-last card is down, nor once the next player has begun their turn, which starts when they draw from the pile or take a card from their hand to play it."
+			return "calling late but before anyone catches you is safe; nobody can be caught before their next-to-last card is down, nor once the next player begins (draws, or takes a card to play)."
 		}
-		return "you are caught if another player notices before the next player begins their turn; nothing more is spelled out."
+		return "you are caught if noticed before the next player begins; no more detail."
 	})
 }
 
 func dealerFacts() string {
 	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.DealerByPts) }), func(e *Edition) string {
 		if e.DealerByPts {
-			return "the highest \"point value\" deals, and it says no more. Read by the scoring table, a symbol card would count its points and a Wild would beat a 9, but that is a reading, not its words."
+			return "the highest \"point value\" deals; by its score table a Wild would beat a 9, but that is a reading, not its words."
 		}
 		return "the highest number deals; action and wild cards count as zero."
 	})
