@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/cmd/api"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
@@ -456,32 +455,15 @@ func compactBoard(b *scoring.Board, width int) []string {
 	if b.Settings.Mode.HasTarget() {
 		first = fmt.Sprintf("%s after %s, to %d: ", what, words.Count(b.Hands(), "hand"), b.Settings.Target)
 	}
-	lines := wrapParts(first, parts, ", ", width)
+	if len(parts) > 0 {
+		parts[len(parts)-1] += "."
+	}
+	lines := ui.Fill(parts, ", ", width, first, "  ")
 	if b.Schedule() != nil {
 		// Rotating: where each table stands and who deals there.
 		lines = append(lines, tableLines(b)...)
 	}
 	return lines
-}
-
-// wrapParts joins parts after head, breaking lines between parts so that
-// none is wider than width; lines after the first are indented.
-func wrapParts(head string, parts []string, sep string, width int) []string {
-	var lines []string
-	line := head
-	for i, p := range parts {
-		if i < len(parts)-1 {
-			p += sep
-		} else {
-			p += "."
-		}
-		if utf8.RuneCountInString(line)+utf8.RuneCountInString(strings.TrimRight(p, " ")) > width && strings.TrimSpace(line) != "" && line != head {
-			lines = append(lines, strings.TrimRight(line, " "))
-			line = "  "
-		}
-		line += p
-	}
-	return append(lines, strings.TrimRight(line, " "))
 }
 
 // handEntry is one hand being entered: who went out and each scoring

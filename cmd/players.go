@@ -3,11 +3,14 @@ package cmd
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -71,13 +74,13 @@ func runPlayers(o *playersOptions) error {
 		fmt.Fprintln(out, "No players yet. Start a game with: unoscore new --players Ann,Bob,Cat")
 		return nil
 	}
-	tw := newColumns(out, 0)
-	fmt.Fprintln(tw, "Player\tGames\tFirst played\tLast played\tAlso spelled")
+	g := &ui.Grid{Align: []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft}}
+	g.Add("Player", "Games", "First played", "Last played", "Also spelled")
 	for _, p := range list {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\n", p.Player, p.Games, p.First.Local().Format("2006-01-02"),
+		g.Add(p.Player, strconv.Itoa(p.Games), p.First.Local().Format("2006-01-02"),
 			p.Last.Local().Format("2006-01-02"), strings.Join(p.Spellings[1:], ", "))
 	}
-	return tw.Flush()
+	return g.Render(out, ui.Style{})
 }
 
 func sortByName(list []*scoring.PlayerStats) {

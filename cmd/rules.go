@@ -209,29 +209,10 @@ func writeText(w io.Writer, md string, width int, st ui.Style) {
 	}
 }
 
-// wrap breaks text into lines of at most width columns, the first starting
-// with first and the rest with rest.
+// wrap breaks text into lines of at most width columns (0: one line), the
+// first starting with first and the rest with rest, ending in a newline.
 func wrap(text string, width int, first, rest string) string {
-	words := strings.Fields(text)
-	if width <= 0 {
-		return first + strings.Join(words, " ") + "\n"
-	}
-	var b strings.Builder
-	line := first
-	empty := true
-	for _, word := range words {
-		if !empty && len(line)+1+len(word) > width {
-			b.WriteString(line + "\n")
-			line, empty = rest, true
-		}
-		if !empty {
-			line += " "
-		}
-		line += word
-		empty = false
-	}
-	b.WriteString(line + "\n")
-	return b.String()
+	return strings.Join(ui.Fill(strings.Fields(text), " ", width, first, rest), "\n") + "\n"
 }
 
 // topicCompletion completes topic ids and aliases.

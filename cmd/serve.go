@@ -14,11 +14,11 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode/utf8"
 
 	"github.com/mdp/qrterminal/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/cmd/web"
 )
 
@@ -156,14 +156,14 @@ func writeQRs(w io.Writer, titles, urls []string, color bool, width int) {
 		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 		blocks = append(blocks, lines)
 		for _, l := range lines {
-			wide = max(wide, utf8.RuneCountInString(l))
+			wide = max(wide, ui.Width(l))
 		}
 	}
 	if width <= 0 {
 		width = 80
 	}
 	perRow := max(1, min(len(blocks), (width+2)/(wide+2)))
-	pad := func(s string) string { return s + strings.Repeat(" ", max(0, wide-utf8.RuneCountInString(s))) }
+	pad := func(s string) string { return s + strings.Repeat(" ", max(0, wide-ui.Width(s))) }
 	for first := 0; first < len(blocks); first += perRow {
 		row := blocks[first:min(first+perRow, len(blocks))]
 		var head []string

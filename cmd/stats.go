@@ -6,10 +6,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/guptarohit/asciigraph"
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/ui"
@@ -249,7 +249,7 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 	cols := statsColumns
 	nameW := len("Player")
 	for _, p := range st.Players {
-		nameW = max(nameW, len([]rune(p.Player)))
+		nameW = max(nameW, ui.Width(p.Player))
 	}
 	lineWidth := func(cols []statsColumn) int {
 		n := 3 + 2 + nameW
@@ -273,24 +273,22 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 		cols = append(cols[:low:low], cols[low+1:]...)
 		narrowed = true
 	}
-	tw := newColumns(w, tabwriter.AlignRight)
-	header := []string{"#", "Player"}
+	// A blank first column: every line starts two spaces in.
+	g := &ui.Grid{Align: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignLeft}}
+	header := []string{"", "#", "Player"}
 	for _, c := range cols {
 		header = append(header, c.title)
+		g.Align = append(g.Align, tw.AlignRight)
 	}
-	// tabwriter aligns every cell right; the player's name is padded by hand
-	// so that it reads left-aligned.
-	pad := func(s string) string { return s + strings.Repeat(" ", nameW-len([]rune(s))) }
-	header[1] = pad(header[1])
-	fmt.Fprintln(tw, strings.Join(header, "\t")+"\t")
+	g.Add(header...)
 	for i, p := range st.Players {
-		row := []string{strconv.Itoa(i + 1), pad(p.Player)}
+		row := []string{"", strconv.Itoa(i + 1), p.Player}
 		for _, c := range cols {
 			row = append(row, c.value(p))
 		}
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		g.Add(row...)
 	}
-	if err := tw.Flush(); err != nil {
+	if err := g.Render(w, ui.Style{}); err != nil {
 		return err
 	}
 	games, finished := len(st.Games), 0
@@ -323,37 +321,6 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 
 // leftOut is the note under a table narrowed to fit.
 const leftOut = "Some columns were left out to fit; --wide shows them all."
-
-// aligned is a tabwriter whose lines end without padding.
-type aligned struct {
-	*tabwriter.Writer
-	buf strings.Builder
-	out io.Writer
-}
-
-func newColumns(w io.Writer, flags uint) *aligned {
-	c := &aligned{out: w}
-	c.Writer = tabwriter.NewWriter(&c.buf, 0, 0, 2, ' ', flags)
-	return c
-}
-
-// Flush aligns the cells and writes the lines, trailing spaces trimmed.
-func (c *aligned) Flush() error {
-	if err := c.Writer.Flush(); err != nil {
-		return err
-	}
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(c.buf.String(), "\n") {
-		nl := strings.HasSuffix(line, "\n")
-		b.WriteString(strings.TrimRight(line, " \n"))
-		if nl {
-			b.WriteByte('\n')
-		}
-	}
-	c.buf.Reset()
-	_, err := io.WriteString(c.out, b.String())
-	return err
-}
 
 // ordinalPlace writes 1st, 2nd, 3rd, 4th, 11th, 12th, 21st.
 func ordinalPlace(n int) string {
@@ -484,20 +451,30 @@ func writeGamesPlayed(w io.Writer, rows [][]string, width int) (narrowed bool, e
 		}
 		shorten(len("Game"))
 	}
-	tw := newColumns(w, 0)
+	g := &ui.Grid{}
 	var line []string
 	for _, c := range shown {
 		line = append(line, playedColumns[c].title)
+		g.Align = append(g.Align, tw.AlignLeft)
 	}
-	fmt.Fprintln(tw, strings.Join(line, "\t"))
+	g.Add(line...)
 	for _, r := range rows {
 		line = line[:0]
 		for _, c := range shown {
 			line = append(line, r[c])
 		}
-		fmt.Fprintln(tw, strings.Join(line, "\t"))
+		g.Add(line...)
 	}
-	return narrowed, tw.Flush()
+	return narrowed, g.Render(w, ui.Style{})
+}
+
+// ints writes each number.
+func ints(ns ...int) []string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return s
 }
 
 // writePage prints one player's page; fit is the width its tables must fit
@@ -519,17 +496,15 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int)
 
 	if len(pg.Opponents) > 0 {
 		fmt.Fprintf(w, "\nHead to head (finished games: who won, who placed ahead):\n")
-		tw := newColumns(w, tabwriter.AlignRight)
-		nameW := len("Player")
-		for _, h := range pg.Opponents {
-			nameW = max(nameW, len([]rune(h.Player)))
+		g := &ui.Grid{Align: []tw.Align{tw.AlignLeft, tw.AlignLeft}}
+		g.Add("", "Player", "Games", "Done", "You won", "They won", "Ahead", "Behind", "Partners")
+		for range 7 {
+			g.Align = append(g.Align, tw.AlignRight)
 		}
-		pad := func(s string) string { return s + strings.Repeat(" ", nameW-len([]rune(s))) }
-		fmt.Fprintln(tw, pad("Player")+"\tGames\tDone\tYou won\tThey won\tAhead\tBehind\tPartners\t")
 		for _, h := range pg.Opponents {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", pad(h.Player), h.Games, h.Finished, h.Wins, h.Losses, h.Ahead, h.Behind, h.Partnered)
+			g.Add(append([]string{"", h.Player}, ints(h.Games, h.Finished, h.Wins, h.Losses, h.Ahead, h.Behind, h.Partnered)...)...)
 		}
-		if err := tw.Flush(); err != nil {
+		if err := g.Render(w, ui.Style{}); err != nil {
 			return err
 		}
 	}

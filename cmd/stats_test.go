@@ -124,3 +124,42 @@ func TestStatsFitTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsAlignsWideLetters: a name in wide letters (李小龙 takes six
+// columns) lines up in stats and players as it does on the board.
+func TestStatsAlignsWideLetters(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runWide(t, db, 0, "new", "--players", "Ann,李小龙,Bob", "--target", "100")
+	runWide(t, db, 0, "hand", "--out", "Ann", "--left", "李小龙=r7 wd4", "--left", "Bob=9")
+	// The table that starts at the line after the one starting with
+	// after ("": the first line), up to a blank line.
+	table := func(out, after string) []string {
+		lines := strings.Split(out, "\n")
+		start := 0
+		if after != "" {
+			start = slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, after) }) + 1
+		}
+		end := start + slices.Index(lines[start:], "")
+		if end < start+3 {
+			t.Fatalf("no table after %q:\n%s", after, out)
+		}
+		return lines[start:end]
+	}
+	// Every column after the name is aligned right: every line ends in the
+	// same column.
+	for _, tb := range [][]string{table(runWide(t, db, 0, "stats"), ""), table(runWide(t, db, 0, "stats", "--player", "Ann"), "Head to head")} {
+		for _, l := range tb[1:] {
+			if ui.Width(l) != ui.Width(tb[0]) {
+				t.Errorf("a line ends in column %d, its header in %d:\n%s", ui.Width(l), ui.Width(tb[0]), strings.Join(tb, "\n"))
+			}
+		}
+	}
+	// players: the dates start under their header.
+	tb := table(runWide(t, db, 0, "players"), "")
+	col := ui.Width(tb[0][:strings.Index(tb[0], "First played")])
+	for _, l := range tb[1:] {
+		if got := ui.Width(l[:strings.Index(l, "20")]); got != col {
+			t.Errorf("a date starts in column %d, its header in %d:\n%s", got, col, strings.Join(tb, "\n"))
+		}
+	}
+}

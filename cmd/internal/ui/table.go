@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -39,7 +40,7 @@ type Grid struct {
 	rows  [][]string // a nil row is a rule
 }
 
-func (g *Grid) Add(row ...string) { g.rows = append(g.rows, row) }
+func (g *Grid) Add(row ...string) { g.rows = append(g.rows, slices.Clone(row)) }
 func (g *Grid) Rule()             { g.rows = append(g.rows, nil) }
 
 func (g *Grid) widths() []int {
@@ -64,7 +65,8 @@ func (g *Grid) width() int {
 	return n
 }
 
-func (g *Grid) Render(w io.Writer, st Style) {
+// Render writes the grid to w, each line without trailing spaces.
+func (g *Grid) Render(w io.Writer, st Style) error {
 	ws := g.widths()
 	total := g.width()
 	rule := "-"
@@ -91,5 +93,6 @@ func (g *Grid) Render(w io.Writer, st Style) {
 		}
 		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
-	w.Write(b.Bytes())
+	_, err := w.Write(b.Bytes())
+	return err
 }

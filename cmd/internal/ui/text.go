@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -51,8 +52,9 @@ func Truncate(s string, width int) string {
 // Wrap breaks each line of text wider than width (in display columns, see
 // Width) between words; the lines it continues on are indented two more
 // than the line's own indent. A word is never broken, unless it is wider
-// than the whole width by itself: that one is cut. Width 0 or less: text
-// is returned unchanged.
+// than the whole line by itself: that one is broken where the line ends
+// and goes on on the next. Width 0 or less: text is returned unchanged.
+// Everything prose a command prints in a terminal goes through Wrap.
 func Wrap(text string, width int) string {
 	var b strings.Builder
 	for i, line := range strings.Split(text, "\n") {
@@ -79,51 +81,70 @@ func wrapLine(line string, width int) string {
 		indent = 0
 	}
 	rest := strings.Repeat(" ", min(indent+2, width/2))
-	var out []string
-	cur, curW := line[:indent], indent
-	empty := true
-	for _, word := range strings.Fields(line) {
-		ww := Width(word)
-		if !empty && curW+1+ww > width {
-			out = append(out, cur)
-			cur, curW, empty = rest, len(rest), true
-		}
-		if ww > width-curW {
-			word = Truncate(escapes.ReplaceAllString(word, ""), width-curW)
-			ww = Width(word)
-		}
-		if !empty {
-			cur += " "
-			curW++
-		}
-		cur += word
-		curW += ww
-		empty = false
-	}
-	return strings.Join(append(out, cur), "\n")
+	return strings.Join(fill(strings.Fields(line), " ", width, line[:indent], rest, true), "\n")
+}
+
+// Fill lays items out in lines of at most width columns (0: one line),
+// joined by sep, the first line starting with first and the others with
+// rest. A line is broken only between items, and keeps the part of sep
+// before its spaces (the comma of ", "). An item wider than a line by
+// itself runs over: Wrap breaks it.
+func Fill(items []string, sep string, width int, first, rest string) []string {
+	return fill(items, sep, width, first, rest, false)
 }
 
 // JoinWrapped joins items with sep, starting a new line where the next item
 // would pass width, so that no item is broken (unless it is wider than
-// width by itself: Wrap cuts that one).
+// width by itself: Wrap breaks that one).
 func JoinWrapped(items []string, sep string, width int) string {
-	var b strings.Builder
-	lineW := 0
+	return strings.Join(Fill(items, sep, width, "", ""), "\n")
+}
+
+// fill is Fill, and with breakLong an item wider than the room left on a
+// new line is broken at the line's end.
+func fill(items []string, sep string, width int, first, rest string, breakLong bool) []string {
+	var out []string
+	tail := strings.TrimRight(sep, " ")
+	sepW, tailW := Width(sep), Width(tail)
+	cur, curW, empty := first, Width(first), true
+	newLine := func() {
+		out = append(out, cur)
+		cur, curW, empty = rest, Width(rest), true
+	}
 	for i, it := range items {
 		w := Width(it)
-		if i > 0 {
-			if width > 0 && lineW+len(sep)+w > width {
-				b.WriteByte('\n')
-				lineW = 0
-			} else {
-				b.WriteString(sep)
-				lineW += len(sep)
-			}
+		end := tailW // the line's last item keeps the sep's comma
+		if i == len(items)-1 {
+			end = 0
 		}
-		b.WriteString(it)
-		lineW += w
+		if !empty && width > 0 && curW+sepW+w+end > width {
+			cur += tail
+			newLine()
+		}
+		if !empty {
+			cur += sep
+			curW += sepW
+		}
+		for breakLong && width > 0 && w > width-curW {
+			// A word wider than the line: as much as fits, and the rest
+			// on the next line.
+			plain := escapes.ReplaceAllString(it, "")
+			head := runewidth.Truncate(plain, width-curW, "")
+			if head == "" {
+				_, n := utf8.DecodeRuneInString(plain)
+				head = plain[:n]
+			}
+			cur += head
+			curW += Width(head)
+			newLine()
+			it = plain[len(head):]
+			w = Width(it)
+		}
+		cur += it
+		curW += w
+		empty = false
 	}
-	return b.String()
+	return append(out, cur)
 }
 
 // ShortNames gives each name a short form of at most four letters, all

@@ -31,3 +31,45 @@ func TestWrap(t *testing.T) {
 		t.Errorf("colour codes counted as width: %q", got)
 	}
 }
+
+// TestWrapWords: a line is broken between words, by display width (李小龙
+// takes six columns), and a word is broken only when it is wider than a
+// line by itself, its whole text kept.
+func TestWrapWords(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		width int
+		want  string
+	}{
+		{"李小龙 wins with 512 points", 12, "李小龙 wins\n  with 512\n  points"},
+		{"see /a/very/long/path/to/the/file.db now", 12, "see\n  /a/very/lo\n  ng/path/to\n  /the/file.\n  db now"},
+		{"abcdefghij", 4, "abcd\n  ef\n  gh\n  ij"},
+		{"two\nlines here", 6, "two\nlines\n  here"},
+		{"no width", 0, "no width"},
+	} {
+		got := Wrap(c.in, c.width)
+		if got != c.want {
+			t.Errorf("Wrap(%q, %d) =\n%s\nwant\n%s", c.in, c.width, got, c.want)
+		}
+		if !Fits(got, c.width) {
+			t.Errorf("Wrap(%q, %d) is wider than %d:\n%s", c.in, c.width, c.width, got)
+		}
+		if strings.Join(strings.Fields(got), "") != strings.Join(strings.Fields(c.in), "") {
+			t.Errorf("Wrap(%q, %d) lost text: %q", c.in, c.width, got)
+		}
+	}
+}
+
+// TestFill: items are never broken; a line broken after an item keeps the
+// separator's comma; the first line starts with first, the others with
+// rest.
+func TestFill(t *testing.T) {
+	got := strings.Join(Fill([]string{"Ann 10", "Bob 20", "Cat 30."}, ", ", 17, "Hand 1: ", "  "), "\n")
+	want := "Hand 1: Ann 10,\n  Bob 20, Cat 30."
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := JoinWrapped([]string{"a", "b", "c"}, "   ", 0); got != "a   b   c" {
+		t.Errorf("no width: %q", got)
+	}
+}
