@@ -4,7 +4,7 @@ import (
 	"bytes"
 
 	"github.com/spf13/cobra"
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/store"
 )
@@ -66,8 +66,8 @@ func runBoard(o *boardOptions) error {
 
 // boardJSON is the board object of the contract; it lives in cmd/api, so
 // that the web server (cmd/web) serves the same object.
-type boardJSON = api.Board
+type boardJSON = present.Board
 
-func newBoardJSON(g *store.Game) boardJSON { return api.NewBoard(g) }
+func newBoardJSON(g *store.Game) boardJSON { return present.NewBoard(g) }
 
-func nonNil(s []string) []string { return api.NonNil(s) }
+func nonNil(s []string) []string { return present.NonNil(s) }

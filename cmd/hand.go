@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -129,7 +129,7 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 		if err := scoring.ValidateName(name); err != nil {
 			return nil, usagef("--left %q: %v", v, err)
 		}
-		l, err := api.Left(name, cards)
+		l, err := present.Left(name, cards)
 		if err != nil {
 			return nil, err
 		}

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
@@ -150,7 +150,7 @@ func promptPlayers(app *App) ([]string, error) {
 		return nil
 	}
 	first, err := app.Prompt.Input("Players in seating order (Ann, Bob, Cat), or the first name", "", func(v string) error {
-		names := api.SplitNames(v)
+		names := present.SplitNames(v)
 		if len(names) == 0 {
 			return errors.New("name at least the first player")
 		}
@@ -159,7 +159,7 @@ func promptPlayers(app *App) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	names := api.SplitNames(first)
+	names := present.SplitNames(first)
 	if len(names) > 1 {
 		return names, nil
 	}
@@ -229,7 +229,7 @@ func promptTeams(app *App, s scoring.Settings) ([][]string, error) {
 		}
 		label := fmt.Sprintf("Team %d (names, comma-separated; empty: everyone left)", len(teams)+1)
 		v, err := app.Prompt.Input(label, "", func(v string) error {
-			for _, name := range api.SplitNames(v) {
+			for _, name := range present.SplitNames(v) {
 				seat, err := s.Seat(name)
 				if err != nil {
 					return err
@@ -246,7 +246,7 @@ func promptTeams(app *App, s scoring.Settings) ([][]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		names := api.SplitNames(v)
+		names := present.SplitNames(v)
 		if len(names) == 0 {
 			break
 		}

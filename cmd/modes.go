@@ -4,28 +4,28 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/scoring"
 )
 
 // A mode's words are one table, cmd/api/modes.go, read by the command line
 // and the web page alike; these are the command line's short names for it.
 
-func textOf(m scoring.Mode) api.ModeText { return api.Text(m) }
+func textOf(m scoring.Mode) present.ModeText { return present.Text(m) }
 
-func fill(template string, words map[string]string) string { return api.Fill(template, words) }
+func fill(template string, words map[string]string) string { return present.Fill(template, words) }
 
-func targetPhrase(s scoring.Settings) string { return api.Goal(s) }
+func targetPhrase(s scoring.Settings) string { return present.Goal(s) }
 
 func handWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int) map[string]string {
-	return api.HandWords(b, out, side, left, table)
+	return present.HandWords(b, out, side, left, table)
 }
 
-func tableLines(b *scoring.Board) []string { return api.TableLines(b) }
+func tableLines(b *scoring.Board) []string { return present.TableLines(b) }
 
-func tableLine(b *scoring.Board, t scoring.Table) string { return api.TableLine(b, t) }
+func tableLine(b *scoring.Board, t scoring.Table) string { return present.TableLine(b, t) }
 
-func pairName(b *scoring.Board, pair []int) string { return api.PairName(b, pair) }
+func pairName(b *scoring.Board, pair []int) string { return present.PairName(b, pair) }
 
 // modeHelp lists the modes for "new --help", one line each.
 func modeHelp() string {

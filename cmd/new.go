@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
@@ -102,7 +102,7 @@ func (o *newOptions) setFlags(c *cobra.Command) error {
 	// A number given is never taken for "not given": 0 is refused (--target
 	// in check, with its upper bound).
 	if c.Flags().Changed("hands") && o.Hands < 1 {
-		return api.NotPositive("hands", "hands", o.Hands)
+		return present.NotPositive("hands", "hands", o.Hands)
 	}
 	o.given = map[string]bool{}
 	c.Flags().Visit(func(f *pflag.Flag) { o.given[f.Name] = true })
@@ -123,7 +123,7 @@ func (o *newOptions) setFlags(c *cobra.Command) error {
 // given is never replaced by a default.
 func (o *newOptions) check() error {
 	if o.given["target"] && o.Target < 1 {
-		return api.NotPositive("target", "points", o.Target)
+		return present.NotPositive("target", "points", o.Target)
 	}
 	if o.given["target"] && o.Target > scoring.MaxTarget {
 		return usagef("--target must be 1 to %d points, not %d", scoring.MaxTarget, o.Target)
@@ -142,7 +142,7 @@ func (o *newOptions) check() error {
 		}
 	}
 	for _, t := range o.Teams {
-		if len(api.SplitNames(t)) == 0 {
+		if len(present.SplitNames(t)) == 0 {
 			return usagef("--team is empty: name a team's players, as in --team Ann,Cat")
 		}
 	}
@@ -167,7 +167,7 @@ func runNew(o *newOptions) error {
 	}
 	s := scoring.Settings{
 		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck, Hands: o.Hands,
-		Players: api.SplitNames(o.Players), Dealer: o.Dealer,
+		Players: present.SplitNames(o.Players), Dealer: o.Dealer,
 		Custom: o.Custom, CustomRules: o.CustomRules,
 	}
 	if (o.Custom != 0 || len(o.CustomRules) > 0) && o.Deck != "" && o.Deck != "shuffle" {
@@ -187,7 +187,7 @@ func runNew(o *newOptions) error {
 		s.Mode = m
 	}
 	for _, t := range o.Teams {
-		s.Teams = append(s.Teams, api.SplitNames(t))
+		s.Teams = append(s.Teams, present.SplitNames(t))
 	}
 	if o.Again {
 		var err error
@@ -203,10 +203,10 @@ func runNew(o *newOptions) error {
 			return err
 		}
 	} else if len(s.Players) == 0 {
-		return api.ErrMissingPlayers
+		return present.ErrMissingPlayers
 	}
 	if o.Target < 0 {
-		return api.NotPositive("target", "points", o.Target)
+		return present.NotPositive("target", "points", o.Target)
 	}
 	checked, err := scoring.New(s)
 	if err != nil {

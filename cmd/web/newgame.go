@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -30,15 +30,15 @@ type newRequest struct {
 func (req newRequest) settings() (scoring.Settings, error) {
 	bad := func(msg string, args ...any) error { return &scoring.InputError{Msg: fmt.Sprintf(msg, args...)} }
 	if req.Target != nil && *req.Target < 1 {
-		return scoring.Settings{}, api.NotPositive("target", "points", *req.Target)
+		return scoring.Settings{}, present.NotPositive("target", "points", *req.Target)
 	}
 	if req.Hands != nil && *req.Hands < 1 {
-		return scoring.Settings{}, api.NotPositive("hands", "hands", *req.Hands)
+		return scoring.Settings{}, present.NotPositive("hands", "hands", *req.Hands)
 	}
 	if err := scoring.ValidateGameName(req.Name); err != nil {
 		return scoring.Settings{}, bad("--name: %v", err)
 	}
-	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: api.SplitNames(req.Players)}
+	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: present.SplitNames(req.Players)}
 	if req.Target != nil {
 		s.Target = *req.Target
 	}
@@ -53,7 +53,7 @@ func (req newRequest) settings() (scoring.Settings, error) {
 		s.Mode = m
 	}
 	if strings.TrimSpace(req.Players) == "" {
-		return scoring.Settings{}, api.ErrMissingPlayers
+		return scoring.Settings{}, present.ErrMissingPlayers
 	}
 	if _, err := scoring.New(s); err != nil {
 		return scoring.Settings{}, err
@@ -101,7 +101,7 @@ func newGameForm() *newForm {
 	f := &newForm{DefaultTarget: scoring.DefaultTarget, DefaultHands: scoring.DefaultHandsPerRound}
 	for i, m := range scoring.Modes {
 		label := string(m)
-		if t := api.Text(m); t.Short != "" {
+		if t := present.Text(m); t.Short != "" {
 			label += ": " + t.Short
 		}
 		f.Modes = append(f.Modes, choice{Value: string(m), Label: label, Default: i == 0})

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -95,7 +95,7 @@ func newBoardView(g *store.Game) boardView {
 	if v.Title == "" {
 		v.Title = "Game " + g.ID
 	}
-	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", words.Capitalize(string(s.Mode)), api.Goal(s), s.Deck)
+	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", words.Capitalize(string(s.Mode)), present.Goal(s), s.Deck)
 
 	// Who deals next, at every table still playing.
 	var dealers []int
@@ -147,8 +147,8 @@ func newBoardView(g *store.Game) boardView {
 			verb = "win"
 		}
 		v.Head = fmt.Sprintf("%s %s!", words.Join(leadNames), verb)
-		phrase := strings.TrimLeft(api.WinPhrase(b), " ,:")
-		v.Detail = fmt.Sprintf("%s%s, %s.", strings.ToUpper(phrase[:1]), phrase[1:], api.AfterHands(b.Hands()))
+		phrase := strings.TrimLeft(present.WinPhrase(b), " ,:")
+		v.Detail = fmt.Sprintf("%s%s, %s.", strings.ToUpper(phrase[:1]), phrase[1:], present.AfterHands(b.Hands()))
 	case len(leadNames) > 1:
 		v.Head = "Tied for the lead: " + words.Join(leadNames)
 	case len(leadNames) == 1 && plural:
@@ -173,7 +173,7 @@ func newBoardView(g *store.Game) boardView {
 // totals by them: each table's two pairs side by side, partners in one
 // colour, as the table cards show them.
 func (v *boardView) tables(b *scoring.Board) {
-	lines := api.TableLines(b) // each table's line, maybe a wait line, then the rounds left
+	lines := present.TableLines(b) // each table's line, maybe a wait line, then the rounds left
 	v.Left = lines[len(lines)-1]
 	if b.Over() {
 		v.Left = ""
@@ -195,7 +195,7 @@ func (v *boardView) tables(b *scoring.Board) {
 		}
 		for p, pair := range t.Teams {
 			hue := hues[(2*(t.Number-1)+p)%len(hues)]
-			tv.Pairs = append(tv.Pairs, pairView{Names: api.PairName(b, pair), Hue: hue})
+			tv.Pairs = append(tv.Pairs, pairView{Names: present.PairName(b, pair), Hue: hue})
 			for k, seat := range pair {
 				c := &v.Cols[b.ColumnOf(seat)]
 				c.Hue, c.Table, c.order = hue, t.Number, 4*(t.Number-1)+2*p+k
@@ -220,10 +220,10 @@ func (v *boardView) tables(b *scoring.Board) {
 }
 
 func cell(c scoring.Cell) cellView {
-	return cellView{Text: api.CellText(c, "–"), Won: c.Kind == scoring.Won || c.Kind == scoring.Clean}
+	return cellView{Text: present.CellText(c, "–"), Won: c.Kind == scoring.Won || c.Kind == scoring.Clean}
 }
 
-func jsonLine(g *store.Game) ([]byte, error) { return json.Marshal(api.NewBoard(g)) }
+func jsonLine(g *store.Game) ([]byte, error) { return json.Marshal(present.NewBoard(g)) }
 
 // pageView is a whole page: the board, or a note that there is no game.
 type pageView struct {

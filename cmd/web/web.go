@@ -30,7 +30,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -309,10 +309,10 @@ func gameID(r *http.Request) (string, bool) {
 }
 
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
-	list := []api.Game{}
+	list := []present.Game{}
 	err := s.read(func(db *store.DB) error {
 		_, err := db.List(0, func(sum store.Summary) error {
-			list = append(list, api.NewGame(sum))
+			list = append(list, present.NewGame(sum))
 			return nil
 		})
 		return err
@@ -326,7 +326,7 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	if g, ok := s.requestedGame(w, r); ok {
-		writeJSON(w, http.StatusOK, api.NewBoard(g))
+		writeJSON(w, http.StatusOK, present.NewBoard(g))
 	}
 }
 
@@ -406,7 +406,7 @@ func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body [
 			code = http.StatusOK
 			s.hub.publish(g)
 		}
-		writeJSON(w, code, api.NewBoard(g))
+		writeJSON(w, code, present.NewBoard(g))
 	}
 }
 
@@ -444,7 +444,7 @@ func (s *Server) addHand(db *store.DB, id string, body []byte) (*store.Game, err
 	sort.Strings(names)
 	h := scoring.Hand{Out: req.Out, Table: req.Table} // scoring checks the table
 	for _, name := range names {
-		l, err := api.Left(strings.TrimSpace(name), req.Left[name])
+		l, err := present.Left(strings.TrimSpace(name), req.Left[name])
 		if err != nil {
 			return nil, err
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/olekukonko/tablewriter/tw"
 
-	"github.com/unoscore/unoscore/cmd/api"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -44,7 +44,7 @@ func WriteBoard(w io.Writer, g *store.Game, st Style) error {
 	if name := g.Name(); name != "" {
 		title = fmt.Sprintf("%s (game %s)", name, g.ID)
 	}
-	fmt.Fprintf(&out, "%s: %s, %s, %s\n\n", st.Bold(title), s.Mode, api.Goal(s), deckPhrase(b.Deck, st))
+	fmt.Fprintf(&out, "%s: %s, %s, %s\n\n", st.Bold(title), s.Mode, present.Goal(s), deckPhrase(b.Deck, st))
 
 	if len(b.Rows) > 0 {
 		if err := writeScorePad(&out, b, st); err != nil {
@@ -65,7 +65,7 @@ func WriteBoard(w io.Writer, g *store.Game, st Style) error {
 		if l := leaderLine(b); l != "" {
 			fmt.Fprintln(&out, l)
 		}
-		for _, line := range api.TableLines(b) {
+		for _, line := range present.TableLines(b) {
 			fmt.Fprintln(&out, line)
 		}
 	}
@@ -351,7 +351,7 @@ func maxWidth(cells []string) int {
 	return n
 }
 
-func cellText(c scoring.Cell) string { return api.CellText(c, "-") }
+func cellText(c scoring.Cell) string { return present.CellText(c, "-") }
 
 func EliminatedLine(b *scoring.Board) string {
 	var parts []string
@@ -376,7 +376,7 @@ func WinnerLine(b *scoring.Board) string {
 	if len(b.Winners()) > 1 {
 		verb = "win"
 	}
-	return fmt.Sprintf("%s %s%s, %s.", words.Join(b.Names(b.Winners())), verb, api.WinPhrase(b), api.AfterHands(b.Hands()))
+	return fmt.Sprintf("%s %s%s, %s.", words.Join(b.Names(b.Winners())), verb, present.WinPhrase(b), present.AfterHands(b.Hands()))
 }
 
 // leaderLine names the leading columns: "Leading: Ann & Cat with 94."
@@ -394,5 +394,5 @@ func leaderLine(b *scoring.Board) string {
 	if len(l) > 1 {
 		verb = "Tied for the lead"
 	}
-	return fmt.Sprintf("%s: %s%s", verb, words.Join(names), api.LeadPhrase(b))
+	return fmt.Sprintf("%s: %s%s", verb, words.Join(names), present.LeadPhrase(b))
 }

@@ -1,8 +1,8 @@
-// Package api holds the objects unoscore prints with --json and serves over
-// HTTP (the board, the list of games), and the reading of a player's cards
-// as typed, so that the command line and the web server say the same thing
-// in the same words.
-package api
+// Package present is what unoscore says, once, for the terminal, the web
+// page and --json alike: the objects printed with --json and served over
+// HTTP (the board, the list of games), a mode's words (modes.go), and the
+// reading of a player's cards as typed.
+package present
 
 import (
 	"fmt"
