@@ -286,8 +286,10 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`.ptsrow button`)),
 		chromedp.Click(chromedp.ID("save")),
 		saved("Saved hand 7 at table 1: Bob went out, 32 points."),
-		// The phone stays at its table, now in round 2.
-		poll(`document.querySelector(".where") && document.querySelector(".where").textContent.startsWith("Table 1, round 2 of 7, hand 1 of 4")`, 5*time.Second))
+		// Table 1's round 2 seats Gus and Hal, still at table 2: the phone
+		// says so and offers the tables, never the keypad of round 2.
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Table 1 waits for round 2: Gus and Hal are still playing round 1 at table 2" && !document.querySelector("button[data-player]")`, 5*time.Second),
+		poll(`document.querySelector('button[data-table="1"]').textContent.includes("round 2 waits for Gus and Hal")`, time.Second))
 	_, out, _ := unoscore(t, db, "board", "--json", "--game", id)
 	var b struct {
 		Rows []struct {

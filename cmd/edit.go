@@ -138,7 +138,7 @@ func editPrompt(o *editOptions) error {
 		}
 		return usagef("there is no hand %d: hands 1 to %d have been counted", n, len(g.Hands()))
 	}
-	before, err := scoring.Replay(g.Settings(), g.Hands()[:n-1])
+	before, err := scoring.ReplayRecorded(g.Settings(), g.Hands()[:n-1])
 	if err != nil {
 		return err
 	}

@@ -696,9 +696,17 @@ func askCards(app *App, e *handEntry, seat int) (string, error) {
 // game; with want (hand --table) it asks nothing while that table plays.
 // ok is false when the person chose to stop.
 func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, error) {
+	// The tables a hand can be played at: not done, and not waiting for
+	// players still at another table (there is always one such table while
+	// the game goes on: the one furthest behind).
 	var open []scoring.Table
+	waits := 0
 	for _, t := range b.Tables() {
-		if !t.Done {
+		switch {
+		case t.Done:
+		case len(t.WaitingFor) > 0:
+			waits++
+		default:
 			open = append(open, t)
 		}
 	}
@@ -710,10 +718,17 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 	if want > 0 && err != nil {
 		fmt.Fprintf(app.IO.Out, "%s.\n", words.Capitalize(err.Error()))
 	}
+	if want <= 0 && waits > 0 {
+		for _, o := range b.Tables() {
+			if w := b.WaitSentence(o); w != "" {
+				fmt.Fprintf(app.IO.Out, "%s.\n", w)
+			}
+		}
+	}
 	switch {
 	case want > 0 && err == nil:
 		t = mine
-	case len(open) > 1:
+	case len(open) > 1 || (want > 0 && err != nil) || waits > 0:
 		var items []string
 		for _, o := range open {
 			items = append(items, fmt.Sprintf("Table %d: %s against %s", o.Number, pairName(b, o.Teams[0]), pairName(b, o.Teams[1])))

@@ -169,7 +169,9 @@ func TestPlayersPromptTakesTwelve(t *testing.T) {
 }
 
 // TestHandAtOneTable: "hand --table 2" at a terminal enters table 2's hands
-// without asking which table, until that table is done.
+// without asking which table, until that table must wait for players still
+// at table 1: then it says so and offers table 1 or stopping, never the
+// hand's questions for the round that cannot start.
 func TestHandAtOneTable(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"); code != 0 {
@@ -179,13 +181,13 @@ func TestHandAtOneTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if got := strings.Join(p.labels, "|"); got != "Who went out?|Gus's cards|Eve's cards|Save this hand?|Who went out?" {
+	if got := strings.Join(p.labels, "|"); got != "Who went out?|Gus's cards|Eve's cards|Save this hand?|Which table?" {
 		t.Errorf("questions: %s", got)
 	}
 	for _, want := range []string{
 		"Table 2, round 1 of 7, hand 1 of 1: Eve & Gus against Fay & Hal; Eve deals.",
 		"Saved. Hand 1: Fay went out at table 2; Fay and Hal score 16 each (Gus 7, Eve 9).",
-		"Table 2, round 2 of 7, hand 1 of 1: Bob & Cat against Eve & Fay; Bob deals.",
+		"Table 2 waits for round 2: Bob and Cat are still playing round 1 at table 1.",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
@@ -37,6 +38,11 @@ type Row struct {
 	Cells      []Cell // per column (Columns): what the hand did to it
 	Totals     []int  // per column: its score after the hand
 	Hand       Hand   // as entered, names spelled as in the settings
+	// Waited is, for a hand recorded while its table had to wait for
+	// players still at another table (possible only before the rule that
+	// refuses it, and kept when such a game is read back), the sentence
+	// that refuses such a hand now; else "".
+	Waited string
 }
 
 // CellKind says what one hand did to one column of the board.
@@ -80,6 +86,10 @@ type Table struct {
 	Round  int     // rotating: the round it plays, from 1 (the last once done); else 0
 	Hands  int     // rotating: the hands played in that round
 	Teams  [][]int // rotating: the two pairs of partners in that round
+	// WaitingFor lists, in seating order of the game, the players seated
+	// here in the table's round who have not yet finished the round before
+	// it at another table (rotating; empty when the table can play).
+	WaitingFor []int
 }
 
 // Board is a game folded from its settings and hands.
@@ -98,7 +108,8 @@ type Board struct {
 	handsAt    []int       // rotating: the hands played at each table
 	over       bool
 	winners    []int
-	dealer     int // seat that deals the next hand
+	dealer     int  // seat that deals the next hand
+	recorded   bool // folding hands already recorded: a waiting table's hand is kept (Row.Waited)
 }
 
 // New starts a board for a game with the given settings, normalizing them.
@@ -168,6 +179,43 @@ func Replay(s Settings, hands []Hand) (*Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// ReplayRecorded is Replay for hands a database has already recorded: a
+// hand played at a table that had to wait for players still at another
+// table (which unoscore accepted before it knew the rule) is counted all
+// the same, and its row says so (Row.Waited), so that a game recorded then
+// stays readable. Every other rule holds as in Replay.
+func ReplayRecorded(s Settings, hands []Hand) (*Board, error) {
+	b, err := New(s)
+	if err != nil {
+		return nil, err
+	}
+	b.recorded = true
+	for i, h := range hands {
+		if _, err := b.Play(h); err != nil {
+			return nil, &InputError{Msg: "hand " + strconv.Itoa(i+1) + ": " + err.Error()}
+		}
+	}
+	b.recorded = false
+	return b, nil
+}
+
+// CheckRecorded is Check for a hand recorded before the waiting rule: a
+// hand at a table that had to wait is not refused for it (a correction of
+// such a hand keeps it where it was played).
+func (b *Board) CheckRecorded(h Hand) (Hand, error) {
+	b.recorded = true
+	defer func() { b.recorded = false }()
+	return b.Check(h)
+}
+
+// PlayRecorded counts one more hand as ReplayRecorded does: a hand at a
+// waiting table is kept, its row marked.
+func (b *Board) PlayRecorded(h Hand) (Hand, error) {
+	b.recorded = true
+	defer func() { b.recorded = false }()
+	return b.Play(h)
 }
 
 // Players is the number of seats at the table.
@@ -269,8 +317,75 @@ func (b *Board) table(t int) Table {
 		Teams: [][]int{st[0][:], st[1][:]}, Done: played >= rounds*h}
 	if !tb.Done {
 		tb.Dealer = c[tb.Hands%4]
+		for _, seat := range slices.Sorted(slices.Values(c[:])) {
+			if !b.finished(seat, r-1) {
+				tb.WaitingFor = append(tb.WaitingFor, seat)
+			}
+		}
 	}
 	return tb
+}
+
+// tableAt is the table (from 0) that seats the player in round r (from 0)
+// of a rotating game, or -1 when they sit out that round.
+func (b *Board) tableAt(seat, r int) int {
+	for t, st := range b.schedule[r] {
+		if st[0][0] == seat || st[0][1] == seat || st[1][0] == seat || st[1][1] == seat {
+			return t
+		}
+	}
+	return -1
+}
+
+// finished reports whether the player has finished round r (from 0; -1 is
+// before the first) of a rotating game: its table has played all of that
+// round's hands, or, in a round the player sits out, they have finished
+// the round before.
+func (b *Board) finished(seat, r int) bool {
+	for ; r >= 0; r-- {
+		if t := b.tableAt(seat, r); t >= 0 {
+			return b.handsAt[t] >= (r+1)*b.Settings.Hands
+		}
+	}
+	return true
+}
+
+// WaitSentence says why a table that waits cannot play (see
+// Table.WaitingFor): "Table 2 waits for round 2: Bob and Cat are still
+// playing round 1 at table 1". "" when it need not wait.
+func (b *Board) WaitSentence(tb Table) string {
+	if len(tb.WaitingFor) == 0 {
+		return ""
+	}
+	type place struct{ round, table int } // from 1
+	var places []place
+	who := map[place][]int{}
+	for _, seat := range tb.WaitingFor {
+		r := tb.Round - 2
+		for r > 0 && b.tableAt(seat, r) < 0 {
+			r--
+		}
+		p := place{r + 1, b.tableAt(seat, r) + 1}
+		if _, ok := who[p]; !ok {
+			places = append(places, p)
+		}
+		who[p] = append(who[p], seat)
+	}
+	var parts []string
+	for _, p := range places {
+		names := words.Join(b.Names(who[p]))
+		verb := "is"
+		if len(who[p]) > 1 {
+			verb = "are"
+		}
+		// The table the players are at may not have reached that round.
+		doing := "playing"
+		if now := min(b.handsAt[p.table-1]/b.Settings.Hands, len(b.schedule)-1) + 1; now < p.round {
+			doing = "to play"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s still %s round %d at table %d", names, verb, doing, p.round, p.table))
+	}
+	return fmt.Sprintf("Table %d waits for round %d: %s", tb.Number, tb.Round, strings.Join(parts, "; "))
 }
 
 // Schedule lists a rotating game's rounds, each its tables; nil in the
@@ -278,9 +393,16 @@ func (b *Board) table(t int) Table {
 func (b *Board) Schedule() [][]Seating { return b.schedule }
 
 // Table is table n (from 1; 0 is table 1) as it stands, or an error that
-// says why no hand can be played there: no such table, or its rounds are
-// all played.
-func (b *Board) Table(n int) (Table, error) { return b.tableOf(n) }
+// says why no hand can be played there: no such table, its rounds are all
+// played, or it waits for players still playing the round before at
+// another table (the table is returned with that error).
+func (b *Board) Table(n int) (Table, error) {
+	t, err := b.tableOf(n)
+	if err == nil && len(t.WaitingFor) > 0 {
+		return t, &InputError{Msg: b.WaitSentence(t)}
+	}
+	return t, err
+}
 
 // tableOf is the table a hand names, as it stands: table 0 is table 1.
 func (b *Board) tableOf(n int) (Table, error) {
@@ -442,6 +564,9 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	if err != nil {
 		return Hand{}, err
 	}
+	if len(table.WaitingFor) > 0 && !b.recorded {
+		return Hand{}, &InputError{Msg: b.WaitSentence(table)}
+	}
 	notHere := func(seat int) error {
 		return invalid("%s is not at table %d in round %d: its players are %s", b.Name(seat), table.Number, table.Round,
 			words.Join(b.Names(table.Seats)))
@@ -517,7 +642,7 @@ func (b *Board) Play(h Hand) (Hand, error) {
 	out, _ := b.Settings.Seat(h.Out)
 	table, _ := b.tableOf(h.Table)
 	row := Row{Number: len(b.Rows) + 1, Table: h.Table, Round: table.Round, Out: out, Dealer: table.Dealer,
-		Held: make([]int, b.Players()), Side: b.Side(table.Number, out), Hand: h}
+		Held: make([]int, b.Players()), Side: b.Side(table.Number, out), Hand: h, Waited: b.WaitSentence(table)}
 	for i := range row.Held {
 		row.Held[i] = -1
 	}

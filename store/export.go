@@ -382,6 +382,11 @@ func (im *importer) add(id string, events []Event) error {
 	if err != nil {
 		return &ImportError{Msg: "cannot import: " + err.Error()}
 	}
+	for _, row := range g.Board.Rows {
+		if row.Waited != "" {
+			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: hand %d: %s", id, row.Number, row.Waited)}
+		}
+	}
 	if im.n >= 1<<32-1 {
 		return &ImportError{Msg: "the export holds too many games"}
 	}

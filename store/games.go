@@ -159,7 +159,10 @@ func fold(id string, events []Event) (*Game, error) {
 			return nil, fmt.Errorf("game %s: event %d is of an unknown kind %q", id, i+2, e.Type)
 		}
 	}
-	b, err := scoring.Replay(settings, hands)
+	// A hand a table played while it should have waited for players still
+	// at another table was accepted before unoscore knew the rule: such a
+	// game stays readable (the row says so), and Import refuses it.
+	b, err := scoring.ReplayRecorded(settings, hands)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
@@ -514,20 +517,39 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, error) {
 			}
 			return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: hands 1 to %d have been counted", n, len(hands))}
 		}
-		before, err := scoring.Replay(g.Settings(), hands[:n-1])
+		before, err := scoring.ReplayRecorded(g.Settings(), hands[:n-1])
 		if err != nil {
 			return Event{}, err
 		}
 		if h.Table == 0 {
 			h.Table = hands[n-1].Table // a correction stays at its table unless told
 		}
-		fixed, err := before.Check(h)
+		// A hand recorded at a waiting table before the rule keeps its
+		// place when corrected there.
+		check, play := before.Check, before.Play
+		if g.Board.Rows[n-1].Waited != "" && h.Table == hands[n-1].Table {
+			check, play = before.CheckRecorded, before.PlayRecorded
+		}
+		fixed, err := check(h)
 		if err != nil {
 			return Event{}, err
 		}
 		hands[n-1] = fixed
-		if _, err := scoring.Replay(g.Settings(), hands); err != nil {
-			return Event{}, &scoring.InputError{Msg: "with that correction, " + err.Error()}
+		// Every later hand must count again on top of the correction, and
+		// its table must not have had to wait, unless it already waited
+		// when it was recorded.
+		if _, err := play(fixed); err != nil {
+			return Event{}, err
+		}
+		after := before
+		for k := n; k < len(hands); k++ {
+			play := after.Play
+			if g.Board.Rows[k].Waited != "" {
+				play = after.PlayRecorded
+			}
+			if _, err := play(hands[k]); err != nil {
+				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("with that correction, hand %d: %v", k+1, err)}
+			}
 		}
 		return Event{Type: EventCorrect, Number: n, Hand: &fixed}, nil
 	})

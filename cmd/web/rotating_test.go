@@ -64,8 +64,9 @@ type keypadTable struct {
 	Teams   [][]string
 	Dealer  string
 	Players []string
-	Scorers map[string][]string
-	Refusal string
+	Scorers    map[string][]string
+	Refusal    string
+	WaitingFor []string `json:"waiting_for"`
 }
 
 func (s *site) keypadTables(id string) []keypadTable {
@@ -158,6 +159,49 @@ func TestRotatingKeypad(t *testing.T) {
 	play(1)
 	if code, resp := s.do("GET", "/api/games/"+id+"/board", "", nil); code != 200 || !strings.Contains(resp, `"over":true`) {
 		t.Fatalf("after the last hand: %s", resp)
+	}
+}
+
+// TestRotatingWaiting: a hand at a table whose round seats players still
+// playing the round before at another table is refused with the command
+// line's sentence (400, nothing written); the board and the keypad say
+// whom the table waits for.
+func TestRotatingWaiting(t *testing.T) {
+	s := newSite(t, web.Config{Token: token}, "Ann", "Bob", "Cat")
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	hands := "/api/games/" + id + "/hands"
+	if code, body := s.do("POST", hands, `{"out": "Gus", "left": {"Hal": "9", "Fay": "2xs"}, "table": 2}`, scorer); code != 200 ||
+		!strings.Contains(body, `"table":2,"round":2,"hands":0,"teams":[["Bob","Cat"],["Eve","Fay"]],"done":false,"dealer":"Bob","waiting_for":["Bob","Cat"]`) ||
+		!strings.Contains(body, `"table":1,"round":1,"hands":0,"teams":[["Ann","Cat"],["Bob","Dan"]],"done":false,"dealer":"Ann","waiting_for":[]`) {
+		t.Fatalf("round 1 at table 2: %d %s", code, body)
+	}
+	const want = "Table 2 waits for round 2: Bob and Cat are still playing round 1 at table 1"
+	_, _, cliErr := s.cli("hand", "--game", id, "--table", "2", "--out", "Eve", "--left", "Cat=5", "--left", "Bob=5")
+	if cliSays(cliErr) != want {
+		t.Fatalf("the command line says %q", cliErr)
+	}
+	_, before := s.do("GET", "/api/games/"+id+"/board", "", nil)
+	if code, body := s.do("POST", hands, `{"out": "Eve", "left": {"Cat": "5", "Bob": "5"}, "table": 2}`, scorer); code != 400 || body != `{"error":"`+want+`"}`+"\n" {
+		t.Fatalf("round 2 at table 2: %d %q", code, body)
+	}
+	if _, after := s.do("GET", "/api/games/"+id+"/board", "", nil); after != before {
+		t.Fatal("a refused hand was written")
+	}
+	tables := s.keypadTables(id)
+	if tables[1].Refusal != want || strings.Join(tables[1].WaitingFor, ",") != "Bob,Cat" || tables[1].Round != 2 || tables[1].Hand != 1 ||
+		tables[0].Refusal != "" || len(tables[0].WaitingFor) != 0 {
+		t.Fatalf("the keypad's tables: %+v", tables)
+	}
+	// Table 1 plays its round 1: table 2 may go on.
+	if code, body := s.do("POST", hands, `{"out": "Ann", "left": {"Bob": "1", "Dan": "2"}, "table": 1}`, scorer); code != 200 || strings.Contains(body, `"waiting_for":["`) {
+		t.Fatalf("round 1 at table 1: %d %s", code, body)
+	}
+	if code, body := s.do("POST", hands, `{"out": "Eve", "left": {"Cat": "5", "Bob": "5"}, "table": 2}`, scorer); code != 200 {
+		t.Fatalf("round 2 at table 2: %d %s", code, body)
 	}
 }
 

@@ -495,6 +495,9 @@ type tableJSON struct {
 	Players []string            `json:"players"`
 	Scorers map[string][]string `json:"scorers"`
 	Refusal string              `json:"refusal,omitempty"`
+	// Who the table waits for, still playing the round before elsewhere
+	// (Refusal then says so); empty when it can play or is done.
+	WaitingFor []string `json:"waiting_for"`
 }
 
 type colorJSON struct {
@@ -528,9 +531,14 @@ func newKeypad(g *store.Game) keypadJSON {
 		for _, pair := range t.Teams {
 			tj.Teams = append(tj.Teams, b.Names(pair))
 		}
+		tj.WaitingFor = api.NonNil(b.Names(t.WaitingFor))
 		if _, err := b.Table(t.Number); err != nil {
 			tj.Refusal = err.Error()
-			tj.Hand = t.Hands
+			if t.Done {
+				tj.Hand = t.Hands
+			} else {
+				tj.Dealer = b.Name(t.Dealer)
+			}
 		} else {
 			tj.Dealer = b.Name(t.Dealer)
 			for _, seat := range t.Seats {

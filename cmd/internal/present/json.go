@@ -53,6 +53,13 @@ type Table struct {
 	Teams  [][]string `json:"teams"`
 	Done   bool       `json:"done"`
 	Dealer *string    `json:"dealer"` // deals its next hand; null once done
+	// The players seated there in its round who have not finished the
+	// round before at another table: no hand is played there until they
+	// have (empty when the table can play).
+	WaitingFor []string `json:"waiting_for"`
+	// Why the table waits, the sentence a hand there is refused with; ""
+	// when it can play.
+	Waiting string `json:"waiting,omitempty"`
 }
 
 // Round is one round of a rotating game's schedule.
@@ -130,7 +137,8 @@ func NewBoard(g *store.Game) Board {
 	if sched := b.Schedule(); sched != nil {
 		out.HandsPerRound = s.Hands
 		for _, t := range b.Tables() {
-			tj := Table{Table: t.Number, Round: t.Round, Hands: t.Hands, Done: t.Done}
+			tj := Table{Table: t.Number, Round: t.Round, Hands: t.Hands, Done: t.Done,
+				WaitingFor: NonNil(b.Names(t.WaitingFor)), Waiting: b.WaitSentence(t)}
 			for _, pair := range t.Teams {
 				tj.Teams = append(tj.Teams, b.Names(pair))
 			}

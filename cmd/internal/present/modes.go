@@ -2,7 +2,6 @@ package present
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -156,7 +155,7 @@ func TableLines(b *scoring.Board) []string {
 		if !t.Done {
 			left = append(left, fmt.Sprintf("%d at table %d", rounds-t.Round+1, t.Number))
 		}
-		if w := waitLine(b, t, tables); w != "" {
+		if w := waitLine(b, t); w != "" {
 			lines = append(lines, w)
 		}
 	}
@@ -178,27 +177,12 @@ func TableLine(b *scoring.Board, t scoring.Table) string {
 		t.Hands+1, b.Settings.Hands, PairName(b, t.Teams[0]), PairName(b, t.Teams[1]), b.Name(t.Dealer))
 }
 
-// waitLine warns that a table has finished a round before another table
-// whose players it needs: "Table 1 starts round 2 when table 2 finishes
-// round 1: Eve and Fay play there."
-func waitLine(b *scoring.Board, t scoring.Table, tables []scoring.Table) string {
-	if t.Done || t.Hands > 0 {
-		return ""
-	}
-	for _, o := range tables {
-		if o.Number == t.Number || o.Done || o.Round >= t.Round {
-			continue
-		}
-		var away []int
-		for _, seat := range t.Seats {
-			if slices.Contains(o.Seats, seat) {
-				away = append(away, seat)
-			}
-		}
-		if len(away) > 0 {
-			return fmt.Sprintf("  Table %d starts round %d when table %d finishes round %d: %s play there.",
-				t.Number, t.Round, o.Number, o.Round, words.Join(b.Names(away)))
-		}
+// waitLine says why a table waits for players still playing the round
+// before at another table: "Table 2 waits for round 2: Bob and Cat are
+// still playing round 1 at table 1."; "" when it can play.
+func waitLine(b *scoring.Board, t scoring.Table) string {
+	if w := b.WaitSentence(t); w != "" {
+		return "  " + w + "."
 	}
 	return ""
 }

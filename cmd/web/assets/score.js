@@ -155,7 +155,7 @@
       root.appendChild(el("div", {class: "tablepick"}, kp.tables.map(function (t) {
         return el("button", {class: "tablebtn" + (t.refusal ? " done" : ""), "data-table": String(t.table), on: function () { pick(t); }}, [
           el("b", {text: "Table " + t.table}),
-          el("span", {text: t.refusal ? "all " + t.rounds + " rounds played" : "round " + t.round + " of " + t.rounds + " · hand " + t.hand + " of " + t.hands}),
+          el("span", {text: t.waiting_for && t.waiting_for.length ? "round " + t.round + " waits for " + t.waiting_for.join(" and ") : t.refusal ? "all " + t.rounds + " rounds played" : "round " + t.round + " of " + t.rounds + " · hand " + t.hand + " of " + t.hands}),
           el("span", {class: "pairs", text: pairs(t)})
         ]);
       })));
