@@ -56,14 +56,14 @@ func TestRotatingTables(t *testing.T) {
 
 // keypadTables reads the keypad's tables of a rotating game.
 type keypadTable struct {
-	Table   int
-	Round   int
-	Rounds  int
-	Hand    int
-	Hands   int
-	Teams   [][]string
-	Dealer  string
-	Players []string
+	Table      int
+	Round      int
+	Rounds     int
+	Hand       int
+	Hands      int
+	Teams      [][]string
+	Dealer     string
+	Players    []string
 	Scorers    map[string][]string
 	Refusal    string
 	WaitingFor []string `json:"waiting_for"`
