@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/unoscore/unoscore/rules/words"
@@ -23,6 +24,16 @@ type Deck struct {
 	// customOf is, for a deck the table put fewer Wild Customizable cards
 	// in, how many the printed deck holds; 0 otherwise.
 	customOf int
+	// actions are the coloured action faces, two of each per colour (nil:
+	// Draw Two, Skip and Reverse); noZero: the deck has no 0.
+	actions []Face
+	noZero  bool
+	// points are the values that differ from Face.Points in this deck.
+	points map[Face]int
+	// Sides are UNO Flip's light and dark sides, each a deck of its own
+	// (nil for every other deck); Side is which side a side deck is.
+	Sides []*Deck
+	Side  Side
 }
 
 var classicStandIn = map[Color]Color{Purple: Blue, Pink: Red}
@@ -52,6 +63,34 @@ var decks = []*Deck{
 		Colors:      []Color{Purple, Green, Pink, Yellow}, standIn: map[Color]Color{Red: Pink, Blue: Purple},
 		wilds: map[Face]int{Wild: 8, WildDrawFour: 4},
 	},
+}
+
+// The UNO Flip deck (not one of the five rulebooks: its own instruction
+// sheet, see ../shared/rulebooks/uno-flip.md): 112 double-sided cards,
+// each side a deck of its own.
+func init() {
+	light := &Deck{
+		ID: "flip-light", Name: "light side of the UNO Flip deck", Side: Light,
+		Colors:  []Color{Red, Yellow, Green, Blue},
+		actions: []Face{DrawOne, Reverse, Skip, Flip}, noZero: true,
+		wilds:  map[Face]int{Wild: 4, WildDrawTwo: 4},
+		points: map[Face]int{Wild: 40},
+	}
+	dark := &Deck{
+		ID: "flip-dark", Name: "dark side of the UNO Flip deck", Side: Dark,
+		Colors:  []Color{Pink, Teal, Orange, Purple},
+		actions: []Face{DrawFive, Reverse, SkipEveryone, Flip}, noZero: true,
+		wilds:  map[Face]int{Wild: 4, WildDrawColor: 4},
+		points: map[Face]int{Wild: 40},
+	}
+	decks = append(decks, &Deck{
+		ID: "flip", Name: "UNO Flip deck",
+		Description: "112 double-sided cards: light side red, yellow, green, blue; dark side pink, teal, orange, purple",
+		Colors:      append(slices.Clone(light.Colors), dark.Colors...),
+		points:      map[Face]int{Wild: 40},
+		noZero:      true,
+		Sides:       []*Deck{light, dark},
+	})
 }
 
 // DefaultDeck is the deck a game uses unless told otherwise.
@@ -95,8 +134,12 @@ func (d *Deck) HasColor(c Color) bool {
 }
 
 // ColorList names the deck's colours with their notation, for help and
-// errors: "red (r), green (g), blue (b) and yellow (y)".
+// errors: "red (r), green (g), blue (b) and yellow (y)"; for UNO Flip, each
+// side's.
 func (d *Deck) ColorList() string {
+	if d.Sides != nil {
+		return d.Sides[0].ColorList() + " on the light side, " + d.Sides[1].ColorList() + " on the dark side"
+	}
 	ns := make([]string, len(d.Colors))
 	for i, c := range d.Colors {
 		ns[i] = fmt.Sprintf("%s (%s)", c, c.Letter())
@@ -163,22 +206,46 @@ func PerColor(f Face) int {
 	switch {
 	case f == 0:
 		return 1
-	case f.IsNumber(), f.IsAction():
+	case f.IsNumber(), f.IsAction() && !f.OnlyFlip():
 		return 2
 	}
 	return 0
 }
 
-// Copies is how many cards of the face the deck holds, in all colours.
+// perColor is how many cards of a coloured face each of the deck's colours
+// has.
+func (d *Deck) perColor(f Face) int {
+	if d.actions == nil {
+		return PerColor(f)
+	}
+	switch {
+	case f == 0 && d.noZero:
+		return 0
+	case f == 0:
+		return 1
+	case f.IsNumber(), slices.Contains(d.actions, f):
+		return 2
+	}
+	return 0
+}
+
+// Copies is how many cards of the face the deck holds, in all colours (in
+// the UNO Flip deck, on both sides).
 func (d *Deck) Copies(f Face) int {
+	if d.Sides != nil {
+		return d.Sides[0].Copies(f) + d.Sides[1].Copies(f)
+	}
 	if f.IsWild() {
 		return d.wilds[f]
 	}
-	return PerColor(f) * len(d.Colors)
+	return d.perColor(f) * len(d.Colors)
 }
 
-// Size is the number of cards in the deck.
+// Size is the number of cards in the deck (UNO Flip: double-sided cards).
 func (d *Deck) Size() int {
+	if d.Sides != nil {
+		return d.Sides[0].Size()
+	}
 	n := 0
 	for _, f := range Faces {
 		n += d.Copies(f)
@@ -186,14 +253,144 @@ func (d *Deck) Size() int {
 	return n
 }
 
-// TotalPoints is the value of the whole deck: no hand can hold more.
-func (d *Deck) TotalPoints() int {
+// Points is a card's value when a hand is scored with the deck: as
+// Card.Points, but a Wild in the UNO Flip deck is 40.
+func (d *Deck) Points(c Card) int {
+	if p, ok := d.points[c.Face]; ok {
+		return p
+	}
+	return c.Points()
+}
+
+// HandPoints is a hand's value scored with the deck: its cards by the deck's
+// values plus the points counted by hand.
+func (d *Deck) HandPoints(h Hand) int {
 	n := 0
-	for _, f := range Faces {
-		n += d.Copies(f) * f.Points()
+	for _, c := range h.Cards {
+		n += d.Points(c)
+	}
+	for _, p := range h.Counted {
+		n += p
 	}
 	return n
 }
+
+// TotalPoints is the value of the whole deck: no hand can hold more (UNO
+// Flip: the side worth more, as every hand is counted on one side).
+func (d *Deck) TotalPoints() int {
+	if d.Sides != nil {
+		return max(d.Sides[0].TotalPoints(), d.Sides[1].TotalPoints())
+	}
+	n := 0
+	for _, f := range Faces {
+		n += d.Copies(f) * d.Points(Card{Face: f})
+	}
+	return n
+}
+
+// SideOf is the side of an UNO Flip card that a card of this deck is on, as
+// far as its colour or face tells: NoSide for a card both sides have (a
+// Wild, a Reverse or a Flip without its colour, a number without its
+// colour), and for every deck but UNO Flip.
+func (d *Deck) SideOf(c Card) Side {
+	if d.Sides == nil {
+		return NoSide
+	}
+	if s := c.Color.FlipSide(); s != NoSide {
+		return s
+	}
+	l, k := d.Sides[0].Copies(c.Face) > 0, d.Sides[1].Copies(c.Face) > 0
+	switch {
+	case l && !k:
+		return Light
+	case k && !l:
+		return Dark
+	}
+	return NoSide
+}
+
+// HandsSide is the side that was in play when a hand of UNO Flip ended, as
+// its leftover cards tell: NoSide when no card tells (only cards both sides
+// have), or for another deck. Cards of both sides are refused (SideError).
+func (d *Deck) HandsSide(hands ...Hand) (Side, error) {
+	var first Card
+	side := NoSide
+	for _, h := range hands {
+		for _, c := range h.Cards {
+			s := d.SideOf(c)
+			switch {
+			case s == NoSide:
+			case side == NoSide:
+				side, first = s, c
+			case s != side:
+				return NoSide, &SideError{First: first, FirstSide: side, Second: c}
+			}
+		}
+	}
+	return side, nil
+}
+
+// SideError is a hand of UNO Flip whose leftovers name cards of both sides.
+type SideError struct {
+	First     Card
+	FirstSide Side
+	Second    Card
+}
+
+func (e *SideError) Error() string {
+	l, k := e.First, e.Second
+	if e.FirstSide == Dark {
+		l, k = k, l
+	}
+	return fmt.Sprintf("the hands name %s, a light-side card, and %s, a dark-side card: every hand's cards are counted on the side in play when it ended",
+		WithArticle(l.String()), WithArticle(k.String()))
+}
+
+// Invalid marks the error as bad input.
+func (e *SideError) Invalid() bool { return true }
+
+// flipCardProblem says why no UNO Flip card is c, naming the side that
+// has its face or colour, and a card of the same colour to write instead
+// when there is one; "" when a side has it.
+func (d *Deck) flipCardProblem(c Card) (why, instead string) {
+	var on []*Deck
+	for _, sd := range d.Sides {
+		if sd.Copies(c.Face) > 0 {
+			on = append(on, sd)
+		}
+	}
+	switch {
+	case len(on) == 0 && c.Face == 0:
+		return "neither side has a 0; its numbers are 1 to 9", ""
+	case len(on) == 0:
+		why = "neither side has a " + c.Face.String()
+		if alt, ok := flipInstead[c.Face]; ok {
+			why += fmt.Sprintf(": the light side has %s (%s), the dark side %s (%s)", alt[0], alt[0].Token(), alt[1], alt[1].Token())
+		}
+		return why, ""
+	case c.Color == NoColor:
+		return "", ""
+	case c.Color.FlipSide() == NoSide:
+		return "its colours are " + d.ColorList(), ""
+	case len(on) == 2 || on[0].HasColor(c.Color):
+		return "", ""
+	}
+	why = fmt.Sprintf("%s is on its %s side, in %s, and %s is a %s-side colour", c.Face, on[0].Side, joinAnd(on[0].ColorNames()), c.Color, c.Color.FlipSide())
+	if alt, ok := flipOther[c.Face]; ok {
+		instead = Card{Color: c.Color, Face: alt}.Token()
+	}
+	return why, instead
+}
+
+// flipInstead: for a face of the five rulebooks that UNO Flip lacks, its
+// nearest faces on the light and the dark side.
+var flipInstead = map[Face][2]Face{
+	DrawTwo:      {DrawOne, DrawFive},
+	WildDrawFour: {WildDrawTwo, WildDrawColor},
+}
+
+// flipOther: a one-sided face's counterpart on the other side.
+var flipOther = map[Face]Face{Skip: SkipEveryone, SkipEveryone: Skip, DrawOne: DrawFive, DrawFive: DrawOne}
 
 // DeckError is a set of hands that no single deal from the deck could give.
 type DeckError struct {
@@ -208,13 +405,21 @@ func (e *DeckError) Error() string {
 	if e.Total > 0 {
 		return fmt.Sprintf("these hands come to %d points, more than the whole %s is worth (%d)", e.Total, e.Deck.Name, e.Have)
 	}
-	if e.Have == 0 && e.Card.Color != NoColor {
+	if e.Have == 0 && e.Deck.Sides != nil {
+		if why, _ := e.Deck.flipCardProblem(e.Card); why != "" {
+			return "the " + e.Deck.Name + " has no " + e.Card.String() + ": " + why
+		}
+	}
+	if e.Have == 0 && e.Card.Color != NoColor && !e.Deck.HasColor(e.Card.Color) {
 		msg := fmt.Sprintf("the %s has no %s cards (the hands name %s); its colours are %s",
 			e.Deck.Name, e.Card.Color, WithArticle(e.Card.String()), e.Deck.ColorList())
 		if s, ok := e.Deck.standIn[e.Card.Color]; ok {
 			msg += fmt.Sprintf(": for %s, write %s", s, Card{Color: s, Face: e.Card.Face}.Token())
 		}
 		return msg
+	}
+	if e.Have == 0 && e.Card.Color != NoColor {
+		return fmt.Sprintf("the %s has no %s (no %s card)", e.Deck.Name, e.Card, e.Card.Face)
 	}
 	if e.Have == 0 {
 		return fmt.Sprintf("the %s has no %s card", e.Deck.Name, e.Card.Face)
@@ -244,11 +449,14 @@ func plural(c Card) string {
 // coloured card against its colour's copies, a card without a colour against
 // its face's copies in all colours) and no more points than the deck holds.
 func (d *Deck) Check(hands ...Hand) error {
+	if d.Sides != nil {
+		return d.checkFlip(hands)
+	}
 	var byFace [numFaces]int
 	var byColor [numFaces][numColors]int
 	total := 0
 	for _, h := range hands {
-		total += h.Points()
+		total += d.HandPoints(h)
 		for _, c := range h.Cards {
 			if !c.Face.Valid() || !c.Color.Valid() {
 				return &TokenError{Token: c.Token(), Problem: "not a card"}
@@ -265,8 +473,8 @@ func (d *Deck) Check(hands ...Hand) error {
 			return &DeckError{Deck: d, Card: Card{Face: f}, Have: d.Copies(f), Named: byFace[f]}
 		}
 		for _, c := range d.Colors {
-			if n := byColor[f][c]; n > PerColor(f) {
-				return &DeckError{Deck: d, Card: Card{Color: c, Face: f}, Have: PerColor(f), Named: n}
+			if n := byColor[f][c]; n > d.perColor(f) {
+				return &DeckError{Deck: d, Card: Card{Color: c, Face: f}, Have: d.perColor(f), Named: n}
 			}
 		}
 		if byFace[f] > d.Copies(f) {
@@ -277,4 +485,34 @@ func (d *Deck) Check(hands ...Hand) error {
 		return &DeckError{Deck: d, Total: total, Have: d.TotalPoints()}
 	}
 	return nil
+}
+
+// checkFlip is Check for the UNO Flip deck: every card on a side of it, all
+// the hands on one side, and that side holding every card named.
+func (d *Deck) checkFlip(hands []Hand) error {
+	for _, h := range hands {
+		for _, c := range h.Cards {
+			if !c.Face.Valid() || !c.Color.Valid() {
+				return &TokenError{Token: c.Token(), Problem: "not a card"}
+			}
+			if why, _ := d.flipCardProblem(c); why != "" {
+				return &DeckError{Deck: d, Card: c}
+			}
+		}
+	}
+	side, err := d.HandsSide(hands...)
+	if err != nil {
+		return err
+	}
+	if side == Dark {
+		return d.Sides[1].Check(hands...)
+	}
+	if side == Light {
+		return d.Sides[0].Check(hands...)
+	}
+	// No card tells: both sides hold as many of each card without a side,
+	// and value them alike.
+	either := *d.Sides[0]
+	either.Name = d.Name + " (on each side)"
+	return either.Check(hands...)
 }

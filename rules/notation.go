@@ -110,6 +110,8 @@ var colorAliases = map[string]Color{
 	"y": Yellow, "yellow": Yellow,
 	"pu": Purple, "purple": Purple,
 	"pk": Pink, "pink": Pink,
+	"t": Teal, "teal": Teal,
+	"o": Orange, "orange": Orange,
 }
 
 var faceAliases = func() map[string]Face {
@@ -123,6 +125,13 @@ var faceAliases = func() map[string]Face {
 		"wilddraw4": WildDrawFour, "wilddrawfour": WildDrawFour, "draw4": WildDrawFour,
 		"ws": WildShuffle, "shuffle": WildShuffle, "wildshuffle": WildShuffle, "wildshufflehands": WildShuffle,
 		"wc": WildCustom, "custom": WildCustom, "wildcustom": WildCustom, "wildcustomizable": WildCustom,
+		// UNO Flip's own faces.
+		"d1": DrawOne, "+1": DrawOne, "draw1": DrawOne, "drawone": DrawOne,
+		"d5": DrawFive, "+5": DrawFive, "draw5": DrawFive, "drawfive": DrawFive,
+		"se": SkipEveryone, "skipall": SkipEveryone, "skip-everyone": SkipEveryone, "skipeveryone": SkipEveryone,
+		"f": Flip, "flip": Flip,
+		"wd2": WildDrawTwo, "w+2": WildDrawTwo, "wilddraw2": WildDrawTwo, "wilddrawtwo": WildDrawTwo,
+		"wdc": WildDrawColor, "w+c": WildDrawColor, "wilddrawcolor": WildDrawColor, "wilddrawcolour": WildDrawColor,
 	}
 	for f := Face(0); f <= 9; f++ {
 		m[strconv.Itoa(int(f))] = f
@@ -195,7 +204,28 @@ func (d *Deck) ParseCard(tok string) (Card, error) {
 	if c.Color != NoColor && !d.HasColor(c.Color) {
 		return Card{}, d.colorError(tok, "", c)
 	}
+	if err := d.flipError(tok, "", c); err != nil {
+		return Card{}, err
+	}
 	return c, nil
+}
+
+// flipError is a card no side of the UNO Flip deck has (nil for one it
+// has, and in every other deck); count is a repetition prefix ("3x") to
+// keep in the suggestion.
+func (d *Deck) flipError(tok, count string, c Card) error {
+	if d.Sides == nil {
+		return nil
+	}
+	why, instead := d.flipCardProblem(c)
+	if why == "" {
+		return nil
+	}
+	e := &TokenError{Token: tok, Problem: "unknown card", Detail: "the " + d.Name + " has no " + c.String() + ": " + why}
+	if instead != "" {
+		e.Suggest = count + instead
+	}
+	return e
 }
 
 // ParseHand reads a hand as ParseHand does, refusing a colour the deck does
@@ -208,12 +238,16 @@ func (d *Deck) ParseHand(s string) (Hand, error) {
 			return Hand{}, err
 		}
 		if n < len(h.Cards) {
-			if c := h.Cards[n]; c.Color != NoColor && !d.HasColor(c.Color) {
-				count := ""
-				if i := strings.IndexByte(strings.ToLower(tok), 'x'); i > 0 && allDigits(tok[:i]) {
-					count = tok[:i+1]
-				}
+			c := h.Cards[n]
+			count := ""
+			if i := strings.IndexByte(strings.ToLower(tok), 'x'); i > 0 && allDigits(tok[:i]) {
+				count = tok[:i+1]
+			}
+			if c.Color != NoColor && !d.HasColor(c.Color) {
 				return Hand{}, d.colorError(tok, count, c)
+			}
+			if err := d.flipError(tok, count, c); err != nil {
+				return Hand{}, err
 			}
 		}
 	}
@@ -253,7 +287,13 @@ func ParseCard(tok string) (Card, error) {
 		if f.IsWild() {
 			return Card{}, &TokenError{Token: tok, Problem: "a " + f.String() + " has no colour; remove it from", Suggest: f.Token()}
 		}
-		return Card{Color: colorAliases[p], Face: f}, nil
+		c := Card{Color: colorAliases[p], Face: f}
+		if s := f.FlipSide(); s != NoSide && c.Color.FlipSide() != s {
+			return Card{}, &TokenError{Token: tok, Problem: "unknown card",
+				Detail: fmt.Sprintf("no card is %s: %s is on UNO Flip's %s side, in %s, and %s is a %s-side colour",
+					WithArticle(c.String()), f, s, joinAnd(flipColorNames(s)), c.Color, c.Color.FlipSide())}
+		}
+		return c, nil
 	}
 	e := &TokenError{Token: tok, Problem: "unknown card"}
 	if best, d := words.Closest(t, cardCandidates); t != "" && d <= maxSuggestDistance(t) && (len(t) > 2 || len(best) == len(t)) {
@@ -373,6 +413,9 @@ var cardCandidates = func() []string {
 			continue
 		}
 		for _, c := range AllColors {
+			if s := f.FlipSide(); s != NoSide && c.FlipSide() != s {
+				continue
+			}
 			cs = append(cs, c.Letter()+f.Token(), c.String()+f.Token())
 		}
 	}
@@ -397,4 +440,17 @@ func cmpOr(s, def string) string {
 		return def
 	}
 	return s
+}
+
+// flipColorNames names the colours of one side of UNO Flip's cards.
+func flipColorNames(s Side) []string {
+	var ns []string
+	for _, sd := range decks {
+		for _, side := range sd.Sides {
+			if side.Side == s {
+				ns = append(ns, side.ColorNames()...)
+			}
+		}
+	}
+	return ns
 }

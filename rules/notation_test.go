@@ -74,7 +74,7 @@ func TestParseCardErrors(t *testing.T) {
 		{"gw", "w", "has no colour"},
 		{"red", "", "needs a face"},
 		{"y", "", "needs a face"},
-		{"orange7", "", "unknown card"},
+		{"brown7", "", "unknown card"},
 		{"p7", "", "unknown card"},
 		{"", "", "unknown card"},
 		{"10", "", "unknown card"},
@@ -170,7 +170,7 @@ func TestPoints(t *testing.T) {
 }
 
 func FuzzParseHand(f *testing.F) {
-	for _, s := range []string{"r7 wd4", "3x7,2xskip", "37pts", "red7 b+2 yrev", "rwd4", "113x7", "ws wc w4 +4"} {
+	for _, s := range []string{"r7 wd4", "3x7,2xskip", "37pts", "red7 b+2 yrev", "rwd4", "113x7", "ws wc w4 +4", "pkd5 tse wdc", "rd1 w+2 yf"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
