@@ -9,12 +9,13 @@ import (
 )
 
 // csvHeader names the columns of "export --csv".
-var csvHeader = []string{"game_id", "game_name", "date", "mode", "hand", "player", "went_out", "cards", "points"}
+var csvHeader = []string{"game_id", "game_name", "date", "mode", "hand", "player", "went_out", "cards", "points", "side"}
 
 // writeCSV writes one row per player per counted hand, oldest game first,
 // in RFC 4180 CSV: every player who played the hand (an eliminated player
 // plays no more hands). cards are the cards left in the notation; points
-// their value. The player who went out holds nothing (points 0); a partner
+// their value; side, in an UNO Flip game, the side the hand ended on where
+// its cards tell ("light" or "dark"), else empty. The player who went out holds nothing (points 0); a partner
 // of theirs played but had no cards entered (cards and points empty). A nil
 // database writes the header alone.
 func writeCSV(w io.Writer, db *store.DB) error {
@@ -43,7 +44,7 @@ func writeCSV(w io.Writer, db *store.DB) error {
 							}
 						}
 					}
-					row := []string{g.ID, g.Name(), date, string(b.Settings.Mode), strconv.Itoa(r.Number), b.Name(seat), out, cards, points}
+					row := []string{g.ID, g.Name(), date, string(b.Settings.Mode), strconv.Itoa(r.Number), b.Name(seat), out, cards, points, r.FlipSide.String()}
 					if err := cw.Write(row); err != nil {
 						return err
 					}

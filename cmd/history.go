@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -65,17 +66,17 @@ func runHistory(o *historyOptions) error {
 				s.Mode, targetPhrase(*s), s.Deck, strings.Join(s.Players, ", "), s.Dealer)
 		case store.EventHand:
 			counted++
-			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(*e.Hand))
+			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board.Deck, *e.Hand))
 		case store.EventVoid:
 			counted--
 			what = fmt.Sprintf("hand %d voided (undo)", e.Number)
 		case store.EventCorrect:
-			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(*e.Hand))
+			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(g.Board.Deck, *e.Hand))
 		case store.EventRename:
 			what = fmt.Sprintf("player %s renamed %s", e.From, e.To)
 		case store.EventRedo:
 			counted++
-			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(*e.Hand))
+			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(g.Board.Deck, *e.Hand))
 		}
 		fmt.Fprint(out, historyLine(i+1, at, what, width))
 	}
@@ -102,15 +103,22 @@ func historyLine(n int, at, what string, width int) string {
 	return head + strings.TrimPrefix(strings.Join(lines, "\n"), indent) + "\n"
 }
 
-// outcome writes a hand as entered: "Cat went out; Dan r7 wd4 (57), Ann 9 (9)".
-func outcome(h scoring.Hand) string {
+// outcome writes a hand as entered: "Cat went out; Dan r7 wd4 (57), Ann 9
+// (9)"; in an UNO Flip game, with the side its cards tell: "Cat went out on
+// the dark side; ...".
+func outcome(d *rules.Deck, h scoring.Hand) string {
 	var parts []string
+	var left []rules.Hand
 	for _, l := range h.Left {
-		parts = append(parts, fmt.Sprintf("%s %s (%d)", l.Player, l.Cards, l.Cards.Points()))
+		parts = append(parts, fmt.Sprintf("%s %s (%d)", l.Player, l.Cards, d.HandPoints(l.Cards)))
+		left = append(left, l.Cards)
 	}
 	at := ""
 	if h.Table > 0 {
 		at = fmt.Sprintf(" at table %d", h.Table)
+	}
+	if side, _ := d.HandsSide(left...); side != rules.NoSide {
+		at += " on the " + side.String() + " side"
 	}
 	return h.Out + " went out" + at + "; " + strings.Join(parts, ", ")
 }

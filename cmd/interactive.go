@@ -586,7 +586,7 @@ func promptHand(app *App, b *scoring.Board, want int, start *scoring.Hand, saveL
 				continue
 			}
 			cards, _ := b.Deck.ParseHand(v)
-			items = append(items, fmt.Sprintf("%s: %s = %s", b.Name(seat), cards, words.Count(cards.Points(), "point")))
+			items = append(items, fmt.Sprintf("%s: %s = %s", b.Name(seat), cards, words.Count(b.Deck.HandPoints(cards), "point")))
 		}
 		outItem := len(items)
 		items = append(items, "Who went out: "+b.Name(e.out))
@@ -686,7 +686,7 @@ func askCards(app *App, e *handEntry, seat int) (string, error) {
 			return "", nil
 		}
 		hand, _ := b.Deck.ParseHand(v)
-		fmt.Fprintf(app.IO.Out, "  %s: %s = %s\n", name, app.style().Cards(hand), words.Count(hand.Points(), "point"))
+		fmt.Fprintf(app.IO.Out, "  %s: %s = %s\n", name, app.style().Cards(hand), words.Count(b.Deck.HandPoints(hand), "point"))
 		return hand.String(), nil
 	}
 }

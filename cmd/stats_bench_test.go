@@ -81,7 +81,7 @@ func fillStatsDB(path string, games, hands int) error {
 	for _, c := range rules.Colors {
 		deck = append(deck, rules.Card{Color: c, Face: 0})
 		for _, f := range rules.Faces {
-			if f != 0 && !f.IsWild() {
+			if f != 0 && !f.IsWild() && !f.OnlyFlip() {
 				deck = append(deck, rules.Card{Color: c, Face: f}, rules.Card{Color: c, Face: f})
 			}
 		}

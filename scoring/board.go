@@ -26,14 +26,18 @@ type Left struct {
 
 // Row is one counted hand on the board.
 type Row struct {
-	Number     int    // from 1, in the order played
-	Table      int    // rotating: the table it was played at, from 1; else 0
-	Round      int    // rotating: that table's round, from 1; else 0
-	Out        int    // seat of the player who went out
-	Dealer     int    // seat of the player who dealt it
-	Held       []int  // per seat: points left in hand; -1 where not entered
-	Won        int    // the points the hand is worth (all the hands entered)
-	Side       []int  // who went out and their partners, in seating order
+	Number int   // from 1, in the order played
+	Table  int   // rotating: the table it was played at, from 1; else 0
+	Round  int   // rotating: that table's round, from 1; else 0
+	Out    int   // seat of the player who went out
+	Dealer int   // seat of the player who dealt it
+	Held   []int // per seat: points left in hand; -1 where not entered
+	Won    int   // the points the hand is worth (all the hands entered)
+	Side   []int // who went out and their partners, in seating order
+	// FlipSide: in an UNO Flip game, the side of the cards in play when
+	// the hand ended, as the cards left tell (NoSide when none tells);
+	// NoSide in every other game.
+	FlipSide   rules.Side
 	Eliminated []int  // challenge: seats eliminated by this hand
 	Cells      []Cell // per column (Columns): what the hand did to it
 	Totals     []int  // per column: its score after the hand
@@ -646,11 +650,14 @@ func (b *Board) Play(h Hand) (Hand, error) {
 	for i := range row.Held {
 		row.Held[i] = -1
 	}
+	var left []rules.Hand
 	for _, l := range h.Left {
 		seat, _ := b.Settings.Seat(l.Player)
-		row.Held[seat] = l.Cards.Points()
+		row.Held[seat] = b.Deck.HandPoints(l.Cards)
 		row.Won += row.Held[seat]
+		left = append(left, l.Cards)
 	}
+	row.FlipSide, _ = b.Deck.HandsSide(left...) // Check refused a hand of both sides
 	playing := table.Seats
 
 	// How the hand counts: one case per mode.

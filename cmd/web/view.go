@@ -292,7 +292,7 @@ func facesOf(b *scoring.Board) []faceJSON {
 	var fs []faceJSON
 	for _, f := range rules.Faces {
 		if n := b.Deck.Copies(f); n > 0 {
-			fs = append(fs, faceJSON{Token: f.Token(), Name: f.String(), Points: f.Points(), Wild: f.IsWild(), Copies: n})
+			fs = append(fs, faceJSON{Token: f.Token(), Name: f.String(), Points: b.Deck.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: n})
 		}
 	}
 	return fs

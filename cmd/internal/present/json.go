@@ -5,8 +5,10 @@
 package present
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -99,6 +101,9 @@ type Row struct {
 	Held       map[string]int    `json:"held"`
 	Cards      map[string]string `json:"cards"`
 	Eliminated []string          `json:"eliminated,omitempty"`
+	// Side: in an UNO Flip game, "light", "dark" or null (no card left
+	// tells); absent in other games.
+	Side json.RawMessage `json:"side,omitempty"`
 }
 
 // NewBoard is a game's board object.
@@ -129,8 +134,14 @@ func NewBoard(g *store.Game) Board {
 		row := Row{Hand: r.Number, Table: r.Table, Round: r.Round, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
 			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated)}
 		for _, l := range r.Hand.Left {
-			row.Held[l.Player] = l.Cards.Points()
+			row.Held[l.Player] = b.Deck.HandPoints(l.Cards)
 			row.Cards[l.Player] = l.Cards.String()
+		}
+		if b.Deck.Sides != nil {
+			row.Side = json.RawMessage("null")
+			if r.FlipSide != rules.NoSide {
+				row.Side = json.RawMessage(strconv.Quote(r.FlipSide.String()))
+			}
 		}
 		out.Rows = append(out.Rows, row)
 	}

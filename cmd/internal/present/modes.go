@@ -108,8 +108,9 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 	total := 0
 	var held []string
 	for _, l := range left {
-		total += l.Cards.Points()
-		held = append(held, fmt.Sprintf("%s %d", l.Player, l.Cards.Points()))
+		p := b.Deck.HandPoints(l.Cards)
+		total += p
+		held = append(held, fmt.Sprintf("%s %d", l.Player, p))
 	}
 	return map[string]string{
 		"out": out, "side": words.Join(b.Names(side)),

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -118,6 +119,10 @@ func padColumns(b *scoring.Board, name func(int) string) (header []string, align
 		header, align = append(header, "Dealer"), append(align, tw.AlignLeft)
 	}
 	header, align = append(header, "Out"), append(align, tw.AlignLeft)
+	flip := b.Deck.Sides != nil
+	if flip {
+		header, align = append(header, "Side"), append(align, tw.AlignLeft)
+	}
 	cells = func(r scoring.Row) []string {
 		row := []string{strconv.Itoa(r.Number)}
 		switch {
@@ -128,7 +133,11 @@ func padColumns(b *scoring.Board, name func(int) string) (header []string, align
 		default:
 			row = append(row, name(r.Dealer))
 		}
-		return append(row, name(r.Out))
+		row = append(row, name(r.Out))
+		if flip {
+			row = append(row, cmp.Or(r.FlipSide.String(), "-"))
+		}
+		return row
 	}
 	return header, align, cells
 }

@@ -27,7 +27,7 @@ func writeNotes(w io.Writer, b *scoring.Board, st Style) {
 // deckPhrase names a game's deck for the board's first line; a deck in
 // other colours than the classic four lists them, each in its colour.
 func deckPhrase(d *rules.Deck, st Style) string {
-	if slices.Equal(d.Colors, rules.Colors) {
+	if slices.Equal(d.Colors, rules.Colors) || d.Sides != nil {
 		return d.ID + " deck"
 	}
 	names := make([]string, len(d.Colors))

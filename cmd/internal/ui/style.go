@@ -34,7 +34,7 @@ func (s Style) Warn(t string) string { return s.Paint("33", t) }
 // purple and pink take 256-colour codes so they differ from the wilds'
 // magenta.
 var colorCodes = map[rules.Color]string{rules.Red: "31", rules.Green: "32", rules.Blue: "34", rules.Yellow: "33",
-	rules.Purple: "38;5;93", rules.Pink: "38;5;212"}
+	rules.Purple: "38;5;93", rules.Pink: "38;5;212", rules.Teal: "38;5;30", rules.Orange: "38;5;208"}
 
 // cards writes a hand in its notation, each card in its colour (wilds in
 // magenta).
