@@ -531,7 +531,7 @@ func newKeypad(g *store.Game) keypadJSON {
 		for _, pair := range t.Teams {
 			tj.Teams = append(tj.Teams, b.Names(pair))
 		}
-		tj.WaitingFor = api.NonNil(b.Names(t.WaitingFor))
+		tj.WaitingFor = present.NonNil(b.Names(t.WaitingFor))
 		if _, err := b.Table(t.Number); err != nil {
 			tj.Refusal = err.Error()
 			if t.Done {
