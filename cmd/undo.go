@@ -1,7 +1,10 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -12,10 +15,11 @@ import (
 )
 
 type undoOptions struct {
-	app  *App
-	Game string
-	JSON bool
-	Yes  bool
+	app   *App
+	Game  string
+	JSON  bool
+	Yes   bool
+	Table int
 }
 
 func newUndoCmd(app *App) *cobra.Command {
@@ -32,6 +36,7 @@ void and asks first; --yes skips the question.`,
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
 	c.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask first")
+	c.Flags().IntVar(&o.Table, "table", 0, "a rotating game: void the last hand played at this table")
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(o.app))
 	return c
 }
@@ -79,11 +84,17 @@ func runUndo(o *undoOptions) error {
 			return err
 		}
 		rows := g.Board.Rows
+		if o.Table > 0 {
+			rows = slices.DeleteFunc(slices.Clone(rows), func(r scoring.Row) bool { return r.Table != o.Table })
+		}
 		if len(rows) == 0 {
+			if o.Table > 0 {
+				return &scoring.InputError{Msg: fmt.Sprintf("there is no hand to undo at table %d", o.Table)}
+			}
 			return &scoring.InputError{Msg: "there is no hand to undo in this game"}
 		}
 		last := rows[len(rows)-1]
-		ok, err := o.app.Prompt.Confirm(fmt.Sprintf("Void hand %d (%s went out, %s)?", last.Number, g.Board.Name(last.Out), words.Count(last.Won, "point")), false)
+		ok, err := o.app.Prompt.Confirm(fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point")), false)
 		if err != nil {
 			return err
 		}
@@ -91,33 +102,45 @@ func runUndo(o *undoOptions) error {
 			fmt.Fprintln(o.app.IO.Out, "Nothing voided.")
 			return nil
 		}
-		o.Game, asked = g.ID, last.Number
+		o.Game, asked = g.ID, g.Changes()
 	}
 	var g *store.Game
 	var voided scoring.Row
 	err := o.app.withDB(changeDB, func(db *store.DB) error {
-		if asked > 0 {
-			// The file stays locked from here to the undo: the hand voided
-			// is the one the question named, or nothing is.
-			now, err := db.Game(o.Game)
-			if err != nil {
-				return err
-			}
-			if now.Board.Hands() != asked {
-				return &scoring.InputError{Msg: fmt.Sprintf("the game changed while you answered: hand %d is now the last; nothing voided", now.Board.Hands())}
-			}
-		}
+		// After a question, the hand voided is the one it named, or
+		// nothing is: the store checks, in its write, that the game (at
+		// that table) has not changed since.
 		var err error
-		g, voided, err = db.Undo(o.Game)
+		g, voided, err = db.UndoAt(o.Game, o.Table, store.Seen{Changes: asked})
 		return err
 	})
+	var changed *store.ChangedError
+	if errors.As(err, &changed) {
+		return &scoring.InputError{Msg: "the game changed while you answered: " + strings.TrimSuffix(lowerFirst(changed.What), ".") + "; nothing voided"}
+	}
 	if err != nil {
 		return err
 	}
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}
-	fmt.Fprintf(o.app.IO.Out, "Voided hand %d (%s went out, %d points); it stays in the history.\n\n",
-		voided.Number, g.Board.Name(voided.Out), voided.Won)
+	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s went out, %d points); it stays in the history.\n\n",
+		handAt(voided), g.Board.Name(voided.Out), voided.Won)
 	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+}
+
+// handAt names a hand: "hand 5", or "hand 5 at table 1" in a rotating game.
+func handAt(r scoring.Row) string {
+	if r.Table > 0 {
+		return fmt.Sprintf("hand %d at table %d", r.Number, r.Table)
+	}
+	return fmt.Sprintf("hand %d", r.Number)
+}
+
+// lowerFirst lowers a sentence's first letter, to go on after a colon.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }

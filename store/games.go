@@ -427,8 +427,13 @@ func appendEvent(tx *bolt.Tx, g *Game, e Event) (*Game, error) {
 
 // AddHand counts one hand and returns the game after it; the hand as counted
 // (names spelled as in the game, entries in seating order) is its last row.
-func (db *DB) AddHand(id string, h scoring.Hand) (*Game, error) {
+// Given what the writer saw (seen), a game changed since at the hand's table
+// is a *ChangedError, and nothing is written.
+func (db *DB) AddHand(id string, h scoring.Hand, seen ...Seen) (*Game, error) {
 	return db.change(id, func(g *Game) (Event, error) {
+		if err := seenOf(seen).check(g, max(h.Table, 1)); err != nil {
+			return Event{}, err
+		}
 		checked, err := g.Board.Check(h)
 		if err != nil {
 			return Event{}, err
@@ -439,14 +444,39 @@ func (db *DB) AddHand(id string, h scoring.Hand) (*Game, error) {
 
 // Undo voids the last counted hand; it stays in the log. It returns the game
 // after it and the row of the hand voided.
-func (db *DB) Undo(id string) (*Game, scoring.Row, error) {
+func (db *DB) Undo(id string, seen ...Seen) (*Game, scoring.Row, error) {
+	return db.UndoAt(id, 0, seen...)
+}
+
+// UndoAt voids the last counted hand played at table (a rotating game's;
+// 0: at any table). Given what the writer saw (seen), a game changed since
+// at that table is a *ChangedError, and nothing is written.
+func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, error) {
 	var voided scoring.Row
 	g, err := db.change(id, func(g *Game) (Event, error) {
-		n := g.Board.Hands()
+		if err := seenOf(seen).check(g, table); err != nil {
+			return Event{}, err
+		}
+		rows := g.Board.Rows
+		n := len(rows)
+		if table != 0 {
+			if g.Board.Schedule() == nil {
+				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", table)}
+			}
+			if table < 0 || table > len(g.Board.Tables()) {
+				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: this game has tables 1 to %d", table, len(g.Board.Tables()))}
+			}
+			for n > 0 && rows[n-1].Table != table {
+				n--
+			}
+			if n == 0 {
+				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand to undo at table %d", table)}
+			}
+		}
 		if n == 0 {
 			return Event{}, ErrNothingToUndo
 		}
-		voided = g.Board.Rows[n-1]
+		voided = rows[n-1]
 		return Event{Type: EventVoid, Number: n}, nil
 	})
 	return g, voided, err
@@ -485,10 +515,15 @@ func (g *Game) Redoable() (scoring.Hand, bool) {
 
 // Redo brings back the hand the last undo voided, as one more event. It
 // returns the game after it and the hand's row.
-func (db *DB) Redo(id string) (*Game, scoring.Row, error) {
+// Given what the writer saw (seen), a game changed since at that hand's
+// table is a *ChangedError, and nothing is written.
+func (db *DB) Redo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 	var row scoring.Row
 	g, err := db.change(id, func(g *Game) (Event, error) {
 		h, ok := g.Redoable()
+		if err := seenOf(seen).check(g, max(h.Table, 1)); err != nil {
+			return Event{}, err
+		}
 		if !ok {
 			return Event{}, ErrNothingToRedo
 		}

@@ -65,21 +65,22 @@ func (req newRequest) settings() (scoring.Settings, error) {
 // opened (bad input writes nothing, not even a new file), then starts the
 // game, which becomes the current one; the pages that follow the current
 // game move to it.
-func (s *Server) create(_ *store.DB, _ string, body []byte) (*store.Game, error) {
+func (s *Server) create(_ *store.DB, _ string, body []byte) (result, error) {
 	var req newRequest
 	if err := decode(body, &req, `{"players": "Ann,Bob,Cat", "mode": "standard"}`); err != nil {
-		return nil, err
+		return result{}, err
 	}
 	settings, err := req.settings()
 	if err != nil {
-		return nil, err
+		return result{}, err
 	}
 	db, err := store.Open(s.cfg.DBPath, store.Options{Timeout: s.cfg.Wait})
 	if err != nil {
-		return nil, err
+		return result{}, err
 	}
 	defer db.Close()
-	return db.Create(req.Name, settings)
+	g, err := db.Create(req.Name, settings)
+	return result{game: g}, err
 }
 
 // choice is one option of the new-game form.

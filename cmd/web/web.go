@@ -128,6 +128,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/events", s.events)
 	m.HandleFunc("POST /api/games/{id}/hands", s.writeHandler(true, s.addHand))
 	m.HandleFunc("POST /api/games/{id}/undo", s.writeHandler(true, s.undo))
+	m.HandleFunc("POST /api/games/{id}/redo", s.writeHandler(true, s.redo))
 	s.mux = m
 }
 
@@ -302,9 +303,12 @@ func (s *Server) game(id string) (*store.Game, error) {
 }
 
 // gameID is the request's game: the {id} in the path, which must look like
-// an id.
+// an id, or "current" for the current game (returned as "").
 func gameID(r *http.Request) (string, bool) {
 	id := r.PathValue("id")
+	if id == "current" {
+		return "", true
+	}
 	return id, store.ValidID(id)
 }
 
@@ -346,17 +350,55 @@ func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (*store.G
 	return g, true
 }
 
-// handRequest is the body of POST /api/games/ID/hands.
+// handRequest is the body of POST /api/games/ID/hands. Changes, when
+// given, is the game's change counter as the page last saw it: a game
+// changed since (at the hand's table) refuses the hand with 409.
 type handRequest struct {
-	Out   string            `json:"out"`
-	Left  map[string]string `json:"left"`
-	Table int               `json:"table"`
+	Out     string            `json:"out"`
+	Left    map[string]string `json:"left"`
+	Table   int               `json:"table"`
+	Changes int               `json:"changes"`
+}
+
+// undoRequest is the body of POST /api/games/ID/undo and /redo: all
+// optional. Table (undo, a rotating game): void the last hand at that
+// table.
+type undoRequest struct {
+	Changes int `json:"changes"`
+	Table   int `json:"table"`
+}
+
+// result is what a write answers: the game after it, and for an undo the
+// hand it voided.
+type result struct {
+	game   *store.Game
+	voided *voidedJSON
+}
+
+// voidedJSON names the hand an undo voided.
+type voidedJSON struct {
+	Hand  int    `json:"hand"`
+	Table int    `json:"table,omitempty"`
+	Out   string `json:"out"`
+}
+
+// answer is the board JSON, with the hand voided beside it after an undo.
+type answer struct {
+	present.Board
+	Voided *voidedJSON `json:"voided,omitempty"`
+}
+
+// conflict is the answer to a write made on a stale view of the game
+// (409): what was recorded meanwhile, and the board as it is now.
+type conflict struct {
+	Error string        `json:"error"`
+	Board present.Board `json:"board"`
 }
 
 // writeHandler wraps a write: the token, the body's size and type, then the
 // change; the board after it is sent to every viewer and answered. A write
 // to a game (byID) names it in the path; one that starts a game does not.
-func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body []byte) (*store.Game, error)) http.HandlerFunc {
+func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body []byte) (result, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.authorized(r) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="unoscore"`)
@@ -385,20 +427,26 @@ func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body [
 				return
 			}
 		}
-		var g *store.Game
+		var res result
 		if byID {
 			err = s.change(func(db *store.DB) error {
 				var err error
-				g, err = fn(db, id, body)
+				res, err = fn(db, id, body)
 				return err
 			})
 		} else {
-			g, err = fn(nil, "", body) // it opens the file itself, once the input is good
+			res, err = fn(nil, "", body) // it opens the file itself, once the input is good
+		}
+		var changed *store.ChangedError
+		if errors.As(err, &changed) {
+			writeJSON(w, http.StatusConflict, conflict{Error: changed.What + " " + question(r.URL.Path), Board: present.NewBoard(changed.Game)})
+			return
 		}
 		if err != nil {
 			s.failErr(w, r, err, false)
 			return
 		}
+		g := res.game
 		// A new game reaches the pages that follow the current game through
 		// Watch, which sees the file change, as one started by "unoscore new".
 		code := http.StatusCreated
@@ -406,7 +454,19 @@ func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body [
 			code = http.StatusOK
 			s.hub.publish(g)
 		}
-		writeJSON(w, code, present.NewBoard(g))
+		writeJSON(w, code, answer{Board: present.NewBoard(g), Voided: res.voided})
+	}
+}
+
+// question ends the sentence of a 409: what the scorer may do now.
+func question(path string) string {
+	switch {
+	case strings.HasSuffix(path, "/hands"):
+		return "Save this one as well?"
+	case strings.HasSuffix(path, "/undo"):
+		return "Nothing was voided; look at the board again before voiding a hand."
+	default:
+		return "Nothing was brought back; look at the board again first."
 	}
 }
 
@@ -429,13 +489,13 @@ func decode(body []byte, v any, example string) error {
 	return nil
 }
 
-func (s *Server) addHand(db *store.DB, id string, body []byte) (*store.Game, error) {
+func (s *Server) addHand(db *store.DB, id string, body []byte) (result, error) {
 	var req handRequest
 	if err := decode(body, &req, `{"out": "Ann", "left": {"Bob": "r7 wd4"}}`); err != nil {
-		return nil, err
+		return result{}, err
 	}
 	if strings.TrimSpace(req.Out) == "" {
-		return nil, &scoring.InputError{Msg: `missing "out": name the player who went out`}
+		return result{}, &scoring.InputError{Msg: `missing "out": name the player who went out`}
 	}
 	names := make([]string, 0, len(req.Left))
 	for name := range req.Left {
@@ -446,23 +506,49 @@ func (s *Server) addHand(db *store.DB, id string, body []byte) (*store.Game, err
 	for _, name := range names {
 		l, err := present.Left(strings.TrimSpace(name), req.Left[name])
 		if err != nil {
-			return nil, err
+			return result{}, err
 		}
 		h.Left = append(h.Left, l)
 	}
-	g, err := db.AddHand(id, h)
-	return g, err
+	g, err := db.AddHand(id, h, store.Seen{Changes: req.Changes})
+	return result{game: g}, err
 }
 
-func (s *Server) undo(db *store.DB, id string, body []byte) (*store.Game, error) {
+func decodeUndo(body []byte) (undoRequest, error) {
+	var req undoRequest
 	if len(strings.TrimSpace(string(body))) > 0 {
-		var req struct{}
-		if err := decode(body, &req, "{}"); err != nil {
-			return nil, err
+		if err := decode(body, &req, `{"changes": 12, "table": 1}`); err != nil {
+			return req, err
 		}
 	}
-	g, _, err := db.Undo(id)
-	return g, err
+	if req.Table < 0 {
+		return req, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d", req.Table)}
+	}
+	return req, nil
+}
+
+func (s *Server) undo(db *store.DB, id string, body []byte) (result, error) {
+	req, err := decodeUndo(body)
+	if err != nil {
+		return result{}, err
+	}
+	g, row, err := db.UndoAt(id, req.Table, store.Seen{Changes: req.Changes})
+	if err != nil {
+		return result{}, err
+	}
+	return result{game: g, voided: &voidedJSON{Hand: row.Number, Table: row.Table, Out: g.Board.Name(row.Out)}}, nil
+}
+
+func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
+	req, err := decodeUndo(body)
+	if err != nil {
+		return result{}, err
+	}
+	if req.Table != 0 {
+		return result{}, &scoring.InputError{Msg: `redo takes no "table": it brings back the hand the last undo voided`}
+	}
+	g, _, err := db.Redo(id, store.Seen{Changes: req.Changes})
+	return result{game: g}, err
 }
 
 // keypadJSON is what the scorer's page needs to tap a hand in: the deck's
@@ -477,7 +563,23 @@ type keypadJSON struct {
 	Scorers map[string][]string `json:"scorers"` // who went out -> whose cards are entered
 	Over    bool                `json:"over"`
 	Hands   int                 `json:"hands"`
+	Changes int                 `json:"changes"`          // the game's change counter: sent back with a write
+	Last    *handJSON           `json:"last,omitempty"`   // the hand an undo voids
+	Redo    *handJSON           `json:"redo,omitempty"`   // the hand a redo brings back
 	Tables  []tableJSON         `json:"tables,omitempty"` // a rotating game: pick the table first
+}
+
+// handJSON names one hand for a question: "Void hand 5 at table 1: Ann
+// went out, 41 points?"
+type handJSON struct {
+	Hand   int    `json:"hand"`
+	Table  int    `json:"table,omitempty"`
+	Out    string `json:"out"`
+	Points int    `json:"points"`
+}
+
+func handOf(b *scoring.Board, r scoring.Row) *handJSON {
+	return &handJSON{Hand: r.Number, Table: r.Table, Out: b.Name(r.Out), Points: r.Won}
 }
 
 // tableJSON is one table of a rotating game on the keypad: its round and
@@ -497,7 +599,8 @@ type tableJSON struct {
 	Refusal string              `json:"refusal,omitempty"`
 	// Who the table waits for, still playing the round before elsewhere
 	// (Refusal then says so); empty when it can play or is done.
-	WaitingFor []string `json:"waiting_for"`
+	WaitingFor []string  `json:"waiting_for"`
+	Last       *handJSON `json:"last,omitempty"` // the last hand played at this table
 }
 
 type colorJSON struct {
@@ -516,7 +619,17 @@ type faceJSON struct {
 func newKeypad(g *store.Game) keypadJSON {
 	b := g.Board
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
-		Colors: colorsOf(), Faces: facesOf(b)}
+		Changes: g.Changes(), Colors: colorsOf(), Faces: facesOf(b)}
+	if n := len(b.Rows); n > 0 {
+		k.Last = handOf(b, b.Rows[n-1])
+	}
+	if h, ok := g.Redoable(); ok {
+		pts := 0
+		for _, l := range h.Left {
+			pts += l.Cards.Points()
+		}
+		k.Redo = &handJSON{Hand: b.Hands() + 1, Table: h.Table, Out: h.Out, Points: pts}
+	}
 	if !b.Over() {
 		for _, seat := range b.Active() {
 			k.Scorers[b.Name(seat)] = b.Names(b.Scorers(seat))
@@ -528,6 +641,12 @@ func newKeypad(g *store.Game) keypadJSON {
 	for _, t := range b.Tables() {
 		tj := tableJSON{Table: t.Number, Round: t.Round, Rounds: len(b.Schedule()), Hand: t.Hands + 1, Hands: b.Settings.Hands,
 			Players: b.Names(t.Seats), Scorers: map[string][]string{}}
+		for i := len(b.Rows) - 1; i >= 0; i-- {
+			if b.Rows[i].Table == t.Number {
+				tj.Last = handOf(b, b.Rows[i])
+				break
+			}
+		}
 		for _, pair := range t.Teams {
 			tj.Teams = append(tj.Teams, b.Names(pair))
 		}

@@ -397,7 +397,13 @@ type event struct{ name, data string }
 
 func (s *site) stream(query string) *stream {
 	s.t.Helper()
-	req, _ := http.NewRequest("GET", s.ts.URL+"/api/games/"+s.id+"/events"+query, nil)
+	return s.streamOf(s.id, query)
+}
+
+// streamOf opens the event stream of game id.
+func (s *site) streamOf(id, query string) *stream {
+	s.t.Helper()
+	req, _ := http.NewRequest("GET", s.ts.URL+"/api/games/"+id+"/events"+query, nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		s.t.Fatal(err)

@@ -27,6 +27,7 @@ type Board struct {
 	Deck      string     `json:"deck"`
 	Players   []string   `json:"players"`
 	Hands     int        `json:"hands"`
+	Changes   int        `json:"changes"` // events in the game's log: the event stream's id
 	Standings []Standing `json:"standings"`
 	Teams     []Team     `json:"teams,omitempty"`
 	Over      bool       `json:"over"`
@@ -112,7 +113,7 @@ func NewBoard(g *store.Game) Board {
 	s := b.Settings
 	out := Board{
 		ID: g.ID, Name: g.Name(), Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
-		Players: s.Players, Hands: b.Hands(), Over: b.Over(),
+		Players: s.Players, Hands: b.Hands(), Changes: g.Changes(), Over: b.Over(),
 		Winners: NonNil(b.Names(b.Winners())), Leaders: NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},
 		Custom: s.Custom, CustomRules: s.CustomRules,

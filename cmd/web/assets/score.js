@@ -2,29 +2,49 @@
 // any order; the points add up as they are tapped, from the table of card
 // values the server sends (GET /api/games/ID/keypad). Saving posts the hand
 // in the card notation of the command line, which checks it the same way.
-// The scorer's token comes from this page's own address (#token=...) and
-// goes only into the Authorization header.
+// The scorer's token comes from this page's own address (#token=...), read
+// again whenever the address changes, and goes only into the Authorization
+// header.
+//
+// Every write says what the page saw (the game's change counter): a game
+// changed meanwhile from another device is answered 409, naming what was
+// recorded, and the scorer may save anyway. A save the server cannot
+// receive (it is restarting) is kept on the phone and sent again until it
+// arrives.
 //
 // In a rotating game the scorer picks the table first (each phone can keep
 // to its own table), then who went out among its four, then the cards of
-// the opposing pair; the hand is posted with its table.
+// the opposing pair; the hand is posted with its table, and undo voids that
+// table's last hand.
 "use strict";
 (function () {
   var root = document.getElementById("scorer");
   if (!root) return;
   var game = root.dataset.game;
-  var token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  var token = "";
   var kp = null;          // the keypad table from the server
   var points = {};        // face token -> points
+  var faces = {};         // face token -> face
   var table = null;       // rotating: the table picked (its number)
   var out = null;         // who went out
-  var hands = {};         // player -> [{tok, n, pts, color}]
+  var seen = 0;           // the game's change counter when this hand was started
+  var hands = {};         // player -> [{tok, face, n, pts, color}]
   var order = [];         // players whose cards are entered
   var active = null;      // the hand being tapped
   var color = "";         // the colour tapped last ("" any colour)
   var count = 1;          // copies of the next card tapped
-  var message = {text: "", good: false};
+  // The message under the keypad; it goes once the board has moved past
+  // the change it speaks of (changes), and may carry one button (action).
+  var message = {text: "", good: false, changes: 0, action: null};
   var last = "";          // the keypad as last read, to skip a read that changed nothing
+  var pending = null;     // a save waiting for the server to come back
+  var retryTimer = 0;
+  var stash = "unoscore.pending." + game;
+
+  function readToken() {
+    token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  }
+  readToken();
 
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
@@ -40,8 +60,14 @@
   function handPoints(name) {
     return (hands[name] || []).reduce(function (s, c) { return s + c.pts; }, 0);
   }
-  function say(text, good) { message = {text: text, good: !!good}; render(); }
+  function say(text, good, action) {
+    message = {text: text, good: !!good, changes: kp ? kp.changes : 0, action: action || null};
+    render();
+  }
+  function hush() { message = {text: "", good: false, changes: 0, action: null}; }
 
+  // api sends one request. It resolves with {status, data}; it rejects
+  // only when the server could not be reached at all ({offline: true}).
   function api(method, path, body) {
     var opts = {method: method, headers: {}};
     if (method !== "GET") opts.headers.Authorization = "Bearer " + token;
@@ -50,28 +76,36 @@
       opts.body = JSON.stringify(body);
     }
     return fetch("/api/games/" + encodeURIComponent(game) + path, opts).then(function (r) {
-      return r.json().catch(function () { return {error: "the server answered " + r.status}; })
-        .then(function (data) {
-          if (!r.ok) throw new Error(data.error || ("the server answered " + r.status));
-          return data;
-        });
-    });
+      return r.json().catch(function () { return {error: "the server answered " + r.status + " without saying why"}; })
+        .then(function (data) { return {status: r.status, data: data}; });
+    }, function () { return Promise.reject({offline: true}); });
   }
+  function refused(res) {
+    if (res.status === 401) return "This page's token is not the scorer's any more (the server made a new one with serve --new-token). Open the scorer's address that unoscore serve printed.";
+    return res.data.error || ("the server answered " + res.status);
+  }
+  var away = "The server is not answering; it may be restarting. Try again in a moment.";
 
   function load() {
-    return api("GET", "/keypad").then(function (k) {
+    return api("GET", "/keypad").then(function (res) {
+      if (res.status !== 200) { say(refused(res), false); return; }
+      var k = res.data;
       // The same keypad again (the page's first board event, say): leave
       // the buttons as they are, under the scorer's finger.
-      var seen = JSON.stringify(k);
-      if (seen === last) return;
-      last = seen;
+      var now = JSON.stringify(k);
+      if (now === last) return;
+      last = now;
       kp = k;
-      points = {};
-      k.faces.forEach(function (f) { points[f.token] = f.points; });
+      points = {}; faces = {};
+      k.faces.forEach(function (f) { points[f.token] = f.points; faces[f.token] = f; });
+      if (message.text && !message.keep && k.changes > message.changes) hush();
       var tb = here();
-      if (tb && tb.refusal && !out) { table = null; message = {text: tb.refusal, good: false}; }
+      if (tb && tb.refusal && !out) {
+        table = null;
+        if (!message.text) message = {text: tb.refusal, good: true, changes: k.changes, action: null};
+      }
       render();
-    }).catch(function (e) { say(e.message, false); });
+    }, function () { if (!kp) say(away, false); });
   }
 
   // here is the table picked, as the keypad last read it.
@@ -81,90 +115,213 @@
   }
   function pick(t) {
     if (t.refusal) { say(t.refusal, false); return; }
-    table = t.table; message = {text: "", good: false};
+    table = t.table; hush();
     render();
   }
   function pairs(t) { return t.teams.map(function (p) { return p.join(" & "); }).join(" v "); }
+  function handName(h) { return "hand " + h.hand + (h.table ? " at table " + h.table : ""); }
+  function handWhat(h) { return h.out + " went out, " + plural(h.points, "point"); }
+  function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
   function choose(name) {
     out = name;
+    seen = kp.changes;
     var tb = here();
     order = (tb ? tb.scorers[name] : kp.scorers[name]) || [];
     hands = {};
     order.forEach(function (p) { hands[p] = []; });
     active = order[0] || null;
-    color = ""; count = 1; message = {text: "", good: false};
+    color = ""; count = 1; hush();
     render();
   }
 
   function reset() { out = null; hands = {}; order = []; active = null; render(); }
 
+  // left counts the copies of a face already tapped, in one colour ("" for
+  // every colour), over every hand.
+  function tapped(tok, col) {
+    var n = 0;
+    order.forEach(function (p) {
+      (hands[p] || []).forEach(function (c) { if (c.face === tok && (col === null || c.color === col)) n += c.n; });
+    });
+    return n;
+  }
+  // room is how many more of a face the deck holds, in the colour picked.
+  function room(f) {
+    var left = f.copies - tapped(f.token, null);
+    if (!f.wild && color) {
+      var per = Math.floor(f.copies / kp.colors.length);
+      left = Math.min(left, per - tapped(f.token, color));
+    }
+    return left;
+  }
+
   function tapFace(f) {
     if (!active) return;
     var col = f.wild ? "" : color;
-    hands[active].push({tok: col + f.token, n: count, pts: count * f.points, color: f.wild ? "w" : (col || "")});
+    hands[active].push({tok: col + f.token, face: f.token, n: count, pts: count * f.points, color: f.wild ? "w" : (col || "")});
     count = 1;
     render();
   }
 
   function addPoints(input) {
     var v = parseInt(input.value, 10);
-    if (!active || !(v > 0)) return;
-    hands[active].push({tok: v + "pts", n: 1, pts: v, color: "p"});
+    if (!active || !(v > 0)) return false;
+    hands[active].push({tok: v + "pts", face: "", n: 1, pts: v, color: "p"});
     input.value = "";
     render();
+    return true;
+  }
+
+  function savedText(b, body) {
+    var r = b.rows[b.rows.length - 1];
+    var text = "Saved hand " + r.hand + (r.table ? " at table " + r.table : "") + ": " + r.out + " went out, " + plural(r.points, "point") + ".";
+    if (b.over) {
+      text += " The game is over: " + b.winners.join(" and ") + (b.winners.length === 1 ? " wins." : " win.");
+    } else if (b.tables && body.table) {
+      var t = b.tables.filter(function (x) { return x.table === body.table; })[0];
+      if (t && t.done) text += " Table " + t.table + " has played all its rounds.";
+    }
+    return text;
+  }
+
+  // sameHand: the board's last hand is the one this phone sent (a save
+  // whose answer was lost when the server went away, sent again).
+  function sameHand(b, body, points) {
+    var r = b.rows[b.rows.length - 1];
+    if (!r || r.out.toLowerCase() !== body.out.toLowerCase() || (body.table && r.table !== body.table)) return false;
+    var mine = Object.keys(body.left).length, theirs = Object.keys(r.cards || {}).length;
+    if (mine !== theirs) return false;
+    return Object.keys(body.left).every(function (p) {
+      var k = Object.keys(r.cards).filter(function (q) { return q.toLowerCase() === p.toLowerCase(); })[0];
+      return k !== undefined && r.held[k] === points[p];
+    });
   }
 
   function save() {
-    var left = {};
+    var input = root.querySelector(".ptsrow input");
+    if (input && input.value.trim() !== "") {
+      // Points typed but not added: they are part of the hand.
+      if (!addPoints(input)) { say("The points box holds " + JSON.stringify(input.value) + ", which is not a number of points: clear it or type a number.", false); return; }
+    }
+    var left = {}, pts = {};
     order.forEach(function (p) {
       if (hands[p].length) {
         left[p] = hands[p].map(function (c) { return (c.n > 1 ? c.n + "x" : "") + c.tok; }).join(" ");
+        pts[p] = handPoints(p);
       }
     });
-    var body = {out: out, left: left};
+    var body = {out: out, left: left, changes: seen};
     if (table !== null) body.table = table;
-    api("POST", "/hands", body).then(function (b) {
-      var r = b.rows[b.rows.length - 1];
-      reset();
-      say("Saved hand " + r.hand + (r.table ? " at table " + r.table : "") + ": " + r.out + " went out, " + plural(r.points, "point") + ".", true);
-      load();
-    }).catch(function (e) { say(e.message, false); });
+    send({body: body, points: pts, again: false});
+  }
+
+  // send posts a hand; one the server cannot receive is kept and sent again.
+  function send(p) {
+    clearTimeout(retryTimer);
+    var body = p.body;
+    api("POST", "/hands", body).then(function (res) {
+      drop();
+      if (res.status === 409) {
+        var b = res.data.board;
+        if (p.again && sameHand(b, body, p.points)) { done(b, body); return; }
+        message = {text: res.data.error, good: false, changes: b.changes, keep: true, action: {label: "Save anyway", id: "anyway", run: function () {
+          body.changes = b.changes;
+          send({body: body, points: p.points, again: false});
+        }}};
+        render();
+        return;
+      }
+      if (res.status !== 200) { say(refused(res), false); return; }
+      done(res.data, body);
+    }, function () {
+      pending = p; p.again = true;
+      try { localStorage.setItem(stash, JSON.stringify({body: body, points: p.points})); } catch (e) { /* private mode */ }
+      message = {text: "The server is not answering (it may be restarting). This hand is kept on this phone and will be saved as soon as the server is back.", good: false, changes: 0, keep: true, wait: true, action: null};
+      render();
+      retryTimer = setTimeout(function () { send(p); }, 2000);
+    });
+  }
+  function drop() {
+    pending = null;
+    try { localStorage.removeItem(stash); } catch (e) { /* private mode */ }
+  }
+  function done(b, body) {
+    var text = savedText(b, body);
+    reset();
+    kp.changes = b.changes;
+    message = {text: text, good: true, changes: b.changes, action: null};
+    render();
+    load();
   }
 
   function undo() {
-    if (!confirm("Void the last hand? It stays in the game's history.")) return;
-    api("POST", "/undo", {}).then(function (b) {
+    var tb = here();
+    var target = tb ? tb.last : kp.last;
+    if (!target) { say(tb ? "No hand has been played at table " + tb.table + " yet." : "There is no hand to undo.", false); return; }
+    if (!confirm("Void " + handName(target) + ": " + handWhat(target) + "? It stays in the game's history.")) return;
+    var body = {changes: kp.changes};
+    if (tb) body.table = tb.table;
+    api("POST", "/undo", body).then(function (res) {
+      if (res.status !== 200) { say(refused(res), false); load(); return; }
+      var v = res.data.voided;
       reset();
-      say("The last hand was voided; " + plural(b.hands, "hand") + " count now.", true);
+      message = {text: "Voided " + handName(v) + ": " + v.out + " went out. It stays in the history; " + plural(res.data.hands, "hand") + " count now.", good: true, changes: res.data.changes, action: null};
+      render();
       load();
-    }).catch(function (e) { say(e.message, false); });
+    }, function () { say(away, false); });
+  }
+
+  function redo() {
+    api("POST", "/redo", {changes: kp.changes}).then(function (res) {
+      if (res.status !== 200) { say(refused(res), false); load(); return; }
+      message = {text: "Brought back " + handName(kp.redo) + ": " + handWhat(kp.redo) + ".", good: true, changes: res.data.changes, action: null};
+      render();
+      load();
+    }, function () { say(away, false); });
+  }
+
+  // key makes a keypad button that keeps the keyboard's focus across the
+  // page's redrawing: its data-key names it.
+  function key(id, attrs, kids) {
+    attrs["data-key"] = id;
+    attrs.type = "button";
+    return el("button", attrs, kids);
   }
 
   function render() {
+    var had = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
+    draw();
+    if (had) {
+      var again = root.querySelector('[data-key="' + had.replace(/["\\]/g, "\\$&") + '"]');
+      if (again) again.focus();
+    }
+  }
+
+  function draw() {
     root.textContent = "";
     if (!token) {
       root.appendChild(el("p", {class: "msg bad", text: "This page needs the scorer's address with its token, as unoscore serve printed it (…/score#token=…). Anyone can watch the board at the viewer's address."}));
       return;
     }
     if (!kp) { root.appendChild(el("p", {text: message.text || "Loading…", class: "msg" + (message.text ? " bad" : "")})); return; }
+    var tb = here();
     if (kp.over) {
       root.appendChild(el("h2", {text: "The game is over."}));
     } else if (kp.tables && table === null) {
       root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": at which table?"}));
       root.appendChild(el("div", {class: "tablepick"}, kp.tables.map(function (t) {
-        return el("button", {class: "tablebtn" + (t.refusal ? " done" : ""), "data-table": String(t.table), on: function () { pick(t); }}, [
+        return key("t:" + t.table, {class: "tablebtn" + (t.refusal ? " done" : ""), "data-table": String(t.table), on: function () { pick(t); }}, [
           el("b", {text: "Table " + t.table}),
           el("span", {text: t.waiting_for && t.waiting_for.length ? "round " + t.round + " waits for " + t.waiting_for.join(" and ") : t.refusal ? "all " + t.rounds + " rounds played" : "round " + t.round + " of " + t.rounds + " · hand " + t.hand + " of " + t.hands}),
           el("span", {class: "pairs", text: pairs(t)})
         ]);
       })));
     } else if (!out) {
-      var tb = here();
       if (tb) {
         root.appendChild(el("div", {class: "where"}, [
           el("span", {text: "Table " + tb.table + ", round " + tb.round + " of " + tb.rounds + ", hand " + tb.hand + " of " + tb.hands + ": " + pairs(tb) + "; " + tb.dealer + " deals."}),
-          el("button", {id: "tables", text: "Other table", on: function () { table = null; message = {text: "", good: false}; render(); }})
+          key("tables", {id: "tables", text: "Other table", on: function () { table = null; hush(); render(); }})
         ]));
         root.appendChild(el("h2", {text: "Who went out at table " + tb.table + "?"}));
       } else {
@@ -172,53 +329,95 @@
       }
       var scorers = tb ? tb.scorers : kp.scorers;
       root.appendChild(el("div", {class: "row outs"}, (tb ? tb.players : kp.players).filter(function (p) { return p in scorers; }).map(function (p) {
-        return el("button", {class: "player", "data-player": p, text: p, on: function () { choose(p); }});
+        return key("o:" + p, {class: "player", "data-player": p, text: p, on: function () { choose(p); }});
       })));
     } else {
       root.appendChild(el("h2", {text: out + " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:"}));
       root.appendChild(el("div", {class: "hands"}, order.map(function (p) {
-        return el("button", {class: "hand" + (p === active ? " on" : ""), "data-hand": p, on: function () { active = p; render(); }}, [
-          el("span", {class: "who", text: p}),
-          el("span", {class: "pts", text: String(handPoints(p))}),
+        var on = p === active;
+        var box = el("div", {class: "hand" + (on ? " on" : "")}, [
+          key("h:" + p, {class: "pick", "data-hand": p, "aria-current": on ? "true" : "false", on: function () { active = p; render(); }}, [
+            el("span", {class: "who", text: p}),
+            el("span", {class: "pts", text: String(handPoints(p))})
+          ]),
           el("span", {class: "chips"}, hands[p].map(function (c, i) {
-            return el("span", {class: "chip c-" + (c.color || "any"), title: "tap to remove",
-              text: (c.n > 1 ? c.n + "×" : "") + c.tok,
-              on: function (ev) { ev.stopPropagation(); hands[p].splice(i, 1); render(); }});
+            var label = (c.n > 1 ? c.n + "×" : "") + c.tok;
+            return key("x:" + p + ":" + i, {class: "chip c-" + (c.color || "any"), "aria-label": label + ": remove from " + p + "'s hand", title: "remove", text: label,
+              on: function () { hands[p].splice(i, 1); render(); }});
           }))
         ]);
+        return box;
       })));
       root.appendChild(el("div", {class: "row colors"}, [["", "any", "any colour"]].concat(kp.colors.map(function (c) {
         return [c.letter, c.letter, c.name];
       })).map(function (c) {
-        return el("button", {class: "c-" + c[1] + (color === c[0] ? " on" : ""), "aria-label": c[2], "aria-pressed": String(color === c[0]),
-          text: c[0] ? c[0].toUpperCase() : "any", on: function () { color = c[0]; render(); }});
+        var shown = c[0] ? c[0].toUpperCase() : "any";
+        return key("c:" + c[0], {class: "c-" + c[1] + (color === c[0] ? " on" : ""), "data-color": c[1], "aria-label": c[0] ? shown + ", " + c[2] : c[2], "aria-pressed": String(color === c[0]),
+          text: shown, on: function () { color = c[0]; render(); }});
       })));
       root.appendChild(el("div", {class: "faces"}, kp.faces.map(function (f) {
-        return el("button", {class: f.wild ? "wild" : "", "data-face": f.token, "aria-label": f.name + ", " + plural(f.points, "point"), on: function () { tapFace(f); }},
-          [document.createTextNode(f.token.toUpperCase()), el("small", {text: String(f.points)})]);
+        var shown = f.token.toUpperCase();
+        var full = room(f) < count;
+        var attrs = {class: (f.wild ? "wild" : "") + (shown.length > 2 ? " long" : ""), "data-face": f.token,
+          "aria-label": shown + " " + f.points + ": " + f.name + ", " + plural(f.points, "point") + (full ? "; the deck holds no more" : ""),
+          on: function () { tapFace(f); }};
+        if (full) attrs.disabled = "";
+        return key("f:" + f.token, attrs, [document.createTextNode(shown), el("small", {text: String(f.points)})]);
       })));
-      var input = el("input", {type: "number", inputmode: "numeric", min: "1", max: "9999", placeholder: "points", "aria-label": "points counted by hand"});
+      var input = el("input", {type: "number", inputmode: "numeric", min: "1", max: "9999", id: "ptsbox", placeholder: "points", "aria-label": "Points counted by hand"});
+      input.addEventListener("keydown", function (ev) {
+        if (ev.key === "Enter") { ev.preventDefault(); addPoints(input); var again = root.querySelector("#ptsbox"); if (again) again.focus(); }
+      });
       root.appendChild(el("div", {class: "tools"}, [1, 2, 3, 4].map(function (n) {
-        return el("button", {class: count === n ? "on" : "", "aria-pressed": String(count === n), text: "×" + n, on: function () { count = n; render(); }});
-      }).concat([el("button", {text: "⌫", "aria-label": "remove the last card", on: function () { if (active && hands[active].length) { hands[active].pop(); render(); } }})])));
+        return key("n:" + n, {class: count === n ? "on" : "", "aria-pressed": String(count === n), "aria-label": "×" + n + ": the next card " + (n === 1 ? "once" : n + " times"), text: "×" + n, on: function () { count = n; render(); }});
+      }).concat([key("back", {text: "⌫", "aria-label": "Remove the last card", on: function () { if (active && hands[active].length) { hands[active].pop(); render(); } }})])));
       root.appendChild(el("div", {class: "ptsrow"}, [input,
-        el("button", {text: "+ pts", on: function () { addPoints(input); }})]));
+        key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       root.appendChild(el("p", {class: "worth", text: "This hand: " + plural(total, "point")}));
       root.appendChild(el("div", {class: "row"}, [
-        el("button", {class: "primary", id: "save", text: "Save hand", on: save}),
-        el("button", {id: "restart", text: "Start over", on: function () { reset(); message = {text: "", good: false}; render(); }})
+        key("save", {class: "primary", id: "save", text: "Save hand", on: save}),
+        key("restart", {id: "restart", text: "Start over", on: function () { clearTimeout(retryTimer); drop(); reset(); hush(); render(); }})
       ]));
     }
-    root.appendChild(el("p", {class: "msg " + (message.good ? "good" : "bad"), role: "status", text: message.text}));
-    if (kp.hands > 0 && !out) {
-      root.appendChild(el("div", {class: "row"}, [el("button", {class: "danger", id: "undo", text: "Undo the last hand", on: undo})]));
+    var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.good ? "good" : "bad"), role: "status", text: message.text});
+    root.appendChild(msg);
+    if (message.action) {
+      var a = message.action;
+      root.appendChild(el("div", {class: "row"}, [key(a.id, {id: a.id, class: "primary", text: a.label, on: function () { hush(); a.run(); }})]));
+    }
+    if (!out && !(kp.tables && table === null && !kp.over)) {
+      var target = tb ? tb.last : kp.last;
+      var tools = [];
+      if (target) tools.push(key("undo", {class: "danger", id: "undo", text: "Undo " + handName(target), on: undo}));
+      if (kp.redo) tools.push(key("redo", {id: "redo", text: "Bring back " + handName(kp.redo), on: redo}));
+      if (tools.length) root.appendChild(el("div", {class: "row"}, tools));
     }
   }
 
   // Another scorer, or the command line, changed the game: read the keypad
   // again (who may go out, whose cards count) unless a hand is being tapped.
-  document.addEventListener("unoscore:board", function () { if (!out) load(); });
+  document.addEventListener("unoscore:board", function () { if (!out) load(); else if (kp) refreshQuietly(); });
+  // While a hand is tapped, the keypad's counter still moves on, so that
+  // undo and redo after it speak of the game as it is; the hand keeps the
+  // counter it was started at.
+  function refreshQuietly() {
+    api("GET", "/keypad").then(function (res) { if (res.status === 200 && out) { kp.changes = res.data.changes; kp.last = res.data.last; kp.redo = res.data.redo; } }, function () {});
+  }
+  // The same page opened at a new address (serve printed a new token):
+  // only the fragment changes, and the page reads it without a reload.
+  window.addEventListener("hashchange", function () { readToken(); render(); if (!kp) load(); });
+  // A hand kept on the phone while the server was away.
+  try {
+    var kept = JSON.parse(localStorage.getItem(stash) || "null");
+    if (kept && kept.body) {
+      out = kept.body.out; table = kept.body.table || null; seen = kept.body.changes;
+      hands = {}; order = Object.keys(kept.body.left);
+      order.forEach(function (p) { hands[p] = [{tok: kept.body.left[p], face: "", n: 1, pts: kept.points[p] || 0, color: "p"}]; });
+      active = order[0] || null;
+      send({body: kept.body, points: kept.points, again: true});
+    }
+  } catch (e) { /* nothing kept */ }
   render();
   load();
 })();
@@ -231,7 +430,7 @@
   var form = document.getElementById("newform");
   if (!form) return;
   var msg = document.getElementById("newmsg");
-  var token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  function token() { return new URLSearchParams(location.hash.slice(1)).get("token") || ""; }
   function show(text, good) { msg.textContent = text; msg.className = "msg wide " + (good ? "good" : "bad"); }
   // Hands a round are for rotating partners only.
   var handsField = document.getElementById("handsfield");
@@ -240,7 +439,7 @@
   modeChanged();
   form.addEventListener("submit", function (ev) {
     ev.preventDefault();
-    if (!token) { show("Starting a game needs the scorer's address with its token, as unoscore serve printed it.", false); return; }
+    if (!token()) { show("Starting a game needs the scorer's address with its token, as unoscore serve printed it.", false); return; }
     var f = form.elements;
     var body = {players: f.players.value, mode: f.mode.value, deck: f.deck.value, name: f.name.value};
     ["target", "hands"].forEach(function (k) {
@@ -248,13 +447,13 @@
       if (v !== "") body[k] = Number(v);
     });
     if (body.mode !== "rotating") delete body.hands;
-    fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token, "Content-Type": "application/json"}, body: JSON.stringify(body)})
+    fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token(), "Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) {
         return r.json().catch(function () { return {error: "the server answered " + r.status}; }).then(function (data) {
           if (!r.ok) throw new Error(data.error || ("the server answered " + r.status));
           return data;
         });
-      })
+      }, function () { throw new Error("The server is not answering (it may be restarting); nothing was started. Try again in a moment."); })
       .then(function (b) {
         show("Started game " + b.id + ".", true);
         if (location.pathname + location.search === "/score") location.reload();

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// stepper runs named browser steps on a tab, failing the test on the
+// first that does not finish within 20 seconds.
+func stepper(t *testing.T) func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	return func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(c, append([]chromedp.Action[chromedp.Void]{front}, actions...)...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+}
+
+var phoneView = chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait)
+
+// boardOf reads a game's board as the command line prints it.
+func boardOf(t *testing.T, db string, args ...string) map[string]any {
+	t.Helper()
+	code, out, errs := unoscore(t, db, append([]string{"board", "--json"}, args...)...)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var b map[string]any
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestBrowserSameHandTwice: two scorers tap in the same hand; the first
+// save is recorded, the second is refused with a sentence naming the hand
+// recorded meanwhile, and one tap on "Save anyway" records it too.
+func TestBrowserSameHandTwice(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--mode", "partners")
+	s := startServe(t, db)
+	a, b := browser(t, exe), browser(t, exe)
+	step := stepper(t)
+	tap := func(ctx context.Context, who string) {
+		step(ctx, who+": Dan went out, Ann 7, Cat 3", phoneView, chromedp.Navigate(s.Score),
+			chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-face="3"]`)),
+			poll(`document.querySelector(".worth").textContent === "This hand: 10 points"`, time.Second))
+	}
+	tap(a, "phone A")
+	tap(b, "phone B")
+	step(a, "phone A saves", chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Dan went out, 10 points.")`, 5*time.Second))
+	step(b, "phone B is told", chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Hand 1 was just recorded from another device: Dan went out, 10 points. Save this one as well?" && !!document.getElementById("anyway")`, 5*time.Second))
+	if got := boardOf(t, db)["hands"]; got != 1.0 {
+		t.Fatalf("after the refusal: %v hands, want 1", got)
+	}
+	shoot(t, b, screenshots(t), "serve-changed.png")
+	step(b, "phone B saves anyway", chromedp.Click(chromedp.ID("anyway")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 2: Dan went out, 10 points.")`, 5*time.Second))
+	if got := boardOf(t, db)["hands"]; got != 2.0 {
+		t.Fatalf("after save anyway: %v hands, want 2", got)
+	}
+}
+
+// TestBrowserUndoPerTable: in a rotating game, each table's phone voids
+// the last hand at its own table, after a question naming it.
+func TestBrowserUndoPerTable(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	for _, h := range [][]string{
+		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
+		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
+		{"--table", "1", "--out", "Dan", "--left", "Ann=w", "--left", "Cat=r2 b4 g6"},
+		{"--table", "2", "--out", "Eve", "--left", "Fay=g+2", "--left", "Hal=r1"},
+	} {
+		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := startServe(t, db)
+	one, two := browser(t, exe), browser(t, exe)
+	step := stepper(t)
+	at := func(ctx context.Context, table string) {
+		step(ctx, "table "+table+"'s phone", phoneView, chromedp.Navigate(s.Score),
+			chromedp.WaitVisible(chromedp.CSS(`button[data-table="`+table+`"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-table="`+table+`"]`)),
+			chromedp.WaitVisible(chromedp.ID("undo")),
+			poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), true), true)`, time.Second))
+	}
+	at(one, "1")
+	at(two, "2")
+	step(one, "table 1 undoes", chromedp.Click(chromedp.ID("undo")),
+		poll(`window.asked[0] === "Void hand 3 at table 1: Dan went out, 62 points? It stays in the game's history."`, time.Second),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Voided hand 3 at table 1: Dan went out.")`, 5*time.Second))
+	b := boardOf(t, db)
+	rows := b["rows"].([]any)
+	if len(rows) != 3 || rows[2].(map[string]any)["out"] != "Eve" || rows[1].(map[string]any)["out"] != "Fay" {
+		t.Fatalf("after table 1's undo: %v", rows)
+	}
+	step(two, "table 2 undoes its own",
+		poll(`document.getElementById("undo").textContent === "Undo hand 3 at table 2"`, 5*time.Second),
+		chromedp.Click(chromedp.ID("undo")),
+		poll(`window.asked[0] && window.asked[0].startsWith("Void hand 3 at table 2: Eve went out")`, time.Second),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Voided hand 3 at table 2: Eve went out.")`, 5*time.Second))
+	rows = boardOf(t, db)["rows"].([]any)
+	var outs []string
+	for _, r := range rows {
+		outs = append(outs, r.(map[string]any)["out"].(string))
+	}
+	if strings.Join(outs, ",") != "Ann,Fay" {
+		t.Fatalf("after both undos the hands are %v, want Ann's and Fay's", outs)
+	}
+	// Table 2 brings its hand back.
+	step(two, "table 2 redoes", chromedp.WaitVisible(chromedp.ID("redo")), chromedp.Click(chromedp.ID("redo")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Brought back hand 3 at table 2: Eve went out")`, 5*time.Second))
+	if got := boardOf(t, db)["hands"]; got != 3.0 {
+		t.Fatalf("after redo: %v hands", got)
+	}
+}

@@ -1,0 +1,144 @@
+package web_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/unoscore/unoscore/cmd/web"
+)
+
+// TestChangedMeanwhile: two scorers save the same hand, each saying what
+// it saw; the second is refused with 409, the sentence naming the hand
+// recorded meanwhile, the board as it is now, and nothing written. Saved
+// again with the new counter ("save anyway") it is recorded. A write that
+// says nothing of what it saw behaves as before.
+func TestChangedMeanwhile(t *testing.T) {
+	s := newSite(t, web.Config{}, "Ann", "Bob", "Cat", "Dan")
+	path := "/api/games/" + s.id
+	_, board := s.do("GET", path+"/board", "", nil)
+	var b struct{ Changes int }
+	if err := json.Unmarshal([]byte(board), &b); err != nil || b.Changes != 1 {
+		t.Fatalf("the board's changes: %v %s", err, board)
+	}
+	hand := func(changes int) string {
+		return fmt.Sprintf(`{"out": "Dan", "left": {"Ann": "7", "Bob": "3", "Cat": "0"}, "changes": %d}`, changes)
+	}
+	if code, body := s.do("POST", path+"/hands", hand(1), scorer); code != 200 || !strings.Contains(body, `"changes":2`) {
+		t.Fatalf("the first phone's save: %d %s", code, body)
+	}
+	code, body := s.do("POST", path+"/hands", hand(1), scorer)
+	var c struct {
+		Error string
+		Board struct{ Hands, Changes int }
+	}
+	if err := json.Unmarshal([]byte(body), &c); code != 409 || err != nil {
+		t.Fatalf("the second phone's save: %d %s", code, body)
+	}
+	if want := "Hand 1 was just recorded from another device: Dan went out, 10 points. Save this one as well?"; c.Error != want || c.Board.Hands != 1 || c.Board.Changes != 2 {
+		t.Fatalf("409 says %q with %+v; want %q", c.Error, c.Board, want)
+	}
+	if s.changes() != 2 {
+		t.Fatal("the refused hand was written")
+	}
+	// Save anyway: the counter the 409 gave.
+	if code, body := s.do("POST", path+"/hands", hand(c.Board.Changes), scorer); code != 200 || !strings.Contains(body, `"hands":2`) {
+		t.Fatalf("save anyway: %d %s", code, body)
+	}
+	// The command line records a hand; a phone's undo that saw the game
+	// before it is refused, and so is its redo.
+	if code, _, e := s.cli("hand", "--out", "Ann", "--left", "Bob=5", "--left", "Cat=5", "--left", "Dan=5"); code != 0 {
+		t.Fatal(e)
+	}
+	if code, body := s.do("POST", path+"/undo", `{"changes": 3}`, scorer); code != 409 || !strings.Contains(body, "Hand 3 was just recorded from another device: Ann went out, 15 points. Nothing was voided") {
+		t.Fatalf("a stale undo: %d %s", code, body)
+	}
+	code, body = s.do("POST", path+"/undo", `{"changes": 4}`, scorer)
+	if code != 200 || !strings.Contains(body, `"voided":{"hand":3,"out":"Ann"}`) {
+		t.Fatalf("undo: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/redo", `{"changes": 4}`, scorer); code != 409 || !strings.Contains(body, "Hand 3 (Ann went out, 15 points) was just voided from another device.") {
+		t.Fatalf("a stale redo: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/redo", `{"changes": 5}`, scorer); code != 200 || !strings.Contains(body, `"hands":3`) {
+		t.Fatalf("redo: %d %s", code, body)
+	}
+	// Without changes, as before; a counter the game never had is bad input.
+	if code, body := s.do("POST", path+"/hands", `{"out": "Dan", "left": {"Ann": "1", "Bob": "1", "Cat": "1"}}`, scorer); code != 200 {
+		t.Fatalf("a hand without changes: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/hands", hand(99), scorer); code != 400 || !strings.Contains(body, `\"changes\": 99 is not a state this game has been in`) {
+		t.Fatalf("changes 99: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/undo", `{"changes": "x"}`, scorer); code != 400 {
+		t.Fatalf("changes as a string: %d %s", code, body)
+	}
+}
+
+// TestUndoPerTable: in a rotating game, undo with a table voids that
+// table's last hand, not the other table's newer one, and names it; the
+// command line's undo --table does the same; a hand at the other table
+// meanwhile does not refuse a write that says what it saw.
+func TestUndoPerTable(t *testing.T) {
+	s := newSite(t, web.Config{})
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	path := "/api/games/" + id
+	if code, body := s.do("POST", path+"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`, scorer); code != 200 {
+		t.Fatalf("table 1: %d %s", code, body)
+	}
+	// Table 2's phone saw the game at 2 changes; table 1 records again
+	// meanwhile: table 2's hand still goes in.
+	if code, body := s.do("POST", path+"/hands", `{"out": "Ann", "left": {"Bob": "r1", "Dan": "g1"}, "table": 1}`, scorer); code != 200 {
+		t.Fatalf("table 1 again: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/hands", `{"out": "Eve", "left": {"Fay": "r7", "Hal": "wd4"}, "table": 2, "changes": 2}`, scorer); code != 200 {
+		t.Fatalf("table 2 after a change at table 1: %d %s", code, body)
+	}
+	// Table 1's undo voids hand 2, at table 1, not hand 3 at table 2.
+	code, body := s.do("POST", path+"/undo", `{"table": 1, "changes": 4}`, scorer)
+	if code != 200 || !strings.Contains(body, `"voided":{"hand":2,"table":1,"out":"Ann"}`) || !strings.Contains(body, `"hands":2`) {
+		t.Fatalf("undo at table 1: %d %s", code, body)
+	}
+	// The command line: undo --table 2 voids table 2's hand.
+	code, out, errs = s.cli("undo", "--table", "2", "--game", id)
+	if code != 0 || !strings.Contains(out, "Voided hand 2 at table 2 (Eve went out, 57 points)") {
+		t.Fatalf("undo --table 2: %d %s %s", code, out, errs)
+	}
+	code, _, errs = s.cli("undo", "--table", "2", "--game", id)
+	if code != 2 || !strings.Contains(errs, "there is no hand to undo at table 2") {
+		t.Fatalf("undo --table 2 again: %d %s", code, errs)
+	}
+	if code, body := s.do("POST", path+"/undo", `{"table": 3}`, scorer); code != 400 || !strings.Contains(body, "there is no table 3") {
+		t.Fatalf("undo at table 3: %d %s", code, body)
+	}
+	// The keypad names each table's last hand, for the phone's question.
+	code, body = s.do("GET", path+"/keypad", "", nil)
+	if code != 200 || !strings.Contains(body, `"last":{"hand":1,"table":1,"out":"Ann","points":10}`) {
+		t.Fatalf("keypad: %d %s", code, body)
+	}
+}
+
+// TestCurrentInPaths: "current" stands for the current game's id in every
+// /api/games/ID/... path.
+func TestCurrentInPaths(t *testing.T) {
+	s := newSite(t, web.Config{})
+	for _, p := range []string{"board", "keypad"} {
+		if code, body := s.do("GET", "/api/games/current/"+p, "", nil); code != 200 || !strings.Contains(body, s.id) {
+			t.Errorf("GET current/%s: %d %s", p, code, body)
+		}
+	}
+	if code, body := s.do("POST", "/api/games/current/hands", `{"out": "Ann", "left": {"Bob": "1", "Cat": "2"}}`, scorer); code != 200 || !strings.Contains(body, `"hands":1`) {
+		t.Fatalf("POST current/hands: %d %s", code, body)
+	}
+	st := s.streamOf("current", "")
+	if e := st.next("", 5*time.Second); !strings.Contains(e.data, `"hands":1`) {
+		t.Fatalf("current/events: %+v", e)
+	}
+}
