@@ -32,7 +32,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		// Only the modes the table can play: rotating needs tables of four.
 		var modes []scoring.Mode
 		for _, m := range scoring.Modes {
-			if m.Fits(len(s.Players)) == nil {
+			if m.Fits(len(s.Players)) == nil && (!m.NamedTeams() || len(s.Players) >= present.PartnersPlayers) {
 				modes = append(modes, m)
 			}
 		}
@@ -95,6 +95,9 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		}
 	}
 	if s.Mode.NamedTeams() && len(s.Teams) == 0 {
+		if err := present.CheckTeams(s); err != nil {
+			return s, err // too few players for teams of two
+		}
 		teams, err := promptTeams(app, s)
 		if err != nil {
 			return s, err
@@ -149,12 +152,25 @@ func promptPlayers(app *App) ([]string, error) {
 		}
 		return nil
 	}
+	// spaced is the players named with spaces between ("Ann Bob Cat"), when
+	// there is no comma and every word could be a player; else nil.
+	spaced := func(v string) []string {
+		f := strings.Fields(v)
+		if strings.Contains(v, ",") || len(f) < 2 || check(f, true) != nil {
+			return nil
+		}
+		return f
+	}
 	first, err := app.Prompt.Input("Players in seating order (Ann, Bob, Cat), or the first name", "", func(v string) error {
 		names := present.SplitNames(v)
 		if len(names) == 0 {
 			return errors.New("name at least the first player")
 		}
-		return check(names, true)
+		err := check(names, true)
+		if err != nil && spaced(v) != nil {
+			return nil
+		}
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -162,6 +178,21 @@ func promptPlayers(app *App) ([]string, error) {
 	names := present.SplitNames(first)
 	if len(names) > 1 {
 		return names, nil
+	}
+	if f := spaced(first); f != nil {
+		// Spaces between single words are most likely a list of players;
+		// a name with a space in it stays possible: ask, unless the words
+		// cannot be one name.
+		if check(names, true) != nil {
+			return f, nil
+		}
+		ok, err := app.Prompt.Confirm(fmt.Sprintf("%d players: %s?", len(f), words.Join(f)), true)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return f, nil
+		}
 	}
 	for len(names) < scoring.MostPlayers {
 		label := fmt.Sprintf("Player %d (empty line when done)", len(names)+1)
@@ -218,28 +249,55 @@ func promptTeams(app *App, s scoring.Settings) ([][]string, error) {
 	var teams [][]string
 	taken := map[string]bool{}
 	for {
-		left := 0
+		var left []string
 		for _, p := range s.Players {
 			if !taken[strings.ToLower(p)] {
-				left++
+				left = append(left, p)
 			}
 		}
-		if left == 0 {
+		if len(left) < 2*2 {
+			// Too few to make two teams of two: they are the last team.
 			break
 		}
-		label := fmt.Sprintf("Team %d (names, comma-separated; empty: everyone left)", len(teams)+1)
+		label := fmt.Sprintf("Team %d (two or more names, comma-separated)", len(teams)+1)
+		if len(teams) > 0 {
+			label = fmt.Sprintf("Team %d (two or more names, comma-separated; empty: %s)", len(teams)+1, words.Join(left))
+		}
 		v, err := app.Prompt.Input(label, "", func(v string) error {
-			for _, name := range present.SplitNames(v) {
+			names := present.SplitNames(v)
+			if len(names) == 0 {
+				if len(teams) == 0 {
+					return errors.New("name the first team's players")
+				}
+				return nil
+			}
+			mine := map[string]bool{}
+			for _, name := range names {
 				seat, err := s.Seat(name)
 				if err != nil {
 					return err
 				}
-				if taken[strings.ToLower(s.Players[seat])] {
+				key := strings.ToLower(s.Players[seat])
+				if taken[key] {
 					return fmt.Errorf("%s already has a team", s.Players[seat])
 				}
+				if mine[key] {
+					return fmt.Errorf("%s is named twice", s.Players[seat])
+				}
+				mine[key] = true
 			}
-			if strings.TrimSpace(v) == "" && len(teams) == 0 {
-				return errors.New("name the first team's players")
+			if len(names) < 2 {
+				return errors.New("a team has at least two players")
+			}
+			if len(teams) == 0 && len(names) == len(left) {
+				return errors.New("that is everyone: leave two or more players for another team")
+			}
+			if rest := len(left) - len(names); rest == 1 {
+				for _, p := range left {
+					if !mine[strings.ToLower(p)] {
+						return fmt.Errorf("that leaves %s alone: teams have at least two players", p)
+					}
+				}
 			}
 			return nil
 		})

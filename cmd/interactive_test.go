@@ -15,6 +15,7 @@ type fakePrompter struct {
 	answers  []string
 	rejected []string
 	labels   []string
+	lists    map[string][]string // the items of each list asked, by label
 }
 
 func (f *fakePrompter) next(label string) string {
@@ -52,6 +53,10 @@ func (f *fakePrompter) Input(label, def string, validate func(string) error) (st
 
 // Select answers are the item to pick, matched by its start.
 func (f *fakePrompter) Select(label string, items []string, cursor int) (int, error) {
+	if f.lists == nil {
+		f.lists = map[string][]string{}
+	}
+	f.lists[label] = items
 	a := f.next(label)
 	if a == "^C" {
 		return 0, errInterrupted
@@ -86,6 +91,8 @@ func (f *fakePrompter) Confirm(label string, def bool) (bool, error) {
 		return false, nil
 	case "^C":
 		return false, errInterrupted
+	case "^D":
+		return false, errStopped
 	default:
 		f.t.Fatalf("confirm answer %q", a)
 	}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -200,6 +201,12 @@ func runNew(o *newOptions) error {
 	if interactive {
 		var err error
 		if s, err = promptSettings(app, s); err != nil {
+			switch {
+			case errors.Is(err, errInterrupted):
+				return errInterruptedNew
+			case errors.Is(err, errStopped):
+				return errStoppedNew
+			}
 			return err
 		}
 	} else if len(s.Players) == 0 {
@@ -208,8 +215,14 @@ func runNew(o *newOptions) error {
 	if o.Target < 0 {
 		return present.NotPositive("target", "points", o.Target)
 	}
+	if err := present.CheckTeams(s); err != nil {
+		return err
+	}
 	checked, err := scoring.New(s)
 	if err != nil {
+		return err
+	}
+	if err := present.CheckTeams(checked.Settings); err != nil {
 		return err
 	}
 	if w := acrossWarning(checked.Settings); w != "" {

@@ -53,6 +53,26 @@ func usagef(format string, args ...any) error {
 // errInterrupted is Ctrl-C at a prompt: exit 130.
 var errInterrupted = errors.New("interrupted; nothing was written for the unfinished hand")
 
+// errInterruptedNew is Ctrl-C while "new" asks how the game is set up:
+// exit 130, and no game exists yet.
+var errInterruptedNew error = interruptedError("interrupted; no game was started")
+
+// errStoppedNew is Ctrl-D while "new" asks how the game is set up.
+var errStoppedNew error = stoppedError("stopped; no game was started")
+
+// stoppedError is a Ctrl-D in its own words; it is errStopped to errors.Is.
+type stoppedError string
+
+func (e stoppedError) Error() string        { return string(e) }
+func (e stoppedError) Is(target error) bool { return target == errStopped }
+
+// interruptedError is a Ctrl-C that says what it left undone in its own
+// words; it is errInterrupted to errors.Is.
+type interruptedError string
+
+func (e interruptedError) Error() string        { return string(e) }
+func (e interruptedError) Is(target error) bool { return target == errInterrupted }
+
 // stoppedMsg is one sentence that, after "unoscore: ", fits 80 columns.
 const stoppedMsg = "stopped without saving the unfinished hand; go on with: unoscore hand"
 

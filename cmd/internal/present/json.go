@@ -235,3 +235,27 @@ func NotPositive(flag, unit string, n int) error {
 
 // ErrMissingPlayers is a game started with no players named.
 var ErrMissingPlayers = &scoring.InputError{Msg: "missing --players: name the players in seating order, as in --players Ann,Bob,Cat"}
+
+// PartnersPlayers is the fewest players a new partners game takes: two
+// teams of at least two.
+const PartnersPlayers = 4
+
+// CheckTeams refuses a new partners game that is not two teams or more of
+// at least two players each (a 1-against-1 or 2-against-1 "partners" game
+// is a standard game with extra steps). s may be checked by scoring already,
+// its teams filled in, or not yet (then only the count is checked). Games
+// saved before this check stay as they are.
+func CheckTeams(s scoring.Settings) error {
+	if !s.Mode.NamedTeams() {
+		return nil
+	}
+	if n := len(s.Players); n < PartnersPlayers {
+		return &scoring.InputError{Msg: fmt.Sprintf("partners is for %d or more players (teams of at least two), not %d", PartnersPlayers, n)}
+	}
+	for _, t := range s.Teams {
+		if len(t) == 1 {
+			return &scoring.InputError{Msg: fmt.Sprintf("%s would be a team of one: partners play in teams of at least two", t[0])}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+package cmd
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Issue 22, item 6: Ctrl-C or Ctrl-D while "new" asks how the game is set
+// up says that no game was started (there is no unfinished hand), and none
+// is.
+func TestNewInterruptedStartsNoGame(t *testing.T) {
+	for _, key := range []struct{ answer, want string }{
+		{"^C", "unoscore: interrupted; no game was started\n"},
+		{"^D", "unoscore: stopped; no game was started\n"},
+	} {
+		db := filepath.Join(t.TempDir(), "u.db")
+		code, out, errs, _ := runAt(t, db, []string{"Ann, Bob, Cat", "standard", key.answer}, "new")
+		want := ExitInterrupted
+		if key.answer == "^D" {
+			want = ExitOK
+		}
+		if code != want || errs != key.want {
+			t.Errorf("%s: exit %d, stderr %q; want %d, %q", key.answer, code, errs, want, key.want)
+		}
+		if strings.Contains(out+errs, "hand") {
+			t.Errorf("%s: a hand is mentioned: %q %q", key.answer, out, errs)
+		}
+		code, _, _, _ = runAt(t, db, nil, "board")
+		if code != ExitUsage {
+			t.Errorf("%s: board after the interrupted new: exit %d, want %d (no game)", key.answer, code, ExitUsage)
+		}
+	}
+	// Once the game is started, Ctrl-C in a hand is about that hand.
+	db := filepath.Join(t.TempDir(), "u.db")
+	_, _, errs, _ := runAt(t, db, []string{"Ann, Bob", "standard", "100", "classic", "Ann", "^C"}, "new")
+	if errs != "unoscore: "+errInterrupted.Error()+"\n" {
+		t.Errorf("Ctrl-C in the first hand: %q", errs)
+	}
+}
+
+// Issue 22, item 3: players typed with spaces between are offered as that
+// many players; a name with a space in it stays possible.
+func TestNewPlayersWithSpaces(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	code, out, errs, p := runAt(t, db, []string{"Ann Bob  Cat Dan", "", "standard", "", "classic", "Ann", "^C"}, "new")
+	if code != ExitInterrupted {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !slices.Contains(p.labels, "4 players: Ann, Bob, Cat and Dan?") {
+		t.Errorf("not asked whether there are four players: %q", p.labels)
+	}
+	if !strings.Contains(out, "Players, in seating order: Ann, Bob, Cat, Dan.") {
+		t.Errorf("not four players:\n%s", out)
+	}
+
+	db = filepath.Join(t.TempDir(), "u.db")
+	code, out, errs, _ = runAt(t, db, []string{"Mary Ann", "n", "Bob", "", "standard", "", "classic", "Bob", "^C"}, "new")
+	if code != ExitInterrupted || !strings.Contains(out, "Players, in seating order: Mary Ann, Bob.") {
+		t.Errorf("exit %d, a name with a space in it:\n%s%s", code, out, errs)
+	}
+}
+
+// Issue 22, item 8: partners is offered for four players or more, teams
+// have at least two players, and the team prompt's hint says what an empty
+// answer does.
+func TestPartnersOnlyInTeamsOfTwo(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	_, _, _, p := runAt(t, db, []string{"Ann, Bob, Cat", "", "", "classic", "", "^C"}, "new")
+	if modes := p.lists["How do you score?"]; len(modes) == 0 || slices.ContainsFunc(modes, func(m string) bool { return strings.HasPrefix(m, "partners") }) {
+		t.Errorf("three players are offered %q", modes)
+	}
+	db = filepath.Join(t.TempDir(), "u.db")
+	code, out, errs, p := runAt(t, db, []string{
+		"Ann, Bob, Cat, Dan, Eve", "partners", "", "classic",
+		"",                        // team 1 empty: refused
+		"Ann",                     // a team of one: refused
+		"Ann, Bob, Cat, Dan, Eve", // everyone: refused
+		"Ann, Bob, Cat, Dan",      // leaves Eve alone: refused
+		"Ann, Cat",                // the rest, three, are the other team
+		"Ann", "^C",
+	}, "new")
+	if code != ExitInterrupted {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !slices.ContainsFunc(p.lists["How do you score?"], func(m string) bool { return strings.HasPrefix(m, "partners") }) {
+		t.Errorf("five players are not offered partners: %q", p.lists["How do you score?"])
+	}
+	wantRejected := []string{
+		": name the first team's players",
+		"Ann: a team has at least two players",
+		"Ann, Bob, Cat, Dan, Eve: that is everyone: leave two or more players for another team",
+		"Ann, Bob, Cat, Dan: that leaves Eve alone: teams have at least two players",
+	}
+	if !slices.Equal(p.rejected, wantRejected) {
+		t.Errorf("rejected %q,\nwant %q", p.rejected, wantRejected)
+	}
+	for _, l := range p.labels {
+		if strings.HasPrefix(l, "Team 1") && strings.Contains(l, "empty") {
+			t.Errorf("team 1's hint offers an empty answer it refuses: %q", l)
+		}
+	}
+	for _, want := range []string{"Team 1: Ann and Cat.", "Team 2: Bob, Dan and Eve."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q:\n%s", want, out)
+		}
+	}
+	// Six players: the hint for team 2 names who an empty answer takes.
+	db = filepath.Join(t.TempDir(), "u.db")
+	_, _, _, p = runAt(t, db, []string{
+		"A1, B2, C3, D4, E5, F6", "partners", "", "classic", "n", "A1, B2", "", "A1", "^C",
+	}, "new")
+	if !slices.Contains(p.labels, "Team 2 (two or more names, comma-separated; empty: C3, D4, E5 and F6)") {
+		t.Errorf("labels: %q", p.labels)
+	}
+}
