@@ -36,11 +36,17 @@ const screenCols, screenRows = 80, 24
 
 func startScreen(t *testing.T, db string, env []string, args ...string) *screen {
 	t.Helper()
+	return startScreenSize(t, db, screenCols, screenRows, env, args...)
+}
+
+// startScreenSize is startScreen in a window of cols x rows.
+func startScreenSize(t *testing.T, db string, cols, rows int, env []string, args ...string) *screen {
+	t.Helper()
 	master, slave, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal here: %v", err)
 	}
-	if err := pty.Setsize(master, &pty.Winsize{Rows: screenRows, Cols: screenCols}); err != nil {
+	if err := pty.Setsize(master, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}); err != nil {
 		t.Fatal(err)
 	}
 	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
@@ -57,7 +63,7 @@ func startScreen(t *testing.T, db string, env []string, args ...string) *screen 
 		t.Fatal(err)
 	}
 	slave.Close()
-	s := &screen{t: t, cmd: c, master: master, vt: vt10x.New(vt10x.WithSize(screenCols, screenRows)),
+	s := &screen{t: t, cmd: c, master: master, vt: vt10x.New(vt10x.WithSize(cols, rows)),
 		done: make(chan error, 1), ended: make(chan struct{})}
 	go func() {
 		defer close(s.ended)

@@ -84,6 +84,10 @@ type keyboard struct {
 	buf       []byte
 	err       error
 	dropEnter bool // the next key, if Enter, confirms a pick: drop it
+	// rest is what is left of the name picked by its first letters, lower
+	// case: keys that go on spelling it are part of the pick, not keys for
+	// the next prompt ("Dad" typed whole picks Dad on the D).
+	rest []byte
 }
 
 func newKeyboard(r io.Reader) *keyboard {
@@ -145,19 +149,45 @@ func (v *keyView) Read(p []byte) (int, error) {
 		}
 		b := k.buf[0]
 		k.buf = k.buf[1:]
+		if b == 0x1b {
+			k.homeEnd()
+		}
 		if k.dropEnter {
-			// An Enter typed right after letters picked a name confirms
-			// the pick: it is not an answer to the next prompt.
-			k.dropEnter = false
+			// An Enter typed right after letters picked a name, or after
+			// the rest of the name, confirms the pick: it is not an answer
+			// to the next prompt. So are letters that go on spelling it.
 			if b == '\r' || b == '\n' {
+				k.dropEnter, k.rest = false, nil
 				continue
 			}
+			if len(k.rest) > 0 && lowerASCII(b) == k.rest[0] {
+				k.rest = k.rest[1:]
+				continue
+			}
+			k.dropEnter, k.rest = false, nil
 		}
 		if v.pick != nil && v.pick.feed(b) {
 			v.enter, k.dropEnter = true, true
+			k.rest = v.pick.rest()
 		}
 		p[0] = b
 		return 1, nil
+	}
+}
+
+// homeEnd rewrites the Home and End keys that readline does not know
+// (ESC [ 1 ~ and ESC [ 4 ~, as tmux and the Linux console send them; 7 and
+// 8 in rxvt) into the ones it does (ESC [ H and ESC [ F), once the ESC
+// before them has been taken.
+func (k *keyboard) homeEnd() {
+	if len(k.buf) < 3 || k.buf[0] != '[' || k.buf[2] != '~' {
+		return
+	}
+	switch k.buf[1] {
+	case '1', '7':
+		k.buf = append([]byte("[H"), k.buf[3:]...)
+	case '4', '8':
+		k.buf = append([]byte("[F"), k.buf[3:]...)
 	}
 }
 
@@ -199,16 +229,7 @@ func (pk *picker) feed(b byte) bool {
 }
 
 func (pk *picker) matches() int {
-	// ASCII letters are lowered byte by byte: a name's first letter may be
-	// only partly typed yet (the first byte of é).
-	low := make([]byte, len(pk.typed))
-	for i, c := range pk.typed {
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		low[i] = c
-	}
-	typed := string(low)
+	typed := pk.lowTyped()
 	n := 0
 	for _, it := range pk.items {
 		if strings.HasPrefix(strings.ToLower(it), typed) {
@@ -216,6 +237,36 @@ func (pk *picker) matches() int {
 		}
 	}
 	return n
+}
+
+// lowTyped is the letters typed, lower case. ASCII letters are lowered
+// byte by byte: a name's first letter may be only partly typed yet (the
+// first byte of é).
+func (pk *picker) lowTyped() string {
+	low := make([]byte, len(pk.typed))
+	for i, c := range pk.typed {
+		low[i] = lowerASCII(c)
+	}
+	return string(low)
+}
+
+// rest is what is left to type of the one item the letters typed start,
+// lower case.
+func (pk *picker) rest() []byte {
+	typed := pk.lowTyped()
+	for _, it := range pk.items {
+		if low := strings.ToLower(it); strings.HasPrefix(low, typed) {
+			return []byte(low[len(typed):])
+		}
+	}
+	return nil
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		c += 'a' - 'A'
+	}
+	return c
 }
 
 func (v *keyView) Close() error {

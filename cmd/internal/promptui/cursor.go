@@ -3,6 +3,7 @@ package promptui
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Pointer is A specific type that translates a given set of runes into a given
@@ -220,6 +221,31 @@ func (c *Cursor) Listen(line []rune, pos int, key rune) ([]rune, int, bool) {
 		c.Move(1)
 	case KeyBackward:
 		c.Move(-1)
+	// unoscore's fork: the line editing keys of a shell.
+	case KeyLineStart:
+		c.erase = false
+		c.Start()
+	case KeyLineEnd:
+		c.erase = false
+		c.End()
+	case KeyKillStart:
+		c.erase = false
+		c.input = append([]rune{}, c.input[c.Position:]...)
+		c.Start()
+	case KeyKillEnd:
+		c.erase = false
+		c.input = c.input[:c.Position]
+	case KeyKillWord, KeyMetaBackspace:
+		c.erase = false
+		i := c.Position
+		for i > 0 && unicode.IsSpace(c.input[i-1]) {
+			i--
+		}
+		for i > 0 && !unicode.IsSpace(c.input[i-1]) {
+			i--
+		}
+		c.input = append(c.input[:i:i], c.input[c.Position:]...)
+		c.Place(i)
 	default:
 		if c.erase {
 			c.erase = false

@@ -26,4 +26,13 @@ var (
 	// KeyForward is the default key to page down during selection.
 	KeyForward        rune = readline.CharForward
 	KeyForwardDisplay      = "→"
+
+	// unoscore's fork: the line editing keys of a shell. Home and End
+	// arrive as these too (readline reads ESC [ H and ESC [ F as them).
+	KeyLineStart     rune = readline.CharLineStart // Ctrl-A, Home
+	KeyLineEnd       rune = readline.CharLineEnd   // Ctrl-E, End
+	KeyKillStart     rune = readline.CharCtrlU     // Ctrl-U: erase before the cursor
+	KeyKillEnd       rune = readline.CharKill      // Ctrl-K: erase from the cursor on
+	KeyKillWord      rune = readline.CharCtrlW     // Ctrl-W: erase the word before the cursor
+	KeyMetaBackspace rune = readline.MetaBackspace // Alt-Backspace, as Ctrl-W
 )

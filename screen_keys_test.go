@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Issue 22, item 2: a whole name typed at "Who went out?" is taken whole:
+// the letters after the one that picked it, and the Enter after them, are
+// part of the pick, not keys for the next prompt.
+func TestScreenWholeNameAtWhoWentOut(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dad")
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("Dad\r" + "r7\r" + "9\r" + "w\r" + "\r" + // Dad out, typed whole
+		"bOB" + "gs\r" + "1\r" + "2\r" + "\r" + // Bob, in any case, no Enter
+		"(\r")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	rows := boardJSON(t, db)["rows"].([]any)
+	if len(rows) != 2 {
+		t.Fatalf("%d hands saved, want 2; the screen:\n%s", len(rows), s.text())
+	}
+	for i, want := range []string{"Dad:66", "Bob:23"} {
+		r := rows[i].(map[string]any)
+		if got := fmt.Sprintf("%v:%v", r["out"], r["points"]); got != want {
+			t.Errorf("hand %d: %s, want %s", i+1, got, want)
+		}
+	}
+	s.hasLine("Saved. Hand 2: Bob went out and scores 23 (Cat 20, Dad 1, Ann 2).")
+	s.noLine(`unknown card`)
+}
+
+// Issue 22, item 7: the line editing keys of a shell at a text prompt:
+// Ctrl-U, Ctrl-W, Ctrl-A, Ctrl-E, Ctrl-K, and Home and End as terminals
+// send them (ESC [ H and ESC [ F; ESC [ 1 ~ and ESC [ 4 ~ from tmux and the
+// Linux console).
+func TestScreenLineEditing(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob")
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("a")
+	s.waitFor("Bob's cards")
+	s.burst("gX" + "\x15" + // Ctrl-U: erased
+		"r7 b9 g5" + "\x17" + // Ctrl-W: "g5" erased
+		"y1" +
+		"\x01" + "w " + // Ctrl-A: to the start
+		"\x05" + " 2" + // Ctrl-E: to the end
+		"\x1b[1~" + "3 " + // Home (tmux)
+		"\x1b[4~" + " 4" + // End (tmux)
+		"\x1b[H" + "5 " + // Home (xterm)
+		"\x1b[F" + " 6 rs" + // End (xterm)
+		"\x1b[D\x1b[D\x1b[D" + "\x0b") // three to the left, Ctrl-K: " rs" erased
+	s.settle()
+	s.hasLine("✔ Bob's cards: 5 3 w r7 b9 y1 2 4 6█")
+	s.burst("\r" + "\r" + "(")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Saved. Hand 1: Ann went out and scores 87 (Bob 87).")
+}
