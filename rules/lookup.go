@@ -54,66 +54,105 @@ func (t *Topic) keys() []string {
 	return append([]string{t.ID, t.Title}, t.Aliases...)
 }
 
-// LookupTopic finds the topic a query names. A query that is a topic's id,
-// title or alias (any case, words separated by spaces or dashes) names it,
-// and the other topics whose id begins with its id come back as see-also
-// ("challenge" also names "challenge-uno"). Any other query is a question in
-// a person's own words, answered by a ranked search (see Search): the best
-// topic, and up to two runners-up as see-also. A query that answers to none
-// gives a *TopicError with the closest topics.
-func LookupTopic(query string) (*Topic, []*Topic, error) {
+// An Answer is what the reference says to a question or a topic's name.
+type Answer struct {
+	Topic *Topic
+	Fact  *Fact    // the fact that settles the question; nil when the words named the topic
+	Also  []*Topic // close runners-up (for a topic named: the topics whose id begins with its id)
+	Near  []*Fact  // the runners-up's facts, as close as the answer or nearly
+}
+
+// Short is the answer to read out: the fact under its topic's title and
+// heading, as Markdown ("## Skip: as the first discard" then the fact).
+// It is empty when the words named a topic.
+func (a *Answer) Short() string {
+	if a.Fact == nil {
+		return ""
+	}
+	return "## " + a.Fact.Lead() + "\n" + a.Fact.Text
+}
+
+// Lead names a fact in a few words: its topic's title and its heading.
+func (f *Fact) Lead() string {
+	if f.Heading == "" || strings.EqualFold(f.Heading, f.Topic.Title) {
+		return f.Topic.Title
+	}
+	return f.Topic.Title + ": " + strings.ToLower(f.Heading[:1]) + f.Heading[1:]
+}
+
+// nearRatio is how close a runner-up's score must come to the answer's to
+// be named beside it.
+const nearRatio = 0.5
+
+// Ask answers a topic's name or a question in a person's own words. A
+// query that is a topic's id, title or alias (any case, words separated by
+// spaces or dashes) names the whole topic, and the other topics whose id
+// begins with its id come back as Also ("challenge" also names
+// "challenge-uno"). Any other query is a question: the fact that ranks
+// first answers it (see Search), with up to two runners-up from other
+// topics that came close. A query about nothing in UNO gives a *TopicError
+// with the closest topics.
+func Ask(query string) (*Answer, error) {
 	q := normTopic(query)
 	if q == "" {
-		return nil, nil, &TopicError{Query: query}
+		return nil, &TopicError{Query: query}
 	}
-	var found *Topic
 	for _, t := range Topics() {
 		for _, k := range t.keys() {
 			if normTopic(k) == q {
-				found = t
-				break
+				a := &Answer{Topic: t}
+				for _, o := range Topics() {
+					if o != t && strings.HasPrefix(o.ID, t.ID+"-") {
+						a.Also = append(a.Also, o)
+					}
+				}
+				return a, nil
 			}
 		}
-		if found != nil {
+	}
+	hits := Search(query)
+	if len(hits) == 0 || !answerable(query) {
+		return nil, &TopicError{Query: query, Suggest: suggestions(query)}
+	}
+	best := hits[0]
+	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact}
+	for _, h := range hits[1:] {
+		if h.Score < nearRatio*best.Score || len(a.Also) == 2 {
 			break
 		}
-	}
-	if found == nil {
-		hits := Search(query)
-		if len(hits) == 0 || !hits[0].Answers {
-			return nil, nil, &TopicError{Query: query, Suggest: suggestions(query, hits)}
+		if h.Fact.Topic == a.Topic || slices.Contains(a.Also, h.Fact.Topic) {
+			continue
 		}
-		var also []*Topic
-		for _, h := range hits[1:] {
-			if h.Answers && h.Score*2 >= hits[0].Score && len(also) < 2 {
-				also = append(also, h.Topic)
-			}
-		}
-		return hits[0].Topic, also, nil
+		a.Also = append(a.Also, h.Fact.Topic)
+		a.Near = append(a.Near, h.Fact)
 	}
-	var also []*Topic
-	for _, t := range Topics() {
-		if t != found && strings.HasPrefix(t.ID, found.ID+"-") {
-			also = append(also, t)
-		}
+	return a, nil
+}
+
+// LookupTopic is Ask for the topic alone: the topic that answers the query
+// and the runners-up.
+func LookupTopic(query string) (*Topic, []*Topic, error) {
+	a, err := Ask(query)
+	if err != nil {
+		return nil, nil, err
 	}
-	return found, also, nil
+	return a.Topic, a.Also, nil
 }
 
 // suggestions are up to three topic ids for a query that answers to none:
-// the topics nearest by spelling, then those the search came closest with.
-func suggestions(query string, hits []Hit) []string {
+// the topics nearest by spelling, then those holding its words as written.
+func suggestions(query string) []string {
 	content := rawWords(query)
 	if len(content) == 0 {
 		return nil // nothing but filler words: "what is"
 	}
 	out := suggestTopics(normTopic(strings.Join(content, "")))
-	for _, h := range hits {
+	for _, h := range search(query, false) {
 		if len(out) == 3 {
 			break
 		}
-		if !slices.Contains(out, h.Topic.ID) {
-			out = append(out, h.Topic.ID)
+		if !slices.Contains(out, h.Fact.Topic.ID) {
+			out = append(out, h.Fact.Topic.ID)
 		}
 	}
 	return out
@@ -146,6 +185,20 @@ func suggestTopics(q string) []string {
 	var out []string
 	for i := 0; i < len(cs) && i < 3; i++ {
 		out = append(out, cs[i].id)
+	}
+	return out
+}
+
+// rawWords are the words of s as typed, lower case, stop words left out.
+func rawWords(s string) []string {
+	var out []string
+	s = strings.NewReplacer("'", "", "\u2019", "").Replace(strings.ToLower(s))
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
+	}) {
+		if !stopWords[w] && !stopWords[slang[w]] {
+			out = append(out, w)
+		}
 	}
 	return out
 }
