@@ -23,7 +23,11 @@ type topicJSON struct {
 	Title   string   `json:"title"`
 	Text    string   `json:"text"`
 	Aliases []string `json:"aliases"`
-	Also    []string `json:"also,omitempty"`
+	// For a question: the fact that settles it, and the topics of the
+	// runners-up (possibly none). For a topic named: the topics whose id
+	// begins with its id.
+	Answer string    `json:"answer,omitempty"`
+	Also   *[]string `json:"also,omitempty"`
 	// With --game: the game's Wild Customizable cards and their rules.
 	Game        string   `json:"game,omitempty"`
 	Custom      *int     `json:"custom,omitempty"`
@@ -51,10 +55,13 @@ UNO rulebooks. Each answer leads with the rule, then says where the
 rulebooks differ, by name ("unoscore rules deck" lists them).
 
 Name a topic by its id, title or an alias, in any case ("rules wd4", "rules
-wild draw four"), or ask in your own words: "rules can I stack draw 2",
-"rules first card reverse", "rules how many players". Words such as "can",
-"I", "what", "is" are skipped; the topic that covers the most of the rest
-answers, and close runners-up are named at the end.
+wild draw four"), and the whole topic is printed. Or ask in your own words,
+texting and misspellings included: "rules can u put a draw 2 on a draw 2",
+"rules forgot to yell uno how many do i pick up". The answer comes first, in
+one breath: the fact that settles it, with the rulebooks' differences on that
+point by name, then the topic to read whole ("more: unoscore rules uno") and
+a close runner-up, if any. Where none of the five rulebooks says (stacking,
+jump-in, ties, time limits), the answer says so, and what they say nearest.
 
 With --game, "rules wild-customizable" also shows the rules the table wrote
 on that game's Wild Customizable cards.`,
@@ -103,10 +110,11 @@ func listTopics(o *rulesOptions) error {
 }
 
 func showTopic(o *rulesOptions, query string) error {
-	t, also, err := rules.LookupTopic(query)
+	a, err := rules.Ask(query)
 	if err != nil {
 		return err
 	}
+	t := a.Topic
 	text, err := t.Text()
 	if err != nil {
 		return err
@@ -125,26 +133,43 @@ func showTopic(o *rulesOptions, query string) error {
 			text += "\n\n## See also" + see
 		}
 	}
+	// With --game the table's own rules are the point: the whole topic.
+	question := a.Fact != nil && game == nil
 	if o.JSON {
 		res := topicJSON{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: nonNil(t.Aliases)}
 		if game != nil {
 			n := game.Settings().Custom
 			res.Game, res.Custom, res.CustomRules = game.ID, &n, nonNil(game.Settings().CustomRules)
 		}
-		for _, a := range also {
-			res.Also = append(res.Also, a.ID)
+		also := []string{}
+		for _, x := range a.Also {
+			also = append(also, x.ID)
+		}
+		if question {
+			res.Answer = plainText(a.Short(), 0)
+		}
+		if question || len(also) > 0 {
+			res.Also = &also
 		}
 		return writeJSON(o.app.IO.Out, res)
 	}
 	out := o.app.IO.Out
 	st := o.app.style()
+	if question {
+		writeText(out, a.Short(), o.app.IO.Width, st)
+		fmt.Fprintf(out, "\nmore: unoscore rules %s\n", t.ID)
+		for _, n := range a.Near {
+			fmt.Fprintf(out, "also: unoscore rules %s (%s)\n", n.Topic.ID, n.Lead())
+		}
+		return nil
+	}
 	fmt.Fprintf(out, "%s (%s)\n\n", st.Bold(t.Title), t.ID)
 	writeText(out, text, o.app.IO.Width, st)
-	for i, a := range also {
+	for i, x := range a.Also {
 		if i == 0 {
 			fmt.Fprintln(out)
 		}
-		fmt.Fprintf(out, "Looking for %s? See: unoscore rules %s\n", a.Title, a.ID)
+		fmt.Fprintf(out, "Looking for %s? See: unoscore rules %s\n", x.Title, x.ID)
 	}
 	return nil
 }

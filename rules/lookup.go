@@ -116,6 +116,9 @@ func Ask(query string) (*Answer, error) {
 	}
 	best := hits[0]
 	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact}
+	if len(questionWords(query)) < 2 {
+		return a, nil // one word names no second thing to point to
+	}
 	for _, h := range hits[1:] {
 		if h.Score < nearRatio*best.Score || len(a.Also) == 2 {
 			break
