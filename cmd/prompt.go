@@ -11,7 +11,7 @@ import (
 	"text/template"
 
 	"github.com/chzyer/readline"
-	"github.com/manifoldco/promptui"
+	"github.com/unoscore/unoscore/cmd/internal/promptui"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
 

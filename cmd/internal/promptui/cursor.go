@@ -1,9 +1,15 @@
 package promptui
 
+// Upstream's cursor.go (promptui v0.9.0), changed: Listen edits the line
+// with the keys of a shell (unoscore's fork, marked below). The keys it
+// shares with upstream are upstream's variables.
+
 import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	upstream "github.com/manifoldco/promptui"
 )
 
 // Pointer is A specific type that translates a given set of runes into a given
@@ -206,20 +212,20 @@ func (c *Cursor) Listen(line []rune, pos int, key rune) ([]rune, int, bool) {
 
 	switch key {
 	case 0: // empty
-	case KeyEnter:
+	case upstream.KeyEnter:
 		return []rune(c.Get()), c.Position, false
-	case KeyBackspace, KeyCtrlH:
+	case upstream.KeyBackspace, upstream.KeyCtrlH:
 		if c.erase {
 			c.erase = false
 			c.Replace("")
 		}
 		c.Backspace()
-	case KeyForward:
+	case upstream.KeyForward:
 		// the user wants to edit the default, despite how we set it up. Let
 		// them.
 		c.erase = false
 		c.Move(1)
-	case KeyBackward:
+	case upstream.KeyBackward:
 		c.Move(-1)
 	// unoscore's fork: the line editing keys of a shell.
 	case KeyLineStart:

@@ -7,7 +7,8 @@ import (
 	"text/template"
 
 	"github.com/chzyer/readline"
-	"github.com/manifoldco/promptui/screenbuf"
+	upstream "github.com/manifoldco/promptui"
+	"github.com/unoscore/unoscore/cmd/internal/promptui/screenbuf"
 )
 
 // Prompt represents a single line text field input with options for validation and input masks.
@@ -289,7 +290,7 @@ func (p *Prompt) prepareTemplates() error {
 			if strings.ToLower(p.Default) == "y" {
 				confirm = "Y/n"
 			}
-			tpls.Confirm = fmt.Sprintf(`{{ "%s" | bold }} {{ . | bold }}? {{ "[%s]" | faint }} `, IconInitial, confirm)
+			tpls.Confirm = fmt.Sprintf(`{{ "%s" | bold }} {{ . | bold }}? {{ "[%s]" | faint }} `, upstream.IconInitial, confirm)
 		}
 
 		tpl, err := template.New("").Funcs(tpls.FuncMap).Parse(tpls.Confirm)
@@ -300,7 +301,7 @@ func (p *Prompt) prepareTemplates() error {
 		tpls.prompt = tpl
 	} else {
 		if tpls.Prompt == "" {
-			tpls.Prompt = fmt.Sprintf("%s {{ . | bold }}%s ", bold(IconInitial), bold(":"))
+			tpls.Prompt = fmt.Sprintf("%s {{ . | bold }}%s ", bold(upstream.IconInitial), bold(":"))
 		}
 
 		tpl, err := template.New("").Funcs(tpls.FuncMap).Parse(tpls.Prompt)
@@ -312,7 +313,7 @@ func (p *Prompt) prepareTemplates() error {
 	}
 
 	if tpls.Valid == "" {
-		tpls.Valid = fmt.Sprintf("%s {{ . | bold }}%s ", bold(IconGood), bold(":"))
+		tpls.Valid = fmt.Sprintf("%s {{ . | bold }}%s ", bold(upstream.IconGood), bold(":"))
 	}
 
 	tpl, err := template.New("").Funcs(tpls.FuncMap).Parse(tpls.Valid)
@@ -323,7 +324,7 @@ func (p *Prompt) prepareTemplates() error {
 	tpls.valid = tpl
 
 	if tpls.Invalid == "" {
-		tpls.Invalid = fmt.Sprintf("%s {{ . | bold }}%s ", bold(IconBad), bold(":"))
+		tpls.Invalid = fmt.Sprintf("%s {{ . | bold }}%s ", bold(upstream.IconBad), bold(":"))
 	}
 
 	tpl, err = template.New("").Funcs(tpls.FuncMap).Parse(tpls.Invalid)

@@ -9,8 +9,9 @@ import (
 	"text/template"
 
 	"github.com/chzyer/readline"
+	upstream "github.com/manifoldco/promptui"
 	"github.com/manifoldco/promptui/list"
-	"github.com/manifoldco/promptui/screenbuf"
+	"github.com/unoscore/unoscore/cmd/internal/promptui/screenbuf"
 )
 
 // SelectedAdd is used internally inside SelectWithAdd when the add option is selected in select mode.
@@ -267,7 +268,7 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 			jump = ""
 		}
 		switch {
-		case key == KeyEnter:
+		case key == upstream.KeyEnter:
 			return nil, 0, true
 		case jumping:
 			// Jump to the first item that starts with the letters typed;
@@ -297,7 +298,7 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 			} else {
 				searchMode = true
 			}
-		case key == KeyBackspace || key == KeyCtrlH:
+		case key == upstream.KeyBackspace || key == upstream.KeyCtrlH:
 			if !canSearch || !searchMode {
 				break
 			}
@@ -440,7 +441,7 @@ func (s *Select) prepareTemplates() error {
 	}
 
 	if tpls.Label == "" {
-		tpls.Label = fmt.Sprintf("%s {{.}}: ", IconInitial)
+		tpls.Label = fmt.Sprintf("%s {{.}}: ", upstream.IconInitial)
 	}
 
 	tpl, err := template.New("").Funcs(tpls.FuncMap).Parse(tpls.Label)
@@ -451,7 +452,7 @@ func (s *Select) prepareTemplates() error {
 	tpls.label = tpl
 
 	if tpls.Active == "" {
-		tpls.Active = fmt.Sprintf("%s {{ . | underline }}", IconSelect)
+		tpls.Active = fmt.Sprintf("%s {{ . | underline }}", upstream.IconSelect)
 	}
 
 	tpl, err = template.New("").Funcs(tpls.FuncMap).Parse(tpls.Active)
@@ -473,7 +474,7 @@ func (s *Select) prepareTemplates() error {
 	tpls.inactive = tpl
 
 	if tpls.Selected == "" {
-		tpls.Selected = fmt.Sprintf(`{{ "%s" | green }} {{ . | faint }}`, IconGood)
+		tpls.Selected = fmt.Sprintf(`{{ "%s" | green }} {{ . | faint }}`, upstream.IconGood)
 	}
 
 	tpl, err = template.New("").Funcs(tpls.FuncMap).Parse(tpls.Selected)
@@ -595,10 +596,10 @@ func (s *Select) setKeys() {
 		return
 	}
 	s.Keys = &SelectKeys{
-		Prev:     Key{Code: KeyPrev, Display: KeyPrevDisplay},
-		Next:     Key{Code: KeyNext, Display: KeyNextDisplay},
-		PageUp:   Key{Code: KeyBackward, Display: KeyBackwardDisplay},
-		PageDown: Key{Code: KeyForward, Display: KeyForwardDisplay},
+		Prev:     Key{Code: upstream.KeyPrev, Display: upstream.KeyPrevDisplay},
+		Next:     Key{Code: upstream.KeyNext, Display: upstream.KeyNextDisplay},
+		PageUp:   Key{Code: upstream.KeyBackward, Display: upstream.KeyBackwardDisplay},
+		PageDown: Key{Code: upstream.KeyForward, Display: upstream.KeyForwardDisplay},
 		Search:   Key{Code: '/', Display: "/"},
 	}
 }
