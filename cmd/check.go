@@ -26,9 +26,12 @@ An illegal play or a guilty player is an answer, not an error: the exit code
 is 0. A card that cannot be read exits 2, and so do cards that one deck
 could not hold together (--hand, the card played and --on).
 
---deck names the deck (classic, deluxe, shuffle, themed). Without it the
-deck is the classic one, or the deck the cards named belong to: the
-shuffle deck for ws or wc, the themed deck for purple (pu) or pink (pk).`,
+--deck names the deck (classic, deluxe, shuffle, themed, flip). Without it
+the deck is the classic one, or the deck the cards named belong to: the
+shuffle deck for ws or wc, the themed deck for purple (pu) or pink (pk),
+the UNO Flip deck for teal (t), orange (o) or its own cards (d1, d5, se, f,
+wd2, wdc). With --deck flip every card named is on one side, and the
+challenge is of a Wild Draw Two (light) or a Wild Draw Color (dark).`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usagef("unknown check %q: use play, challenge or start", args[0])
@@ -53,7 +56,7 @@ type checkOptions struct {
 
 func (o *checkOptions) addTop(c *cobra.Command) {
 	c.Flags().StringVar(&o.On, "on", "", "the card on top of the discard pile")
-	c.Flags().StringVar(&o.Color, "color", "", "the colour called for a wild on top (red, green, blue, yellow or r, g, b, y; the themed deck: purple, green, pink, yellow or pu, g, pk, y)")
+	c.Flags().StringVar(&o.Color, "color", "", "the colour called for a wild on top (red, green, blue, yellow or r, g, b, y; the themed deck: purple, green, pink, yellow or pu, g, pk, y; UNO Flip's dark side: pink, teal, orange, purple or pk, t, o, pu)")
 	c.Flags().StringVar(&o.Hand, "hand", "", "the player's other cards")
 	o.addDeck(c)
 	_ = c.RegisterFlagCompletionFunc("on", cardCompletion)
@@ -97,18 +100,18 @@ func inferDeck(words ...string) string {
 		h, _ := rules.ParseHand(w)
 		named = append(named, h.Cards...)
 	}
-	for _, id := range []string{rules.DefaultDeck, "shuffle", "themed"} {
+	for _, id := range []string{rules.DefaultDeck, "shuffle", "themed", "flip"} {
 		d, err := rules.LookupDeck(id)
 		if err != nil {
 			continue
 		}
 		ok := true
 		for _, c := range named {
-			if (c.Color != rules.NoColor && !d.HasColor(c.Color)) || (c.Face.IsWild() && d.Copies(c.Face) == 0) {
+			if (c.Color != rules.NoColor && !d.HasColor(c.Color)) || (!c.Face.IsNumber() && d.Copies(c.Face) == 0) {
 				ok = false
 			}
 		}
-		if ok {
+		if _, err := d.SameSide(rules.NoColor, named...); ok && err == nil {
 			return id
 		}
 	}
@@ -207,6 +210,9 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if _, err := d.SameSide(called, append([]rules.Card{card, top}, hand...)...); err != nil {
+				return usagef("%v", err)
+			}
 			if err := fits(d, hand, card, top); err != nil {
 				return err
 			}
@@ -263,10 +269,21 @@ func newCheckChallengeCmd(app *App) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := fits(d, hand, top, rules.Card{Face: rules.WildDrawFour}); err != nil {
+			challenge, played := rules.Challenge, rules.Card{Face: rules.WildDrawFour}
+			if d.Sides != nil {
+				side, err := d.SameSide(called, append([]rules.Card{top}, hand...)...)
+				if err != nil {
+					return usagef("%v", err)
+				}
+				challenge, played = rules.ChallengeFlip, rules.Card{Face: rules.WildDrawTwo}
+				if side == rules.Dark {
+					played.Face = rules.WildDrawColor
+				}
+			}
+			if err := fits(d, hand, top, played); err != nil {
 				return err
 			}
-			v, err := rules.Challenge(top, called, hand)
+			v, err := challenge(top, called, hand)
 			if err != nil {
 				return refereeError(err, top, d)
 			}
@@ -314,6 +331,9 @@ func newCheckStartCmd(app *App) *cobra.Command {
 			if c.Flags().Changed("players") && (o.Players < scoring.MinPlayers || o.Players > scoring.MaxPlayers) {
 				return usagef("--players must be %d to %d, not %d", scoring.MinPlayers, scoring.MaxPlayers, o.Players)
 			}
+			if d.Sides != nil {
+				return flipStart(app, o, card)
+			}
 			rulings := rules.StartRulings(card.Face, o.Players)
 			if o.JSON {
 				return writeJSON(app.IO.Out, startJSON{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings})
@@ -337,6 +357,26 @@ func newCheckStartCmd(app *App) *cobra.Command {
 	c.Flags().IntVar(&o.Players, "players", 0, "how many players are at the table")
 	o.addDeck(c)
 	return c
+}
+
+// flipStart answers "check start --deck flip": what the UNO Flip sheet
+// says of the card turned up first, or why it cannot be.
+func flipStart(app *App, o *checkOptions, card rules.Card) error {
+	text, ok := rules.FlipStart(card, o.Players)
+	if !ok {
+		return usagef("%s", text)
+	}
+	if o.JSON {
+		return writeJSON(app.IO.Out, startJSON{Card: card.Token(), Players: o.Players, Agree: true,
+			Rulings: []rules.StartRuling{{Editions: []string{"uno-flip"}, Text: text}}})
+	}
+	table := ""
+	if o.Players > 0 {
+		table = fmt.Sprintf(" with %d players", o.Players)
+	}
+	fmt.Fprintf(app.IO.Out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
+	fmt.Fprint(app.IO.Out, wrap("UNO Flip (its own sheet, not one of the five rulebooks): "+text, app.IO.Width, "", ""))
+	return nil
 }
 
 // completionDeck is the deck named by the command's --deck flag, if it has

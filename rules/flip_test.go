@@ -321,3 +321,123 @@ func FuzzFlipHand(f *testing.F) {
 		}
 	})
 }
+
+// TestFlipReferee: cards match as in UNO on the side in play; Wild Draw Two
+// and Wild Draw Color only without the colour in play, and their
+// challenges.
+func TestFlipReferee(t *testing.T) {
+	d := flipDeck(t)
+	card := func(s string) Card {
+		c, err := d.ParseCard(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	hand := func(s string) []Card {
+		h, err := d.ParseHand(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h.Cards
+	}
+	plays := []struct {
+		card, top string
+		called    Color
+		hand      string
+		legal     bool
+		says      string
+	}{
+		{"rd1", "r5", NoColor, "", true, "the colours match"},
+		{"yd1", "rd1", NoColor, "", true, "the symbols match"},
+		{"pkd5", "td5", NoColor, "", true, "the symbols match"},
+		{"tse", "t2", NoColor, "", true, "the colours match"},
+		{"ose", "pk2", NoColor, "", false, "neither colour nor card matches"},
+		{"rf", "bf", NoColor, "", true, "the symbols match"},
+		{"puf", "pu9", NoColor, "", true, "the colours match"},
+		{"pk4", "w", Pink, "", true, "the colours match"},
+		{"w", "tse", NoColor, "", true, "may go on any card"},
+		{"wd2", "r5", NoColor, "r2 b3", false, "a Wild Draw Two is illegal while you hold a red card: the red 2"},
+		{"wd2", "r5", NoColor, "b3 r+1", false, "the red Draw One"},
+		{"wd2", "r5", NoColor, "b3 y5", true, "a Wild Draw Two is legal on a red 5: you hold no red card"},
+		{"wdc", "t5", NoColor, "o2 pu3 w", true, "a Wild Draw Color is legal on a teal 5"},
+		{"wdc", "w", Orange, "o2", false, "a Wild Draw Color is illegal while you hold an orange card"},
+		{"wdc", "t5", NoColor, "", true, "only while you hold no teal card; give the hand"},
+	}
+	for _, tt := range plays {
+		c, top := card(tt.card), card(tt.top)
+		var h []Card
+		if tt.hand != "" {
+			h = hand(tt.hand)
+		}
+		if _, err := d.SameSide(tt.called, append([]Card{c, top}, h...)...); err != nil {
+			t.Errorf("%s on %s: %v", tt.card, tt.top, err)
+		}
+		v, err := CanPlay(c, top, tt.called, h)
+		if err != nil || v.Legal != tt.legal || !strings.Contains(v.Reason, tt.says) {
+			t.Errorf("%s on %s (%s) with %q: %+v, %v; want %v, %q", tt.card, tt.top, tt.called, tt.hand, v, err, tt.legal, tt.says)
+		}
+	}
+	// Cards of both sides, or a colour called of the other side: bad input.
+	for _, tt := range []struct {
+		cards  []Card
+		called Color
+		says   string
+	}{
+		{[]Card{card("t5"), card("r5")}, NoColor, "a red 5 is on the light side of UNO Flip's cards and a teal 5 on the dark side: every card in play shows the side in play"},
+		{[]Card{card("r5"), card("w")}, Teal, "a red 5 is on the light side of UNO Flip's cards and the colour called (teal) on the dark side"},
+		{[]Card{card("wd2"), card("pk1")}, NoColor, "a Wild Draw Two is on the light side"},
+	} {
+		if _, err := d.SameSide(tt.called, tt.cards...); err == nil || err.Error() != tt.says && !strings.HasPrefix(err.Error(), tt.says) {
+			t.Errorf("SameSide(%v, %v) = %v, want %q", tt.called, tt.cards, err, tt.says)
+		}
+	}
+	if s, err := d.SameSide(Blue, card("w"), card("rev")); err != nil || s != Light {
+		t.Errorf("SameSide(blue called on a Wild) = %v, %v", s, err)
+	}
+
+	challenges := []struct {
+		top    string
+		called Color
+		hand   string
+		want   ChallengeVerdict
+	}{
+		{"r5", NoColor, "r2 b3", ChallengeVerdict{Guilty: true, Drawer: "challenged", Cards: 2, Card: "wd2"}},
+		{"r5", NoColor, "b3 g3", ChallengeVerdict{Drawer: "challenger", Cards: 4, Card: "wd2"}},
+		{"t5", NoColor, "o2 t3", ChallengeVerdict{Guilty: true, Drawer: "challenged", Card: "wdc", Until: "teal"}},
+		{"w", Pink, "o2", ChallengeVerdict{Drawer: "challenger", Cards: 2, Card: "wdc", Until: "pink"}},
+	}
+	for _, tt := range challenges {
+		v, err := ChallengeFlip(card(tt.top), tt.called, hand(tt.hand))
+		reason := v.Reason
+		v.Reason = ""
+		if err != nil || v != tt.want || !strings.Contains(reason, "UNO Flip") {
+			t.Errorf("challenge on %s with %q: %+v (%s), %v; want %+v", tt.top, tt.hand, v, reason, err, tt.want)
+		}
+	}
+	v, _ := ChallengeFlip(card("w"), Pink, hand("o2"))
+	if !strings.Contains(v.Reason, "the challenger draws until they turn up a pink card, and then 2 more") {
+		t.Errorf("Wild Draw Color challenge: %s", v.Reason)
+	}
+
+	// The first card: light side up; what the sheet does not settle it
+	// says it does not.
+	for _, tt := range []struct {
+		card string
+		ok   bool
+		says string
+	}{
+		{"r7", true, "play as in UNO: The player to the dealer's left plays first"},
+		{"rrev", true, "whose rulebooks differ here"},
+		{"rf", true, "The UNO Flip sheet as we have it does not say what a Flip turned up first does"},
+		{"gd1", true, "does not say what a Draw One"},
+		{"wd2", true, "does not say what a Wild Draw Two"},
+		{"t7", false, "the discard pile starts light side up, so a teal 7 (a dark-side card) is never the first discard"},
+		{"se", false, "never the first discard"},
+	} {
+		text, ok := FlipStart(card(tt.card), 0)
+		if ok != tt.ok || !strings.Contains(text, tt.says) {
+			t.Errorf("FlipStart(%s) = %q, %v; want %q", tt.card, text, ok, tt.says)
+		}
+	}
+}

@@ -91,15 +91,15 @@ func stackingNote(top Card) string {
 }
 
 func canPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
-	if card.Face.IsWild() && card.Face != WildDrawFour {
+	if card.Face.IsWild() && !restricted(card.Face) {
 		// A wild goes on anything: the colour in play does not matter.
 		if !top.Face.IsWild() && called != NoColor {
 			return Verdict{}, ErrCalledNotWild
 		}
 		return Verdict{Legal: true, Reason: WithArticle(card.String()) + " may go on any card, even when you could play another"}, nil
 	}
-	if card.Face == WildDrawFour && hand == nil && top.Face.IsWild() && called == NoColor {
-		return Verdict{Legal: true, Reason: "a Wild Draw Four may go on any card, but only while you hold no card of the colour in play"}, nil
+	if restricted(card.Face) && hand == nil && top.Face.IsWild() && called == NoColor {
+		return Verdict{Legal: true, Reason: WithArticle(card.String()) + " may go on any card, but only while you hold no card of the colour in play"}, nil
 	}
 	active, err := activeColor(top, called)
 	if err != nil {
@@ -107,12 +107,12 @@ func canPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
 	}
 	on := topName(top, called)
 	name := WithArticle(card.String())
-	if card.Face == WildDrawFour {
+	if restricted(card.Face) {
 		if hand == nil {
 			if active == NoColor {
-				return Verdict{Legal: true, Reason: "a Wild Draw Four may go on any card, but only while you hold no card of the colour in play"}, nil
+				return Verdict{Legal: true, Reason: name + " may go on any card, but only while you hold no card of the colour in play"}, nil
 			}
-			return Verdict{Legal: true, Reason: fmt.Sprintf("a Wild Draw Four may go on %s, but only while you hold no %s card; give the hand to judge it", on, active)}, nil
+			return Verdict{Legal: true, Reason: fmt.Sprintf("%s may go on %s, but only while you hold no %s card; give the hand to judge it", name, on, active)}, nil
 		}
 		if active == NoColor {
 			return Verdict{}, ErrTopColor
@@ -122,9 +122,9 @@ func canPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
 			return Verdict{}, err
 		}
 		if match != nil {
-			return Verdict{Legal: false, Reason: fmt.Sprintf("a Wild Draw Four is illegal while you hold %s card: the %s", WithArticle(active.String()), match)}, nil
+			return Verdict{Legal: false, Reason: fmt.Sprintf("%s is illegal while you hold %s card: the %s", name, WithArticle(active.String()), match)}, nil
 		}
-		return Verdict{Legal: true, Reason: fmt.Sprintf("a Wild Draw Four is legal on %s: you hold no %s card (cards of the same number or symbol, and wilds, don't count)", on, active)}, nil
+		return Verdict{Legal: true, Reason: fmt.Sprintf("%s is legal on %s: you hold no %s card (cards of the same number or symbol, and wilds, don't count)", name, on, active)}, nil
 	}
 
 	if top.Face.IsWild() {
@@ -180,8 +180,12 @@ func holding(hand []Card, c Color) (*Card, error) {
 type ChallengeVerdict struct {
 	Guilty bool   `json:"guilty"`
 	Drawer string `json:"drawer"` // "challenged" or "challenger"
-	Cards  int    `json:"cards"`  // 4 or 6
+	Cards  int    `json:"cards"`  // 4 or 6; UNO Flip: 2 or 4 (Wild Draw Two), 0 or 2 more (Wild Draw Color)
 	Reason string `json:"reason"`
+	// UNO Flip: the card challenged ("wd2", "wdc"), and for a Wild Draw
+	// Color the colour drawn until (Cards then counts the cards after it).
+	Card  string `json:"card,omitempty"`
+	Until string `json:"until,omitempty"`
 }
 
 // Challenge judges a challenge of a Wild Draw Four laid on top (called: the
@@ -199,9 +203,9 @@ func Challenge(top Card, called Color, hand []Card) (ChallengeVerdict, error) {
 		return ChallengeVerdict{}, err
 	}
 	if match != nil {
-		return ChallengeVerdict{true, "challenged", 4, fmt.Sprintf(
+		return ChallengeVerdict{Guilty: true, Drawer: "challenged", Cards: 4, Reason: fmt.Sprintf(
 			"guilty: they held the %s while %s was in play, so they draw the 4 cards themselves", match, active)}, nil
 	}
-	return ChallengeVerdict{false, "challenger", 6, fmt.Sprintf(
+	return ChallengeVerdict{Guilty: false, Drawer: "challenger", Cards: 6, Reason: fmt.Sprintf(
 		"not guilty: they held no %s card, so the challenger draws 6 (the 4 plus 2 for the failed challenge)", active)}, nil
 }
