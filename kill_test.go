@@ -253,6 +253,16 @@ func TestImportKilled(t *testing.T) {
 		if last.ID != before || !last.Current {
 			t.Fatalf("the game that was there before is %+v", last)
 		}
+		// A read writes nothing; the next write removes what the import
+		// left, and says so.
+		marked, staged := rawImportState(t, db)
+		code, _, errs = unoscore(t, db, "use", before)
+		if code != 0 {
+			t.Fatalf("use after the kill: exit %d: %s", code, errs)
+		}
+		if (marked && staged > 1) != strings.Contains(errs, "an import was cut short") {
+			t.Fatalf("marked %v with %d ids, and the next write said %q", marked, staged, errs)
+		}
 		if marked, _ := rawImportState(t, db); marked {
 			t.Fatal("the mark of the unfinished import is still there")
 		}
@@ -263,5 +273,186 @@ func TestImportKilled(t *testing.T) {
 	}
 	if code, out, _ := unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") {
 		t.Errorf("doctor after the kills: exit %d\n%s", code, out)
+	}
+}
+
+// schema1File writes a database of the first layout (a bucket per game in
+// "games", summaries keyed by id holding the order of creation) as the
+// first unoscore wrote it: games games of hands hands each.
+func schema1File(t *testing.T, path string, games, hands int) {
+	t.Helper()
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	key := func(n int) []byte {
+		var k [8]byte
+		for i := range 8 {
+			k[7-i] = byte(n >> (8 * i))
+		}
+		return k[:]
+	}
+	err = b.Update(func(tx *bolt.Tx) error {
+		meta, _ := tx.CreateBucket([]byte("meta"))
+		gb, _ := tx.CreateBucket([]byte("games"))
+		sums, _ := tx.CreateBucket([]byte("summaries"))
+		meta.Put([]byte("schema"), []byte("1"))
+		for i := range games {
+			id := fmt.Sprintf("old%05d", i)
+			g, err := gb.CreateBucket([]byte(id))
+			if err != nil {
+				return err
+			}
+			g.Put(key(1), []byte(`{"type":"created","at":"2020-01-01T19:00:00Z","settings":{"players":["Ann","Bob","Cat"],"target":100000}}`))
+			for h := range hands {
+				g.Put(key(h+2), []byte(`{"type":"hand","at":"2020-01-01T19:00:00Z","hand":{"out":"Ann","left":[{"player":"Bob","cards":"r7 wd4"},{"player":"Cat","cards":"g2"}]}}`))
+			}
+			if err := sums.Put([]byte(id), []byte(fmt.Sprintf(`{"id":%q,"seq":%d}`, id, i+1))); err != nil {
+				return err
+			}
+		}
+		return meta.Put([]byte("current"), []byte(fmt.Sprintf("old%05d", games-1)))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUpgradeKilledDuringBackup kills the upgrade of an older file with
+// SIGKILL at random moments, many while it copies the file aside. Whatever
+// carries a backup's name is always the whole file as it was (a kill in
+// the middle of the copy once left a cut-short file under that name, and
+// the real copy went to "-2"), and the next run upgrades the file.
+func TestUpgradeKilledDuringBackup(t *testing.T) {
+	if testing.Short() {
+		t.Skip("upgrades and kills many times")
+	}
+	dir := t.TempDir()
+	orig := filepath.Join(dir, "orig.db")
+	const games = 1500
+	schema1File(t, orig, games, 10)
+	data, err := os.ReadFile(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "u.db")
+	reset := func() {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if e.Name() != "orig.db" {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+		if err := os.WriteFile(db, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reset()
+	start := time.Now()
+	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob"); code != 0 {
+		t.Fatal(errs)
+	}
+	full := time.Since(start)
+
+	// checkBackups: every file under a backup's name is a whole copy of
+	// the file as it was: bbolt opens it, its own check of every page
+	// passes, and it holds every game of schema 1. (Not byte for byte: a
+	// kill during the upgrade's commit may have written to free pages.)
+	checkBackups := func() (backups int) {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if !strings.HasPrefix(e.Name(), "u.db.schema1-backup") {
+				continue
+			}
+			backups++
+			b, err := bolt.Open(filepath.Join(dir, e.Name()), 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+			if err != nil {
+				t.Fatalf("%s: %v: a cut-short backup", e.Name(), err)
+			}
+			err = b.View(func(tx *bolt.Tx) error {
+				for err := range tx.Check() {
+					return err
+				}
+				if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "1" {
+					return fmt.Errorf("schema %q", v)
+				}
+				if n := tx.Bucket([]byte("summaries")).Stats().KeyN; n != games {
+					return fmt.Errorf("%d games of %d", n, games)
+				}
+				return nil
+			})
+			b.Close()
+			if err != nil {
+				t.Fatalf("%s: %v: not the whole file as it was", e.Name(), err)
+			}
+		}
+		return backups
+	}
+	// The kill comes as soon as a copy is seen being written (a few
+	// microseconds to a few milliseconds into it), or at a random moment.
+	copying := func() bool {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), "unfinished-copy") || strings.HasPrefix(e.Name(), "u.db.schema1-backup") {
+				return true
+			}
+		}
+		return false
+	}
+	r := rand.New(rand.NewPCG(21, 34))
+	midCopy := 0
+	for i := range 12 {
+		reset()
+		c, done := startUnoscore(t, "--db", db, "new", "--players", "Ann,Bob")
+		deadline := time.After(time.Duration(r.Int64N(int64(full) * 11 / 10)))
+		if i%3 != 2 {
+			deadline = time.After(time.Minute)
+		}
+	watch:
+		for {
+			select {
+			case <-done:
+				break watch
+			case <-deadline:
+				_ = c.Process.Signal(syscall.SIGKILL)
+				<-done
+				break watch
+			default:
+			}
+			if copying() {
+				time.Sleep(time.Duration(r.Int64N(int64(3 * time.Millisecond))))
+				_ = c.Process.Signal(syscall.SIGKILL)
+				<-done
+				break
+			}
+			time.Sleep(50 * time.Microsecond)
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), "unfinished-copy") {
+				midCopy++ // killed while it copied
+			}
+		}
+		checkBackups()
+		// The next run finishes the upgrade.
+		if code, _, errs := unoscore(t, db, "new", "--players", "Cat,Dan"); code != 0 {
+			t.Fatalf("after the kill: exit %d: %s", code, errs)
+		}
+		// (Two, when the kill came after the copy but before the upgrade
+		// was committed: each whole.)
+		if n := checkBackups(); n < 1 {
+			t.Fatal("no backup after the upgrade")
+		}
+		entries, _ = os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), "unfinished-copy") {
+				t.Fatalf("%s was left behind", e.Name())
+			}
+		}
+	}
+	t.Logf("an upgrade takes %v; %d kills landed in the middle of the copy", full, midCopy)
+	if midCopy == 0 {
+		t.Fatal("no kill landed while the backup was being written: this run proved nothing")
 	}
 }

@@ -102,6 +102,9 @@ func runDoctor(o *doctorOptions) error {
 		for _, p := range r.Problems {
 			fmt.Fprintf(out, "Problem: %s\n", p)
 		}
+		for _, n := range r.Notes {
+			fmt.Fprintf(out, "Note: %s\n", n)
+		}
 		if len(r.Problems) == 0 {
 			fmt.Fprintln(out, "All checks passed: every page is sound and every game replays.")
 			if o.Backup != "" {

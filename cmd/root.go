@@ -360,6 +360,9 @@ func (a *App) openWith(o store.Options) (*store.DB, error) {
 	if err == nil && db.Warning != "" {
 		fmt.Fprintf(a.IO.Err, "unoscore: warning: %s; showing the state before it. %s\n", db.Warning, olderHint)
 	}
+	if err == nil && db.Notice != "" {
+		fmt.Fprintf(a.IO.Err, "unoscore: %s.\n", db.Notice)
+	}
 	return db, err
 }
 

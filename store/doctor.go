@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // Report is what Doctor found in a database.
@@ -22,6 +24,8 @@ type Report struct {
 	Hands    int      `json:"hands"`  // counted hands, in all games
 	Events   int      `json:"events"` // entries in all the logs
 	Problems []string `json:"problems"`
+	// Notes are states a kill can leave that the next change tidies up.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Doctor checks the whole file: every page (see pages.go), the schema
@@ -66,13 +70,14 @@ func (db *DB) Doctor() (Report, error) {
 			n := 0
 			err := db.view(func(tx *bolt.Tx) error {
 				c := tx.Bucket(bucketSummaries).Cursor()
-				k, v := c.First()
+				p := pendingOf(tx)
+				k, v := firstVisible(c, p)
 				if after != nil {
 					if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
-						k, v = c.Next()
+						k, v = nextVisible(c, p)
 					}
 				}
-				for ; k != nil && n < 500; k, v = c.Next() {
+				for ; k != nil && n < 500; k, v = nextVisible(c, p) {
 					n++
 					after = append(after[:0], k...)
 					db.checkGame(tx, k, v, &r)
@@ -87,13 +92,51 @@ func (db *DB) Doctor() (Report, error) {
 				break
 			}
 		}
-		// Nothing beside the games: every id and every event belongs to one.
+		// Nothing beside the games: every id and every event belongs to one
+		// (or to an unfinished import, which the next change removes).
 		return db.view(func(tx *bolt.Tx) error {
-			if n := tx.Bucket(bucketIDs).Stats().KeyN; n != r.Games {
+			p := pendingOf(tx)
+			ids, events := tx.Bucket(bucketIDs).Stats().KeyN, tx.Bucket(bucketEvents).Stats().KeyN
+			if mark := tx.Bucket(bucketMeta).Get(keyImport); mark != nil {
+				games := 0
+				_ = tx.Bucket(bucketIDs).ForEach(func(_, v []byte) error {
+					if p.has(numOf(v)) {
+						games++
+					}
+					return nil
+				})
+				c := tx.Bucket(bucketEvents).Cursor()
+				if p.lo != 0 {
+					for k, _ := c.Seek(gameKey(p.lo)); k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+						events--
+					}
+				}
+				ids -= games
+				if games == 0 {
+					r.Notes = append(r.Notes, "the file carries the mark of an unfinished import that covers no game in it; the next command that changes the file removes the mark, and nothing else")
+				} else {
+					r.Notes = append(r.Notes, fmt.Sprintf("an import was cut short and left %s; they are not shown, and the next command that changes the file removes them (and the import's mark)", words.Count(games, "game")))
+				}
+			}
+			if n := ids; n != r.Games {
 				r.Problems = append(r.Problems, fmt.Sprintf("%d game ids are in the file but %d games", n, r.Games))
 			}
-			if n := tx.Bucket(bucketEvents).Stats().KeyN; n != r.Events {
+			if n := events; n != r.Events {
 				r.Problems = append(r.Problems, fmt.Sprintf("%d events are in the file but the games' logs hold %d", n, r.Events))
+			}
+			// The counter of games is at least every number in use, or the
+			// next game overwrites a saved one.
+			high, err := highestInUse(tx)
+			if err != nil {
+				return err
+			}
+			if seq := tx.Bucket(bucketSummaries).Sequence(); high > seq {
+				r.Problems = append(r.Problems, counterProblem(seq, high).Error())
+			}
+			if cur := tx.Bucket(bucketMeta).Get(keyCurrent); cur != nil {
+				if v := tx.Bucket(bucketIDs).Get(cur); v == nil || p.has(numOf(v)) {
+					r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", clip(string(cur))))
+				}
 			}
 			return nil
 		})

@@ -57,8 +57,9 @@ func (db *DB) export(w io.Writer) error {
 			return err
 		}
 		c := tx.Bucket(bucketSummaries).Cursor()
+		p := pendingOf(tx)
 		first := true
-		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+		for k, v := lastVisible(c, p); k != nil; k, v = prevVisible(c, p) {
 			var s struct {
 				ID string `json:"id"`
 			}
@@ -130,7 +131,7 @@ func (db *DB) Import(r io.Reader) (int, error) {
 		if !im.begun {
 			return 0, err
 		}
-		if derr := db.discardImport(); derr != nil {
+		if _, derr := db.discardImport(); derr != nil {
 			return 0, fmt.Errorf("%w; and then: %w", err, derr)
 		}
 		return 0, err
@@ -428,6 +429,9 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 	err := im.db.update(func(tx *bolt.Tx) error {
 		ids, events, sums := tx.Bucket(bucketIDs), tx.Bucket(bucketEvents), tx.Bucket(bucketSummaries)
 		if !im.begun {
+			if err := checkCounter(tx); err != nil {
+				return err
+			}
 			im.from = sums.Sequence()
 			im.base = im.from + 1<<32
 			if last == nil {
@@ -447,6 +451,9 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 			num := im.base - g.index
 			if ids.Get([]byte(g.id)) != nil {
 				return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}
+			}
+			if err := numberFree(tx, num); err != nil {
+				return err
 			}
 			if err := ids.Put([]byte(g.id), gameKey(num)); err != nil {
 				return err
@@ -496,22 +503,29 @@ func (im *importer) commit(current string) error {
 	})
 }
 
-// discardImport removes every game an unfinished import wrote (every game
-// numbered above the mark it left), a batch of keys per transaction, and
-// then the mark. Killed in the middle, it carries on at the next open.
-func (db *DB) discardImport() error {
+// discardImport removes what an unfinished import wrote (see pendingOf:
+// only numbers from the mark it left + 2^32 down to just above the
+// counter), a batch of keys per transaction, and then the mark; it returns
+// how many games it removed. Killed in the middle, it carries on at the
+// next write. A mark that covers no game in use removes nothing but
+// itself.
+func (db *DB) discardImport() (int, error) {
 	const budget = 20000
+	removed := 0
 	for {
 		done := false
 		err := db.update(func(tx *bolt.Tx) error {
 			meta := tx.Bucket(bucketMeta)
-			mark := meta.Get(keyImport)
-			if mark == nil {
+			if meta.Get(keyImport) == nil {
 				done = true
 				return nil
 			}
-			from := numOf(mark)
-			if err := checkRangePages(tx, gameKey(from+1), nil); err != nil {
+			p := pendingOf(tx)
+			if p.lo == 0 {
+				done = true
+				return meta.Delete(keyImport)
+			}
+			if err := checkRangePages(tx, gameKey(p.lo), nil); err != nil {
 				return err
 			}
 			left := budget
@@ -519,7 +533,7 @@ func (db *DB) discardImport() error {
 				b := tx.Bucket(name)
 				var doomed [][]byte
 				c := b.Cursor()
-				for k, _ := c.Seek(gameKey(from + 1)); k != nil && len(doomed) < left; k, _ = c.Next() {
+				for k, _ := c.Seek(gameKey(p.lo)); k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) && len(doomed) < left; k, _ = c.Next() {
 					doomed = append(doomed, slices.Clone(k))
 				}
 				for _, k := range doomed {
@@ -535,7 +549,7 @@ func (db *DB) discardImport() error {
 			ids := tx.Bucket(bucketIDs)
 			var doomed [][]byte
 			err := ids.ForEach(func(k, v []byte) error {
-				if numOf(v) > from {
+				if p.has(numOf(v)) {
 					doomed = append(doomed, slices.Clone(k))
 				}
 				return nil
@@ -548,11 +562,12 @@ func (db *DB) discardImport() error {
 					return err
 				}
 			}
+			removed = len(doomed)
 			done = true
 			return meta.Delete(keyImport)
 		})
 		if err != nil || done {
-			return err
+			return removed, err
 		}
 	}
 }

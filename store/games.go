@@ -258,18 +258,25 @@ func readEvents(tx *bolt.Tx, id string, num uint64) ([]Event, error) {
 }
 
 // resolve finds the game an id names: the current game for "", else the id
-// itself or the one game whose id starts with it.
+// itself or the one game whose id starts with it. The games an unfinished
+// import wrote are not there yet (see pendingOf).
 func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 	ids := tx.Bucket(bucketIDs)
+	p := pendingOf(tx)
 	if id == "" {
 		cur := tx.Bucket(bucketMeta).Get(keyCurrent)
 		if cur == nil {
 			return "", 0, ErrNoGame
 		}
-		id = string(cur)
+		// The current game is set only to a game in the file: naming no
+		// game, it is damage, not a mistake of the person typing.
+		if v := ids.Get(cur); v == nil || p.has(numOf(v)) {
+			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the current game is %q, but no game has that id", clip(string(cur)))}
+		}
+		return string(cur), numOf(ids.Get(cur)), nil
 	}
 	id = strings.ToLower(strings.TrimSpace(id))
-	if v := ids.Get([]byte(id)); v != nil {
+	if v := ids.Get([]byte(id)); v != nil && !p.has(numOf(v)) {
 		return id, numOf(v), nil
 	}
 	var matches []string
@@ -277,6 +284,9 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 	more := false
 	c := ids.Cursor()
 	for k, v := c.Seek([]byte(id)); k != nil && bytes.HasPrefix(k, []byte(id)); k, v = c.Next() {
+		if p.has(numOf(v)) {
+			continue
+		}
 		if len(matches) == 10 {
 			more = true
 			break
@@ -301,16 +311,20 @@ func numOf(v []byte) uint64 {
 }
 
 // putGame writes a new game, its whole log and its summary, under number
-// num, in the caller's transaction.
+// num, in the caller's transaction. It never replaces a record: a number
+// already in use is damage (see numberFree).
 func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 	ids := tx.Bucket(bucketIDs)
 	if ids.Get([]byte(g.ID)) != nil {
 		return fmt.Errorf("game %s is already in the database", g.ID)
 	}
-	if err := ids.Put([]byte(g.ID), gameKey(num)); err != nil {
+	if err := checkRangePages(tx, gameKey(num), gameKey(num+1)); err != nil {
 		return err
 	}
-	if err := checkRangePages(tx, gameKey(num), gameKey(num+1)); err != nil {
+	if err := numberFree(tx, num); err != nil {
+		return err
+	}
+	if err := ids.Put([]byte(g.ID), gameKey(num)); err != nil {
 		return err
 	}
 	events := tx.Bucket(bucketEvents)
@@ -351,6 +365,9 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 			return err
 		}
 		g = &Game{ID: id, Events: []Event{{Type: EventCreated, At: db.now(), Name: name, Settings: &b.Settings}}, Board: b}
+		if err := checkCounter(tx); err != nil {
+			return err
+		}
 		num, err := tx.Bucket(bucketSummaries).NextSequence()
 		if err != nil {
 			return err
@@ -625,13 +642,21 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			current := tx.Bucket(bucketMeta).Get(keyCurrent)
 			ids := tx.Bucket(bucketIDs)
 			total = ids.Stats().KeyN
+			p := pendingOf(tx)
+			if p.lo != 0 {
+				// An unfinished import's games are not there yet.
+				c := tx.Bucket(bucketSummaries).Cursor()
+				for k, _ := c.Seek(gameKey(p.lo)); k != nil && len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+					total--
+				}
+			}
 			var currentNum []byte
 			if current != nil {
 				currentNum = ids.Get(current)
 			}
 			c := tx.Bucket(bucketSummaries).Cursor()
 			n := 0
-			for k, v := c.Last(); k != nil && (limit <= 0 || n < limit); k, v = c.Prev() {
+			for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
 				if err := fn(k, v, bytes.Equal(k, currentNum)); err != nil {
 					return err
 				}
@@ -663,4 +688,139 @@ func (db *DB) Use(id string) (*Game, error) {
 		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte(g.ID))
 	})
 	return g, err
+}
+
+// The counter of games (the summaries bucket's sequence) is the highest
+// game number handed out: a new game takes the next. Every game in the
+// file is numbered at or below it, but for the games of an unfinished
+// import, which lie above it until the import's last transaction moves
+// the counter past them.
+
+// pending is the range of game numbers an unfinished import may have
+// written, lo to hi; lo is 0 when no import is unfinished.
+type pending struct{ lo, hi uint64 }
+
+func (p pending) has(num uint64) bool { return p.lo != 0 && num >= p.lo && num <= p.hi }
+
+// pendingOf is what an unfinished import may have written: it numbers its
+// games from the mark it left (the counter when it began) + 2^32 down, and
+// leaves the counter as it was until its last transaction. So only numbers
+// above both the mark and the counter, and at most the mark + 2^32, can be
+// its games. Reads leave them out; the next write removes them (see
+// discardImport). A mark that names a number below the last game (a stray
+// or damaged one) covers no game in use.
+func pendingOf(tx *bolt.Tx) pending {
+	mark := tx.Bucket(bucketMeta).Get(keyImport)
+	if mark == nil {
+		return pending{}
+	}
+	from := numOf(mark)
+	hi := from + 1<<32
+	if hi < from {
+		hi = ^uint64(0)
+	}
+	lo := max(from, tx.Bucket(bucketSummaries).Sequence()) + 1
+	if lo == 0 || lo > hi {
+		return pending{} // nothing an import can have written
+	}
+	return pending{lo, hi}
+}
+
+// highestInUse is the highest game number that has a summary or an event,
+// leaving out what an unfinished import wrote (0: none).
+func highestInUse(tx *bolt.Tx) (uint64, error) {
+	p := pendingOf(tx)
+	var high uint64
+	for _, name := range [][]byte{bucketSummaries, bucketEvents} {
+		if bytes.Equal(name, bucketEvents) {
+			// The pages on the way to the last events, checked before
+			// bbolt follows them.
+			if err := checkRangePages(tx, gameKey(tx.Bucket(bucketSummaries).Sequence()+1), nil); err != nil {
+				return 0, err
+			}
+		}
+		c := tx.Bucket(name).Cursor()
+		k, _ := c.Last()
+		if k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+			c.Seek(gameKey(p.lo))
+			k, _ = c.Prev()
+		}
+		if k != nil && len(k) >= 8 {
+			high = max(high, binary.BigEndian.Uint64(k))
+		}
+	}
+	return high, nil
+}
+
+// checkCounter refuses to go on when the counter of games is below a game
+// number in use: the next game would take the number of a saved one.
+func checkCounter(tx *bolt.Tx) error {
+	high, err := highestInUse(tx)
+	if err != nil {
+		return err
+	}
+	if seq := tx.Bucket(bucketSummaries).Sequence(); high > seq {
+		return &CorruptError{Path: tx.DB().Path(), Err: counterProblem(seq, high)}
+	}
+	return nil
+}
+
+func counterProblem(seq, high uint64) error {
+	return fmt.Errorf("its counter of games says the last game is number %d, but game number %d is in the file: the counter is damaged, and a new game would overwrite a saved one", seq, high)
+}
+
+// numberFree refuses a game number that already has a summary or events:
+// a write never replaces a record it did not read.
+func numberFree(tx *bolt.Tx, num uint64) error {
+	key := gameKey(num)
+	used := tx.Bucket(bucketSummaries).Get(key) != nil
+	if !used {
+		k, _ := tx.Bucket(bucketEvents).Cursor().Seek(key)
+		used = k != nil && bytes.HasPrefix(k, key)
+	}
+	if used {
+		return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game number %d is already in use, though the file's counter gave it out as new: the counter is damaged", num)}
+	}
+	return nil
+}
+
+// lastVisible and prevVisible walk a cursor over game numbers newest first,
+// and firstVisible and nextVisible oldest first, stepping over what an
+// unfinished import wrote.
+func lastVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
+	return skipBack(c, p)(c.Last())
+}
+
+func prevVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
+	return skipBack(c, p)(c.Prev())
+}
+
+func skipBack(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
+	return func(k, v []byte) ([]byte, []byte) {
+		if k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+			c.Seek(gameKey(p.lo))
+			return c.Prev()
+		}
+		return k, v
+	}
+}
+
+func firstVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
+	return skipOn(c, p)(c.First())
+}
+
+func nextVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
+	return skipOn(c, p)(c.Next())
+}
+
+func skipOn(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
+	return func(k, v []byte) ([]byte, []byte) {
+		if k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+			if p.hi == ^uint64(0) {
+				return nil, nil
+			}
+			return c.Seek(gameKey(p.hi + 1))
+		}
+		return k, v
+	}
 }

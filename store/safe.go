@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"time"
@@ -13,11 +14,33 @@ import (
 // the end of a cut-short file faults, which the command line turns into a
 // panic), and either becomes a CorruptError here. bbolt rolls the
 // transaction back first, so nothing half-written stays.
+//
+// An older file opened to write is upgraded by its first change; a read
+// before that (a command that looks a game up by name, say) reads it as
+// upgraded, in a transaction that is then rolled back.
 func (db *DB) view(fn func(tx *bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverDamage(db.path, &err)
+	if from := db.pending; from > 0 {
+		err := db.bolt.Update(func(tx *bolt.Tx) error {
+			if err := db.migrateSteps(tx, from); err != nil {
+				return err
+			}
+			if err := fn(tx); err != nil {
+				return err
+			}
+			return errRollback
+		})
+		if err == errRollback {
+			err = nil
+		}
+		return err
+	}
 	return db.bolt.View(fn)
 }
+
+// errRollback ends a transaction that must write nothing.
+var errRollback = errors.New("rolled back")
 
 // update also upgrades an older file, in the same transaction as the first
 // change that goes ahead: input it refuses leaves the file, and no backup,

@@ -113,7 +113,8 @@ func (db *DB) EachGame(fn func(*Game) error) error {
 	return db.lightly(func() error {
 		return db.view(func(tx *bolt.Tx) error {
 			c := tx.Bucket(bucketSummaries).Cursor()
-			for k, v := c.First(); k != nil; k, v = c.Next() {
+			p := pendingOf(tx)
+			for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
 				var s Summary
 				if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
 					return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
@@ -138,8 +139,9 @@ func (db *DB) EachGame(fn func(*Game) error) error {
 func (db *DB) EachSummary(fn func(Summary) error) error {
 	return db.view(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketSummaries).Cursor()
+		p := pendingOf(tx)
 		n := 0
-		for k, v := c.First(); k != nil; k, v = c.Next() {
+		for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
 			var s Summary
 			if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
 				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}

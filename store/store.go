@@ -25,6 +25,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
+	"github.com/unoscore/unoscore/rules/words"
+
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -203,6 +205,9 @@ type DB struct {
 	Warning string
 	// Accepted is the copy of the damaged file that AcceptOlder made.
 	Accepted string
+	// Notice is set when opening the file tidied it up (what an import
+	// cut short had written was removed); the caller should show it.
+	Notice string
 }
 
 // OlderError is a file whose newest meta page is damaged: bbolt would
@@ -376,38 +381,75 @@ func openChecked(f *os.File, path string, opts Options) (*DB, error) {
 // copyAside copies a damaged file byte for byte beside it, before anything
 // is written to it.
 func copyAside(f *os.File, path string) (string, error) {
-	out, name, err := createBeside(fmt.Sprintf("%s.damaged-%s", path, time.Now().UTC().Format("20060102-150405")))
+	name, err := writeBeside(path, fmt.Sprintf("%s.damaged-%s", path, time.Now().UTC().Format("20060102-150405")), func(out *os.File) error {
+		_, err := io.Copy(out, io.NewSectionReader(f, 0, 1<<62))
+		return err
+	})
 	if err != nil {
-		return "", fmt.Errorf("cannot copy the damaged file aside (%w); nothing was changed", err)
-	}
-	_, err = io.Copy(out, io.NewSectionReader(f, 0, 1<<62))
-	if err == nil {
-		err = out.Sync()
-	}
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(name)
 		return "", fmt.Errorf("cannot copy the damaged file aside (%w); nothing was changed", err)
 	}
 	return name, nil
 }
 
-// createBeside creates a new file (mode 0600) named base, or base-2,
-// base-3... if that exists. It never opens an existing file or follows a
-// link: O_EXCL.
-func createBeside(base string) (*os.File, string, error) {
+// writeBeside writes a new file (mode 0600) beside the database at path,
+// named base, or base-2, base-3... if that is taken, whole or not at all:
+// write fills a temporary file, which is synced and only then given its
+// name, so a kill in the middle never leaves a cut-short file under the
+// name of a copy. The name is given with a hard link, which never
+// replaces a file or follows a link; a file system without hard links gets
+// a rename to a name found free. The caller holds the database's exclusive
+// lock, so a temporary file of an earlier copy (a kill left it) is
+// removed first.
+func writeBeside(path, base string, write func(*os.File) error) (string, error) {
+	dir := filepath.Dir(path)
+	prefix := "." + filepath.Base(path) + ".unfinished-copy-"
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), prefix) && e.Type().IsRegular() {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	tmp, err := os.CreateTemp(dir, prefix+"*")
+	if err != nil {
+		return "", err
+	}
+	defer os.Remove(tmp.Name())
+	err = write(tmp)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
 	name := base
 	for i := 2; ; i++ {
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		err := os.Link(tmp.Name(), name)
+		if err != nil && !errors.Is(err, fs.ErrExist) {
+			// No hard links here: rename, to a name nothing holds.
+			if _, lerr := os.Lstat(name); errors.Is(lerr, fs.ErrNotExist) {
+				err = os.Rename(tmp.Name(), name)
+			}
+		}
 		if err == nil {
-			return f, name, nil
+			syncDir(dir)
+			return name, nil
 		}
 		if !errors.Is(err, fs.ErrExist) || i > 100 {
-			return nil, "", err
+			return "", err
 		}
 		name = fmt.Sprintf("%s-%d", base, i)
+	}
+}
+
+// syncDir makes a new name in dir durable.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
 	}
 }
 
@@ -440,15 +482,20 @@ func (db *DB) init(readOnly bool) error {
 		return ErrNoDatabase
 	case version == 0:
 		return db.update(create)
-	case (version < SchemaVersion || staged) && readOnly:
+	case version < SchemaVersion && readOnly:
 		return errNeedsMigration
 	case version < SchemaVersion:
 		db.pending = version // upgraded by the first change
 		return nil
-	case staged:
-		// What an import killed in the middle left goes first.
-		if err := db.discardImport(); err != nil {
+	case staged && !readOnly:
+		// What an import killed in the middle left goes first. A read
+		// writes nothing: it leaves those games out (see pendingOf).
+		n, err := db.discardImport()
+		if err != nil {
 			return err
+		}
+		if n > 0 {
+			db.Notice = fmt.Sprintf("an import was cut short before it finished; what it had written so far (%s) was removed, and the file is as it was before it", words.Count(n, "game"))
 		}
 	}
 	return db.view(func(tx *bolt.Tx) error { return checkBuckets(tx, db.path) })
@@ -621,23 +668,15 @@ func (db *DB) upgrade() error {
 }
 
 // backup writes a copy of the file as its last commit left it, under a new
-// name beside it (never through a link, never over a file), before an
-// upgrade. tx may be the upgrade's own transaction: bbolt writes nothing to
-// the file before it commits, and the copy is read from the file.
+// name beside it (never through a link, never over a file, never cut
+// short: see writeBeside), before an upgrade. tx may be the upgrade's own
+// transaction: bbolt writes nothing to the file before it commits, and the
+// copy is read from the file.
 func (db *DB) backup(tx *bolt.Tx, from int) error {
-	f, name, err := createBeside(BackupPath(db.path, from))
-	if err == nil {
-		_, err = tx.WriteTo(f)
-		if err == nil {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(name)
-		}
-	}
+	_, err := writeBeside(db.path, BackupPath(db.path, from), func(f *os.File) error {
+		_, err := tx.WriteTo(f)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("cannot write a backup before upgrading the database (%w); nothing was changed", err)
 	}

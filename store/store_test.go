@@ -337,7 +337,8 @@ func smallExport(n int, extra string) string {
 
 // TestImportInBatches: an import bigger than a batch that fails after its
 // first batches were written keeps nothing, and one that was cut off (the
-// process died) is discarded by the next open, even a read-only one.
+// process died) is left out of reads, which write nothing, and removed by
+// the next write.
 func TestImportInBatches(t *testing.T) {
 	db := openTemp(t)
 	first := must[*Game](t)(db.Create("before", scoring.Settings{Players: []string{"Ann", "Bob"}}))

@@ -1,0 +1,209 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/scoring"
+)
+
+// tamper changes a closed database with bbolt itself, as damage or a
+// stray key would leave it, and returns the file's bytes after.
+func tamper(t *testing.T, path string, fn func(tx *bolt.Tx) error) []byte {
+	t.Helper()
+	b := must[*bolt.DB](t)(bolt.Open(path, 0o600, nil))
+	ok(t, b.Update(fn))
+	ok(t, b.Close())
+	return must[[]byte](t)(os.ReadFile(path))
+}
+
+func problems(t *testing.T, path string) Report {
+	t.Helper()
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	defer db.Close()
+	return must[Report](t)(db.Doctor())
+}
+
+func isDamage(err error) bool {
+	var ce *CorruptError
+	var in interface{ Invalid() bool }
+	return errors.As(err, &ce) && !errors.As(err, &in)
+}
+
+// TestCounterBelowAGameIsDamage: one bit of the counter of games flipped
+// (3 to 2) made the next new game overwrite game 3. Now Create and Import
+// refuse, as damage, with the file left byte for byte as it was, and
+// doctor reports it.
+func TestCounterBelowAGameIsDamage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 3)
+	before := tamper(t, path, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketSummaries).SetSequence(2)
+	})
+	db := must[*DB](t)(Open(path, Options{}))
+	_, err := db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}})
+	if !isDamage(err) || !strings.Contains(err.Error(), "game number 3 is in the file") {
+		t.Fatalf("new on a counter below a game: %v", err)
+	}
+	_, err = db.Import(strings.NewReader(smallExport(2, "")))
+	if !isDamage(err) {
+		t.Fatalf("import on a counter below a game: %v", err)
+	}
+	ok(t, db.Close())
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("a refused new game changed the file")
+	}
+	r := problems(t, path)
+	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "counter of games says the last game is number 2, but game number 3") {
+		t.Fatalf("doctor: %q", r.Problems)
+	}
+
+	// A number in use is never written over, whatever the counter says
+	// (the events of a game whose summary is gone, say).
+	path = filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 1)
+	tamper(t, path, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketEvents).Put(eventKey(2, 1), []byte(`{}`))
+	})
+	db = must[*DB](t)(Open(path, Options{}))
+	defer db.Close()
+	if _, err := db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}}); !isDamage(err) {
+		t.Fatalf("new over stray events: %v", err)
+	}
+}
+
+// TestStrayImportMarkDeletesNothing: a mark of an unfinished import that
+// names a number below the last game made the next command, even a read,
+// delete every game above it. Now a read writes nothing at all, and a
+// write removes only what an import can have written: here, nothing.
+func TestStrayImportMarkDeletesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 5)
+	before := tamper(t, path, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Put(keyImport, gameKey(2))
+	})
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	if l, cur := listAll(t, db); len(l) != 5 || cur == "" {
+		t.Fatalf("a read sees %d games, current %q", len(l), cur)
+	}
+	if _, err := db.Game(""); err != nil {
+		t.Fatal(err)
+	}
+	r := must[Report](t)(db.Doctor())
+	ok(t, db.Close())
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("a read changed the file")
+	}
+	if len(r.Problems) != 0 || r.Games != 5 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "covers no game") {
+		t.Fatalf("doctor: %+v", r)
+	}
+	db = must[*DB](t)(Open(path, Options{}))
+	if l, _ := listAll(t, db); len(l) != 5 || db.Notice != "" {
+		t.Fatalf("after a write's open: %d games, notice %q", len(l), db.Notice)
+	}
+	ok(t, db.bolt.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketMeta).Get(keyImport) != nil {
+			t.Error("the stray mark is still there")
+		}
+		return nil
+	}))
+	ok(t, db.Close())
+	if r := problems(t, path); len(r.Problems)+len(r.Notes) != 0 {
+		t.Fatalf("doctor after: %+v", r)
+	}
+}
+
+// TestUnfinishedImportHiddenThenRemoved: what an import killed after its
+// first batch wrote (games numbered from its mark + 2^32 down) is left out
+// of every read, which writes nothing, and the next write removes it and
+// says how many games it removed.
+func TestUnfinishedImportHiddenThenRemoved(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 2)
+	// Two games of an import that began when the counter was at 2.
+	staged := must[*DB](t)(Open(filepath.Join(t.TempDir(), "x.db"), Options{}))
+	must[int](t)(staged.Import(strings.NewReader(smallExport(2, ""))))
+	var keys, vals [][]byte
+	ok(t, staged.bolt.View(func(tx *bolt.Tx) error {
+		for _, name := range [][]byte{bucketIDs, bucketSummaries, bucketEvents} {
+			_ = tx.Bucket(name).ForEach(func(k, v []byte) error {
+				keys, vals = append(keys, append(append([]byte{}, name...), append([]byte{0}, k...)...)), append(vals, bytes.Clone(v))
+				return nil
+			})
+		}
+		return nil
+	}))
+	ok(t, staged.Close())
+	before := tamper(t, path, func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketMeta).Put(keyImport, gameKey(2)); err != nil {
+			return err
+		}
+		for i, k := range keys {
+			name, key := k[:bytes.IndexByte(k, 0)], k[bytes.IndexByte(k, 0)+1:]
+			v := vals[i]
+			if string(name) == "ids" {
+				v = gameKey(numOf(v) + 2) // they were numbered from 0 + 2^32 down
+			} else {
+				key = bytes.Clone(key)
+				copy(key, gameKey(numOf(key[:8])+2))
+			}
+			if err := tx.Bucket(name).Put(key, v); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	if l, _ := listAll(t, db); len(l) != 2 {
+		t.Fatalf("a read sees %d games", len(l))
+	}
+	var nf *NotFoundError
+	if _, err := db.Game("s0000"); !errors.As(err, &nf) {
+		t.Fatalf("a game of the unfinished import: %v", err)
+	}
+	r := must[Report](t)(db.Doctor())
+	ok(t, db.Close())
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("a read changed the file")
+	}
+	if len(r.Problems) != 0 || r.Games != 2 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "left 2 games") {
+		t.Fatalf("doctor: %+v", r)
+	}
+	db = must[*DB](t)(Open(path, Options{}))
+	if !strings.Contains(db.Notice, "(2 games) was removed") {
+		t.Fatalf("notice: %q", db.Notice)
+	}
+	if l, _ := listAll(t, db); len(l) != 2 {
+		t.Fatalf("after: %d games", len(l))
+	}
+	ok(t, db.Close())
+	if r := problems(t, path); len(r.Problems)+len(r.Notes) != 0 || r.Games != 2 || r.Events != 12 {
+		t.Fatalf("doctor after: %+v", r)
+	}
+}
+
+// TestCurrentNamingNoGameIsDamage: "current" is only ever set to a game in
+// the file; naming none, it is damage (exit 1), not bad input, and doctor
+// says so.
+func TestCurrentNamingNoGameIsDamage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 1)
+	tamper(t, path, func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte("gone42"))
+	})
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	defer db.Close()
+	if _, err := db.Game(""); !isDamage(err) || !strings.Contains(err.Error(), `"gone42"`) {
+		t.Fatalf("board: %v", err)
+	}
+	r := must[Report](t)(db.Doctor())
+	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], `the current game is "gone42"`) {
+		t.Fatalf("doctor: %q", r.Problems)
+	}
+}
