@@ -741,7 +741,7 @@ func highestInUse(tx *bolt.Tx) (uint64, error) {
 		}
 		c := tx.Bucket(name).Cursor()
 		k, _ := c.Last()
-		if k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
 			c.Seek(gameKey(p.lo))
 			k, _ = c.Prev()
 		}
@@ -797,7 +797,7 @@ func prevVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
 
 func skipBack(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
 	return func(k, v []byte) ([]byte, []byte) {
-		if k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
 			c.Seek(gameKey(p.lo))
 			return c.Prev()
 		}
@@ -815,7 +815,7 @@ func nextVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
 
 func skipOn(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
 	return func(k, v []byte) ([]byte, []byte) {
-		if k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
 			if p.hi == ^uint64(0) {
 				return nil, nil
 			}
