@@ -107,7 +107,7 @@ func (db *DB) Doctor() (Report, error) {
 				})
 				c := tx.Bucket(bucketEvents).Cursor()
 				if p.lo != 0 {
-					for k, _ := c.Seek(gameKey(p.lo)); k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+					for k, _ := c.Seek(gameKey(p.lo)); len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
 						events--
 					}
 				}

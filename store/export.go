@@ -533,7 +533,7 @@ func (db *DB) discardImport() (int, error) {
 				b := tx.Bucket(name)
 				var doomed [][]byte
 				c := b.Cursor()
-				for k, _ := c.Seek(gameKey(p.lo)); k != nil && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) && len(doomed) < left; k, _ = c.Next() {
+				for k, _ := c.Seek(gameKey(p.lo)); len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) && len(doomed) < left; k, _ = c.Next() {
 					doomed = append(doomed, slices.Clone(k))
 				}
 				for _, k := range doomed {

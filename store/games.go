@@ -646,7 +646,7 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			if p.lo != 0 {
 				// An unfinished import's games are not there yet.
 				c := tx.Bucket(bucketSummaries).Cursor()
-				for k, _ := c.Seek(gameKey(p.lo)); k != nil && len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+				for k, _ := c.Seek(gameKey(p.lo)); len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
 					total--
 				}
 			}
@@ -745,7 +745,7 @@ func highestInUse(tx *bolt.Tx) (uint64, error) {
 			c.Seek(gameKey(p.lo))
 			k, _ = c.Prev()
 		}
-		if k != nil && len(k) >= 8 {
+		if len(k) >= 8 {
 			high = max(high, binary.BigEndian.Uint64(k))
 		}
 	}
