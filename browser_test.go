@@ -388,7 +388,7 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann, Bob"),
 		chromedp.SetValue(chromedp.CSS(`#newform select[name="mode"]`), "rotating"),
 		chromedp.Click(chromedp.ID("start")),
-		poll(`document.getElementById("newmsg").textContent.includes("the rotating mode is for 4, 8, 12 or 16 players")`, 5*time.Second))
+		poll(`document.getElementById("newmsg").textContent.includes("the rotating mode is for 4, 5, 8, 9, 12, 13 or 16 players")`, 5*time.Second))
 	shoot(t, phoneA, dir, "serve-new.png")
 	step(phoneA, "a good game",
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), ", Cat, Dan"),

@@ -128,7 +128,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 // per line ending with an empty line.
 func promptPlayers(app *App) ([]string, error) {
 	// check checks the names; a whole list must also be a count some mode
-	// takes (more than 10 is rotating's 12 or 16).
+	// takes (more than 10 is rotating's 12, 13 or 16).
 	check := func(names []string, whole bool) error {
 		if len(names) > scoring.MostPlayers {
 			return fmt.Errorf("at most %d players", scoring.MostPlayers)
@@ -805,6 +805,9 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 			t.Round, len(b.Schedule()), t.Hands+1, b.Settings.Hands, t.Number, b.Name(t.Dealer))
 	case t.Round > 0:
 		fmt.Fprintln(app.IO.Out, tableLine(b, t))
+	}
+	if l := present.SitOutLine(b, t.Round); l != "" {
+		fmt.Fprintln(app.IO.Out, l)
 	}
 	return t, true, nil
 }

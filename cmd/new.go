@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -43,7 +44,7 @@ func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "new --players A,B,C [--mode M] [--target N] [--hands N] [--deck D] [--team A,C]... [--dealer NAME] [--name TEXT]",
 		Short: "Start a game (it becomes the current one)",
-		Long: `Start a game with 2 to 10 players (rotating: 4, 8, 12 or 16), named in
+		Long: `Start a game with 2 to 10 players (rotating: 4, 5, 8, 9, 12, 13 or 16), named in
 seating order (clockwise).
 
 Modes:
@@ -258,6 +259,9 @@ func runNew(o *newOptions) error {
 		for _, t := range tables {
 			fmt.Fprintln(app.IO.Out, tableLine(b, t))
 		}
+		if l := present.SitOutLine(b, 1); l != "" {
+			fmt.Fprintln(app.IO.Out, l)
+		}
 		fmt.Fprintln(app.IO.Out, "Every round: unoscore board --schedule")
 	}
 	if interactive {
@@ -280,6 +284,23 @@ func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, err
 		return s, err
 	}
 	p := prev.Settings()
+	mode := s.Mode
+	if mode == "" {
+		mode = p.Mode
+	}
+	if mode.Scheduled() && p.Mode.Scheduled() && len(s.Players) == 0 {
+		// A fresh schedule, seated from the next player on: the first
+		// table's first seat, who deals first, moves one seat on.
+		s.Players = append(slices.Clone(p.Players[1:]), p.Players[0])
+		if s.Hands == 0 {
+			s.Hands = p.Hands
+		}
+		if s.Deck == "" {
+			s.Deck = p.Deck
+		}
+		s.Mode = mode
+		return s, nil
+	}
 	if len(s.Players) == 0 {
 		s.Players = append([]string(nil), p.Players...)
 		if len(s.Teams) == 0 && !o.given["mode"] {

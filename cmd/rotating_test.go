@@ -160,7 +160,7 @@ func TestPlayersPromptTakesTwelve(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], "UNO is for 2 to 10 players, not 11; the rotating mode is for 4, 8, 12 or 16 players") {
+	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], "UNO is for 2 to 10 players, not 11; the rotating mode is for 4, 5, 8, 9, 12, 13 or 16 players") {
 		t.Errorf("rejected: %q", p.rejected)
 	}
 	if !strings.Contains(out, "With 12 players the mode is rotating") || !strings.Contains(out, "rotating, 11 rounds of 4 hands at 3 tables") {

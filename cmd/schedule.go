@@ -7,6 +7,7 @@ import (
 
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -25,6 +26,9 @@ func writeSchedule(w io.Writer, g *store.Game, st ui.Style) error {
 	}
 	fmt.Fprintf(w, "%s: %s, %s.\n", st.Bold(title), b.Settings.Mode, targetPhrase(b.Settings))
 	fmt.Fprintln(w, "Every player partners every other player once; the highest total wins.")
+	if scoring.SitsOut(b.Players()) {
+		fmt.Fprintln(w, "Each round one player sits out, each player once.")
+	}
 	fmt.Fprintln(w, "Partners sit across from each other. The first player named at a table deals")
 	fmt.Fprintln(w, "the round's first hand there, and the deal passes left.")
 	tables := b.Tables()
@@ -55,6 +59,9 @@ func writeSchedule(w io.Writer, g *store.Game, st ui.Style) error {
 			c := seating.Clockwise()
 			fmt.Fprintf(w, "  Table %d: %s against %s; clockwise %s\n", t+1,
 				pairName(b, seating[0][:]), pairName(b, seating[1][:]), strings.Join(b.Names(c[:]), ", "))
+		}
+		if seat := b.SittingOut(r + 1); seat >= 0 {
+			fmt.Fprintf(w, "  %s sits out.\n", b.Name(seat))
 		}
 	}
 	return nil

@@ -38,7 +38,7 @@ func TestClaims(t *testing.T) {
 		// Issue 18: the differences the audit found missing.
 		{"drawing", []string{"If it can be played you may lay it down at once (Older sheet: you play it)"}, nil},
 		{"alternative-scoring", []string{"None of the five rulebooks breaks a tie"}, nil},
-		{"two-player", []string{"Partners cannot", "rotating mode needs 4, 8, 12 or 16 players", "when the hand that brings it there is recorded, and on the board"},
+		{"two-player", []string{"Partners cannot", "rotating mode needs 4, 5, 8, 9, 12, 13 or 16 players", "when the hand that brings it there is recorded, and on the board"},
 			[]string{"Any mode can be played by two"}},
 		{"tournament", []string{"--mode rotating", "highest total wins", "not a lowest-wins game", "the Deluxe 1998 rulebook has four hands played, each player partnering a different person each hand"},
 			[]string{"lowest-wins or standard game of your own design"}},

@@ -90,6 +90,9 @@ type Table struct {
 	Round  int     // rotating: the round it plays, from 1 (the last once done); else 0
 	Hands  int     // rotating: the hands played in that round
 	Teams  [][]int // rotating: the two pairs of partners in that round
+	// SittingOut is the player who sits out the table's round (rotating
+	// with 5, 9 or 13 players), or -1.
+	SittingOut int
 	// WaitingFor lists, in seating order of the game, the players seated
 	// here in the table's round who have not yet finished the round before
 	// it at another table (rotating; empty when the table can play).
@@ -297,7 +300,7 @@ func (b *Board) Dealer() int {
 // Tables lists the tables as they stand.
 func (b *Board) Tables() []Table {
 	if b.schedule == nil {
-		t := Table{Number: 1, Seats: b.Active(), Dealer: b.dealer, Done: b.over}
+		t := Table{Number: 1, Seats: b.Active(), Dealer: b.dealer, Done: b.over, SittingOut: -1}
 		if b.over {
 			t.Dealer = -1
 		}
@@ -318,7 +321,7 @@ func (b *Board) table(t int) Table {
 	st := b.schedule[r][t-1]
 	c := st.Clockwise()
 	tb := Table{Number: t, Seats: c[:], Round: r + 1, Hands: played - r*h, Dealer: -1,
-		Teams: [][]int{st[0][:], st[1][:]}, Done: played >= rounds*h}
+		Teams: [][]int{st[0][:], st[1][:]}, Done: played >= rounds*h, SittingOut: b.SittingOut(r + 1)}
 	if !tb.Done {
 		tb.Dealer = c[tb.Hands%4]
 		for _, seat := range slices.Sorted(slices.Values(c[:])) {
@@ -328,6 +331,29 @@ func (b *Board) table(t int) Table {
 		}
 	}
 	return tb
+}
+
+// SittingOut is the player who sits out round r (from 1) of a rotating
+// game of 5, 9 or 13 players; -1 when nobody does (or there is no such
+// round).
+func (b *Board) SittingOut(r int) int {
+	if r < 1 || r > len(b.schedule) {
+		return -1
+	}
+	return SittingOut(b.Players(), b.schedule[r-1])
+}
+
+// SittingOutNow is the player who sits out the round under way: the round
+// of the table furthest behind, the one that plays next whatever the
+// others do (-1 when nobody sits out, or the game is over).
+func (b *Board) SittingOutNow() int {
+	round := 0
+	for _, t := range b.Tables() {
+		if !t.Done && (round == 0 || t.Round < round) {
+			round = t.Round
+		}
+	}
+	return b.SittingOut(round)
 }
 
 // tableAt is the table (from 0) that seats the player in round r (from 0)

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -28,8 +29,10 @@ type modeInfo struct {
 	// New partners each round by a schedule, at tables of four; the
 	// schedule says who deals, and the game ends when it has been played.
 	scheduled bool
-	// The player counts the mode is played with: from min to max in steps.
+	// The player counts the mode is played with: from min to max in steps,
+	// or only those listed.
 	minPlayers, maxPlayers, step int
+	only                         []int
 	counts                       string // why those counts, when not every count between
 }
 
@@ -38,8 +41,8 @@ var modeInfos = [...]modeInfo{
 	{mode: Lowest, aliases: []string{"low", "lowest-wins", "alternative"}, lowWins: true, target: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
 	{mode: Partners, aliases: []string{"partner", "teams"}, target: true, teams: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
 	{mode: Challenge, aliases: []string{"challenge-uno", "elimination"}, lowWins: true, target: true, minPlayers: MinPlayers, maxPlayers: MaxPlayers, step: 1},
-	{mode: Rotating, aliases: []string{"rotate", "rotating-partners", "tournament", "whist"}, scheduled: true, minPlayers: 4, maxPlayers: 16, step: 4,
-		counts: "a table of four for every four players"},
+	{mode: Rotating, aliases: []string{"rotate", "rotating-partners", "tournament", "whist"}, scheduled: true, minPlayers: 4, maxPlayers: 16,
+		only: []int{4, 5, 8, 9, 12, 13, 16}, counts: "a table of four for every four players; with 5, 9 or 13, one sits out each round"},
 }
 
 // Modes lists every mode, the default first.
@@ -87,14 +90,18 @@ func (m Mode) Scheduled() bool { return m.info().scheduled }
 // naming the counts it takes.
 func (m Mode) Fits(n int) error {
 	in := m.info()
-	if n >= in.minPlayers && n <= in.maxPlayers && (n-in.minPlayers)%in.step == 0 {
+	if in.only != nil {
+		if slices.Contains(in.only, n) {
+			return nil
+		}
+	} else if n >= in.minPlayers && n <= in.maxPlayers && (n-in.minPlayers)%in.step == 0 {
 		return nil
 	}
 	if in.step == 1 {
 		return invalid("UNO is for %d to %d players, not %d", in.minPlayers, in.maxPlayers, n)
 	}
 	var counts []string
-	for k := in.minPlayers; k <= in.maxPlayers; k += in.step {
+	for _, k := range in.only {
 		counts = append(counts, fmt.Sprint(k))
 	}
 	return invalid("the %s mode is for %s players (%s), not %d", m, joinOr(counts), in.counts, n)

@@ -3,27 +3,35 @@ package scoring
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestWhistSchedules checks every schedule unoscore makes by counting, on
-// its own, what a whist tournament promises.
+// its own, what a whist tournament promises: with 4k players n-1 rounds
+// seating everyone; with 4k+1, n rounds each leaving one out, everyone
+// once; and every two players partners once and opponents twice.
 func TestWhistSchedules(t *testing.T) {
-	for _, n := range []int{4, 8, 12, 16} {
+	for _, n := range []int{4, 5, 8, 9, 12, 13, 16} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			rounds, err := Whist(n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(rounds) != n-1 {
-				t.Fatalf("%d rounds, want %d", len(rounds), n-1)
+			wantRounds, seatedEach := n-1, n
+			if n%4 == 1 {
+				wantRounds, seatedEach = n, n-1
+			}
+			if len(rounds) != wantRounds {
+				t.Fatalf("%d rounds, want %d", len(rounds), wantRounds)
 			}
 			partners := map[[2]int]int{}
 			opponents := map[[2]int]int{}
+			satOut := map[int]int{}
 			key := func(a, b int) [2]int { return [2]int{min(a, b), max(a, b)} }
 			for r, round := range rounds {
-				if len(round) != n/4 {
+				if len(round) != seatedEach/4 {
 					t.Fatalf("round %d: %d tables", r+1, len(round))
 				}
 				plays := map[int]int{}
@@ -39,10 +47,27 @@ func TestWhistSchedules(t *testing.T) {
 						}
 					}
 				}
+				out := 0
 				for seat := range n {
-					if plays[seat] != 1 {
+					switch plays[seat] {
+					case 0:
+						out++
+						satOut[seat]++
+						if SittingOut(n, round) != seat {
+							t.Fatalf("round %d: SittingOut says %d, %d is not seated", r+1, SittingOut(n, round), seat)
+						}
+					case 1:
+					default:
 						t.Fatalf("round %d: player %d plays %d times", r+1, seat, plays[seat])
 					}
+				}
+				if out != n-seatedEach {
+					t.Fatalf("round %d: %d players left out", r+1, out)
+				}
+			}
+			for seat := range n {
+				if want := n - seatedEach; satOut[seat] != want {
+					t.Errorf("player %d sits out %d rounds, want %d", seat, satOut[seat], want)
 				}
 			}
 			for a := range n {
@@ -52,16 +77,23 @@ func TestWhistSchedules(t *testing.T) {
 					}
 				}
 			}
-			// The first round seats the players in order, partners across.
+			// The first round seats the players in order, partners across;
+			// with 4k+1 the last player sits it out.
 			for k, table := range rounds[0] {
 				want := Seating{{4 * k, 4*k + 2}, {4*k + 1, 4*k + 3}}
 				if table != want {
 					t.Errorf("round 1 table %d: %v, want %v", k+1, table, want)
 				}
 			}
+			if n%4 == 1 && SittingOut(n, rounds[0]) != n-1 {
+				t.Errorf("round 1: %d sits out, want the last player", SittingOut(n, rounds[0]))
+			}
+			if err := CheckWhist(n, rounds); err != nil {
+				t.Errorf("CheckWhist: %v", err)
+			}
 		})
 	}
-	for _, n := range []int{0, 2, 6, 10, 20} {
+	for _, n := range []int{0, 2, 3, 6, 7, 10, 11, 17, 20} {
 		if _, err := Whist(n); err == nil {
 			t.Errorf("Whist(%d) made a schedule", n)
 		}
@@ -84,6 +116,25 @@ func TestCheckWhistRefuses(t *testing.T) {
 		if err := CheckWhist(4, tt.rounds); err == nil || !strings.Contains(err.Error(), tt.bad) {
 			t.Errorf("%s: %v, want %q", name, err, tt.bad)
 		}
+	}
+	// Five players: a round that leaves out someone who already sat out,
+	// or one seat too few rounds.
+	five, _ := Whist(5)
+	sameOut := slices.Clone(five)
+	sameOut[1] = sameOut[0]
+	for name, tt := range map[string]struct {
+		rounds [][]Seating
+		bad    string
+	}{
+		"one sits out twice": {sameOut, "rounds, not one"},
+		"four rounds":        {five[:4], "4 rounds, not 5"},
+	} {
+		if err := CheckWhist(5, tt.rounds); err == nil || !strings.Contains(err.Error(), tt.bad) {
+			t.Errorf("five: %s: %v, want %q", name, err, tt.bad)
+		}
+	}
+	if err := CheckWhist(6, nil); err == nil || !strings.Contains(err.Error(), "6 players do not fill tables of four, even with one sitting out") {
+		t.Errorf("six players: %v", err)
 	}
 }
 
@@ -109,7 +160,7 @@ func TestRotatingSettings(t *testing.T) {
 		s    Settings
 		bad  string
 	}{
-		{"six players", Settings{Mode: Rotating, Players: []string{"A", "B", "C", "D", "E", "F"}}, "is for 4, 8, 12 or 16 players (a table of four for every four players), not 6"},
+		{"six players", Settings{Mode: Rotating, Players: []string{"A", "B", "C", "D", "E", "F"}}, "is for 4, 5, 8, 9, 12, 13 or 16 players (a table of four for every four players; with 5, 9 or 13, one sits out each round), not 6"},
 		{"two players", Settings{Mode: Rotating, Players: four[:2]}, "not 2"},
 		{"a target", Settings{Mode: Rotating, Players: four, Target: 300}, "not to a target"},
 		{"teams", Settings{Mode: Rotating, Players: four, Teams: [][]string{{"Ann", "Bob"}}}, "leave the teams out"},

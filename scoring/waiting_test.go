@@ -74,6 +74,8 @@ func TestWaitingEveryOrder(t *testing.T) {
 		// then round 2's in either order (each round-2 table seats players
 		// from both round-1 tables).
 		{8, 2, 1, 4}, {8, 3, 1, 0}, {8, 2, 2, 0}, {12, 2, 1, 0}, {12, 3, 1, 0}, {16, 2, 1, 0},
+		// With a sit-out: one table (it never waits), two and three.
+		{5, 5, 1, 1}, {9, 3, 1, 0}, {9, 4, 1, 0}, {13, 3, 1, 0},
 	}
 	for _, c := range cases {
 		if testing.Short() && c.players*c.rounds > 32 {
@@ -149,7 +151,7 @@ func TestWaitingEveryOrder(t *testing.T) {
 				}
 			}
 			walk(nil)
-			if refusals == 0 {
+			if refusals == 0 && tables > 1 {
 				t.Fatal("no order was refused: the test proves nothing")
 			}
 			if c.orders > 0 && orders != c.orders {

@@ -46,6 +46,10 @@ type Board struct {
 	HandsPerRound int     `json:"hands_per_round,omitempty"`
 	Tables        []Table `json:"tables,omitempty"`
 	Schedule      []Round `json:"schedule,omitempty"`
+	// Rotating with 5, 9 or 13 players: who sits out the round under way
+	// (that of the table furthest behind; each table's own is in tables);
+	// absent when nobody does.
+	SittingOut *string `json:"sitting_out,omitempty"`
 }
 
 // Table is one table of a rotating game as it stands.
@@ -63,12 +67,17 @@ type Table struct {
 	// Why the table waits, the sentence a hand there is refused with; ""
 	// when it can play.
 	Waiting string `json:"waiting,omitempty"`
+	// Who sits out the table's round (5, 9 or 13 players); absent when
+	// nobody does.
+	SittingOut *string `json:"sitting_out,omitempty"`
 }
 
 // Round is one round of a rotating game's schedule.
 type Round struct {
 	Round  int       `json:"round"`
 	Tables []Seating `json:"tables"`
+	// Who sits out the round (5, 9 or 13 players); absent when nobody does.
+	SittingOut *string `json:"sitting_out,omitempty"`
 }
 
 // Seating is one table in one round: its two pairs of partners.
@@ -157,11 +166,13 @@ func NewBoard(g *store.Game) Board {
 			if !t.Done {
 				d := b.Name(t.Dealer)
 				tj.Dealer = &d
+				tj.SittingOut = nameOf(b, t.SittingOut)
 			}
 			out.Tables = append(out.Tables, tj)
 		}
+		out.SittingOut = nameOf(b, b.SittingOutNow())
 		for r, round := range sched {
-			rj := Round{Round: r + 1}
+			rj := Round{Round: r + 1, SittingOut: nameOf(b, b.SittingOut(r+1))}
 			for t, st := range round {
 				rj.Tables = append(rj.Tables, Seating{Table: t + 1, Teams: [][]string{b.Names(st[0][:]), b.Names(st[1][:])}})
 			}
@@ -190,6 +201,15 @@ func NewGame(s store.Summary) Game {
 	return Game{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
 		Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: NonNil(s.Winners),
 		Leaders: NonNil(s.Leaders), Current: s.Current}
+}
+
+// nameOf is the name of the player in seat, or nil for no seat (-1).
+func nameOf(b *scoring.Board, seat int) *string {
+	if seat < 0 {
+		return nil
+	}
+	name := b.Name(seat)
+	return &name
 }
 
 // NonNil is s, or an empty list for nil, so JSON prints [] rather than null.

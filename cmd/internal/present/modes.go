@@ -2,6 +2,7 @@ package present
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,7 +68,7 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Lead:     " with the lowest tally, {score}.",
 	},
 	scoring.Rotating: {
-		Describe: "4, 8, 12 or 16 players at tables of four take a new partner each round until everyone has partnered everyone; each keeps their own total, the highest wins",
+		Describe: "4, 5, 8, 9, 12, 13 or 16 players at tables of four (with 5, 9 or 13, one sits out each round) take a new partner each round until everyone has partnered everyone; each keeps their own total, the highest wins",
 		Short:    "a new partner each round; highest own total wins",
 		Goal:     "{rounds} of {hands}{tables}",
 		Hand:     "{out} went out at table {table}; {side} score {won} each ({held}).",
@@ -160,11 +161,35 @@ func TableLines(b *scoring.Board) []string {
 			lines = append(lines, w)
 		}
 	}
+	// Who sits out, in each round under way, so that they are not
+	// forgotten.
+	var under []int
+	for _, t := range tables {
+		if !t.Done && !slices.Contains(under, t.Round) {
+			under = append(under, t.Round)
+		}
+	}
+	slices.Sort(under)
+	for _, r := range under {
+		if l := SitOutLine(b, r); l != "" {
+			lines = append(lines, l)
+		}
+	}
 	if len(tables) == 1 {
 		left = []string{strconv.Itoa(rounds - tables[0].Round + 1)}
 	}
 	lines = append(lines, "Rounds still to play: "+strings.Join(left, ", ")+", counting the round under way.")
 	return lines
+}
+
+// SitOutLine says who sits out round r (from 1) of a rotating game of 5,
+// 9 or 13 players: "Eve sits out round 3."; "" when nobody does.
+func SitOutLine(b *scoring.Board, r int) string {
+	seat := b.SittingOut(r)
+	if seat < 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s sits out round %d.", b.Name(seat), r)
 }
 
 // TableLine says where one table of a rotating game stands: "Table 1,
