@@ -328,6 +328,11 @@ func newCheckStartCmd(app *App) *cobra.Command {
 			if err != nil {
 				return usagef("%v", err)
 			}
+			// The card must be one the deck holds, as for check play
+			// (issue 18: "check start ws --deck classic" was answered).
+			if err := d.Check(rules.Hand{Cards: []rules.Card{card}}); err != nil {
+				return usagef("%v (--deck picks another deck)", err)
+			}
 			if c.Flags().Changed("players") && (o.Players < scoring.MinPlayers || o.Players > scoring.MaxPlayers) {
 				return usagef("--players must be %d to %d, not %d", scoring.MinPlayers, scoring.MaxPlayers, o.Players)
 			}

@@ -124,8 +124,8 @@ func runUndo(o *undoOptions) error {
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}
-	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s went out, %d points); it stays in the history.\n\n",
-		handAt(voided), g.Board.Name(voided.Out), voided.Won)
+	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s went out, %s); it stays in the history.\n\n",
+		handAt(voided), g.Board.Name(voided.Out), words.Count(voided.Won, "point"))
 	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 }
 
