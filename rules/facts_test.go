@@ -32,8 +32,8 @@ func rulebookLines(t *testing.T) map[string][]string {
 	return books
 }
 
-// stems are the stemmed words of s of four letters or more, digits kept.
-func stems(s string) map[string]bool {
+// wordStems are the stemmed words of s of four letters or more, digits kept.
+func wordStems(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
@@ -66,7 +66,7 @@ func TestFactsCited(t *testing.T) {
 		if books == nil {
 			continue
 		}
-		about := stems(f.Text + " " + strings.Join(f.Asks, " ") + " " + f.Heading + " " + f.Topic.Title)
+		about := wordStems(f.Text + " " + strings.Join(f.Asks, " ") + " " + f.Heading + " " + f.Topic.Title)
 		for _, c := range f.Cites {
 			lines := books[c.Book]
 			if c.Line > len(lines) || strings.TrimSpace(lines[c.Line-1]) == "" {
@@ -74,7 +74,7 @@ func TestFactsCited(t *testing.T) {
 				continue
 			}
 			shared := 0
-			for w := range stems(lines[c.Line-1]) {
+			for w := range wordStems(lines[c.Line-1]) {
 				if about[w] {
 					shared++
 				}

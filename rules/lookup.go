@@ -110,13 +110,15 @@ func Ask(query string) (*Answer, error) {
 			}
 		}
 	}
-	hits := Search(query)
-	if len(hits) == 0 || !answerable(query) {
+	ix := index()
+	r := ix.read(query, true)
+	hits := ix.rank(r)
+	if len(hits) == 0 || !r.answerable() {
 		return nil, &TopicError{Query: query, Suggest: suggestions(query)}
 	}
 	best := hits[0]
 	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact}
-	if len(questionWords(query)) < 2 {
+	if r.words < 2 {
 		return a, nil // one word names no second thing to point to
 	}
 	for _, h := range hits[1:] {

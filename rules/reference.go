@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/template"
 )
 
@@ -47,9 +48,16 @@ var (
 	topicsErr  error
 )
 
+// loaded says whether the reference has been read: it is read on first
+// use, so a command that never asks about the rules pays nothing for it.
+var loaded atomic.Bool
+
+// Loaded reports whether the reference has been read in this process.
+func Loaded() bool { return loaded.Load() }
+
 // Topics lists every topic of the reference, grouped, in reading order.
 func Topics() []*Topic {
-	topicsOnce.Do(func() { topics, topicsErr = loadTopics() })
+	topicsOnce.Do(func() { topics, topicsErr = loadTopics(); loaded.Store(true) })
 	if topicsErr != nil {
 		panic(topicsErr) // the embedded files are part of the program
 	}

@@ -21,29 +21,85 @@ import (
 // them. A word found nowhere adds nothing; it never stops an answer.
 
 // cardNames folds every way of naming a card, or a custom with a name, into
-// one word, before the question is cut into words: "wild draw 4", "+4",
-// "wd4" and "draw four" are all "drawfour", and "draw 2" is never "draw" and
-// "two players". Longer names come first.
-var cardNames = []struct {
-	re   *regexp.Regexp
-	word string
-}{
-	{regexp.MustCompile(`\b4\s*\+|\bwild\s*-?\s*(?:draw|drw)\s*-?\s*(?:4|four)s?\b|\bwild\s*-?\s*\+\s*4s?\b|\bw\s*\+\s*4s?\b|\bwd\s*4s?\b|\bw4s?\b|\bwild\s*-?\s*(?:4|four)s?\b|\bwild\s*draw\s*cards?\b|\b(?:draw|drw)\s*-?\s*(?:4|four)s?\b|\bplus\s*-?\s*(?:4|four)s?\b|\+\s*4s?\b|\bd4s?\b|\bpick\s*up\s*(?:4|four)\b`), "drawfour"},
-	{regexp.MustCompile(`\b2\s*\+|\b(?:draw|drw)\s*-?\s*(?:2|two)s?\b|\bplus\s*-?\s*(?:2|two)s?\b|\+\s*2s?\b|\bd2s?\b|\bpick\s*up\s*(?:2|two)\b`), "drawtwo"},
-	{regexp.MustCompile(`\bwild\s*-?\s*shuffle\s*-?\s*hands?\b|\bshuffle\s*-?\s*(?:hands?|cards?)\b|\bws\b`), "shufflehands"},
-	{regexp.MustCompile(`\b(?:wild\s*)?customi[sz]able(?:\s*(?:wild|card)s?)?\b|\bcustom\s*(?:wild|card)s?\b|\bblank\s*(?:wild\s*)?(?:card|wild)s?\b|\bwc\b`), "customwild"},
-	{regexp.MustCompile(`\b(?:seven|7)\s*-?\s*(?:o|oh|0|zero)\b|\b(?:sevens|7s)(?:\s*(?:and|n|&)\s*(?:zeros|zeroes|0s))?\b|\b7\s*(?:and|n|&)\s*0\b`), "sevenzero"},
-	{regexp.MustCompile(`\bjump\s*-?\s*(?:in|ins|ing\s*in)\b|\bjumpin\b|\bcut\s*-?\s*in\b`), "jumpin"},
-	{regexp.MustCompile(`\b(?:2|two)\s*-?\s*(?:players?|people|persons|handed|hand(?:ed)?\s*play)\b|\b1\s*v\s*1\b|\b2p\b|\bhead\s*-?\s*to\s*-?\s*head\b|\bheads\s*up\b|\bjust\s*(?:2|two)\s*of\s*us\b`), "twoplayer"},
-	{regexp.MustCompile(`\bchallenge\s*uno\b`), "challengeuno"},
-	{regexp.MustCompile(`\bpick(?:s|ing|ed)?\s+up\b`), "draw"},
+// one word, before the words are stemmed: "wild draw 4", "+4", "wd4" and
+// "draw four" are all "drawfour", and "draw 2" is never "draw" and "two
+// players". Each name is a run of words as typed; the longest run wins.
+var cardNames = func() map[string][][]string {
+	m := map[string][][]string{}
+	add := func(word string, names ...string) {
+		for _, n := range names {
+			m[word] = append(m[word], strings.Fields(n))
+		}
+	}
+	add("drawfour", "wild draw 4", "wild draw four", "wild draw 4s", "wild draw fours", "wild +4", "wild + 4", "wild 4",
+		"wild four", "wild 4s", "wild fours", "draw 4", "draw four", "draw 4s", "draw fours", "drw 4", "plus 4", "plus four",
+		"plus 4s", "+4", "+4s", "+ 4", "4+", "w+4", "wild+4", "wd4", "wd4s", "w4", "d4", "draw4", "wild4", "wild draw card",
+		"wild draw cards", "wild draw", "pick up 4", "pick up four")
+	add("drawtwo", "draw 2", "draw two", "draw 2s", "draw twos", "drw 2", "plus 2", "plus two", "plus 2s", "+2", "+2s", "+ 2",
+		"2+", "d2", "d2s", "draw2", "drawtwo", "pick up 2", "pick up two")
+	add("shufflehands", "wild shuffle hands", "wild shuffle hand", "wild shuffle", "shuffle hands", "shuffle hand",
+		"shuffle card", "shuffle cards", "ws")
+	add("customwild", "wild customizable", "wild customisable", "customizable", "customisable", "custom card", "custom cards",
+		"custom wild", "custom wilds", "blank card", "blank cards", "blank wild", "blank wilds", "blank wild card",
+		"blank wild cards", "wc")
+	add("sevenzero", "seven o", "seven oh", "seven 0", "seven zero", "7 0", "7 o", "7 zero", "7o", "sevens", "7s",
+		"7s and 0s", "7s n 0s", "sevens and zeros", "sevens and zeroes", "7 and 0", "7 n 0")
+	add("jumpin", "jump in", "jump ins", "jumping in", "jumpin", "jumpins", "cut in")
+	add("twoplayer", "2 player", "2 players", "two player", "two players", "2 people", "two people", "2 persons",
+		"2 handed", "two handed", "1v1", "2p", "head to head", "heads up", "just 2 of us", "just two of us")
+	add("challengeuno", "challenge uno")
+	add("draw", "pick up", "picks up", "picking up", "picked up")
+	return m
+}()
+
+// longestName is the most words a name in cardNames has.
+const longestName = 4
+
+// cardFolded is cardNames the other way round: a run of words, and the
+// word it folds to.
+var cardFolded = func() map[string]string {
+	m := map[string]string{}
+	for word, names := range cardNames {
+		for _, n := range names {
+			m[strings.Join(n, " ")] = word
+		}
+	}
+	return m
+}()
+
+// cardWords are the words that "card" after them adds nothing to: "wild
+// card" is "wild", "skip card" is "skip"; "card" alone is left to
+// questions about cards in general.
+var cardWords = map[string]bool{
+	"wild": true, "wilds": true, "skip": true, "skips": true, "reverse": true, "reverses": true, "drawtwo": true,
+	"drawfour": true, "shufflehands": true, "customwild": true, "number": true, "colour": true, "color": true,
+	"change": true, "special": true, "power": true,
 }
 
-// cardWord drops "card" after a card's name: "wild card" is "wild", "skip
-// card" is "skip", so "card" is left to questions about cards in general.
-var cardWord = regexp.MustCompile(`\b(wild|wilds|skip|skips|reverse|reverses|drawtwo|drawfour|shufflehands|customwild|number|colou?r|change|special|power)\s+cards?\b`)
+// foldNames replaces every run of words that names a card by its one word,
+// and drops "card" after a card's name.
+func foldNames(ws []string) []string {
+	var out []string
+	for i := 0; i < len(ws); {
+		n := 0
+		for k := min(longestName, len(ws)-i); k >= 1; k-- {
+			if w, ok := cardFolded[strings.Join(ws[i:i+k], " ")]; ok {
+				out, n = append(out, w), k
+				break
+			}
+		}
+		if n == 0 {
+			out, n = append(out, ws[i]), 1
+		}
+		i += n
+		if i < len(ws) && (ws[i] == "card" || ws[i] == "cards") && cardWords[out[len(out)-1]] {
+			i++
+		}
+	}
+	return out
+}
 
-// unoNoise finds the questions where "uno" is the game's name ("a game of
+// unoCall finds the questions where "uno" is the game's name ("a game of
 // uno", "in uno"), not the call: only a question about saying it, calling
 // it or being caught keeps the word at full weight.
 var unoCall = regexp.MustCompile(`\b(?:say|says|saying|said|call|calls|calling|called|yell|yells|yelling|shout|shouting|announce|announcing|declare|forget|forgot|forgetting|caught|catch|catches|before|after|uno\s+out)\b`)
@@ -104,8 +160,8 @@ var unoWords = func() map[string]bool {
 // folded are the words cardNames fold to, which are not stemmed.
 var folded = func() map[string]bool {
 	m := map[string]bool{}
-	for _, c := range cardNames {
-		m[c.word] = true
+	for w := range cardNames {
+		m[w] = true
 	}
 	m["whatdo"] = true
 	return m
@@ -115,25 +171,35 @@ func stemWord(w string) string {
 	if len(w) < 3 || folded[w] || strings.ContainsAny(w, "0123456789+") {
 		return w
 	}
-	return english.Stem(w, false)
+	stems.Lock()
+	defer stems.Unlock()
+	st, ok := stems.m[w]
+	if !ok {
+		st = english.Stem(w, false)
+		stems.m[w] = st
+	}
+	return st
 }
+
+// stems remembers the stem of each word: the reference says the same words
+// many times over.
+var stems = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
 
 // questionWords reads text into the words the search compares: card names
 // and slang folded, stop words left out, the rest stemmed.
 func questionWords(s string) []string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
-	if whatDoes.MatchString(s) {
+	if (strings.Contains(s, "what") || strings.Contains(s, "how")) && whatDoes.MatchString(s) {
 		s = workWord.ReplaceAllString(s, " ") + " whatdo"
 	}
-	for _, c := range cardNames {
-		s = c.re.ReplaceAllString(s, " "+c.word+" ")
-	}
-	s = cardWord.ReplaceAllString(s, "$1")
 	var out []string
-	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+	for _, w := range foldNames(strings.FieldsFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
-	}) {
+	})) {
 		w = strings.Trim(w, "+")
 		if w == "" {
 			continue
@@ -195,6 +261,19 @@ func buildFactIndex() *factIndex {
 	ix := &factIndex{idf: map[string]float64{}}
 	df := map[string]int{}
 	total := 0.0
+	// Each topic's names and keywords, read once, each word once.
+	topicNames, topicKeywords := map[*Topic][]string{}, map[*Topic][]string{}
+	distinct := func(texts []string) []string {
+		var out []string
+		for _, text := range texts {
+			out = append(out, withPairs(questionWords(text))...)
+		}
+		return uniq(out)
+	}
+	for _, t := range Topics() {
+		topicNames[t] = distinct(append([]string{strings.ReplaceAll(t.ID, "-", " "), t.Title}, t.Aliases...))
+		topicKeywords[t] = distinct(t.Keywords)
+	}
 	for _, f := range Facts() {
 		d := factDoc{fact: f, tf: map[string]float64{}}
 		add := func(text string, w float64) {
@@ -210,20 +289,14 @@ func buildFactIndex() *factIndex {
 		// The topic's names and keywords count each word once: a topic
 		// with many aliases does not outweigh what its facts say.
 		t := f.Topic
-		once := func(texts []string, w float64) {
-			seen := map[string]bool{}
-			for _, text := range texts {
-				for _, x := range withPairs(questionWords(text)) {
-					if !seen[x] {
-						seen[x] = true
-						d.tf[x] += w
-						d.size += w
-					}
-				}
+		once := func(ws []string, w float64) {
+			for _, x := range ws {
+				d.tf[x] += w
+				d.size += w
 			}
 		}
-		once(append([]string{strings.ReplaceAll(t.ID, "-", " "), t.Title}, t.Aliases...), weightTopic)
-		once(t.Keywords, weightKeywords)
+		once(topicNames[t], weightTopic)
+		once(topicKeywords[t], weightKeywords)
 		for w := range d.tf {
 			df[w]++
 		}
@@ -288,6 +361,12 @@ func (ix *factIndex) correct(w string) (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+func uniq(ws []string) []string {
+	ws = slices.Clone(ws)
+	slices.Sort(ws)
+	return slices.Compact(ws)
 }
 
 func abs(n int) int {
@@ -372,9 +451,15 @@ func Search(q string) []Hit { return search(q, true) }
 
 // search ranks the facts; without fuzzy, misspellings are not corrected.
 func search(q string, fuzzy bool) []Hit {
+	return index().rank(index().read(q, fuzzy))
+}
+
+func index() *factIndex {
 	searchOnce.Do(func() { searchIx = buildFactIndex() })
-	ix := searchIx
-	r := ix.read(q, fuzzy)
+	return searchIx
+}
+
+func (ix *factIndex) rank(r query) []Hit {
 	var hits []Hit
 	for i := range ix.docs {
 		if s := ix.score(&ix.docs[i], r); s > 0 {
@@ -390,9 +475,7 @@ func search(q string, fuzzy bool) []Hit {
 
 // answerable says whether a question is about UNO at all: it names
 // something in UNO, or most of its words are found in the reference.
-func answerable(q string) bool {
-	searchOnce.Do(func() { searchIx = buildFactIndex() })
-	r := searchIx.read(q, true)
+func (r query) answerable() bool {
 	if r.words == 0 || len(r.terms) == 0 {
 		return false
 	}

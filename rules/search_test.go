@@ -398,6 +398,64 @@ func TestWords(t *testing.T) {
 	}
 }
 
+// benchQuestions are asked in turn by the benchmarks: slang, a
+// misspelling, a long one, one that no rulebook covers.
+var benchQuestions = []string{
+	"can I stack a draw two on a draw two",
+	"wait can u put a draw 2 on a draw 2",
+	"i challenged the +4 and was wrong how many do i draw",
+	"chalenging a plus 4 who can do it",
+	"what if 2 people tie for lowest when someone hits 500",
+	"Can a player use a wild card to change the color, and then another player play a number card to change the color again?",
+}
+
+// BenchmarkAnswer is one answer, the reference already read.
+func BenchmarkAnswer(b *testing.B) {
+	Ask("warm up")
+	i := 0
+	for b.Loop() {
+		if _, err := Ask(benchQuestions[i%len(benchQuestions)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// BenchmarkAnswerCold is one run of "unoscore rules QUESTION": the
+// reference read, its facts indexed, then one question.
+func BenchmarkAnswerCold(b *testing.B) {
+	for b.Loop() {
+		topicsOnce, topics, searchOnce, searchIx = sync.Once{}, nil, sync.Once{}, nil
+		if _, err := Ask("wait can u put a draw 2 on a draw 2"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestAnswerFast: answering a question takes under 2 ms (the best of three
+// runs of BenchmarkAnswer, since the machine is shared; skipped with
+// -short, as under the race detector). The first answer of a process,
+// which reads and indexes the reference, is only logged.
+func TestAnswerFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing under -short")
+	}
+	best := int64(1 << 62)
+	for range 3 {
+		r := testing.Benchmark(BenchmarkAnswer)
+		if r.N == 0 {
+			t.Fatal("the benchmark did not run")
+		}
+		best = min(best, r.NsPerOp())
+	}
+	t.Logf("answer: %.3f ms", float64(best)/1e6)
+	if best > 2_000_000 {
+		t.Errorf("answering takes %.2f ms; want under 2 ms", float64(best)/1e6)
+	}
+	cold := testing.Benchmark(BenchmarkAnswerCold)
+	t.Logf("first answer of a process: %.1f ms", float64(cold.NsPerOp())/1e6)
+}
+
 func BenchmarkLookupQuestion(b *testing.B) {
 	LookupTopic("warm up")
 	for b.Loop() {
