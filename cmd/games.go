@@ -3,6 +3,7 @@ package cmd
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
@@ -239,27 +241,21 @@ func firstNames(players []string) string {
 }
 
 // gamesAsJSON streams {"games": [...]} one game at a time, so listing years
-// of game nights takes little memory. Each game is its summary as the store
-// keeps it (compact JSON), with "current" added, indented: nothing is
-// decoded.
+// of game nights takes little memory. Each game is present.NewGame of the
+// store's summary, the object GET /api/games serves too: what the file
+// keeps is the store's business, and can change without changing this.
 func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("{\n  \"games\": [")
 	if db != nil {
 		n := 0
-		var obj, out []byte
-		_, err := db.ListJSON(limit, func(data []byte, current bool) error {
-			data = bytes.TrimSpace(data)
-			if len(data) < 2 || data[len(data)-1] != '}' {
-				return &store.CorruptError{Path: db.Path(), Err: errors.New("the summary of a game is unreadable")}
+		var out []byte
+		_, err := db.ListBrief(limit, func(s store.Summary) error {
+			obj, err := json.Marshal(present.NewGame(s))
+			if err != nil {
+				return err
 			}
-			obj = append(append(obj[:0], data[:len(data)-1]...), `,"current":`...)
-			obj = strconv.AppendBool(obj, current)
-			obj = append(obj, '}')
-			var ok bool
-			if out, ok = appendIndented(out[:0], obj, "    "); !ok {
-				return &store.CorruptError{Path: db.Path(), Err: errors.New("the summary of a game is unreadable")}
-			}
+			out, _ = appendIndented(out[:0], obj, "    ")
 			if n > 0 {
 				bw.WriteByte(',')
 			}

@@ -98,7 +98,7 @@ func (g *Game) Hands() []scoring.Hand {
 }
 
 // Summary is what the list of games shows of one game, kept beside its log
-// as its JSON encoding (see ListJSON).
+// as its JSON encoding.
 type Summary struct {
 	ID      string    `json:"id"`
 	Name    string    `json:"name"`
@@ -112,7 +112,7 @@ type Summary struct {
 	Current bool      `json:"-"` // set by List: the current game
 	Seq     uint64    `json:"-"` // its number: the order of creation in this file
 	// What player statistics need of the game, so that they never replay
-	// a log. It stays the last field: ListJSON hands out what comes before.
+	// a log. It stays the last field: ListBrief reads only what comes before.
 	Stats *scoring.GameStats `json:"stats,omitempty"`
 }
 
@@ -611,27 +611,30 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, error) {
 // limit of them (0: all), and returns how many games there are in all. It
 // reads only the summaries it hands out.
 func (db *DB) List(limit int, fn func(Summary) error) (total int, err error) {
+	return db.summaries(limit, false, fn)
+}
+
+// ListBrief is List without the player statistics (Stats is nil): what a
+// list of games shows, for a fraction of the cost of a long list, since
+// the statistics are most of a kept summary.
+func (db *DB) ListBrief(limit int, fn func(Summary) error) (total int, err error) {
+	return db.summaries(limit, true, fn)
+}
+
+func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total int, err error) {
+	var head []byte
 	return db.list(limit, func(k, v []byte, current bool) error {
+		if i := bytes.Index(v, statsKey); brief && i > 0 {
+			// The statistics are the last field: cut them off.
+			head = append(append(head[:0], v[:i]...), '}')
+			v = head
+		}
 		var s Summary
 		if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		s.Current, s.Seq = current, binary.BigEndian.Uint64(k)
 		return fn(s)
-	})
-}
-
-// ListJSON is List handing out each summary as it is kept, its JSON
-// encoding (json.Marshal of a Summary) without the player statistics,
-// undecoded and valid only during the call, and whether it is the current
-// game's. A long listing is then little more than a read of the file.
-func (db *DB) ListJSON(limit int, fn func(data []byte, current bool) error) (total int, err error) {
-	return db.list(limit, func(_, v []byte, current bool) error {
-		// The statistics are the last field: cut them off.
-		if i := bytes.Index(v, statsKey); i > 0 {
-			v = append(v[:i:i], '}')
-		}
-		return fn(v, current)
 	})
 }
 

@@ -315,7 +315,7 @@ func gameID(r *http.Request) (string, bool) {
 func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 	list := []present.Game{}
 	err := s.read(func(db *store.DB) error {
-		_, err := db.List(0, func(sum store.Summary) error {
+		_, err := db.ListBrief(0, func(sum store.Summary) error {
 			list = append(list, present.NewGame(sum))
 			return nil
 		})
