@@ -133,3 +133,79 @@ func TestBrowserUndoPerTable(t *testing.T) {
 		t.Fatalf("after redo: %v hands", got)
 	}
 }
+
+// TestBrowserRestart: the server restarts while a phone is mid-hand. The
+// token is kept, so the phone goes on; a save tried while the server is
+// down is kept on the phone and saved once it is back, without a reload,
+// and "Failed to fetch" never shows. A television following the current
+// game moves, after the restart, to a game started meanwhile. A new token
+// (serve --new-token) reaches the open page by its address's fragment,
+// without a reload.
+func TestBrowserRestart(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	first := newGame(t, db, "--players", "Ann,Bob,Cat", "--name", "First")
+	s := startServe(t, db)
+	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
+	phone, tv := browser(t, exe), browser(t, exe)
+	step := stepper(t)
+	step(tv, "the television", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View),
+		poll(`document.getElementById("status").textContent === "live" && (window.mark = 1)`, 10*time.Second))
+	step(phone, "the phone, mid-hand", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+		poll(`(window.mark = 1)`, time.Second))
+	s.stop(t)
+	step(tv, "the television dims its board", poll(`document.body.classList.contains("stale")`, 5*time.Second))
+	step(phone, "save while the server is down", chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg").textContent.includes("kept on this phone") && !document.body.textContent.includes("Failed to fetch")`, 5*time.Second))
+	shoot(t, phone, screenshots(t), "serve-kept.png")
+	// A new game is started meanwhile on the command line; the first hand
+	// still belongs to the first game.
+	second := newGame(t, db, "--players", "Dan,Eve", "--name", "Second")
+	s2 := startServeAt(t, db, host)
+	if s2.Token != s.Token {
+		t.Fatalf("the token changed over a restart: %q, then %q", s.Token, s2.Token)
+	}
+	start := time.Now()
+	step(tv, "the television moves to the new game",
+		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Second" && document.getElementById("status").textContent === "live"`, 5*time.Second))
+	t.Logf("the television showed the game started meanwhile %s after the restart", time.Since(start).Round(time.Millisecond))
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the television took %s to move to the new game", d)
+	}
+	step(phone, "the kept hand is saved, no reload",
+		poll(`window.mark === 1 && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Cat went out, 57 points.")`, 10*time.Second))
+	step(phone, "then the phone moves to the new game", across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Second" && !!document.querySelector('button[data-player="Dan"]')`, 8*time.Second))
+	if got := boardOf(t, db, "--game", first)["hands"]; got != 1.0 {
+		t.Fatalf("the first game has %v hands, want 1", got)
+	}
+	if got := boardOf(t, db, "--game", second)["hands"]; got != 0.0 {
+		t.Fatalf("the second game has %v hands, want 0", got)
+	}
+	// A new token: the page at the old address is refused, and the new
+	// address, opened in the same tab (only the fragment changes), works.
+	s2.stop(t)
+	s3 := startServeAt(t, db, host, "--new-token")
+	if s3.Token == s.Token {
+		t.Fatal("--new-token kept the token")
+	}
+	step(phone, "the new address, same tab", chromedp.Navigate(s3.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
+		poll(`(window.mark = 2)`, time.Second),
+		chromedp.Navigate(strings.Replace(s3.Score, s3.Token, s.Token, 1)),
+		poll(`window.mark === 2`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Eve"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.includes("not the scorer's any more")`, 5*time.Second),
+		chromedp.Navigate(s3.Score),
+		poll(`window.mark === 2`, time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`window.mark === 2 && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Dan went out, 5 points.")`, 5*time.Second))
+}

@@ -28,9 +28,9 @@ type server struct {
 // and reads the addresses it prints; the test's end stops it.
 func startServe(t *testing.T, db string) *server { return startServeAt(t, db, "127.0.0.1:0") }
 
-func startServeAt(t *testing.T, db, addr string) *server {
+func startServeAt(t *testing.T, db, addr string, extra ...string) *server {
 	t.Helper()
-	c := exec.Command(os.Args[0], "--db", db, "serve", "--addr", addr, "--json")
+	c := exec.Command(os.Args[0], append([]string{"--db", db, "serve", "--addr", addr, "--json"}, extra...)...)
 	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
 	// A test binary killed by a timeout takes its server with it.
 	c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}

@@ -20,12 +20,14 @@ import (
 
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/store"
 )
 
 type serveOptions struct {
-	app  *App
-	Addr string
-	JSON bool
+	app      *App
+	Addr     string
+	JSON     bool
+	NewToken bool
 }
 
 func newServeCmd(app *App) *cobra.Command {
@@ -38,17 +40,21 @@ with --addr 0.0.0.0:8765. The page changes by itself after every hand,
 whoever records it (the scorer's phone or any unoscore on this file).
 
 It prints two addresses: the viewer's, for everyone, and the scorer's,
-which carries a secret token made fresh at each start: only it can record
-or undo hands. Keep it to yourself. The command line keeps working beside
+which carries a secret token: only it can record or undo hands. Keep it to
+yourself. The token is kept in the database (never in an export), so a
+restart keeps every phone working; --new-token makes a new one, and the
+old scorer's address stops working. The command line keeps working beside
 the server; Ctrl-C stops it.`,
 		Example: `  unoscore serve
   unoscore serve --addr 0.0.0.0:8765
-  unoscore serve --addr 127.0.0.1:0 --json`,
+  unoscore serve --addr 127.0.0.1:0 --json
+  unoscore serve --new-token`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error { return runServe(c.Context(), o) },
 	}
 	c.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8765", "HOST:PORT to listen on (port 0 picks a free one; 0.0.0.0 is the whole local network)")
 	c.Flags().BoolVar(&o.JSON, "json", false, `print {"view", "score", "token"} as the first line of output`)
+	c.Flags().BoolVar(&o.NewToken, "new-token", false, "make a new scorer's token: the old scorer's address stops working")
 	return c
 }
 
@@ -61,7 +67,15 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
 		return usagef("--addr %q is not HOST:PORT, as in --addr 0.0.0.0:8765", o.Addr)
 	}
-	token, err := web.NewToken()
+	// The scorer's token, kept in the database (a missing file is made
+	// here, as the token must be kept somewhere).
+	var token string
+	var fresh bool
+	err = app.withDB(createDB, func(db *store.DB) error {
+		var err error
+		token, fresh, err = db.ServeToken(o.NewToken, web.NewToken)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -83,12 +97,18 @@ func runServe(ctx context.Context, o *serveOptions) error {
 		return err
 	}
 	base := "http://" + net.JoinHostPort(shownHost(addr.IP), fmt.Sprint(addr.Port))
+	if addr.Port == 80 { // the scheme's default: a browser leaves it out too
+		base = "http://" + strings.TrimSuffix(net.JoinHostPort(shownHost(addr.IP), "80"), ":80")
+	}
 	view, score := base+"/", base+"/score#token="+token
 	if o.JSON {
 		line, _ := json.Marshal(map[string]string{"view": view, "score": score, "token": token})
 		fmt.Fprintln(app.IO.Out, string(line))
 	} else {
 		writeAddresses(app.IO.Out, path, view, score, addr.IP, app.IO)
+		if o.NewToken && fresh {
+			fmt.Fprintln(app.IO.Out, "A new scorer's token: the scorer's address printed before today stops working.")
+		}
 	}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

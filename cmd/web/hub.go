@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -51,9 +52,11 @@ func newHub(render func(g *store.Game) *message) *hub {
 // closed (the page reconnects and starts again from the board as it is).
 const buffer = 128
 
-// subscribe opens a stream on game g, read just before; the first message
-// is the newer of g and the last change sent.
-func (h *hub) subscribe(g *store.Game, html bool) (*subscriber, []byte) {
+// subscribe opens a stream on game g, read just before with the current
+// game's id (cur); the first message is the newer of g and the last change
+// sent, and for a page the current game, so that a page reconnecting after
+// a restart learns at once of a game started meanwhile.
+func (h *hub) subscribe(g *store.Game, cur string, html bool) (*subscriber, []byte) {
 	m := h.render(g)
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -71,8 +74,13 @@ func (h *hub) subscribe(g *store.Game, html bool) (*subscriber, []byte) {
 	sub := &subscriber{ch: make(chan []byte, buffer), html: html}
 	t.subs[sub] = true
 	first := t.last.data
+	if cur == "" {
+		cur = h.current
+	} else if h.current == "" {
+		h.current = cur // as read with g: a later change is news to every page
+	}
 	if html {
-		first = append(append(append([]byte{}, first...), t.last.html...), currentEvent(h.current)...)
+		first = append(append(append([]byte{}, first...), t.last.html...), currentEvent(cur)...)
 	}
 	return sub, first
 }
@@ -140,11 +148,7 @@ func (h *hub) setCurrent(id string) {
 	if id == h.current {
 		return
 	}
-	known := h.current != ""
 	h.current = id
-	if !known {
-		return
-	}
 	for _, t := range h.topics {
 		for sub := range t.subs {
 			if sub.html {
@@ -267,19 +271,28 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, fmt.Sprintf("%q is not a game id; /api/games lists them", id))
 		return
 	}
-	if s.streams.Add(1) > int64(s.cfg.MaxStreams) {
-		s.streams.Add(-1)
+	release, full := s.admit(r)
+	if full != "" {
 		w.Header().Set("Retry-After", "10")
-		s.fail(w, r, http.StatusServiceUnavailable, fmt.Sprintf("too many open pages (%d); close one and try again", s.cfg.MaxStreams))
+		s.fail(w, r, http.StatusServiceUnavailable, full)
 		return
 	}
-	defer s.streams.Add(-1)
-	g, err := s.game(id)
+	defer release()
+	var g *store.Game
+	var cur string
+	err := s.read(func(db *store.DB) error {
+		var err error
+		if g, err = db.Game(id); err != nil {
+			return err
+		}
+		cur, err = db.Current()
+		return err
+	})
 	if err != nil {
 		s.failErr(w, r, err, true)
 		return
 	}
-	sub, first := s.hub.subscribe(g, r.URL.Query().Get("html") == "1")
+	sub, first := s.hub.subscribe(g, cur, r.URL.Query().Get("html") == "1")
 	if sub == nil {
 		s.fail(w, r, http.StatusServiceUnavailable, "the server is stopping")
 		return
@@ -320,4 +333,33 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// admit counts an event stream against the limits: MaxStreams in all, and
+// MaxClientStreams from one client address, so that one device holding
+// its limit leaves every other device's screen live. It returns the
+// release of the stream, or the sentence refusing it.
+func (s *Server) admit(r *http.Request) (func(), string) {
+	client := r.RemoteAddr
+	if host, _, err := net.SplitHostPort(client); err == nil {
+		client = host
+	}
+	s.streamsMu.Lock()
+	defer s.streamsMu.Unlock()
+	switch {
+	case s.streams >= s.cfg.MaxStreams:
+		return nil, fmt.Sprintf("too many open pages (%d); close one and try again", s.cfg.MaxStreams)
+	case s.clients[client] >= s.cfg.MaxClientStreams:
+		return nil, fmt.Sprintf("this device has too many open pages (%d); close one and try again", s.cfg.MaxClientStreams)
+	}
+	s.streams++
+	s.clients[client]++
+	return func() {
+		s.streamsMu.Lock()
+		defer s.streamsMu.Unlock()
+		s.streams--
+		if s.clients[client]--; s.clients[client] <= 0 {
+			delete(s.clients, client)
+		}
+	}, ""
 }

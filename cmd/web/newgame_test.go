@@ -19,6 +19,10 @@ import (
 func TestNewGame(t *testing.T) {
 	s := newSite(t, web.Config{})
 	page := s.stream("?html=1")
+	// On (re)connecting, a page is told the current game at once.
+	if e := page.next("current", 2*time.Second); e.data != s.id {
+		t.Fatalf("the page was first told the current game is %q, want %q", e.data, s.id)
+	}
 	time.Sleep(250 * time.Millisecond) // the server has read the current game once
 	games := func() int {
 		_, body := s.do("GET", "/api/games", "", nil)

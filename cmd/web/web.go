@@ -27,7 +27,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
@@ -38,9 +38,11 @@ import (
 // Limits of what one request may ask of the server.
 const (
 	MaxBody        = 4 << 10 // bytes in a request body
-	MaxHeaderBytes = 8 << 10
-	// DefaultMaxStreams is how many event streams may be open at once.
-	DefaultMaxStreams = 200
+	MaxHeaderBytes = 8 << 10 // the request line and headers together
+	// DefaultMaxStreams is how many event streams may be open at once, and
+	// DefaultMaxClientStreams how many from one client address.
+	DefaultMaxStreams       = 200
+	DefaultMaxClientStreams = 32
 	// DefaultPoll is how often the file is checked for changes made by
 	// another unoscore.
 	DefaultPoll = 250 * time.Millisecond
@@ -62,18 +64,23 @@ type Config struct {
 	Hosts      []string      // the Host header values served ("192.168.1.20:8765"); any other is refused
 	Poll       time.Duration // 0: DefaultPoll
 	MaxStreams int           // 0: DefaultMaxStreams
-	Log        *log.Logger   // nil: no log
+	// MaxClientStreams: 0 is DefaultMaxClientStreams.
+	MaxClientStreams int
+	Log              *log.Logger // nil: no log
 }
 
 // Server serves one database.
 type Server struct {
-	cfg     Config
-	mux     *http.ServeMux
-	tmpl    *template.Template
-	hub     *hub
-	hosts   map[string]bool
-	token   [32]byte // sha256 of the token, compared in constant time
-	streams atomic.Int64
+	cfg   Config
+	mux   *http.ServeMux
+	tmpl  *template.Template
+	hub   *hub
+	hosts map[string]bool
+	token [32]byte // sha256 of the token, compared in constant time
+
+	streamsMu sync.Mutex
+	streams   int            // event streams open
+	clients   map[string]int // event streams open, by client address
 }
 
 // NewToken makes a scorer's token: 192 random bits, URL-safe.
@@ -99,6 +106,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxStreams <= 0 {
 		cfg.MaxStreams = DefaultMaxStreams
 	}
+	if cfg.MaxClientStreams <= 0 {
+		cfg.MaxClientStreams = DefaultMaxClientStreams
+	}
 	if cfg.Wait <= 0 {
 		cfg.Wait = store.DefaultTimeout
 	}
@@ -106,9 +116,18 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, tmpl: tmpl, hosts: map[string]bool{}, token: sha256.Sum256([]byte(cfg.Token))}
+	s := &Server{cfg: cfg, tmpl: tmpl, hosts: map[string]bool{}, token: sha256.Sum256([]byte(cfg.Token)), clients: map[string]int{}}
 	for _, h := range cfg.Hosts {
 		s.hosts[strings.ToLower(h)] = true
+		// A browser leaves out the port when it is the scheme's default:
+		// http://127.0.0.1/ sends "Host: 127.0.0.1" to port 80 (and a
+		// proxy in front, https, to 443).
+		if host, port, err := net.SplitHostPort(h); err == nil && (port == "80" || port == "443") {
+			if strings.Contains(host, ":") {
+				host = "[" + host + "]"
+			}
+			s.hosts[strings.ToLower(host)] = true
+		}
 	}
 	s.hub = newHub(s.message)
 	s.routes()
@@ -118,7 +137,14 @@ func New(cfg Config) (*Server, error) {
 func (s *Server) routes() {
 	m := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets")
-	m.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(static)))
+	files := http.StripPrefix("/assets/", http.FileServerFS(static))
+	m.HandleFunc("GET /assets/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") { // a folder: no listing
+			s.fail(w, r, http.StatusNotFound, "not found")
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
 	m.HandleFunc("GET /{$}", s.viewPage)
 	m.HandleFunc("GET /score", s.scorePage)
 	m.HandleFunc("GET /api/games", s.games)
@@ -142,8 +168,10 @@ func (s *Server) HTTPServer() *http.Server {
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    MaxHeaderBytes,
-		ErrorLog:          s.cfg.Log,
+		// net/http reads up to 4 KB beyond MaxHeaderBytes (its buffer's
+		// slack): ask for that much less, so that 8 KB is the limit.
+		MaxHeaderBytes: MaxHeaderBytes - 4096,
+		ErrorLog:       s.cfg.Log,
 		// No WriteTimeout: an event stream lasts as long as the viewer
 		// stays; every write sets its own deadline instead.
 	}
@@ -161,6 +189,12 @@ func (s *Server) guard(w http.ResponseWriter, r *http.Request) {
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+	if headerSize(r) > MaxHeaderBytes {
+		// net/http's own limit has slack (about 12 KB for 8): the
+		// promised 8 KB is held here.
+		s.fail(w, r, http.StatusRequestHeaderFieldsTooLarge, fmt.Sprintf("the request's headers are larger than %d bytes", MaxHeaderBytes))
+		return
+	}
 	if !s.hosts[strings.ToLower(r.Host)] {
 		s.fail(w, r, http.StatusForbidden, fmt.Sprintf("this server does not answer to the host %q; open the address unoscore serve printed", r.Host))
 		return
@@ -172,6 +206,17 @@ func (s *Server) guard(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// headerSize is the size of a request's line and headers as sent.
+func headerSize(r *http.Request) int {
+	n := len(r.Method) + len(r.RequestURI) + len(r.Proto) + 4 + len("Host: ") + len(r.Host) + 2
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			n += len(k) + len(v) + 4
+		}
+	}
+	return n
 }
 
 // sameOrigin reports whether a write comes from this site's own page, or
@@ -402,7 +447,7 @@ func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body [
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.authorized(r) {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="unoscore"`)
-			s.fail(w, r, http.StatusUnauthorized, "this needs the scorer's token: open the scorer's address that unoscore serve printed (it changes each time serve starts)")
+			s.fail(w, r, http.StatusUnauthorized, "this needs the scorer's token: open the scorer's address that unoscore serve printed (it stays the same from one start to the next, until serve --new-token)")
 			return
 		}
 		id, ok := gameID(r)

@@ -481,6 +481,9 @@ func TestEvents(t *testing.T) {
 	if e := page.next("html", time.Second); !strings.Contains(e.data, `class="board`) {
 		t.Fatalf("first html event: %q", e.data)
 	}
+	if e := page.next("current", time.Second); e.data != s.id {
+		t.Fatalf("first current event: %q, want %q", e.data, s.id)
+	}
 	s.do("POST", "/api/games/"+s.id+"/hands", `{"out": "Ann", "left": {"Bob": "1", "Cat": "2"}}`, scorer)
 	if n := hands(t, plain.next("", time.Second).data); n != 1 {
 		t.Fatalf("after a posted hand: %d hands", n)

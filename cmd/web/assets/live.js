@@ -10,32 +10,45 @@
   var follow = live.dataset.follow === "1";
   var wait = 1000;
 
+  // show says whether the board is live; a board that may be out of date
+  // is dimmed, so that nobody reads old numbers as the score.
   function show(up) {
+    document.body.classList.toggle("stale", !up);
     if (!status) return;
     status.hidden = false;
-    status.textContent = up ? "live" : "reconnecting…";
+    status.textContent = up ? "live" : "reconnecting… the board may be out of date";
     status.classList.toggle("down", !up);
   }
 
+  var es = null;
   function connect() {
-    var es = new EventSource("/api/games/" + encodeURIComponent(game) + "/events?html=1");
-    es.addEventListener("open", function () { wait = 1000; show(true); });
-    es.addEventListener("html", function (e) {
+    if (es) es.close();
+    var src = es = new EventSource("/api/games/" + encodeURIComponent(game) + "/events?html=1");
+    src.addEventListener("open", function () { wait = 1000; show(true); });
+    src.addEventListener("html", function (e) {
       live.innerHTML = e.data;
       document.dispatchEvent(new CustomEvent("unoscore:board"));
     });
-    es.addEventListener("current", function (e) {
+    src.addEventListener("current", function (e) {
       // A new game started at the table: a page that follows the current
       // game moves to it.
-      if (follow && e.data && e.data !== game) location.reload();
+      // (The scorer's page holds on while a hand is being tapped or
+      // waits to be saved: it cancels the event, and moves once done.)
+      if (!follow || !e.data || e.data === game) return;
+      window.unoscoreCurrent = e.data;
+      if (document.dispatchEvent(new CustomEvent("unoscore:current", {cancelable: true, detail: e.data}))) location.reload();
     });
-    es.addEventListener("error", function () {
+    src.addEventListener("error", function () {
+      if (src !== es) return;
       show(false);
-      if (es.readyState === EventSource.CLOSED) {
+      if (src.readyState === EventSource.CLOSED) {
         // The browser gave up (the server answered with an error while it
         // restarted): start again, a little later each time.
+        // Every connection learns the current game and the board afresh
+        // (the server sends both first), so a restart with a new game
+        // started meanwhile moves the page to it.
         setTimeout(connect, wait);
-        wait = Math.min(wait * 2, 10000);
+        wait = Math.min(wait * 2, 2000);
       }
     });
   }

@@ -253,7 +253,14 @@
     message = {text: text, good: true, changes: b.changes, action: null};
     render();
     load();
+    moveOn();
   }
+  // A game started elsewhere while this phone held a hand: once the hand
+  // is saved, the page moves to the new game, leaving the message a moment.
+  function moveOn() {
+    if (window.unoscoreCurrent && window.unoscoreCurrent !== game && !out && !pending) setTimeout(function () { location.reload(); }, 3000);
+  }
+  document.addEventListener("unoscore:current", function (ev) { if (out || pending) ev.preventDefault(); });
 
   function undo() {
     var tb = here();
@@ -377,7 +384,7 @@
       root.appendChild(el("p", {class: "worth", text: "This hand: " + plural(total, "point")}));
       root.appendChild(el("div", {class: "row"}, [
         key("save", {class: "primary", id: "save", text: "Save hand", on: save}),
-        key("restart", {id: "restart", text: "Start over", on: function () { clearTimeout(retryTimer); drop(); reset(); hush(); render(); }})
+        key("restart", {id: "restart", text: "Start over", on: function () { clearTimeout(retryTimer); drop(); reset(); hush(); render(); moveOn(); }})
       ]));
     }
     var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.good ? "good" : "bad"), role: "status", text: message.text});
