@@ -287,9 +287,15 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.Click(chromedp.ID("save")),
 		saved("Saved hand 7 at table 1: Bob went out, 32 points."),
 		// Table 1's round 2 seats Gus and Hal, still at table 2: the phone
-		// says so and offers the tables, never the keypad of round 2.
-		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Table 1 waits for round 2: Gus and Hal are still playing round 1 at table 2" && !document.querySelector("button[data-player]")`, 5*time.Second),
-		poll(`document.querySelector('button[data-table="1"]').textContent.includes("round 2 waits for Gus and Hal")`, time.Second))
+		// says so, and who it waits for, instead of the keypad of round 2.
+		poll(`document.getElementById("waiting") && document.getElementById("waiting").textContent.startsWith("Table 1 waits for Gus and HalTable 1 waits for round 2: Gus and Hal are still playing round 1 at table 2.") && !document.querySelector("button[data-player]")`, 5*time.Second),
+		chromedp.ScrollIntoView(chromedp.CSS(`#scorer`)))
+	shoot(t, phoneA, dir, "serve-rotating-waiting.png")
+	step(phoneA, "phone A: the other tables",
+		chromedp.Click(chromedp.ID("tables")),
+		poll(`document.querySelector('button[data-table="1"]').textContent.includes("round 2 waits for Gus and Hal")`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
+		chromedp.WaitVisible(chromedp.ID("waiting")))
 	_, out, _ := unoscore(t, db, "board", "--json", "--game", id)
 	var b struct {
 		Rows []struct {
@@ -328,6 +334,10 @@ func TestBrowserRotating(t *testing.T) {
 	if want == "" {
 		t.Fatal("the command line took a hand at table 2 from round 1's pairs in round 2")
 	}
+	// Table 2 has finished round 1: table 1's phone shows its keypad again
+	// by itself.
+	step(phoneA, "phone A: the keypad is back by itself",
+		poll(`!document.getElementById("waiting") && !!document.querySelector("button[data-player]") && document.querySelector(".where").textContent.startsWith("Table 1, round 2 of 7, hand 1 of 4")`, 5*time.Second))
 	step(phoneB, "phone B: the stale hand is refused",
 		chromedp.Click(chromedp.CSS(`button[data-hand="Fay"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-color="r"]`)),

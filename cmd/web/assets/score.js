@@ -100,7 +100,7 @@
       k.faces.forEach(function (f) { points[f.token] = f.points; faces[f.token] = f; });
       if (message.text && !message.keep && k.changes > message.changes) hush();
       var tb = here();
-      if (tb && tb.refusal && !out) {
+      if (tb && tb.refusal && !waits(tb) && !out) {
         table = null;
         if (!message.text) message = {text: tb.refusal, good: true, changes: k.changes, action: null};
       }
@@ -113,8 +113,11 @@
     if (!kp || !kp.tables || table === null) return null;
     return kp.tables.filter(function (t) { return t.table === table; })[0] || null;
   }
+  // waits: the table's next round seats players still playing the round
+  // before at another table.
+  function waits(t) { return !!(t && t.waiting_for && t.waiting_for.length); }
   function pick(t) {
-    if (t.refusal) { say(t.refusal, false); return; }
+    if (t.refusal && !waits(t)) { say(t.refusal, false); return; }
     table = t.table; hush();
     render();
   }
@@ -324,6 +327,19 @@
           el("span", {class: "pairs", text: pairs(t)})
         ]);
       })));
+    } else if (!out && waits(tb)) {
+      // The table waits: the sentence the television shows, and who it
+      // waits for, instead of the keypad; the keypad comes back by itself
+      // when the other table finishes (the board's next change reads it).
+      root.appendChild(el("div", {class: "where"}, [
+        el("span", {text: "Table " + tb.table + ", round " + tb.round + " of " + tb.rounds + ": " + pairs(tb) + "."}),
+        key("tables", {id: "tables", text: "Other table", on: function () { table = null; hush(); render(); }})
+      ]));
+      root.appendChild(el("div", {class: "waiting", id: "waiting", role: "status"}, [
+        el("h2", {text: "Table " + tb.table + " waits for " + tb.waiting_for.join(" and ")}),
+        el("p", {text: tb.refusal + "."}),
+        el("p", {class: "then", text: "The keypad comes back by itself when they finish."})
+      ]));
     } else if (!out) {
       if (tb) {
         root.appendChild(el("div", {class: "where"}, [
