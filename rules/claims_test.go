@@ -48,6 +48,11 @@ func TestClaims(t *testing.T) {
 			[]string{"one at a time"}},
 		{"dealer", []string{"that is a reading, not its words"},
 			[]string{"(a Wild beats a 9)"}},
+		// Issue 23: UNO Flip is its own sheet, and says so; what it does
+		// not settle, it says it does not.
+		{"flip", []string{"UNO Flip has its own instruction sheet, not one of the five rulebooks", "counted on the side in play when the hand ended",
+			"Skip Everyone 30; Wild 40 (50 in UNO); Wild Draw Two 50; Wild Draw Color 60", "The sheet as we have it does not say what a first Flip"}, nil},
+		{"scoring", []string{"UNO Flip, with its own sheet outside the five rulebooks", "Wild Draw Color 60"}, nil},
 		{"first-card", []string{"Every rulebook but the Older sheet: The dealer plays first"},
 			[]string{"Deluxe 1998, Deluxe 112, Themed 2020 and Shuffle Hands"}},
 	}

@@ -110,7 +110,7 @@ func Ask(query string) (*Answer, error) {
 			}
 		}
 	}
-	ix := index()
+	ix := indexFor(query)
 	r := ix.read(query, true)
 	hits := ix.rank(r)
 	if len(hits) == 0 || !r.answerable() {

@@ -14,6 +14,7 @@ var contractTopics = []string{
 	"skip", "reverse", "draw-two", "wild", "wild-draw-four", "wild-shuffle-hands", "wild-customizable",
 	"challenge", "uno", "going-out", "scoring", "alternative-scoring", "dealer", "first-card", "drawing",
 	"reneging", "reshuffle", "penalties", "two-player", "partners", "tournament", "challenge-uno", "deck", "house-rules",
+	"flip", // issue 23: UNO Flip, its own sheet
 }
 
 func TestEveryTopicByIDAndAlias(t *testing.T) {

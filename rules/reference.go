@@ -103,7 +103,7 @@ func topicRank(id string) int {
 		"deck", "skip", "reverse", "draw-two", "wild", "wild-draw-four", "wild-shuffle-hands", "wild-customizable",
 		"basics", "dealer", "first-card", "drawing", "reneging", "uno", "challenge", "going-out", "reshuffle", "penalties", "house-rules",
 		"scoring", "alternative-scoring",
-		"two-player", "partners", "challenge-uno", "tournament",
+		"two-player", "partners", "challenge-uno", "tournament", "flip",
 	}
 	for i, o := range order {
 		if o == id {

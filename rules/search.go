@@ -48,6 +48,12 @@ var cardNames = func() map[string][][]string {
 	add("twoplayer", "2 player", "2 players", "two player", "two players", "2 people", "two people", "2 persons",
 		"2 handed", "two handed", "1v1", "2p", "head to head", "heads up", "just 2 of us", "just two of us")
 	add("challengeuno", "challenge uno")
+	// UNO Flip's own cards (its own sheet, not one of the five rulebooks).
+	add("drawcolor", "wild draw color", "wild draw colour", "wild draw colors", "wild draw colours", "w+c", "wdc", "wdcs",
+		"draw color", "draw colour")
+	add("wilddrawtwo", "wild draw 2", "wild draw two", "wild draw 2s", "wild draw twos", "w+2", "wd2", "wd2s", "wild +2")
+	add("skipeveryone", "skip everyone", "skip all", "skipall", "skip everybody", "skip evryone")
+	add("drawfive", "draw 5", "draw five", "draw 5s", "draw fives", "plus 5", "plus five", "+5", "d5", "draw5")
 	add("draw", "pick up", "picks up", "picking up", "picked up")
 	return m
 }()
@@ -73,7 +79,8 @@ var cardFolded = func() map[string]string {
 var cardWords = map[string]bool{
 	"wild": true, "wilds": true, "skip": true, "skips": true, "reverse": true, "reverses": true, "drawtwo": true,
 	"drawfour": true, "shufflehands": true, "customwild": true, "number": true, "colour": true, "color": true,
-	"change": true, "special": true, "power": true,
+	"change": true, "special": true, "power": true, "drawcolor": true, "wilddrawtwo": true, "skipeveryone": true,
+	"drawfive": true, "flip": true,
 }
 
 // foldNames replaces every run of words that names a card by its one word,
@@ -151,7 +158,7 @@ var unoWords = func() map[string]bool {
 		discard pile dealer deal dealt challenge challenged challenging challengeuno penalty penalties score scoring scored
 		points point stack stacking jumpin sevenzero shufflehands customwild colour colours turn turns hand hands partner
 		partners team teams tournament renege reneging reshuffle bluff bluffing twoplayer shuffle dealer action symbol
-		eliminated elimination tie tied ties lowest 500 round rounds`) {
+		eliminated elimination tie tied ties lowest 500 round rounds flip drawcolor wilddrawtwo skipeveryone drawfive`) {
 		m[stemWord(w)] = true
 	}
 	return m
@@ -254,10 +261,27 @@ type factIndex struct {
 
 var (
 	searchOnce sync.Once
-	searchIx   *factIndex
+	searchIx   *factIndex // the five rulebooks' facts
+	flipOnce   sync.Once
+	flipIx     *factIndex // and UNO Flip's, for a question that names it
 )
 
-func buildFactIndex() *factIndex {
+// flipWords are the words that ask about UNO Flip (its own sheet, not one
+// of the five rulebooks): its name, its sides and colours, its own cards.
+// Only a question with one of them is searched with the flip topic's
+// facts, which do not weigh on the others.
+var flipWords = regexp.MustCompile(`\bflip(?:s|ped|ping)?\b|\b(?:dark|light)\s*-?\s*sides?\b|\bteal\b|\borange\b|\bskip\s*-?\s*(?:everyone|everybody|all)\b|\bskipall\b|\b(?:draw|drw)\s*-?\s*(?:five|5)s?\b|\+\s*5\b|\+\s*1\b|\bwild\s*-?\s*draw\s*-?\s*(?:colou?r|two|2)s?\b|\bw\s*\+\s*[2c]\b|\bwd[2c]\b|\b(?:se|d5|d1)\b|\bdraw\s*-?\s*(?:one|1)s?\s+(?:cards?\s+)?(?:do|does|worth|points?|mean)\b`)
+
+// indexFor is the index a question is searched in.
+func indexFor(q string) *factIndex {
+	if flipWords.MatchString(strings.ToLower(q)) {
+		flipOnce.Do(func() { flipIx = buildFactIndex(true) })
+		return flipIx
+	}
+	return index()
+}
+
+func buildFactIndex(withFlip bool) *factIndex {
 	ix := &factIndex{idf: map[string]float64{}}
 	df := map[string]int{}
 	total := 0.0
@@ -275,6 +299,9 @@ func buildFactIndex() *factIndex {
 		topicKeywords[t] = distinct(t.Keywords)
 	}
 	for _, f := range Facts() {
+		if f.Topic.ID == "flip" && !withFlip {
+			continue
+		}
 		d := factDoc{fact: f, tf: map[string]float64{}}
 		add := func(text string, w float64) {
 			for _, t := range withPairs(questionWords(text)) {
@@ -451,11 +478,13 @@ func Search(q string) []Hit { return search(q, true) }
 
 // search ranks the facts; without fuzzy, misspellings are not corrected.
 func search(q string, fuzzy bool) []Hit {
-	return index().rank(index().read(q, fuzzy))
+	ix := indexFor(q)
+	return ix.rank(ix.read(q, fuzzy))
 }
 
+// index is the five rulebooks' facts' index.
 func index() *factIndex {
-	searchOnce.Do(func() { searchIx = buildFactIndex() })
+	searchOnce.Do(func() { searchIx = buildFactIndex(false) })
 	return searchIx
 }
 

@@ -15,6 +15,15 @@ import (
 // them; the first is the key fact). The public set, which no one on the
 // team wrote, is testdata/public_questions.tsv.
 var questions = []struct{ q, want string }{
+	// Issue 23: UNO Flip, its own sheet.
+	{"what's a skip everyone worth", "flip-values|score-flip"},
+	{"do we count the dark side", "flip-side-scored"},
+	{"wild draw color how many", "flip-deck"},
+	{"what does the flip card do", "flip-turn"},
+	{"how much is a wild in uno flip", "flip-values|score-flip"},
+	{"what if the first card is a flip", "flip-first-card"},
+	{"can you challenge a wild draw two", "flip-light-actions"},
+	{"what does skip everyone do", "flip-dark-actions"},
 	{"can I stack draw 2", "stacking|d2-on"},
 	{"stack draw 2", "stacking"},
 	{"can you stack a draw four on a draw two", "stacking"},
