@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -303,13 +304,6 @@ func newCheckChallengeCmd(app *App) *cobra.Command {
 	return c
 }
 
-type startJSON struct {
-	Card    string              `json:"card"`
-	Players int                 `json:"players,omitempty"`
-	Agree   bool                `json:"agree"`
-	Rulings []rules.StartRuling `json:"rulings"`
-}
-
 func newCheckStartCmd(app *App) *cobra.Command {
 	o := &checkOptions{app: app}
 	c := &cobra.Command{
@@ -341,7 +335,7 @@ func newCheckStartCmd(app *App) *cobra.Command {
 			}
 			rulings := rules.StartRulings(card.Face, o.Players)
 			if o.JSON {
-				return writeJSON(app.IO.Out, startJSON{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings})
+				return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings})
 			}
 			out := app.IO.Out
 			table := ""
@@ -372,7 +366,7 @@ func flipStart(app *App, o *checkOptions, card rules.Card) error {
 		return usagef("%s", text)
 	}
 	if o.JSON {
-		return writeJSON(app.IO.Out, startJSON{Card: card.Token(), Players: o.Players, Agree: true,
+		return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: true,
 			Rulings: []rules.StartRuling{{Editions: []string{"uno-flip"}, Text: text}}})
 	}
 	table := ""

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
@@ -17,11 +18,6 @@ type historyOptions struct {
 	Game string
 	JSON bool
 	Wide bool
-}
-
-type historyJSON struct {
-	ID     string        `json:"id"`
-	Events []store.Event `json:"events"`
 }
 
 func newHistoryCmd(app *App) *cobra.Command {
@@ -49,7 +45,7 @@ func runHistory(o *historyOptions) error {
 	}
 	out := o.app.IO.Out
 	if o.JSON {
-		return writeJSON(out, historyJSON{ID: g.ID, Events: g.Events})
+		return writeJSON(out, present.History{ID: g.ID, Events: g.Events})
 	}
 	width := o.app.style().Width
 	if o.Wide {

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -19,19 +19,6 @@ import (
 type playersOptions struct {
 	app  *App
 	JSON bool
-}
-
-type playersListJSON struct {
-	Players []knownPlayerJSON `json:"players"`
-}
-
-type knownPlayerJSON struct {
-	Player    string    `json:"player"`
-	Games     int       `json:"games"`
-	Finished  int       `json:"finished"`
-	First     time.Time `json:"first_game"`
-	Last      time.Time `json:"last_game"`
-	Spellings []string  `json:"spellings"`
 }
 
 func newPlayersCmd(app *App) *cobra.Command {
@@ -63,9 +50,9 @@ func runPlayers(o *playersOptions) error {
 	sortByName(list)
 	out := o.app.IO.Out
 	if o.JSON {
-		j := playersListJSON{Players: []knownPlayerJSON{}}
+		j := present.PlayerList{Players: []present.KnownPlayer{}}
 		for _, p := range list {
-			j.Players = append(j.Players, knownPlayerJSON{Player: p.Player, Games: p.Games, Finished: p.Finished,
+			j.Players = append(j.Players, present.KnownPlayer{Player: p.Player, Games: p.Games, Finished: p.Finished,
 				First: p.First, Last: p.Last, Spellings: p.Spellings})
 		}
 		return writeJSON(out, j)

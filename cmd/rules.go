@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/store"
@@ -16,33 +17,6 @@ type rulesOptions struct {
 	app  *App
 	JSON bool
 	Game string
-}
-
-type topicJSON struct {
-	Topic   string   `json:"topic"`
-	Title   string   `json:"title"`
-	Text    string   `json:"text"`
-	Aliases []string `json:"aliases"`
-	// For a question: the fact that settles it, and the topics of the
-	// runners-up (possibly none). For a topic named: the topics whose id
-	// begins with its id.
-	Answer string    `json:"answer,omitempty"`
-	Also   *[]string `json:"also,omitempty"`
-	// With --game: the game's Wild Customizable cards and their rules.
-	Game        string   `json:"game,omitempty"`
-	Custom      *int     `json:"custom,omitempty"`
-	CustomRules []string `json:"custom_rules,omitempty"`
-}
-
-type topicListJSON struct {
-	Topics []topicEntryJSON `json:"topics"`
-}
-
-type topicEntryJSON struct {
-	ID      string   `json:"id"`
-	Title   string   `json:"title"`
-	Aliases []string `json:"aliases"`
-	Group   string   `json:"group"`
 }
 
 func newRulesCmd(app *App) *cobra.Command {
@@ -90,9 +64,9 @@ on that game's Wild Customizable cards.`,
 func listTopics(o *rulesOptions) error {
 	out := o.app.IO.Out
 	if o.JSON {
-		res := topicListJSON{}
+		res := present.TopicList{}
 		for _, t := range rules.Topics() {
-			res.Topics = append(res.Topics, topicEntryJSON{ID: t.ID, Title: t.Title, Aliases: nonNil(t.Aliases), Group: t.Group})
+			res.Topics = append(res.Topics, present.TopicEntry{ID: t.ID, Title: t.Title, Aliases: nonNil(t.Aliases), Group: t.Group})
 		}
 		return writeJSON(out, res)
 	}
@@ -136,7 +110,7 @@ func showTopic(o *rulesOptions, query string) error {
 	// With --game the table's own rules are the point: the whole topic.
 	question := a.Fact != nil && game == nil
 	if o.JSON {
-		res := topicJSON{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: nonNil(t.Aliases)}
+		res := present.Topic{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: nonNil(t.Aliases)}
 		if game != nil {
 			n := game.Settings().Custom
 			res.Game, res.Custom, res.CustomRules = game.ID, &n, nonNil(game.Settings().CustomRules)

@@ -12,6 +12,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -122,7 +123,7 @@ func runStats(o *statsOptions) error {
 		}
 		page := st.Page(p)
 		if o.JSON {
-			return writeJSON(out, newPageJSON(st, page))
+			return writeJSON(out, present.NewPage(st, page))
 		}
 		fit := o.app.IO.Width
 		if o.Wide {
@@ -131,7 +132,7 @@ func runStats(o *statsOptions) error {
 		return writePage(out, st, page, o.app.IO.Width, fit)
 	}
 	if o.JSON {
-		return writeJSON(out, statsJSON{Players: playersJSON(st)})
+		return writeJSON(out, present.Stats{Players: present.NewPlayers(st)})
 	}
 	if len(st.Players) == 0 {
 		if f != (scoring.StatsFilter{}) {
@@ -146,71 +147,6 @@ func runStats(o *statsOptions) error {
 		width = 0
 	}
 	return writeStatsTable(out, st, width)
-}
-
-// statsJSON is the contract's object; each player carries the contract's
-// fields first, then the program's own.
-type statsJSON struct {
-	Players []playerJSON `json:"players"`
-}
-
-type playerJSON struct {
-	Player        string    `json:"player"`
-	Games         int       `json:"games"`
-	Finished      int       `json:"finished"`
-	Wins          int       `json:"wins"`
-	Hands         int       `json:"hands"`
-	WentOut       int       `json:"went_out"`
-	HeldPoints    int       `json:"held_points"`
-	Rank          int       `json:"rank"`
-	Rating        float64   `json:"rating"`
-	Mu            float64   `json:"mu"`
-	Sigma         float64   `json:"sigma"`
-	Rated         int       `json:"rated_games"`
-	WinRate       float64   `json:"win_rate"`
-	HeldHands     int       `json:"held_hands"`
-	AvgHeld       float64   `json:"avg_held"`
-	BestOut       int       `json:"best_out"`
-	BestOutGame   string    `json:"best_out_game,omitempty"`
-	LongestStreak int       `json:"longest_streak"`
-	CurrentStreak int       `json:"current_streak"`
-	First         time.Time `json:"first_game"`
-	Last          time.Time `json:"last_game"`
-	Spellings     []string  `json:"spellings"`
-}
-
-func round(x float64, places int) float64 {
-	p, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', places, 64), 64)
-	return p
-}
-
-func newPlayerJSON(rank int, p *scoring.PlayerStats) playerJSON {
-	return playerJSON{
-		Player: p.Player, Games: p.Games, Finished: p.Finished, Wins: p.Wins, Hands: p.Hands,
-		WentOut: p.WentOut, HeldPoints: p.Held, Rank: rank,
-		Rating: round(p.Rating.Ordinal(), 3), Mu: round(p.Rating.Mu, 3), Sigma: round(p.Rating.Sigma, 3), Rated: p.Rated,
-		WinRate: round(p.WinRate(), 4), HeldHands: p.HeldHands, AvgHeld: round(p.AvgHeld(), 2),
-		BestOut: p.BestOut, BestOutGame: p.BestGame, LongestStreak: p.Streak, CurrentStreak: p.Current,
-		First: p.First, Last: p.Last, Spellings: p.Spellings,
-	}
-}
-
-func playersJSON(st *scoring.Stats) []playerJSON {
-	list := make([]playerJSON, 0, len(st.Players))
-	for i, p := range st.Players {
-		list = append(list, newPlayerJSON(i+1, p))
-	}
-	return list
-}
-
-// rankOf is a player's place in the table, from 1.
-func rankOf(st *scoring.Stats, p *scoring.PlayerStats) int {
-	for i, q := range st.Players {
-		if q == p {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 // statsColumn is one column of the statistics table; when the terminal is
@@ -482,7 +418,7 @@ func ints(ns ...int) []string {
 func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int) error {
 	p := pg.PlayerStats
 	fmt.Fprintf(w, "%s: rating %.1f (mu %.1f, sigma %.1f), %s of %d\n", p.Player, p.Rating.Ordinal(), p.Rating.Mu, p.Rating.Sigma,
-		ordinalPlace(rankOf(st, p)), len(st.Players))
+		ordinalPlace(present.Rank(st, p)), len(st.Players))
 	fmt.Fprintf(w, "Games: %d, %d finished, %s won (%s)", p.Games, p.Finished, strconv.Itoa(p.Wins), percent(p.Wins, p.Finished))
 	fmt.Fprintf(w, "; longest winning streak %d, current %d.\n", p.Streak, p.Current)
 	fmt.Fprintf(w, "Hands: %d, went out in %d (%s).\n", p.Hands, p.WentOut, percent(p.WentOut, p.Hands))
@@ -549,60 +485,4 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int)
 		asciigraph.Width(min(width-10, max(len(data)*3, 30))),
 		asciigraph.Caption(fmt.Sprintf("%s's rating after each finished game", p.Player))))
 	return nil
-}
-
-// pageJSON is one player's page: the contract's players list holding them,
-// then their head to head and their games.
-type pageJSON struct {
-	Players    []playerJSON     `json:"players"`
-	HeadToHead []headToHeadJSON `json:"head_to_head"`
-	Games      []playedJSON     `json:"games"`
-}
-
-type headToHeadJSON struct {
-	Player    string `json:"player"`
-	Games     int    `json:"games"`
-	Finished  int    `json:"finished"`
-	Wins      int    `json:"wins"`
-	Losses    int    `json:"their_wins"`
-	Ahead     int    `json:"ahead"`
-	Behind    int    `json:"behind"`
-	Partnered int    `json:"partnered"`
-}
-
-type playedJSON struct {
-	ID      string    `json:"id"`
-	Name    string    `json:"name"`
-	Created time.Time `json:"created"`
-	Mode    string    `json:"mode"`
-	Players []string  `json:"players"`
-	Over    bool      `json:"over"`
-	Place   int       `json:"place,omitempty"`
-	Won     bool      `json:"won"`
-	Hands   int       `json:"hands"`
-	WentOut int       `json:"went_out"`
-	Held    int       `json:"held_points"`
-	BestOut int       `json:"best_out"`
-	Rating  *float64  `json:"rating"` // after the game; null unless it was rated
-}
-
-func newPageJSON(st *scoring.Stats, pg *scoring.Page) pageJSON {
-	out := pageJSON{Players: []playerJSON{newPlayerJSON(rankOf(st, pg.PlayerStats), pg.PlayerStats)},
-		HeadToHead: []headToHeadJSON{}, Games: []playedJSON{}}
-	for _, h := range pg.Opponents {
-		out.HeadToHead = append(out.HeadToHead, headToHeadJSON(h))
-	}
-	for _, g := range pg.Played {
-		pj := playedJSON{ID: g.Game.ID, Name: g.Game.Name, Created: g.Game.Created, Mode: string(g.Game.Mode), Over: g.Game.Over,
-			Place: g.Self.Place, Won: g.Self.Won, Hands: g.Self.Hands, WentOut: g.Self.WentOut, Held: g.Self.Held, BestOut: g.Self.BestOut}
-		for _, p := range g.Game.Players {
-			pj.Players = append(pj.Players, p.Player)
-		}
-		if g.Rating != nil {
-			r := round(g.Rating.Ordinal(), 3)
-			pj.Rating = &r
-		}
-		out.Games = append(out.Games, pj)
-	}
-	return out
 }
