@@ -46,7 +46,7 @@ func TestClaims(t *testing.T) {
 			[]string{"When you lay your second-to-last card, call"}},
 		{"wild-shuffle-hands", []string{"dealt back out, starting with the player to the left"},
 			[]string{"one at a time"}},
-		{"dealer", []string{"that is a reading, not its words"},
+		{"dealer", []string{"a reading, not its words"},
 			[]string{"(a Wild beats a 9)"}},
 		// Issue 23: UNO Flip is its own sheet, and says so; what it does
 		// not settle, it says it does not.

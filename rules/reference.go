@@ -378,16 +378,16 @@ func timingFacts() string {
 	g := group(func(e *Edition) string { return fmt.Sprint(e.UnoTiming) })
 	return bullets(g, func(e *Edition) string {
 		if e.UnoTiming {
-			return "calling late but before anyone catches you is safe; nobody can be caught before their next-to-last card is down, nor once the next player begins (draws, or takes a card to play)."
+			return "calling late is safe until someone catches you; no catch before the next-to-last card is down, nor once the next player draws or takes a card to play."
 		}
-		return "you are caught if noticed before the next player begins; no more detail."
+		return "caught if noticed before the next player begins."
 	})
 }
 
 func dealerFacts() string {
 	return bullets(group(func(e *Edition) string { return fmt.Sprint(e.DealerByPts) }), func(e *Edition) string {
 		if e.DealerByPts {
-			return "the highest \"point value\" deals; by its score table a Wild would beat a 9, but that is a reading, not its words."
+			return "the highest \"point value\" deals; by its score table a Wild would beat a 9 (a reading, not its words)."
 		}
 		return "the highest number deals; action and wild cards count as zero."
 	})
