@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -130,7 +131,7 @@ func exportData(games, hands int) ([]byte, error) {
 
 func benchRun(b *testing.B, args ...string) {
 	path := benchDB(b)
-	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
 	args = append([]string{"--db", path}, args...)
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -158,7 +159,7 @@ func BenchmarkGamesAllJSON(b *testing.B) { benchRun(b, "games", "--json") }
 // database: two write transactions.
 func BenchmarkHandUndo(b *testing.B) {
 	path := benchDB(b)
-	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -207,7 +208,7 @@ func BenchmarkImport(b *testing.B) {
 	if err := os.WriteFile(in, data, 0o600); err != nil {
 		b.Fatal(err)
 	}
-	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 )
 
 // Docs returns unoscore's command tree, every command and flag as the binary
@@ -12,7 +13,7 @@ import (
 // pages from it). Nothing in it runs: the generator only reads it. The
 // binary itself carries no generator, so no command pays for one at start.
 func Docs() *cobra.Command {
-	app := &App{IO: &IOStreams{In: os.Stdin, Out: io.Discard, Err: io.Discard}}
+	app := &App{IO: &iostreams.IOStreams{In: os.Stdin, Out: io.Discard, Err: io.Discard}}
 	root, _ := newRootCmd(app)
 	root.DisableAutoGenTag = true // pages that do not change with the clock
 	return root

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
 
@@ -25,12 +26,12 @@ var longNames = []string{"Annabelle Fitzgerald", "Bartholomew Okonkwo", "Catheri
 // a pipe), and no prompts.
 func runWide(t testing.TB, db string, width int, args ...string) string {
 	t.Helper()
-	return runIn(t, db, &IOStreams{OutTTY: width > 0, Width: width}, args...)
+	return runIn(t, db, &iostreams.IOStreams{OutTTY: width > 0, Width: width}, args...)
 }
 
 // runIn runs unoscore with the streams' settings (a terminal's width,
 // colour), and no prompts.
-func runIn(t testing.TB, db string, ios *IOStreams, args ...string) string {
+func runIn(t testing.TB, db string, ios *iostreams.IOStreams, args ...string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
 	ios.In, ios.Out, ios.Err = strings.NewReader(""), &out, &errb
@@ -160,7 +161,7 @@ func TestScreensFitTheTerminal(t *testing.T) {
 					}
 				}
 				// In colour too: the colour codes take no room.
-				colour := runIn(t, db, &IOStreams{OutTTY: true, Color: true, Width: width}, "board")
+				colour := runIn(t, db, &iostreams.IOStreams{OutTTY: true, Color: true, Width: width}, "board")
 				checkFits(t, fmt.Sprintf("board in colour at %d", width), colour, width)
 				if !strings.Contains(colour, "\x1b[1;32m") {
 					t.Errorf("no colour:\n%q", colour)
@@ -228,7 +229,7 @@ func BenchmarkBoardNarrow(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, OutTTY: true, Width: 80}
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard, OutTTY: true, Width: 80}
 		if code := Run(args, ios, nil); code != 0 {
 			b.Fatalf("exit %d", code)
 		}

@@ -12,6 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -21,7 +22,7 @@ import (
 func run(t *testing.T, db string, color bool, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, Color: color}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, Color: color}
 	code := Run(append([]string{"--db", db}, args...), ios, nil)
 	return int(code), out.String(), errb.String()
 }
@@ -165,7 +166,7 @@ func TestOutputErrorsExit1(t *testing.T) {
 		{"hand", "--out", "Ann", "--left", "Bob=r7"}, {"export"}, {"check", "play", "r7", "--on", "r5"},
 	} {
 		var errb bytes.Buffer
-		code := Run(append([]string{"--db", db}, args...), &IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb}, nil)
+		code := Run(append([]string{"--db", db}, args...), &iostreams.IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb}, nil)
 		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
 			t.Errorf("%q to a full disk: exit %d, %q", args, code, errb.String())
 		}

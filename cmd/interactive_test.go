@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 )
 
 // fakePrompter answers from a script. Each Input answer is checked by the
@@ -103,7 +105,7 @@ func (f *fakePrompter) Confirm(label string, def bool) (bool, error) {
 func runAt(t *testing.T, db string, answers []string, args ...string) (ExitCode, string, string, *fakePrompter) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
 	p := &fakePrompter{t: t, answers: answers}
 	code := Run(append([]string{"--db", db}, args...), ios, p)
 	if len(p.answers) > 0 {
@@ -234,7 +236,7 @@ func TestNoPromptsWithoutATerminal(t *testing.T) {
 	for _, args := range [][]string{{"new"}, {"--no-input", "new"}} {
 		var out, errb bytes.Buffer
 		tty := args[0] == "--no-input"
-		ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: tty, OutTTY: tty}
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: tty, OutTTY: tty}
 		p := &fakePrompter{t: t}
 		if code := Run(append([]string{"--db", db}, args...), ios, p); code != ExitUsage {
 			t.Errorf("%v: exit %d", args, code)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -35,7 +36,7 @@ func TestNewFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got *newOptions
-		c := newNewCmd(&App{IO: &IOStreams{}}, func(o *newOptions) error { got = o; return nil })
+		c := newNewCmd(&App{IO: &iostreams.IOStreams{}}, func(o *newOptions) error { got = o; return nil })
 		c.SetArgs(tt.args)
 		c.SilenceErrors, c.SilenceUsage = true, true
 		err := c.Execute()

@@ -11,6 +11,7 @@ import (
 	"text/template"
 
 	"github.com/chzyer/readline"
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/promptui"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
@@ -42,14 +43,14 @@ type Prompter interface {
 // Each prompt reads them one at a time through its own view, closed when the
 // prompt ends, so no prompt takes a key past the Enter that ended it.
 type terminalPrompter struct {
-	ios   *IOStreams
+	ios   *iostreams.IOStreams
 	out   *noBell
 	keys  *keyboard
 	raw   *readline.State
 	rawFD int
 }
 
-func newTerminalPrompter(ios *IOStreams) *terminalPrompter {
+func newTerminalPrompter(ios *iostreams.IOStreams) *terminalPrompter {
 	return &terminalPrompter{ios: ios, out: &noBell{w: ios.Out}}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
@@ -33,7 +34,7 @@ const (
 
 // App is what every command shares: the streams and the global flags.
 type App struct {
-	IO      *IOStreams
+	IO      *iostreams.IOStreams
 	DBPath  string
 	NoInput bool
 	Wait    time.Duration
@@ -82,12 +83,12 @@ var errStopped = errors.New(stoppedMsg)
 // Execute runs unoscore with the process's arguments and streams, and
 // returns the exit code.
 func Execute() int {
-	return int(Run(os.Args[1:], System(), nil))
+	return int(Run(os.Args[1:], iostreams.System(), nil))
 }
 
 // Run runs unoscore with the given arguments and streams. A nil prompter
 // means the real terminal prompts.
-func Run(args []string, ios *IOStreams, p Prompter) (code ExitCode) {
+func Run(args []string, ios *iostreams.IOStreams, p Prompter) (code ExitCode) {
 	// A damaged file can make a read through bbolt's memory map fault, and a
 	// bug can panic: either way, one sentence and exit 1, never a trace.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -47,12 +48,12 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 	p := &hookPrompter{fakePrompter: &fakePrompter{t: t, answers: answers}}
 	p.before = map[string]func(){
 		"Fay's cards": func() {
-			ios := &IOStreams{In: strings.NewReader(""), Out: &other.out, Err: &other.err}
+			ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &other.out, Err: &other.err}
 			other.code = int(Run([]string{"--db", db, "--wait", "200ms", "hand", "--table", "1", "--out", "Ann", "--left", "Bob=5", "--left", "Dan=w"}, ios, nil))
 		},
 	}
 	var out, errb bytes.Buffer
-	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
 	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
 	}
@@ -87,7 +88,7 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
 	p := &fakePrompter{t: t, answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "", "", "(stop"}}
 	var out, errb bytes.Buffer
-	ios := &IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
 	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -112,7 +113,7 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 // game played to the end: 56 hands at two tables.
 func BenchmarkBoardRotating(b *testing.B) {
 	db := filepath.Join(b.TempDir(), "u.db")
-	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
 	players := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
 	if code := Run([]string{"--db", db, "new", "--players", strings.Join(players, ","), "--mode", "rotating"}, ios, nil); code != 0 {
 		b.Fatalf("new: exit %d", code)

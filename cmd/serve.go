@@ -18,6 +18,7 @@ import (
 	"github.com/mdp/qrterminal/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/cmd/web"
 	"github.com/unoscore/unoscore/store"
@@ -148,7 +149,7 @@ func shownHost(ip net.IP) string {
 // writeAddresses prints the addresses. In a terminal the QR codes come
 // first and the addresses and the note last, so that a screen too short for
 // everything (two codes fill 24 lines) still shows the addresses.
-func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *IOStreams) {
+func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *iostreams.IOStreams) {
 	if ios.OutTTY {
 		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.Width)
 		fmt.Fprintln(w)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"rsc.io/qr"
 )
@@ -65,7 +66,7 @@ func TestAddressesOnTheLastScreen(t *testing.T) {
 	view := "http://127.0.0.1:41234/"
 	score := "http://127.0.0.1:41234/score#token=yBMBqdeaajgE3vzlC_htL-E3AoOIMOx1"
 	var b bytes.Buffer
-	writeAddresses(&b, "/tmp/unoscore.db", view, score, net.IPv4(127, 0, 0, 1), &IOStreams{OutTTY: true, Width: 80})
+	writeAddresses(&b, "/tmp/unoscore.db", view, score, net.IPv4(127, 0, 0, 1), &iostreams.IOStreams{OutTTY: true, Width: 80})
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 	if len(lines) <= 24 {
 		t.Fatalf("only %d lines: the test no longer shows anything", len(lines))

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -181,7 +182,7 @@ func lastOut(b *scoring.Board, r *rand.Rand) int {
 
 func statsBenchRun(b *testing.B, args ...string) {
 	path := statsBenchDB(b)
-	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
 	args = append([]string{"--db", path}, args...)
 	b.ReportAllocs()
 	b.ResetTimer()

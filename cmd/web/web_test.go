@@ -20,6 +20,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/unoscore/unoscore/cmd"
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/web"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
@@ -128,7 +129,7 @@ func (s *site) changes() int {
 // cli runs the command line in this process on the site's database.
 func (s *site) cli(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
-	code := cmd.Run(append([]string{"--db", s.path, "--no-input"}, args...), &cmd.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb}, nil)
+	code := cmd.Run(append([]string{"--db", s.path, "--no-input"}, args...), &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb}, nil)
 	return int(code), out.String(), errb.String()
 }
 

@@ -1,4 +1,6 @@
-package cmd
+// Package iostreams is the terminal a command runs in: its streams, whether
+// they are terminals, colour and width, and whether prompts may appear.
+package iostreams
 
 import (
 	"io"
