@@ -140,7 +140,7 @@ var stopWords = func() map[string]bool {
 		so then than just really actually exactly basically literally also still ever even now wait ok yes no hey hi hello um uh lol
 		lmao omg guy guys dude bro please though anyone someone somebody everyone anybody something anything thing things
 		know think wonder wondering question questions q asking ask mean means meaning tell explain supposed allowed legal
-		legit correct right wrong official officially rule rules uno's let lets get gets got
+		legit correct official officially rule rules uno's let lets get gets got
 		want wants like whats im very some any all each every own such ever
 		happen happens happened happening then okay ok way here thanks thank help answer settle argument debate family
 		friend friends mom dad sister brother kid kids wife husband girlfriend boyfriend game games playing`) {
