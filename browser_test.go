@@ -36,8 +36,8 @@ func chromium(t *testing.T) string {
 // UNOSCORE_SCREENSHOTS=docs (to refresh the README's), else a temporary
 // folder.
 func screenshots(t *testing.T) string {
-	if os.Getenv("UNOSCORE_SCREENSHOTS") == "docs" {
-		return "docs"
+	if d := os.Getenv("UNOSCORE_SCREENSHOTS"); d != "" {
+		return d // "docs", or a folder of one's own to look at them
 	}
 	return t.TempDir()
 }

@@ -7,8 +7,10 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -40,6 +42,7 @@ type boardView struct {
 	Hands    int
 	Rows     []rowView // newest first
 	Tally    bool      // lowest and challenge: low scores are good
+	Key      string    // the score pad's names are short: what each stands for
 }
 
 type colView struct {
@@ -52,6 +55,7 @@ type colView struct {
 	Hue    string
 	Points string // "points" or "tally"
 	Table  int    // a rotating game: the table the player sits at now (or last sat at)
+	Head   string // the score pad's heading: the name, or its short form
 	order  int    // a rotating game: where the totals show it
 }
 
@@ -158,9 +162,36 @@ func newBoardView(g *store.Game) boardView {
 	default:
 		v.Head = "No hands yet"
 	}
+	// The score pad's names: short ones, with a key, where the whole names
+	// would make it wider than a screen.
+	name := b.Name
+	wide := 0
+	for _, c := range v.Cols {
+		wide += max(4, utf8.RuneCountInString(c.Name))
+	}
+	if wide > 48 {
+		short := ui.ShortNames(s.Players)
+		name = func(seat int) string { return short[seat] }
+		var parts []string
+		for i, n := range s.Players {
+			if short[i] != n {
+				parts = append(parts, short[i]+" "+n)
+			}
+		}
+		if len(parts) > 0 {
+			v.Key = "Key: " + strings.Join(parts, " · ")
+		}
+	}
+	for i, c := range b.Columns() {
+		var heads []string
+		for _, seat := range c.Seats {
+			heads = append(heads, name(seat))
+		}
+		v.Cols[i].Head = strings.Join(heads, " & ")
+	}
 	for i := len(b.Rows) - 1; i >= 0; i-- {
 		r := b.Rows[i]
-		rv := rowView{Number: r.Number, Table: r.Table, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out)}
+		rv := rowView{Number: r.Number, Table: r.Table, Dealer: name(r.Dealer), Out: name(r.Out)}
 		for _, c := range r.Cells {
 			rv.Cells = append(rv.Cells, cell(c))
 		}

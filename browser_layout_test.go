@@ -1,0 +1,110 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserTVLayout: the viewer's page fits a television at 1280×720 and
+// 1920×1080 without scrolling, whatever the number of players (2 to 10 in
+// the one-table modes, 12 and 16 in a rotating game), with long first names
+// and a dozen hands played: nothing wider than the screen (scrollWidth),
+// nothing taller (scrollHeight), every total on screen.
+func TestBrowserTVLayout(t *testing.T) {
+	exe := chromium(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	names := strings.Split("Alexandra,Bartholomew,Christopher,Dominique,Evangeline,Fitzgerald,Guinevere,Horatio,Isabella,Jonathan,Katherine,Leopold,Maximilian,Nathaniel,Octavia,Penelope", ",")
+	s := startServe(t, db)
+	tv := browser(t, exe)
+	step := stepper(t)
+	for _, n := range []int{2, 4, 10, 12, 16} {
+		players := names[:n]
+		args := []string{"--players", strings.Join(players, ","), "--name", fmt.Sprintf("%d players", n)}
+		if n > 10 {
+			args = append(args, "--mode", "rotating")
+		}
+		newGame(t, db, args...)
+		for h := 0; h < 12; h++ {
+			hand := []string{"hand", "--out", players[h%2]}
+			if n > 10 {
+				// Table 1's pairs in round 1 are seats 1&3 v 2&4.
+				hand = []string{"hand", "--table", "1", "--out", players[0], "--left", players[1] + "=r7", "--left", players[3] + "=g3"}
+				if h >= 4 {
+					break // round 2 waits for the other tables
+				}
+			} else {
+				for i, p := range players {
+					if i != h%2 {
+						hand = append(hand, "--left", p+"=r"+fmt.Sprint(i%10))
+					}
+				}
+			}
+			if code, _, errs := unoscore(t, db, hand...); code != 0 {
+				t.Fatalf("%d players, hand %d: %s", n, h+1, errs)
+			}
+		}
+		for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
+			what := fmt.Sprintf("%d players at %dx%d", n, size[0], size[1])
+			step(tv, what, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(s.View),
+				chromedp.WaitVisible(chromedp.CSS(".totals")))
+			fit, err := chromedp.Run(tv, chromedp.Evaluate[string](`(() => {
+					const d = document.documentElement, w = innerWidth, h = innerHeight;
+					const bad = [];
+					if (d.scrollWidth > w) bad.push("scrollWidth " + d.scrollWidth + " > " + w);
+					if (d.scrollHeight > h) bad.push("scrollHeight " + d.scrollHeight + " > " + h);
+					for (const e of document.querySelectorAll(".total")) {
+						const r = e.getBoundingClientRect();
+						if (r.right > w + 1 || r.bottom > h + 1) bad.push("a total ends at " + Math.round(r.right) + "," + Math.round(r.bottom));
+					}
+					const pad = document.querySelector(".pad");
+					if (pad && pad.getBoundingClientRect().right > w + 1) bad.push("the pad is " + Math.round(pad.getBoundingClientRect().right) + " wide");
+					return bad.join("; ");
+				})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fit != "" {
+				t.Errorf("%s: %s", what, fit)
+			}
+			shoot(t, tv, dir, fmt.Sprintf("serve-tv-%d-%d.png", n, size[0]))
+		}
+		// A phone: no sideways swipe of the page (the score pad scrolls
+		// within itself), and on the scorer's keypad at 320 px no key's
+		// text spills out of it.
+		if n > 10 {
+			continue
+		}
+		for _, w := range []int64{390, 320} {
+			what := fmt.Sprintf("%d players on a phone %d px wide", n, w)
+			step(tv, what, chromedp.EmulateViewport(w, 800, chromedp.EmulateMobile, chromedp.EmulatePortrait), chromedp.Navigate(s.View),
+				chromedp.WaitVisible(chromedp.CSS(".totals")))
+			fit, err := chromedp.Run(tv, chromedp.Evaluate[string](`document.documentElement.scrollWidth > innerWidth ? "the page is " + document.documentElement.scrollWidth + " wide" : ""`))
+			if err != nil || fit != "" {
+				t.Errorf("%s, the viewer's page: %s %v", what, fit, err)
+			}
+			step(tv, what+", scoring", chromedp.Navigate(s.Score),
+				chromedp.WaitVisible(chromedp.CSS(`button[data-player]`)),
+				chromedp.Click(chromedp.CSS(`button[data-player]`)),
+				chromedp.WaitVisible(chromedp.CSS(`button[data-face="wd4"]`)))
+			fit, err = chromedp.Run(tv, chromedp.Evaluate[string](`(() => {
+				const bad = [];
+				if (document.documentElement.scrollWidth > innerWidth) bad.push("the page is " + document.documentElement.scrollWidth + " wide");
+				for (const b of document.querySelectorAll("#scorer button")) {
+					if (b.scrollWidth > b.clientWidth + 1) bad.push((b.dataset.face || b.dataset.key || b.textContent) + " spills out of its key");
+				}
+				return bad.join("; ");
+			})()`))
+			if err != nil || fit != "" {
+				t.Errorf("%s, the scorer's page: %s %v", what, fit, err)
+			}
+			if n == 4 && w == 320 {
+				shoot(t, tv, dir, "serve-score-320.png")
+			}
+		}
+	}
+}
