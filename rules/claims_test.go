@@ -40,7 +40,7 @@ func TestClaims(t *testing.T) {
 		{"alternative-scoring", []string{"None of the five rulebooks breaks a tie"}, nil},
 		{"two-player", []string{"Partners cannot", "rotating mode needs 4, 5, 8, 9, 12, 13 or 16 players", "when the hand that brings it there is recorded, and on the board"},
 			[]string{"Any mode can be played by two"}},
-		{"tournament", []string{"--mode rotating", "highest total wins", "not a lowest-wins game", "the Deluxe 1998 rulebook has four hands played, each player partnering a different person each hand"},
+		{"tournament", []string{"--mode rotating", "highest total wins", "not a lowest-wins game", "the Deluxe 1998 rulebook plays \"four hands\", partners changing each hand", "unoscore reads it as four hands with each partner"},
 			[]string{"lowest-wins or standard game of your own design"}},
 		{"uno", []string{"Deluxe 1998: once one card is left, says one page; before the next-to-last card lands, says another.", "Deluxe 112, Themed 2020 and Shuffle Hands: as you play your next-to-last card", "Older sheet: before you play your next-to-last card"},
 			[]string{"When you lay your second-to-last card, call"}},
