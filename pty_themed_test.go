@@ -18,7 +18,9 @@ func TestTerminalThemedDeck(t *testing.T) {
 	tm.line("") // Ann
 	tm.expect("Bob's cards")
 	tm.line("r7")
-	tm.expect(`the Themed 2020 112-card deck has no red; its colours are purple (pu), green (g), pink (pk) and yellow (y)): did you mean "pk7"?`)
+	// The message is broken between words at the window's 120 columns.
+	tm.expect(`the Themed 2020 112-card deck has no red; its colours are purple (pu), green (g), pink (pk) and`)
+	tm.expect(`yellow (y)): did you mean "pk7"?`)
 	tm.send("\x7f\x7f") // erase "r7"
 	tm.line("?")
 	tm.expect("Cards: an optional colour (purple (pu), green (g), pink (pk) and yellow (y)), then a face:")

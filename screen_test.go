@@ -329,7 +329,7 @@ func TestScreenPromptsLowInTheWindow(t *testing.T) {
 	s.waitFor(`did you mean "2xskip"?`)
 	s.settle()
 	s.hasLine("✔ Bob")
-	s.hasLine("Enter the cards left in each hand (? shows the notation; an empty line lets")
+	s.hasLine("Enter the cards left in each hand (? shows the notation; an empty line lets you")
 	s.hasLine("✗ Cat's cards: 2xskp█")
 	s.hasLine(`  unknown card "2xskp": did you mean "2xskip"?`)
 	if n := s.count("did you mean"); n != 1 {

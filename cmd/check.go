@@ -228,13 +228,13 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 			if !v.Legal {
 				word = app.style().Warn("Not legal")
 			}
-			fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.Width, "", ""))
+			fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.TermWidth(), "", ""))
 			if v.Note != "" {
 				note := words.Capitalize(v.Note)
 				if v.See != "" {
 					note += ": see unoscore rules " + v.See
 				}
-				fmt.Fprint(app.IO.Out, wrap(note+".", app.IO.Width, "", ""))
+				fmt.Fprint(app.IO.Out, wrap(note+".", app.IO.TermWidth(), "", ""))
 			}
 			return nil
 		},
@@ -344,11 +344,11 @@ func newCheckStartCmd(app *App) *cobra.Command {
 			}
 			fmt.Fprintf(out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
 			if len(rulings) == 1 && len(rulings[0].Editions) == len(rules.Editions) {
-				fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.Width, "", ""))
+				fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.TermWidth(), "", ""))
 				return nil
 			}
 			for _, r := range rulings {
-				fmt.Fprint(out, wrap(rules.RollCall(r.Editions)+": "+r.Text, app.IO.Width, "- ", "  "))
+				fmt.Fprint(out, wrap(rules.RollCall(r.Editions)+": "+r.Text, app.IO.TermWidth(), "- ", "  "))
 			}
 			return nil
 		},

@@ -384,10 +384,10 @@ func deckNotationHelp(d *rules.Deck) string {
 // person quits. Each confirmed hand is saved before the next question.
 func handLoop(app *App, game string, table int) error {
 	out := app.IO.Out
-	st := app.style()
 	twoShown := false
 	var pending *scoring.Hand // a hand entered but not saved: the game changed
 	for {
+		st := app.style() // the window's width as it is now
 		g, err := loadGame(app, game)
 		if err != nil {
 			return err
@@ -405,7 +405,7 @@ func handLoop(app *App, game string, table int) error {
 			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is drawn, play comes back to its player.")
 		}
 		fmt.Fprintln(out)
-		for _, l := range compactBoard(b, app.IO.Width) {
+		for _, l := range compactBoard(b, app.IO.TermWidth()) {
 			fmt.Fprintln(out, l)
 		}
 		if b.Schedule() == nil {
@@ -560,8 +560,9 @@ func (e *handEntry) missing() int {
 	return -1
 }
 
-const handHelp = "Enter the cards left in each hand (? shows the notation; an empty line lets\n" +
-	"you choose whose cards to enter). After a Draw Two or Wild Draw Four, count\n" +
+// handHelp is one paragraph: the terminal's width breaks it into lines.
+const handHelp = "Enter the cards left in each hand (? shows the notation; an empty line lets " +
+	"you choose whose cards to enter). After a Draw Two or Wild Draw Four, count " +
 	"the cards the next player drew."
 
 // promptHand asks who went out and what everyone else held, in seating

@@ -1,10 +1,13 @@
 package cmd
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
 
 // safeOutput is what every command writes through. Names and texts are
@@ -125,4 +128,69 @@ func (s *safeOutput) escape(p []byte, final bool) []byte {
 func printable(s string) string {
 	o := &safeOutput{}
 	return string(o.escape([]byte(s), true))
+}
+
+// wrapOutput is what a command's words pass through on their way to a
+// terminal: every line wider than the terminal is broken between words by
+// ui.Wrap, the one wrapping there is, at the terminal's width as it is when
+// the line is printed (width is read afresh for each write, so a window
+// resized meanwhile is followed). Lines that fit (a table chosen to fit,
+// most sentences) pass unchanged. Into a pipe unoscore writes no
+// wrapOutput; for what must keep its lines whole even in a terminal (JSON,
+// exports, --wide, completion scripts), it is turned off.
+//
+// A line is written once it ends; the start of a line is held until then,
+// or until flush (before a prompt draws, and at the end).
+type wrapOutput struct {
+	w     io.Writer
+	width func() int
+	off   bool
+	line  []byte // the start of a line not yet ended
+}
+
+func (o *wrapOutput) Write(p []byte) (int, error) {
+	n := len(p)
+	if o.off {
+		if err := o.flush(); err != nil {
+			return 0, err
+		}
+		if _, err := o.w.Write(p); err != nil {
+			return 0, err
+		}
+		return n, nil
+	}
+	var out []byte
+	width := -1
+	for {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			o.line = append(o.line, p...)
+			break
+		}
+		if width < 0 {
+			width = o.width()
+		}
+		o.line = append(o.line, p[:i]...)
+		out = append(out, ui.Wrap(string(o.line), width)...)
+		out = append(out, '\n')
+		o.line = o.line[:0]
+		p = p[i+1:]
+	}
+	if len(out) > 0 {
+		if _, err := o.w.Write(out); err != nil {
+			return 0, err
+		}
+	}
+	return n, nil
+}
+
+// flush writes the start of a line held back, wrapped as if it ended there.
+func (o *wrapOutput) flush() error {
+	if len(o.line) == 0 {
+		return nil
+	}
+	s := ui.Wrap(string(o.line), o.width())
+	o.line = o.line[:0]
+	_, err := io.WriteString(o.w, s)
+	return err
 }

@@ -43,11 +43,12 @@ type Prompter interface {
 // Each prompt reads them one at a time through its own view, closed when the
 // prompt ends, so no prompt takes a key past the Enter that ended it.
 type terminalPrompter struct {
-	ios   *iostreams.IOStreams
-	out   *noBell
-	keys  *keyboard
-	raw   *readline.State
-	rawFD int
+	ios    *iostreams.IOStreams
+	before func() error // called before each prompt draws: the screen is up to date
+	out    *noBell
+	keys   *keyboard
+	raw    *readline.State
+	rawFD  int
 }
 
 func newTerminalPrompter(ios *iostreams.IOStreams) *terminalPrompter {
@@ -57,6 +58,9 @@ func newTerminalPrompter(ios *iostreams.IOStreams) *terminalPrompter {
 // start puts the terminal in raw mode (output processing left on, so
 // newlines still start a line) and starts reading keys, once.
 func (t *terminalPrompter) start() {
+	if t.before != nil {
+		t.before()
+	}
 	if t.keys != nil {
 		return
 	}
@@ -344,14 +348,53 @@ func (t *terminalPrompter) selectTemplates() *promptui.SelectTemplates {
 	}
 }
 
+// fitLabel breaks a prompt's label between words to the terminal's width
+// as it is now, keeping room for the "? " before it and extra columns
+// after it (": ", " [Y/n] ").
+func (t *terminalPrompter) fitLabel(label string, extra int) string {
+	width := t.ios.TermWidth()
+	if width <= 0 || 2+ui.Width(label)+extra <= width {
+		return label
+	}
+	// What follows the label stays on its last line: it is wrapped as part
+	// of the last word.
+	after := strings.Repeat("~", extra)
+	wrapped := ui.Wrap("? "+label+after, width)
+	return strings.TrimSuffix(strings.TrimPrefix(wrapped, "? "), after)
+}
+
+// fitMessages makes validate's sentences, shown under the prompt after two
+// spaces, break between words at the terminal's width.
+func (t *terminalPrompter) fitMessages(validate func(string) error) func(string) error {
+	if validate == nil {
+		return nil
+	}
+	return func(v string) error {
+		err := validate(v)
+		if err == nil {
+			return nil
+		}
+		return fittedError{err, strings.TrimPrefix(ui.Wrap("  "+err.Error(), t.ios.TermWidth()), "  ")}
+	}
+}
+
+// fittedError is an error whose sentence is broken into lines.
+type fittedError struct {
+	err  error
+	text string
+}
+
+func (e fittedError) Error() string { return e.text }
+func (e fittedError) Unwrap() error { return e.err }
+
 func (t *terminalPrompter) Input(label, def string, validate func(string) error) (string, error) {
 	t.start()
 	p := promptui.Prompt{
-		Label:     label,
+		Label:     t.fitLabel(label, 2+2),
 		Default:   def,
 		AllowEdit: true,
 		HideEmpty: true,
-		Validate:  validate,
+		Validate:  t.fitMessages(validate),
 		Templates: t.promptTemplates(),
 		KeepRaw:   t.raw != nil,
 		Stdin:     t.keys.view(),
@@ -380,7 +423,7 @@ func (t *terminalPrompter) selectOne(label string, items []string, cursor int, p
 		in.pick = &picker{items: items}
 	}
 	// An item never wraps: the list is redrawn on every key.
-	width := t.ios.Width
+	width := t.ios.TermWidth()
 	if width <= 0 {
 		width = 80
 	}
@@ -389,7 +432,7 @@ func (t *terminalPrompter) selectOne(label string, items []string, cursor int, p
 		shown[i] = ui.Truncate(it, width-4)
 	}
 	s := promptui.Select{
-		Label:        label,
+		Label:        t.fitLabel(label, 2),
 		Items:        shown,
 		CursorPos:    cursor,
 		Size:         min(len(items), 10),
@@ -433,7 +476,7 @@ func (t *terminalPrompter) Confirm(label string, def bool) (bool, error) {
 	// The answer is said by what follows ("Saved." or "Not saved."), so the
 	// question is cleared once answered rather than left half-drawn.
 	p := promptui.Prompt{
-		Label: label, IsConfirm: true, Default: d, HideEntered: true,
+		Label: t.fitLabel(label, 2+6), IsConfirm: true, Default: d, HideEntered: true,
 		Templates: tpl,
 		KeepRaw:   t.raw != nil,
 		Stdin:     t.keys.view(),

@@ -3,6 +3,7 @@
 package cmd
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,6 +40,29 @@ type App struct {
 	NoInput bool
 	Wait    time.Duration
 	Prompt  Prompter
+
+	wrapOut, wrapErr *wrapOutput // nil when the stream is not a terminal
+}
+
+// flushLine writes the start of a line the wrapping holds back (before a
+// prompt draws, and at the end).
+func (a *App) flushLine() error {
+	var err error
+	for _, w := range []*wrapOutput{a.wrapOut, a.wrapErr} {
+		if w != nil {
+			err = cmp.Or(err, w.flush())
+		}
+	}
+	return err
+}
+
+// keepLines turns the wrapping of standard output off for the rest of the
+// run: JSON, exports, scripts and --wide keep their lines whole.
+func (a *App) keepLines() {
+	if a.wrapOut != nil {
+		a.wrapOut.flush()
+		a.wrapOut.off = true
+	}
 }
 
 // usageError is input the command cannot use: it exits 2.
@@ -101,21 +125,34 @@ func Run(args []string, ios *iostreams.IOStreams, p Prompter) (code ExitCode) {
 	// Commands write through safeOutput: anything that would not print is
 	// escaped, and a failed write is remembered. Prompts draw on the
 	// terminal directly.
-	out := &safeOutput{w: ios.Out, color: ios.Color}
-	errOut := &safeOutput{w: ios.Err}
+	// In a terminal they are wrapped to its width (wrapOutput).
+	app := &App{}
+	outW, errW := ios.Out, ios.Err
+	if ios.OutTTY {
+		app.wrapOut = &wrapOutput{w: ios.Out, width: ios.TermWidth}
+		outW = app.wrapOut
+	}
+	if ios.ErrTTY {
+		app.wrapErr = &wrapOutput{w: ios.Err, width: ios.ErrWidth}
+		errW = app.wrapErr
+	}
+	out := &safeOutput{w: outW, color: ios.Color}
+	errOut := &safeOutput{w: errW}
 	streams := *ios
 	streams.Out, streams.Err = out, errOut
-	app := &App{IO: &streams, Prompt: p}
+	app.IO, app.Prompt = &streams, p
 	if app.Prompt == nil {
 		tp := newTerminalPrompter(ios)
+		tp.before = app.flushLine
 		defer tp.Close()
 		app.Prompt = tp
 	}
+	defer app.flushLine()
 	defer errOut.flush()
 	root, started := newRootCmd(app)
 	root.SetArgs(args)
 	err := root.Execute()
-	if ferr := out.flush(); err == nil && ferr != nil {
+	if ferr := cmp.Or(out.flush(), app.flushLine()); err == nil && ferr != nil {
 		// The command did its work, but what it said was lost.
 		err = fmt.Errorf("cannot write the output (%w); what the command changed, if anything, was saved", ferr)
 	}
@@ -249,9 +286,23 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			if waitErr != nil && !c.Flags().Changed("wait") {
 				return waitErr
 			}
+			if keepsLines(c) {
+				app.keepLines()
+			}
 			return nil
 		},
 	}
+	// --help fits the terminal: flag descriptions wrap beside the flags,
+	// and long help is broken between words at the terminal's width.
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		if w := app.IO.TermWidth(); w > 0 {
+			tmpl := strings.ReplaceAll(c.UsageTemplate(), ".FlagUsages |", fmt.Sprintf(".FlagUsagesWrapped %d |", w))
+			c.SetUsageTemplate(tmpl)
+			c.Long = reflow(c.Long, w)
+		}
+		help(c, args)
+	})
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetOut(app.IO.Out)
 	root.SetErr(app.IO.Err)
@@ -309,6 +360,44 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	return root, started
 }
 
+// reflow fits text written in lines of about 75 columns to width, when it
+// does not fit: the lines of a paragraph are joined and broken again
+// between words (by ui.Wrap). Lines that start with a space or "-" (lists,
+// examples) start a line of their own.
+func reflow(text string, width int) string {
+	if width <= 0 || ui.Fits(text, width) {
+		return text
+	}
+	var paras []string
+	for line := range strings.SplitSeq(text, "\n") {
+		n := len(paras)
+		if n > 0 && line != "" && paras[n-1] != "" && !strings.HasPrefix(line, " ") && !strings.HasPrefix(line, "-") && !strings.HasSuffix(paras[n-1], ":") {
+			paras[n-1] += " " + line
+			continue
+		}
+		paras = append(paras, line)
+	}
+	return ui.Wrap(strings.Join(paras, "\n"), width)
+}
+
+// keepsLines reports whether what c prints is for a program or keeps its
+// lines whole on purpose, wrapped by nobody but the terminal: JSON, an
+// export, a completion script, a man page, --wide, serve's QR codes.
+func keepsLines(c *cobra.Command) bool {
+	for _, f := range []string{"json", "wide", "csv"} {
+		if v, err := c.Flags().GetBool(f); err == nil && v {
+			return true
+		}
+	}
+	for p := c; p != nil; p = p.Parent() {
+		switch p.Name() {
+		case "export", "completion", "man", "serve", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
+			return true
+		}
+	}
+	return false
+}
+
 // clip shortens an argument repeated in a message.
 func clip(s string) string {
 	if r := []rune(s); len(r) > 40 {
@@ -321,13 +410,7 @@ func clip(s string) string {
 // style is how output is drawn on a.IO: colour, symbols and the width
 // not to pass.
 func (a *App) style() ui.Style {
-	width := a.IO.Width
-	if a.IO.OutTTY && width <= 0 {
-		width = 80
-	}
-	if !a.IO.OutTTY {
-		width = 0
-	}
+	width := a.IO.TermWidth() // as it is now
 	return ui.Style{Color: a.IO.Color, Unicode: a.IO.OutTTY, Width: width}
 }
 

@@ -76,7 +76,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 		"Saved. Hand 2: Eve went out at table 2; Eve and Gus score 66 each (Fay 57, Hal 9).",
 		"Table 1, round 1 of 7, hand 2 of 2: Ann & Cat against Bob & Dan; Bob deals.",
 	} {
-		if !strings.Contains(out.String(), want) {
+		if !strings.Contains(unwrapped(out.String()), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
@@ -92,7 +92,7 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "Table 3, round 1 of 11, hand 1 of 4: I & K against J & L; I deals.") {
+	if !strings.Contains(unwrapped(out.String()), "Table 3, round 1 of 11, hand 1 of 4: I & K against J & L; I deals.") {
 		t.Errorf("output:\n%s", out.String())
 	}
 
@@ -104,7 +104,7 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	if got := strings.Join(p4.labels, "|"); got != "Hands in each round at each table|Who went out?|Bob's cards|Dan's cards|Save this hand?|Who went out?" {
 		t.Errorf("questions: %s", got)
 	}
-	if !strings.Contains(out4, "Saved. Hand 1: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan 9).") {
+	if !strings.Contains(unwrapped(out4), "Saved. Hand 1: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan 9).") {
 		t.Errorf("output:\n%s", out4)
 	}
 }
@@ -190,7 +190,7 @@ func TestHandAtOneTable(t *testing.T) {
 		"Saved. Hand 1: Fay went out at table 2; Fay and Hal score 16 each (Gus 7, Eve 9).",
 		"Table 2 waits for round 2: Bob and Cat are still playing round 1 at table 1.",
 	} {
-		if !strings.Contains(out, want) {
+		if !strings.Contains(unwrapped(out), want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}

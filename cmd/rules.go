@@ -130,7 +130,7 @@ func showTopic(o *rulesOptions, query string) error {
 	out := o.app.IO.Out
 	st := o.app.style()
 	if question {
-		writeText(out, a.Short(), o.app.IO.Width, st)
+		writeText(out, a.Short(), o.app.IO.TermWidth(), st)
 		fmt.Fprintf(out, "\nmore: unoscore rules %s\n", t.ID)
 		for _, n := range a.Near {
 			fmt.Fprintf(out, "also: unoscore rules %s (%s)\n", n.Topic.ID, n.Lead())
@@ -138,7 +138,7 @@ func showTopic(o *rulesOptions, query string) error {
 		return nil
 	}
 	fmt.Fprintf(out, "%s (%s)\n\n", st.Bold(t.Title), t.ID)
-	writeText(out, text, o.app.IO.Width, st)
+	writeText(out, text, o.app.IO.TermWidth(), st)
 	for i, x := range a.Also {
 		if i == 0 {
 			fmt.Fprintln(out)

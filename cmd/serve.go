@@ -151,7 +151,7 @@ func shownHost(ip net.IP) string {
 // everything (two codes fill 24 lines) still shows the addresses.
 func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *iostreams.IOStreams) {
 	if ios.OutTTY {
-		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.Width)
+		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.TermWidth())
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "Serving the games in %s. Ctrl-C stops.\n", path)

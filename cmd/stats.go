@@ -125,11 +125,11 @@ func runStats(o *statsOptions) error {
 		if o.JSON {
 			return writeJSON(out, present.NewPage(st, page))
 		}
-		fit := o.app.IO.Width
+		fit := o.app.IO.TermWidth()
 		if o.Wide {
 			fit = 0
 		}
-		return writePage(out, st, page, o.app.IO.Width, fit)
+		return writePage(out, st, page, o.app.IO.TermWidth(), fit)
 	}
 	if o.JSON {
 		return writeJSON(out, present.Stats{Players: present.NewPlayers(st)})
@@ -142,7 +142,7 @@ func runStats(o *statsOptions) error {
 		fmt.Fprintln(out, "No games yet. Start one with: unoscore new --players Ann,Bob,Cat")
 		return nil
 	}
-	width := o.app.IO.Width
+	width := o.app.IO.TermWidth()
 	if o.Wide {
 		width = 0
 	}

@@ -19,17 +19,52 @@ type IOStreams struct {
 	OutTTY bool // standard output is a terminal
 	Color  bool // colour the output: a terminal, and NO_COLOR unset
 	Width  int  // the terminal's width in columns; 0 when output is not a terminal
+	ErrTTY bool // standard error is a terminal
+	// OutSize and ErrSize read the width of the terminal as it is now, for
+	// each thing printed: a window widened or narrowed meanwhile is
+	// followed. Nil: Width, as it was at the start.
+	OutSize, ErrSize func() int
+}
+
+// TermWidth is the width of the terminal standard output is, as it is now:
+// 0 when output is not a terminal, 80 when its size cannot be read.
+func (s *IOStreams) TermWidth() int {
+	if !s.OutTTY {
+		return 0
+	}
+	return sizeNow(s.OutSize, s.Width)
+}
+
+// ErrWidth is TermWidth for standard error.
+func (s *IOStreams) ErrWidth() int {
+	if !s.ErrTTY {
+		return 0
+	}
+	return sizeNow(s.ErrSize, s.Width)
+}
+
+func sizeNow(size func() int, width int) int {
+	if size != nil {
+		width = size()
+	}
+	if width <= 0 {
+		return 80
+	}
+	return width
 }
 
 // System returns the process's own streams.
 func System() *IOStreams {
 	in := isTerminal(os.Stdin)
 	out := isTerminal(os.Stdout)
+	errTTY := isTerminal(os.Stderr)
 	return &IOStreams{
 		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
-		InTTY: in, OutTTY: out,
-		Color: out && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
-		Width: terminalWidth(os.Stdout, out),
+		InTTY: in, OutTTY: out, ErrTTY: errTTY,
+		Color:   out && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
+		Width:   terminalWidth(os.Stdout, out),
+		OutSize: func() int { return terminalWidth(os.Stdout, out) },
+		ErrSize: func() int { return terminalWidth(os.Stderr, errTTY) },
 	}
 }
 

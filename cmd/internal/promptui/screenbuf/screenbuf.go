@@ -44,13 +44,17 @@ func (s *ScreenBuf) Clear() error {
 	return nil
 }
 
-// Write adds one line to the block. A line holding \r or \n is refused: it
-// would move the cursor where the block cannot follow it.
+// Write adds one line to the block; a \n in it starts another (unoscore's
+// fork: a label or a message broken between words to the terminal's
+// width). A line holding \r is refused: it would move the cursor where the
+// block cannot follow it.
 func (s *ScreenBuf) Write(b []byte) (int, error) {
-	if bytes.ContainsAny(b, "\r\n") {
-		return 0, fmt.Errorf("%q should not contain either \\r or \\n", b)
+	if bytes.ContainsRune(b, '\r') {
+		return 0, fmt.Errorf("%q should not contain \\r", b)
 	}
-	s.lines = append(s.lines, append([]byte(nil), b...))
+	for _, line := range bytes.Split(b, []byte{'\n'}) {
+		s.lines = append(s.lines, append([]byte(nil), line...))
+	}
 	return len(b), nil
 }
 
