@@ -374,7 +374,7 @@ func flipStart(app *App, o *checkOptions, card rules.Card) error {
 		table = fmt.Sprintf(" with %d players", o.Players)
 	}
 	fmt.Fprintf(app.IO.Out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
-	fmt.Fprint(app.IO.Out, wrap("UNO Flip (its own sheet, not one of the five rulebooks): "+text, app.IO.Width, "", ""))
+	fmt.Fprint(app.IO.Out, wrap("UNO Flip (its own sheet, not one of the five rulebooks): "+text, app.IO.TermWidth(), "", ""))
 	return nil
 }
 

@@ -130,12 +130,25 @@ func TestResetDropsWhatWasWritten(t *testing.T) {
 	}
 }
 
-func TestWriteRefusesLineBreaks(t *testing.T) {
+func TestWriteRefusesCarriageReturns(t *testing.T) {
 	s := New(&bytes.Buffer{}, nil)
-	for _, b := range []string{"a\nb", "a\rb"} {
-		if n, err := s.WriteString(b); err == nil || n != 0 {
-			t.Errorf("WriteString(%q) = %d, %v; want 0 and an error", b, n, err)
-		}
+	if n, err := s.WriteString("a\rb"); err == nil || n != 0 {
+		t.Errorf("WriteString(%q) = %d, %v; want 0 and an error", "a\rb", n, err)
+	}
+}
+
+// A newline in what is written starts another line of the block (a label
+// or message broken to the terminal's width), and the rows are counted.
+func TestWriteSplitsLines(t *testing.T) {
+	var buf bytes.Buffer
+	s := New(&buf, func() int { return 10 })
+	s.WriteString("a label\nwrapped: x")
+	s.WriteString("  message")
+	s.Flush()
+	s.WriteString("b")
+	s.Flush()
+	if got, want := buf.String(), "\r\x1b[Ja label\nwrapped: x\n  message\n\r\x1b[3A\x1b[Jb\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
