@@ -27,7 +27,8 @@ const (
 
 var (
 	benchOnce sync.Once
-	benchPath string
+	benchPath string // a temporary file, removed by TestMain
+	benchKept string // UNOSCORE_BENCH_DB, kept
 	benchErr  error
 )
 
@@ -46,9 +47,18 @@ func TestMain(m *testing.M) {
 }
 
 // benchDB builds the big database once per test binary, through Import, the
-// way a person's years of exports would arrive.
+// way a person's years of exports would arrive. With UNOSCORE_BENCH_DB set,
+// it is built at that path (or reused if it is there) and kept, so the real
+// binary can be measured on it.
 func benchDB(b *testing.B) string {
 	benchOnce.Do(func() {
+		if p := os.Getenv("UNOSCORE_BENCH_DB"); p != "" {
+			benchKept = p
+			if _, err := os.Stat(p); err != nil {
+				benchErr = fillDB(p, benchGames, benchHands)
+			}
+			return
+		}
 		dir, err := os.MkdirTemp("", "unoscore-bench-")
 		if err != nil {
 			benchErr = err
@@ -57,6 +67,12 @@ func benchDB(b *testing.B) string {
 		benchPath = filepath.Join(dir, "years.db")
 		benchErr = fillDB(benchPath, benchGames, benchHands)
 	})
+	if benchKept != "" {
+		if benchErr != nil {
+			b.Fatal(benchErr)
+		}
+		return benchKept
+	}
 	if benchErr != nil {
 		b.Fatal(benchErr)
 	}
