@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
@@ -131,7 +130,7 @@ var gamesHeader = []string{"", "Id", "Started", "Name", "Mode", "Hands", "Player
 // names, and the names, players and results cut as much as needed, leaving
 // out the time a game started, then its mode, when even that is too wide.
 func writeGames(w io.Writer, list []store.Summary, st ui.Style) error {
-	align := []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignRight, tw.AlignLeft, tw.AlignLeft}
+	align := []ui.Align{ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignRight, ui.AlignLeft, ui.AlignLeft}
 	var full bytes.Buffer
 	t := ui.NewTable(&full, align, st.Unicode)
 	t.Header(gamesHeader)

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
@@ -61,7 +60,7 @@ func runPlayers(o *playersOptions) error {
 		fmt.Fprintln(out, "No players yet. Start a game with: unoscore new --players Ann,Bob,Cat")
 		return nil
 	}
-	g := &ui.Grid{Align: []tw.Align{tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft, tw.AlignLeft}}
+	g := &ui.Grid{Align: []ui.Align{ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignLeft}}
 	g.Add("Player", "Games", "First played", "Last played", "Also spelled")
 	for _, p := range list {
 		g.Add(p.Player, strconv.Itoa(p.Games), p.First.Local().Format("2006-01-02"),

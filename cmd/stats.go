@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/guptarohit/asciigraph"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
@@ -210,11 +209,11 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 		narrowed = true
 	}
 	// A blank first column: every line starts two spaces in.
-	g := &ui.Grid{Align: []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignLeft}}
+	g := &ui.Grid{Align: []ui.Align{ui.AlignLeft, ui.AlignRight, ui.AlignLeft}}
 	header := []string{"", "#", "Player"}
 	for _, c := range cols {
 		header = append(header, c.title)
-		g.Align = append(g.Align, tw.AlignRight)
+		g.Align = append(g.Align, ui.AlignRight)
 	}
 	g.Add(header...)
 	for i, p := range st.Players {
@@ -391,7 +390,7 @@ func writeGamesPlayed(w io.Writer, rows [][]string, width int) (narrowed bool, e
 	var line []string
 	for _, c := range shown {
 		line = append(line, playedColumns[c].title)
-		g.Align = append(g.Align, tw.AlignLeft)
+		g.Align = append(g.Align, ui.AlignLeft)
 	}
 	g.Add(line...)
 	for _, r := range rows {
@@ -432,10 +431,10 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int)
 
 	if len(pg.Opponents) > 0 {
 		fmt.Fprintf(w, "\nHead to head (finished games: who won, who placed ahead):\n")
-		g := &ui.Grid{Align: []tw.Align{tw.AlignLeft, tw.AlignLeft}}
+		g := &ui.Grid{Align: []ui.Align{ui.AlignLeft, ui.AlignLeft}}
 		g.Add("", "Player", "Games", "Done", "You won", "They won", "Ahead", "Behind", "Partners")
 		for range 7 {
-			g.Align = append(g.Align, tw.AlignRight)
+			g.Align = append(g.Align, ui.AlignRight)
 		}
 		for _, h := range pg.Opponents {
 			g.Add(append([]string{"", h.Player}, ints(h.Games, h.Finished, h.Wins, h.Losses, h.Ahead, h.Behind, h.Partnered)...)...)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,25 +59,5 @@ func TestRefusesWhatIsNotAFolder(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(notes); string(b) != "keep me" {
 		t.Errorf("notes.txt now holds %q", b)
-	}
-}
-
-// The binary must not carry the generator: cobra/doc and what it pulls in
-// initialised in every command before it moved here.
-func TestBinaryLeavesOutTheGenerator(t *testing.T) {
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	out, err := exec.Command(goBin, "list", "-deps", "github.com/unoscore/unoscore").Output()
-	if err != nil {
-		t.Fatalf("go list -deps: %v", err)
-	}
-	for _, dep := range strings.Fields(string(out)) {
-		for _, banned := range []string{"github.com/spf13/cobra/doc", "github.com/cpuguy83/go-md2man", "github.com/russross/blackfriday", "yaml"} {
-			if strings.HasPrefix(dep, banned) || (banned == "yaml" && strings.Contains(dep, "yaml")) {
-				t.Errorf("the unoscore binary imports %s", dep)
-			}
-		}
 	}
 }

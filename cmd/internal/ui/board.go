@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/olekukonko/tablewriter/tw"
-
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -107,21 +105,21 @@ func writeScorePad(w io.Writer, b *scoring.Board, st Style) error {
 // tables, at which table and round ("T2 R1"), in place of the dealer (the
 // lines below the table say who deals next at each). name writes a seat's
 // name (in full, or short).
-func padColumns(b *scoring.Board, name func(int) string) (header []string, align []tw.Align, cells func(scoring.Row) []string) {
+func padColumns(b *scoring.Board, name func(int) string) (header []string, align []Align, cells func(scoring.Row) []string) {
 	manyTables, rounds := len(b.Tables()) > 1, b.Schedule() != nil
-	header, align = []string{"Hand"}, []tw.Align{tw.AlignRight}
+	header, align = []string{"Hand"}, []Align{AlignRight}
 	switch {
 	case manyTables:
-		header, align = append(header, "At"), append(align, tw.AlignLeft)
+		header, align = append(header, "At"), append(align, AlignLeft)
 	case rounds:
-		header, align = append(header, "Round", "Dealer"), append(align, tw.AlignRight, tw.AlignLeft)
+		header, align = append(header, "Round", "Dealer"), append(align, AlignRight, AlignLeft)
 	default:
-		header, align = append(header, "Dealer"), append(align, tw.AlignLeft)
+		header, align = append(header, "Dealer"), append(align, AlignLeft)
 	}
-	header, align = append(header, "Out"), append(align, tw.AlignLeft)
+	header, align = append(header, "Out"), append(align, AlignLeft)
 	flip := b.Deck.Sides != nil
 	if flip {
-		header, align = append(header, "Side"), append(align, tw.AlignLeft)
+		header, align = append(header, "Side"), append(align, AlignLeft)
 	}
 	cells = func(r scoring.Row) []string {
 		row := []string{strconv.Itoa(r.Number)}
@@ -189,7 +187,7 @@ func writeFullPad(w io.Writer, b *scoring.Board, st Style) error {
 	nlead := len(header) - 1 // columns before the first score, after "Hand"
 	header = append(header, titles(b, st, b.Name, " & ")...)
 	for range b.Columns() {
-		align = append(align, tw.AlignRight)
+		align = append(align, AlignRight)
 	}
 	t := NewTable(w, align, st.Unicode)
 	t.Header(header)
@@ -227,7 +225,7 @@ func writeShortPad(w io.Writer, b *scoring.Board, st Style, short []string) {
 	nlead := len(header) - 1
 	header = append(header, titles(b, st, name, "&")...)
 	for range b.Columns() {
-		align = append(align, tw.AlignRight)
+		align = append(align, AlignRight)
 	}
 	g := &Grid{Align: align}
 	g.Add(header...)
@@ -307,14 +305,14 @@ func writePlayerPad(w io.Writer, b *scoring.Board, st Style) {
 		first--
 	}
 	shown := b.Rows[first:]
-	align := []tw.Align{tw.AlignLeft}
+	align := []Align{AlignLeft}
 	header := []string{"Hand"}
 	for _, r := range shown {
-		header, align = append(header, strconv.Itoa(r.Number)), append(align, tw.AlignRight)
+		header, align = append(header, strconv.Itoa(r.Number)), append(align, AlignRight)
 	}
-	header, align = append(header, "Total"), append(align, tw.AlignRight)
+	header, align = append(header, "Total"), append(align, AlignRight)
 	if togo != nil {
-		header, align = append(header, "To "+strconv.Itoa(b.Settings.Target)), append(align, tw.AlignRight)
+		header, align = append(header, "To "+strconv.Itoa(b.Settings.Target)), append(align, AlignRight)
 	}
 	g := &Grid{Align: align}
 	g.Add(header...)

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -21,12 +20,35 @@ import (
 // broken between words by Wrap. Into a pipe or a file (width 0), or with
 // --wide, nothing is changed.
 
-var escapes = regexp.MustCompile("\x1b\\[[0-9;]*m")
+// stripColour leaves out the colour codes (ESC [ digits and semicolons m)
+// of s: what takes no columns on a screen. (A hand-written scan rather than
+// a regular expression compiled when the program starts.)
+func stripColour(s string) string {
+	if !strings.Contains(s, "\x1b[") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';') {
+				j++
+			}
+			if j < len(s) && s[j] == 'm' {
+				i = j + 1
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
 
 // Width is how many columns s takes on a screen, colour codes left
 // out.
 func Width(s string) int {
-	return runewidth.StringWidth(escapes.ReplaceAllString(s, ""))
+	return runewidth.StringWidth(stripColour(s))
 }
 
 // Widest is the width of text's widest line.
@@ -128,7 +150,7 @@ func fill(items []string, sep string, width int, first, rest string, breakLong b
 		for breakLong && width > 0 && w > width-curW {
 			// A word wider than the line: as much as fits, and the rest
 			// on the next line.
-			plain := escapes.ReplaceAllString(it, "")
+			plain := stripColour(it)
 			head := runewidth.Truncate(plain, width-curW, "")
 			if head == "" {
 				_, n := utf8.DecodeRuneInString(plain)

@@ -73,3 +73,22 @@ func TestFill(t *testing.T) {
 		t.Errorf("no width: %q", got)
 	}
 }
+
+func TestStripColour(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                        "",
+		"plain":                   "plain",
+		"\x1b[1mAnn\x1b[0m":       "Ann",
+		"\x1b[1;32m12\x1b[0m pts": "12 pts",
+		"\x1b[m":                  "",
+		"a\x1b[2Kb":               "a\x1b[2Kb", // not a colour code: kept
+		"\x1b[":                   "\x1b[",
+		"\x1b[12":                 "\x1b[12",
+		"\x1b\x1b[0m":             "\x1b",
+		"李\x1b[33m小\x1b[0m龙":      "李小龙",
+	} {
+		if got := stripColour(in); got != want {
+			t.Errorf("stripColour(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

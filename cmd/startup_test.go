@@ -1,0 +1,40 @@
+package cmd
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// Every package linked into the binary initialises when any command starts,
+// so what only some command needs, or nothing needs, is kept out:
+// TestBinaryLeavesOutWhatEveryCommandWouldPay holds the line.
+var keptOut = []struct{ prefix, why string }{
+	{"github.com/spf13/cobra/doc", "the man pages come from go run ./cmd/gen-docs"},
+	{"github.com/cpuguy83/go-md2man", "the man pages come from go run ./cmd/gen-docs"},
+	{"github.com/russross/blackfriday", "the man pages come from go run ./cmd/gen-docs (its init built a table of HTML entities)"},
+	{"go.yaml.in/yaml", "the man pages come from go run ./cmd/gen-docs"},
+	{"gopkg.in/yaml", "the man pages come from go run ./cmd/gen-docs"},
+	{"github.com/olekukonko/tablewriter", "ui.Table draws the tables (tablewriter's init built a 650 KB cache)"},
+	{"github.com/olekukonko/errors", "came with tablewriter"},
+	{"github.com/olekukonko/ll", "came with tablewriter"},
+	{"github.com/fatih/color", "came with tablewriter; unoscore writes its own colour codes"},
+}
+
+func TestBinaryLeavesOutWhatEveryCommandWouldPay(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command(goBin, "list", "-deps", "github.com/unoscore/unoscore").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		for _, k := range keptOut {
+			if strings.HasPrefix(dep, k.prefix) {
+				t.Errorf("the unoscore binary links %s: %s", dep, k.why)
+			}
+		}
+	}
+}
