@@ -31,11 +31,17 @@ type term struct {
 
 func startTerm(t *testing.T, db string, args ...string) *term {
 	t.Helper()
+	return startTermSize(t, 120, 50, db, args...)
+}
+
+// startTermSize is startTerm in a terminal of cols x rows.
+func startTermSize(t *testing.T, cols, rows uint16, db string, args ...string) *term {
+	t.Helper()
 	master, slave, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal here: %v", err)
 	}
-	if err := pty.Setsize(master, &pty.Winsize{Rows: 50, Cols: 120}); err != nil {
+	if err := pty.Setsize(master, &pty.Winsize{Rows: rows, Cols: cols}); err != nil {
 		t.Fatal(err)
 	}
 	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)

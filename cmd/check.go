@@ -419,6 +419,9 @@ func deckCards(d *rules.Deck, prefix string) []string {
 			}
 		}
 		for _, card := range cards {
+			if _, err := d.ParseCard(card.Token()); err != nil {
+				continue // UNO Flip: a face its colour's side does not have
+			}
 			if strings.HasPrefix(card.Token(), strings.ToLower(prefix)) {
 				out = append(out, card.Token()+"\t"+card.String())
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -93,8 +94,18 @@ func leftCardCompletion(g *store.Game, name, cards string) []string {
 	}
 	i := strings.LastIndexAny(cards, " ,") + 1
 	head, last := name+"="+cards[:i], cards[i:]
+	// UNO Flip: after a card that tells the side, only cards of that side.
+	side := rules.NoSide
+	if typed, err := rules.ParseHand(cards[:i]); err == nil {
+		side, _ = d.HandsSide(typed)
+	}
 	var out []string
 	for _, c := range deckCards(d, last) {
+		if tok, _, _ := strings.Cut(c, "\t"); side != rules.NoSide {
+			if card, err := rules.ParseCard(tok); err == nil && d.SideOf(card) == side.Other() {
+				continue
+			}
+		}
 		out = append(out, head+c)
 	}
 	return out

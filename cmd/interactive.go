@@ -372,6 +372,14 @@ const notationHelp = `Cards: an optional colour (r g b y, or red green blue yell
 
 // deckNotationHelp explains the card notation with the deck's own colours.
 func deckNotationHelp(d *rules.Deck) string {
+	if d.Sides != nil {
+		return `Cards: a colour, light side r y g b, dark side pk t o pu; then a face:
+  1-9, d1 or +1 (Draw One), d5 or +5 (Draw Five), s (Skip), se (Skip
+  Everyone), rev (Reverse), f (Flip), w (Wild), wd2 (Wild Draw Two),
+  wdc (Wild Draw Color). Every hand's cards are on the side in play.
+  3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
+  Examples: r7 wd2 gd1 on the light side; t7 wdc pkse on the dark side`
+	}
 	c := d.Colors[0].Letter()
 	return "Cards: an optional colour (" + d.ColorList() + `), then a face:
   0-9, d2 or +2 (Draw Two), s (Skip), rev (Reverse), w (Wild),
@@ -730,7 +738,12 @@ func askCards(app *App, e *handEntry, seat int) (string, error) {
 				others = append(others, h)
 			}
 		}
-		return b.Deck.Check(others...)
+		err = b.Deck.Check(others...)
+		var se *rules.SideError
+		if errors.As(err, &se) {
+			return errors.New(se.Short()) // the whole sentence is wider than a prompt
+		}
+		return err
 	}
 	for {
 		v, err := app.Prompt.Input(name+"'s cards", e.cards[seat], validate)

@@ -85,7 +85,7 @@ func init() {
 	}
 	decks = append(decks, &Deck{
 		ID: "flip", Name: "UNO Flip deck",
-		Description: "112 double-sided cards: light side red, yellow, green, blue; dark side pink, teal, orange, purple",
+		Description: "UNO Flip: 112 double-sided cards, a light and a dark side",
 		Colors:      append(slices.Clone(light.Colors), dark.Colors...),
 		points:      map[Face]int{Wild: 40},
 		noZero:      true,
@@ -348,6 +348,16 @@ func (e *SideError) Error() string {
 
 // Invalid marks the error as bad input.
 func (e *SideError) Invalid() bool { return true }
+
+// Short says it in a prompt's width: "cards of both sides (r7 light, t3
+// dark): a hand counts on one side".
+func (e *SideError) Short() string {
+	l, k := e.First, e.Second
+	if e.FirstSide == Dark {
+		l, k = k, l
+	}
+	return fmt.Sprintf("cards of both sides (%s light, %s dark): a hand counts on one side", l.Token(), k.Token())
+}
 
 // flipCardProblem says why no UNO Flip card is c, naming the side that
 // has its face or colour, and a card of the same colour to write instead

@@ -233,7 +233,7 @@ func TestFlipCheck(t *testing.T) {
 	var se *SideError
 	h1, _ := ParseHand("r7")
 	h2, _ := ParseHand("t3")
-	if _, err := d.HandsSide(h1, h2); !errors.As(err, &se) {
+	if _, err := d.HandsSide(h2, h1); !errors.As(err, &se) || se.Short() != "cards of both sides (r7 light, t3 dark): a hand counts on one side" {
 		t.Errorf("HandsSide: %v, want a SideError", err)
 	}
 }

@@ -450,7 +450,11 @@ func valueFacts() string {
 func deckFacts() string {
 	var lines []string
 	for _, d := range Decks() {
-		lines = append(lines, fmt.Sprintf("- %s: %s", d.ID, d.Description))
+		line := fmt.Sprintf("- %s: %s", d.ID, d.Description)
+		if d.Sides != nil {
+			line += "; its own sheet, not one of the five rulebooks (unoscore rules flip)"
+		}
+		lines = append(lines, line)
 	}
 	return strings.Join(lines, "\n")
 }
