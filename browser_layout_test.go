@@ -15,6 +15,9 @@ import (
 // and a dozen hands played: nothing wider than the screen (scrollWidth),
 // nothing taller (scrollHeight), every total on screen.
 func TestBrowserTVLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
+	}
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")

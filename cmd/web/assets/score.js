@@ -382,10 +382,12 @@
         var shown = f.token.toUpperCase();
         var full = room(f) < count;
         var attrs = {class: (f.wild ? "wild" : "") + (shown.length > 2 ? " long" : ""), "data-face": f.token,
-          "aria-label": shown + " " + f.points + ": " + f.name + ", " + plural(f.points, "point") + (full ? "; the deck holds no more" : ""),
           on: function () { tapFace(f); }};
         if (full) attrs.disabled = "";
-        return key("f:" + f.token, attrs, [document.createTextNode(shown), el("small", {text: String(f.points)})]);
+        // The spoken name starts with what the key shows ("WD4 50"), then
+        // says it in words.
+        return key("f:" + f.token, attrs, [document.createTextNode(shown + " "), el("small", {text: String(f.points)}),
+          el("span", {class: "sr", text: ": " + f.name + ", " + plural(f.points, "point") + (full ? "; the deck holds no more" : "")})]);
       })));
       var input = el("input", {type: "number", inputmode: "numeric", min: "1", max: "9999", id: "ptsbox", placeholder: "points", "aria-label": "Points counted by hand"});
       input.addEventListener("keydown", function (ev) {
