@@ -7,109 +7,18 @@ import (
 	"testing"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 )
 
-// fakePrompter answers from a script. Each Input answer is checked by the
-// prompt's validation as a person's typing would be: a rejected answer is
-// recorded and the next one is tried.
-type fakePrompter struct {
-	t        *testing.T
-	answers  []string
-	rejected []string
-	labels   []string
-	lists    map[string][]string // the items of each list asked, by label
-}
-
-func (f *fakePrompter) next(label string) string {
-	f.t.Helper()
-	f.labels = append(f.labels, label)
-	if len(f.answers) == 0 {
-		f.t.Fatalf("no answer left for %q (asked: %q)", label, f.labels)
-	}
-	a := f.answers[0]
-	f.answers = f.answers[1:]
-	return a
-}
-
-func (f *fakePrompter) Input(label, def string, validate func(string) error) (string, error) {
-	for {
-		a := f.next(label)
-		if a == "^C" {
-			return "", errInterrupted
-		}
-		if a == "^D" {
-			return "", errStopped
-		}
-		if a == "" {
-			a = def
-		}
-		if validate != nil {
-			if err := validate(a); err != nil {
-				f.rejected = append(f.rejected, a+": "+err.Error())
-				continue
-			}
-		}
-		return strings.TrimSpace(a), nil
-	}
-}
-
-// Select answers are the item to pick, matched by its start.
-func (f *fakePrompter) Select(label string, items []string, cursor int) (int, error) {
-	if f.lists == nil {
-		f.lists = map[string][]string{}
-	}
-	f.lists[label] = items
-	a := f.next(label)
-	if a == "^C" {
-		return 0, errInterrupted
-	}
-	if a == "" {
-		return cursor, nil
-	}
-	for i, it := range items {
-		if strings.HasPrefix(it, a) {
-			return i, nil
-		}
-	}
-	f.t.Fatalf("%q: no item %q in %q", label, a, items)
-	return 0, nil
-}
-
-func (f *fakePrompter) Menu(label string, items []string, cursor int) (int, error) {
-	return f.Select(label, items, cursor)
-}
-
-func (f *fakePrompter) Pick(label string, items []string, cursor int) (int, error) {
-	return f.Select(label, items, cursor)
-}
-
-func (f *fakePrompter) Confirm(label string, def bool) (bool, error) {
-	switch a := f.next(label); a {
-	case "":
-		return def, nil
-	case "y":
-		return true, nil
-	case "n":
-		return false, nil
-	case "^C":
-		return false, errInterrupted
-	case "^D":
-		return false, errStopped
-	default:
-		f.t.Fatalf("confirm answer %q", a)
-	}
-	return false, nil
-}
-
 // runAt runs unoscore as if at a terminal, with scripted answers.
-func runAt(t *testing.T, db string, answers []string, args ...string) (ExitCode, string, string, *fakePrompter) {
+func runAt(t *testing.T, db string, answers []string, args ...string) (ExitCode, string, string, *prompter.Fake) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
-	p := &fakePrompter{t: t, answers: answers}
+	p := &prompter.Fake{T: t, Answers: answers}
 	code := Run(append([]string{"--db", db}, args...), ios, p)
-	if len(p.answers) > 0 {
-		t.Errorf("answers left over: %q", p.answers)
+	if len(p.Answers) > 0 {
+		t.Errorf("answers left over: %q", p.Answers)
 	}
 	return code, out.String(), errb.String(), p
 }
@@ -147,11 +56,11 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 		}
 	}
 	checkFits(t, "new, played to the end", out, 80)
-	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], `unknown card "r77": did you mean "r7"?`) {
-		t.Errorf("rejected: %q", p.rejected)
+	if len(p.Rejected) != 1 || !strings.Contains(p.Rejected[0], `unknown card "r77": did you mean "r7"?`) {
+		t.Errorf("rejected: %q", p.Rejected)
 	}
 	// Cards are asked in seating order from the player after the one who went out.
-	joined := strings.Join(p.labels, "|")
+	joined := strings.Join(p.Labels, "|")
 	if !strings.Contains(joined, "Who went out?|Bob's cards|Cat's cards|Save this hand") ||
 		!strings.Contains(joined, "Who went out?|Ann's cards|Ann's cards|Bob's cards|Save this hand?|Whose cards?|Bob's cards|Save this hand?") {
 		t.Errorf("prompt order: %s", joined)
@@ -164,8 +73,8 @@ func TestNewAsksOnlyForWhatFlagsLeaveOut(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if p.labels[0] != "Who went out?" {
-		t.Errorf("asked %q before the hand", p.labels)
+	if p.Labels[0] != "Who went out?" {
+		t.Errorf("asked %q before the hand", p.Labels)
 	}
 	if !strings.Contains(out, "Two players left: the two-player rules apply.") || !strings.Contains(out, "unoscore hand") {
 		t.Errorf("output:\n%s", out)
@@ -183,8 +92,8 @@ func TestNewDrawForDealerAndTeams(t *testing.T) {
 		"(stop",
 	}
 	code, out, errs, p := runAt(t, db, answers, "new")
-	if len(p.rejected) != 1 || !strings.HasPrefix(p.rejected[0], "r9: ") {
-		t.Errorf("rejected %q, want the third red 9", p.rejected)
+	if len(p.Rejected) != 1 || !strings.HasPrefix(p.Rejected[0], "r9: ") {
+		t.Errorf("rejected %q, want the third red 9", p.Rejected)
 	}
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -226,8 +135,8 @@ func TestCtrlDStopsCleanly(t *testing.T) {
 	}
 	// --json never prompts, even at a terminal.
 	code, _, errs, p := runAt(t, db, nil, "hand", "--json")
-	if code != ExitUsage || len(p.labels) > 0 || !strings.Contains(errs, "missing --out") {
-		t.Fatalf("hand --json at a terminal: exit %d, asked %q, %s", code, p.labels, errs)
+	if code != ExitUsage || len(p.Labels) > 0 || !strings.Contains(errs, "missing --out") {
+		t.Fatalf("hand --json at a terminal: exit %d, asked %q, %s", code, p.Labels, errs)
 	}
 }
 
@@ -237,12 +146,12 @@ func TestNoPromptsWithoutATerminal(t *testing.T) {
 		var out, errb bytes.Buffer
 		tty := args[0] == "--no-input"
 		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: tty, OutTTY: tty}
-		p := &fakePrompter{t: t}
+		p := &prompter.Fake{T: t}
 		if code := Run(append([]string{"--db", db}, args...), ios, p); code != ExitUsage {
 			t.Errorf("%v: exit %d", args, code)
 		}
-		if len(p.labels) > 0 || !strings.Contains(errb.String(), "missing --players") {
-			t.Errorf("%v: asked %q; stderr %q", args, p.labels, errb.String())
+		if len(p.Labels) > 0 || !strings.Contains(errb.String(), "missing --players") {
+			t.Errorf("%v: asked %q; stderr %q", args, p.Labels, errb.String())
 		}
 	}
 }
@@ -263,19 +172,19 @@ func TestNewAsksAboutCustomCards(t *testing.T) {
 	if !strings.Contains(out, "Wild Customizable cards in the deck: 2.\n  Card 1: Take an extra turn\n") {
 		t.Errorf("output:\n%s", out)
 	}
-	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], "control character") {
-		t.Errorf("rejected: %q", p.rejected)
+	if len(p.Rejected) != 1 || !strings.Contains(p.Rejected[0], "control character") {
+		t.Errorf("rejected: %q", p.Rejected)
 	}
 	code, out, _, _ = runAt(t, db, nil, "board", "--json")
 	if code != 0 || !strings.Contains(out, `"custom": 2`) {
 		t.Errorf("board: %s", out)
 	}
 	// --custom given: not asked again; another deck: nothing asked.
-	if code, _, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--custom", "1", "--dealer", "Ann"); code != 0 || p.labels[0] != "Who went out?" {
-		t.Errorf("--custom 1: exit %d, asked %q: %s", code, p.labels, errs)
+	if code, _, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--custom", "1", "--dealer", "Ann"); code != 0 || p.Labels[0] != "Who went out?" {
+		t.Errorf("--custom 1: exit %d, asked %q: %s", code, p.Labels, errs)
 	}
-	if code, _, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "themed", "--dealer", "Ann"); code != 0 || p.labels[0] != "Who went out?" {
-		t.Errorf("themed: exit %d, asked %q: %s", code, p.labels, errs)
+	if code, _, errs, p := runAt(t, db, []string{"(stop"}, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "themed", "--dealer", "Ann"); code != 0 || p.Labels[0] != "Who went out?" {
+		t.Errorf("themed: exit %d, asked %q: %s", code, p.Labels, errs)
 	}
 }
 

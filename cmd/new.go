@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
@@ -203,9 +204,9 @@ func runNew(o *newOptions) error {
 		var err error
 		if s, err = promptSettings(app, s); err != nil {
 			switch {
-			case errors.Is(err, errInterrupted):
+			case errors.Is(err, prompter.ErrInterrupted):
 				return errInterruptedNew
-			case errors.Is(err, errStopped):
+			case errors.Is(err, prompter.ErrStopped):
 				return errStoppedNew
 			}
 			return err

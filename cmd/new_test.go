@@ -66,8 +66,8 @@ func TestUndoAsksFirst(t *testing.T) {
 		t.Fatal(errs)
 	}
 	code, out, _, p := runAt(t, db, []string{"n"}, "undo")
-	if code != 0 || !strings.Contains(out, "Nothing voided.") || p.labels[0] != "Void hand 1 (Ann went out, 7 points)?" {
-		t.Fatalf("exit %d, asked %q:\n%s", code, p.labels, out)
+	if code != 0 || !strings.Contains(out, "Nothing voided.") || p.Labels[0] != "Void hand 1 (Ann went out, 7 points)?" {
+		t.Fatalf("exit %d, asked %q:\n%s", code, p.Labels, out)
 	}
 	code, out, _, _ = runAt(t, db, []string{"y"}, "undo")
 	if code != 0 || !strings.Contains(out, "Voided hand 1") {
@@ -92,7 +92,7 @@ func TestEditPromptsWithTheHandFilledIn(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	joined := strings.Join(p.labels, "|")
+	joined := strings.Join(p.Labels, "|")
 	if joined != "Whose cards?|Bob's cards|Save this correction?" {
 		t.Errorf("asked %s", joined)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
@@ -39,7 +40,7 @@ type App struct {
 	DBPath  string
 	NoInput bool
 	Wait    time.Duration
-	Prompt  Prompter
+	Prompt  prompter.Prompter
 
 	wrapOut, wrapErr *wrapOutput // nil when the stream is not a terminal
 }
@@ -75,9 +76,6 @@ func usagef(format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
-// errInterrupted is Ctrl-C at a prompt: exit 130.
-var errInterrupted = errors.New("interrupted; nothing was written for the unfinished hand")
-
 // errInterruptedNew is Ctrl-C while "new" asks how the game is set up:
 // exit 130, and no game exists yet.
 var errInterruptedNew error = interruptedError("interrupted; no game was started")
@@ -85,24 +83,28 @@ var errInterruptedNew error = interruptedError("interrupted; no game was started
 // errStoppedNew is Ctrl-D while "new" asks how the game is set up.
 var errStoppedNew error = stoppedError("stopped; no game was started")
 
-// stoppedError is a Ctrl-D in its own words; it is errStopped to errors.Is.
+// stoppedError is a Ctrl-D in its own words; it is prompter.ErrStopped to
+// errors.Is.
 type stoppedError string
 
 func (e stoppedError) Error() string        { return string(e) }
-func (e stoppedError) Is(target error) bool { return target == errStopped }
+func (e stoppedError) Is(target error) bool { return target == prompter.ErrStopped }
 
 // interruptedError is a Ctrl-C that says what it left undone in its own
-// words; it is errInterrupted to errors.Is.
+// words; it is prompter.ErrInterrupted to errors.Is.
 type interruptedError string
 
 func (e interruptedError) Error() string        { return string(e) }
-func (e interruptedError) Is(target error) bool { return target == errInterrupted }
+func (e interruptedError) Is(target error) bool { return target == prompter.ErrInterrupted }
 
 // stoppedMsg is one sentence that, after "unoscore: ", fits 80 columns.
 const stoppedMsg = "stopped without saving the unfinished hand; go on with: unoscore hand"
 
 // errStopped is Ctrl-D (end of input) at a prompt: a clean stop, exit 0.
-var errStopped = errors.New(stoppedMsg)
+var errStopped error = stoppedError(stoppedMsg)
+
+// errInterrupted is Ctrl-C at a prompt: exit 130.
+var errInterrupted error = interruptedError("interrupted; nothing was written for the unfinished hand")
 
 // Execute runs unoscore with the process's arguments and streams, and
 // returns the exit code.
@@ -112,7 +114,7 @@ func Execute() int {
 
 // Run runs unoscore with the given arguments and streams. A nil prompter
 // means the real terminal prompts.
-func Run(args []string, ios *iostreams.IOStreams, p Prompter) (code ExitCode) {
+func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code ExitCode) {
 	// A damaged file can make a read through bbolt's memory map fault, and a
 	// bug can panic: either way, one sentence and exit 1, never a trace.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
@@ -142,8 +144,7 @@ func Run(args []string, ios *iostreams.IOStreams, p Prompter) (code ExitCode) {
 	streams.Out, streams.Err = out, errOut
 	app.IO, app.Prompt = &streams, p
 	if app.Prompt == nil {
-		tp := newTerminalPrompter(ios)
-		tp.before = app.flushLine
+		tp := prompter.NewTerminal(ios, app.flushLine)
 		defer tp.Close()
 		app.Prompt = tp
 	}
@@ -159,7 +160,14 @@ func Run(args []string, ios *iostreams.IOStreams, p Prompter) (code ExitCode) {
 	if err == nil {
 		return ExitOK
 	}
-	if errors.Is(err, errStopped) {
+	// The prompter's bare Ctrl-C and Ctrl-D get the command line's words.
+	switch {
+	case errors.Is(err, prompter.ErrStopped) && !errors.As(err, new(stoppedError)):
+		err = errStopped
+	case errors.Is(err, prompter.ErrInterrupted) && !errors.As(err, new(interruptedError)):
+		err = errInterrupted
+	}
+	if errors.Is(err, prompter.ErrStopped) {
 		fmt.Fprintln(errOut, "unoscore: "+err.Error())
 		return ExitOK
 	}
@@ -254,7 +262,7 @@ func exitCode(err error) ExitCode {
 	var newer *store.NewerError
 	var invalid interface{ Invalid() bool }
 	switch {
-	case errors.Is(err, errInterrupted):
+	case errors.Is(err, prompter.ErrInterrupted):
 		return ExitInterrupted
 	case errors.As(err, &corrupt), errors.As(err, &locked), errors.As(err, &newer), errors.As(err, new(*store.OlderError)):
 		return ExitFailure

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/scoring"
 )
 
-// hookPrompter is a fakePrompter that runs something while a question
+// hookPrompter is a prompter.Fake that runs something while a question
 // waits for its answer, as a person at another terminal would.
 type hookPrompter struct {
-	*fakePrompter
+	*prompter.Fake
 	before map[string]func()
 }
 
@@ -24,7 +25,7 @@ func (h *hookPrompter) Input(label, def string, validate func(string) error) (st
 		delete(h.before, label)
 		f()
 	}
-	return h.fakePrompter.Input(label, def, validate)
+	return h.Fake.Input(label, def, validate)
 }
 
 // TestRotatingAtTwoTerminals starts an eight-player rotating game at the
@@ -45,7 +46,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 		"Table 2", "Eve", "r7 wd4", "9", "",
 		"(stop",
 	}
-	p := &hookPrompter{fakePrompter: &fakePrompter{t: t, answers: answers}}
+	p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: answers}}
 	p.before = map[string]func(){
 		"Fay's cards": func() {
 			ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &other.out, Err: &other.err}
@@ -60,7 +61,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 	if other.code != 0 || !strings.Contains(other.out.String(), "Hand 1: Ann went out at table 1; Ann and Cat score 55 each (Bob 5, Dan 50).") {
 		t.Fatalf("the other terminal: exit %d: %s%s", other.code, other.err.String(), other.out.String())
 	}
-	joined := strings.Join(p.labels, "|")
+	joined := strings.Join(p.Labels, "|")
 	if !strings.Contains(joined, "How do you score?|Hands in each round at each table|Which deck?|Which table?|Who went out?|Fay's cards|Hal's cards|Save this hand?|Which table?") {
 		t.Errorf("questions: %s", joined)
 	}
@@ -86,7 +87,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 // a rotating game of four asks no table.
 func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	p := &fakePrompter{t: t, answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "", "", "(stop"}}
+	p := &prompter.Fake{T: t, Answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "", "", "(stop"}}
 	var out, errb bytes.Buffer
 	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
 	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
@@ -101,7 +102,7 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if got := strings.Join(p4.labels, "|"); got != "Hands in each round at each table|Who went out?|Bob's cards|Dan's cards|Save this hand?|Who went out?" {
+	if got := strings.Join(p4.Labels, "|"); got != "Hands in each round at each table|Who went out?|Bob's cards|Dan's cards|Save this hand?|Who went out?" {
 		t.Errorf("questions: %s", got)
 	}
 	if !strings.Contains(unwrapped(out4), "Saved. Hand 1: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan 9).") {
@@ -161,8 +162,8 @@ func TestPlayersPromptTakesTwelve(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if len(p.rejected) != 1 || !strings.Contains(p.rejected[0], "UNO is for 2 to 10 players, not 11; the rotating mode is for 4, 5, 8, 9, 12, 13 or 16 players") {
-		t.Errorf("rejected: %q", p.rejected)
+	if len(p.Rejected) != 1 || !strings.Contains(p.Rejected[0], "UNO is for 2 to 10 players, not 11; the rotating mode is for 4, 5, 8, 9, 12, 13 or 16 players") {
+		t.Errorf("rejected: %q", p.Rejected)
 	}
 	if !strings.Contains(out, "With 12 players the mode is rotating") || !strings.Contains(out, "rotating, 11 rounds of 4 hands at 3 tables") {
 		t.Errorf("output:\n%s", out)
@@ -182,7 +183,7 @@ func TestHandAtOneTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if got := strings.Join(p.labels, "|"); got != "Who went out?|Gus's cards|Eve's cards|Save this hand?|Which table?" {
+	if got := strings.Join(p.Labels, "|"); got != "Who went out?|Gus's cards|Eve's cards|Save this hand?|Which table?" {
 		t.Errorf("questions: %s", got)
 	}
 	for _, want := range []string{

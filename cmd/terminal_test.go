@@ -48,8 +48,8 @@ func TestNewPlayersWithSpaces(t *testing.T) {
 	if code != ExitInterrupted {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !slices.Contains(p.labels, "4 players: Ann, Bob, Cat and Dan?") {
-		t.Errorf("not asked whether there are four players: %q", p.labels)
+	if !slices.Contains(p.Labels, "4 players: Ann, Bob, Cat and Dan?") {
+		t.Errorf("not asked whether there are four players: %q", p.Labels)
 	}
 	if !strings.Contains(out, "Players, in seating order: Ann, Bob, Cat, Dan.") {
 		t.Errorf("not four players:\n%s", out)
@@ -68,7 +68,7 @@ func TestNewPlayersWithSpaces(t *testing.T) {
 func TestPartnersOnlyInTeamsOfTwo(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
 	_, _, _, p := runAt(t, db, []string{"Ann, Bob, Cat", "", "", "classic", "", "^C"}, "new")
-	if modes := p.lists["How do you score?"]; len(modes) == 0 || slices.ContainsFunc(modes, func(m string) bool { return strings.HasPrefix(m, "partners") }) {
+	if modes := p.Lists["How do you score?"]; len(modes) == 0 || slices.ContainsFunc(modes, func(m string) bool { return strings.HasPrefix(m, "partners") }) {
 		t.Errorf("three players are offered %q", modes)
 	}
 	db = filepath.Join(t.TempDir(), "u.db")
@@ -84,8 +84,8 @@ func TestPartnersOnlyInTeamsOfTwo(t *testing.T) {
 	if code != ExitInterrupted {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !slices.ContainsFunc(p.lists["How do you score?"], func(m string) bool { return strings.HasPrefix(m, "partners") }) {
-		t.Errorf("five players are not offered partners: %q", p.lists["How do you score?"])
+	if !slices.ContainsFunc(p.Lists["How do you score?"], func(m string) bool { return strings.HasPrefix(m, "partners") }) {
+		t.Errorf("five players are not offered partners: %q", p.Lists["How do you score?"])
 	}
 	wantRejected := []string{
 		": name the first team's players",
@@ -93,10 +93,10 @@ func TestPartnersOnlyInTeamsOfTwo(t *testing.T) {
 		"Ann, Bob, Cat, Dan, Eve: that is everyone: leave two or more players for another team",
 		"Ann, Bob, Cat, Dan: that leaves Eve alone: teams have at least two players",
 	}
-	if !slices.Equal(p.rejected, wantRejected) {
-		t.Errorf("rejected %q,\nwant %q", p.rejected, wantRejected)
+	if !slices.Equal(p.Rejected, wantRejected) {
+		t.Errorf("rejected %q,\nwant %q", p.Rejected, wantRejected)
 	}
-	for _, l := range p.labels {
+	for _, l := range p.Labels {
 		if strings.HasPrefix(l, "Team 1") && strings.Contains(l, "empty") {
 			t.Errorf("team 1's hint offers an empty answer it refuses: %q", l)
 		}
@@ -111,7 +111,7 @@ func TestPartnersOnlyInTeamsOfTwo(t *testing.T) {
 	_, _, _, p = runAt(t, db, []string{
 		"A1, B2, C3, D4, E5, F6", "partners", "", "classic", "n", "A1, B2", "", "A1", "^C",
 	}, "new")
-	if !slices.Contains(p.labels, "Team 2 (two or more names, comma-separated; empty: C3, D4, E5 and F6)") {
-		t.Errorf("labels: %q", p.labels)
+	if !slices.Contains(p.Labels, "Team 2 (two or more names, comma-separated; empty: C3, D4, E5 and F6)") {
+		t.Errorf("labels: %q", p.Labels)
 	}
 }

@@ -1,4 +1,8 @@
-package cmd
+// Package prompter asks the person at the table: the Prompter interface the
+// flows use, its promptui implementation on the terminal (Terminal, with
+// the key queue that holds keys typed ahead), and a scripted Fake for
+// tests. It is the only place unoscore talks to a prompt library.
+package prompter
 
 import (
 	"bytes"
@@ -16,8 +20,8 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 )
 
-// Prompter asks the person at the table. It is the only place unoscore talks
-// to a prompt library: tests use a fake, and a swap of library is this file.
+// Prompter asks the person at the table. Tests use Fake, and a swap of
+// prompt library is this package.
 type Prompter interface {
 	// Input asks for a line of text. validate, when not nil, is called as the
 	// person types and must accept the final answer.
@@ -35,14 +39,14 @@ type Prompter interface {
 	Confirm(label string, def bool) (bool, error)
 }
 
-// terminalPrompter asks with promptui on the terminal.
+// Terminal asks with promptui on the terminal.
 //
 // For the whole run it holds the terminal in raw mode and reads the keys
 // itself, one reader for every prompt: keys typed ahead (a fast typist, a
 // paste) wait, unechoed and in order, for the prompt they were meant for.
 // Each prompt reads them one at a time through its own view, closed when the
 // prompt ends, so no prompt takes a key past the Enter that ended it.
-type terminalPrompter struct {
+type Terminal struct {
 	ios    *iostreams.IOStreams
 	before func() error // called before each prompt draws: the screen is up to date
 	out    *noBell
@@ -51,13 +55,15 @@ type terminalPrompter struct {
 	rawFD  int
 }
 
-func newTerminalPrompter(ios *iostreams.IOStreams) *terminalPrompter {
-	return &terminalPrompter{ios: ios, out: &noBell{w: ios.Out}}
+// NewTerminal asks on ios's terminal; before, when not nil, is called
+// before each prompt draws (to bring the screen up to date).
+func NewTerminal(ios *iostreams.IOStreams, before func() error) *Terminal {
+	return &Terminal{ios: ios, out: &noBell{w: ios.Out}, before: before}
 }
 
 // start puts the terminal in raw mode (output processing left on, so
 // newlines still start a line) and starts reading keys, once.
-func (t *terminalPrompter) start() {
+func (t *Terminal) start() {
 	if t.before != nil {
 		t.before()
 	}
@@ -73,7 +79,7 @@ func (t *terminalPrompter) start() {
 }
 
 // Close gives the terminal back as it was.
-func (t *terminalPrompter) Close() error {
+func (t *Terminal) Close() error {
 	if t.raw != nil {
 		err := readline.Restore(t.rawFD, t.raw)
 		t.raw = nil
@@ -301,21 +307,28 @@ func (n *noBell) Write(p []byte) (int, error) {
 
 func (n *noBell) Close() error { return nil }
 
-// promptErr maps promptui's ways of giving up: Ctrl-C to errInterrupted,
-// Ctrl-D (end of input) to errStopped.
+// ErrInterrupted is Ctrl-C at a prompt; ErrStopped is Ctrl-D (the end of
+// input). What they mean for the command is the command's to say.
+var (
+	ErrInterrupted = errors.New("interrupted")
+	ErrStopped     = errors.New("stopped")
+)
+
+// promptErr maps promptui's ways of giving up: Ctrl-C to ErrInterrupted,
+// Ctrl-D (end of input) to ErrStopped.
 func promptErr(err error) error {
 	switch {
 	case errors.Is(err, promptui.ErrInterrupt):
-		return errInterrupted
+		return ErrInterrupted
 	case errors.Is(err, promptui.ErrEOF):
-		return errStopped
+		return ErrStopped
 	}
 	return err
 }
 
 // promptTemplates and selectTemplates are promptui's looks, in colour or
 // (NO_COLOR, TERM=dumb) without a single colour or style sequence.
-func (t *terminalPrompter) funcs() template.FuncMap {
+func (t *Terminal) funcs() template.FuncMap {
 	if t.ios.Color {
 		return promptui.FuncMap
 	}
@@ -326,7 +339,7 @@ func (t *terminalPrompter) funcs() template.FuncMap {
 	return plain
 }
 
-func (t *terminalPrompter) promptTemplates() *promptui.PromptTemplates {
+func (t *Terminal) promptTemplates() *promptui.PromptTemplates {
 	return &promptui.PromptTemplates{
 		Prompt:          `{{ "?" | blue }} {{ . | bold }}: `,
 		Confirm:         `{{ "?" | blue }} {{ . | bold }} `,
@@ -338,7 +351,7 @@ func (t *terminalPrompter) promptTemplates() *promptui.PromptTemplates {
 	}
 }
 
-func (t *terminalPrompter) selectTemplates() *promptui.SelectTemplates {
+func (t *Terminal) selectTemplates() *promptui.SelectTemplates {
 	return &promptui.SelectTemplates{
 		Label:    `{{ "?" | blue }} {{ . | bold }}`,
 		Active:   `▸ {{ . | underline }}`,
@@ -351,7 +364,7 @@ func (t *terminalPrompter) selectTemplates() *promptui.SelectTemplates {
 // fitLabel breaks a prompt's label between words to the terminal's width
 // as it is now, keeping room for the "? " before it and extra columns
 // after it (": ", " [Y/n] ").
-func (t *terminalPrompter) fitLabel(label string, extra int) string {
+func (t *Terminal) fitLabel(label string, extra int) string {
 	width := t.ios.TermWidth()
 	if width <= 0 || 2+ui.Width(label)+extra <= width {
 		return label
@@ -365,7 +378,7 @@ func (t *terminalPrompter) fitLabel(label string, extra int) string {
 
 // fitMessages makes validate's sentences, shown under the prompt after two
 // spaces, break between words at the terminal's width.
-func (t *terminalPrompter) fitMessages(validate func(string) error) func(string) error {
+func (t *Terminal) fitMessages(validate func(string) error) func(string) error {
 	if validate == nil {
 		return nil
 	}
@@ -387,7 +400,7 @@ type fittedError struct {
 func (e fittedError) Error() string { return e.text }
 func (e fittedError) Unwrap() error { return e.err }
 
-func (t *terminalPrompter) Input(label, def string, validate func(string) error) (string, error) {
+func (t *Terminal) Input(label, def string, validate func(string) error) (string, error) {
 	t.start()
 	p := promptui.Prompt{
 		Label:     t.fitLabel(label, 2+2),
@@ -404,19 +417,19 @@ func (t *terminalPrompter) Input(label, def string, validate func(string) error)
 	return strings.TrimSpace(s), promptErr(err)
 }
 
-func (t *terminalPrompter) Select(label string, items []string, cursor int) (int, error) {
+func (t *Terminal) Select(label string, items []string, cursor int) (int, error) {
 	return t.selectOne(label, items, cursor, false)
 }
 
-func (t *terminalPrompter) Pick(label string, items []string, cursor int) (int, error) {
+func (t *Terminal) Pick(label string, items []string, cursor int) (int, error) {
 	return t.selectOne(label, items, cursor, true)
 }
 
-func (t *terminalPrompter) Menu(label string, items []string, cursor int) (int, error) {
+func (t *Terminal) Menu(label string, items []string, cursor int) (int, error) {
 	return t.selectOne(label, items, cursor, false, true)
 }
 
-func (t *terminalPrompter) selectOne(label string, items []string, cursor int, pick bool, hide ...bool) (int, error) {
+func (t *Terminal) selectOne(label string, items []string, cursor int, pick bool, hide ...bool) (int, error) {
 	t.start()
 	in := t.keys.view()
 	if pick {
@@ -461,7 +474,7 @@ func jumpTo(items []string) func(string) int {
 	}
 }
 
-func (t *terminalPrompter) Confirm(label string, def bool) (bool, error) {
+func (t *Terminal) Confirm(label string, def bool) (bool, error) {
 	t.start()
 	d := "n"
 	if def {
