@@ -22,6 +22,21 @@ var funcs = template.FuncMap{}
 // hues are UNO's four colours, given to the columns in turn.
 var hues = []string{"red", "blue", "green", "yellow"}
 
+// darkHues are UNO Flip's dark-side colours, which the columns take while
+// its last hand ended on the dark side.
+var darkHues = []string{"pink", "teal", "orange", "purple"}
+
+// lastSide is the side an UNO Flip game's last hand that tells one ended
+// on: "light", "dark", or "" (no such hand, or not an UNO Flip game).
+func lastSide(b *scoring.Board) string {
+	for i := len(b.Rows) - 1; i >= 0; i-- {
+		if s := b.Rows[i].FlipSide; s != rules.NoSide {
+			return s.String()
+		}
+	}
+	return ""
+}
+
 // boardView is what the board fragment shows: built from scoring's board,
 // as the command line's table is.
 type boardView struct {
@@ -43,6 +58,9 @@ type boardView struct {
 	Rows     []rowView // newest first
 	Tally    bool      // lowest and challenge: low scores are good
 	Key      string    // the score pad's names are short: what each stands for
+	Flip     bool      // UNO Flip: the score pad has each hand's side
+	Dark     bool      // UNO Flip: its last hand ended on the dark side
+	hues     []string
 }
 
 type colView struct {
@@ -77,7 +95,8 @@ type pairView struct {
 
 type rowView struct {
 	Number int
-	Table  int // a rotating game: where it was played
+	Side   string // UNO Flip: "light", "dark" or "" (no card left told)
+	Table  int    // a rotating game: where it was played
 	Dealer string
 	Out    string
 	Cells  []cellView
@@ -95,7 +114,10 @@ func newBoardView(g *store.Game) boardView {
 	b := g.Board
 	s := b.Settings
 	v := boardView{ID: g.ID, Title: g.Name(), Changes: g.Changes(), Over: b.Over(), Hands: b.Hands(),
-		Tally: s.Mode.LowWins()}
+		Tally: s.Mode.LowWins(), Flip: b.Deck.Sides != nil, Dark: lastSide(b) == "dark", hues: hues}
+	if v.Dark {
+		v.hues = darkHues
+	}
 	if v.Title == "" {
 		v.Title = "Game " + g.ID
 	}
@@ -114,7 +136,7 @@ func newBoardView(g *store.Game) boardView {
 	for i, c := range b.Columns() {
 		seat := c.Seats[0]
 		name := strings.Join(b.Names(c.Seats), " & ")
-		cv := colView{Name: name, Score: b.ColumnScore(i), Hue: hues[i%len(hues)], Lead: slices.Contains(lead, i)}
+		cv := colView{Name: name, Score: b.ColumnScore(i), Hue: v.hues[i%len(v.hues)], Lead: slices.Contains(lead, i)}
 		if cv.Lead {
 			leadNames = append(leadNames, name)
 			plural = plural || len(c.Seats) > 1
@@ -191,7 +213,7 @@ func newBoardView(g *store.Game) boardView {
 	}
 	for i := len(b.Rows) - 1; i >= 0; i-- {
 		r := b.Rows[i]
-		rv := rowView{Number: r.Number, Table: r.Table, Dealer: name(r.Dealer), Out: name(r.Out)}
+		rv := rowView{Number: r.Number, Side: r.FlipSide.String(), Table: r.Table, Dealer: name(r.Dealer), Out: name(r.Out)}
 		for _, c := range r.Cells {
 			rv.Cells = append(rv.Cells, cell(c))
 		}
@@ -225,7 +247,7 @@ func (v *boardView) tables(b *scoring.Board) {
 			tv.Dealer = b.Name(t.Dealer)
 		}
 		for p, pair := range t.Teams {
-			hue := hues[(2*(t.Number-1)+p)%len(hues)]
+			hue := v.hues[(2*(t.Number-1)+p)%len(v.hues)]
 			tv.Pairs = append(tv.Pairs, pairView{Names: present.PairName(b, pair), Hue: hue})
 			for k, seat := range pair {
 				c := &v.Cols[b.ColumnOf(seat)]
@@ -309,12 +331,30 @@ func (s *Server) scorePage(w http.ResponseWriter, r *http.Request) {
 }
 
 // colorsOf lists the colours a card may be tapped in.
-func colorsOf() []colorJSON {
+func colorsOf() []colorJSON { return colorList(rules.Colors) }
+
+func colorList(cols []rules.Color) []colorJSON {
 	var cs []colorJSON
-	for _, c := range rules.Colors {
+	for _, c := range cols {
 		cs = append(cs, colorJSON{Letter: c.Letter(), Name: c.String()})
 	}
 	return cs
+}
+
+// sidesOf is, for an UNO Flip game, each side's colours and faces (the
+// keypad's light/dark switch); nil for every other deck.
+func sidesOf(b *scoring.Board) []sideJSON {
+	var out []sideJSON
+	for _, sd := range b.Deck.Sides {
+		sj := sideJSON{Side: sd.Side.String(), Colors: colorList(sd.Colors)}
+		for _, f := range rules.Faces {
+			if n := sd.Copies(f); n > 0 {
+				sj.Faces = append(sj.Faces, faceJSON{Token: f.Token(), Name: f.String(), Points: sd.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: n})
+			}
+		}
+		out = append(out, sj)
+	}
+	return out
 }
 
 // facesOf lists the faces of the game's deck with their points: the one

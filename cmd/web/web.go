@@ -612,6 +612,17 @@ type keypadJSON struct {
 	Last    *handJSON           `json:"last,omitempty"`   // the hand an undo voids
 	Redo    *handJSON           `json:"redo,omitempty"`   // the hand a redo brings back
 	Tables  []tableJSON         `json:"tables,omitempty"` // a rotating game: pick the table first
+	// UNO Flip: each side's colours and faces, light first; the keypad's
+	// switch picks one for the whole hand (Colors and Faces are the light
+	// side's).
+	Sides []sideJSON `json:"sides,omitempty"`
+}
+
+// sideJSON is one side of UNO Flip's cards on the keypad.
+type sideJSON struct {
+	Side   string      `json:"side"`
+	Colors []colorJSON `json:"colors"`
+	Faces  []faceJSON  `json:"faces"`
 }
 
 // handJSON names one hand for a question: "Void hand 5 at table 1: Ann
@@ -664,14 +675,17 @@ type faceJSON struct {
 func newKeypad(g *store.Game) keypadJSON {
 	b := g.Board
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
-		Changes: g.Changes(), Colors: colorsOf(), Faces: facesOf(b)}
+		Changes: g.Changes(), Colors: colorsOf(), Faces: facesOf(b), Sides: sidesOf(b)}
+	if k.Sides != nil {
+		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
+	}
 	if n := len(b.Rows); n > 0 {
 		k.Last = handOf(b, b.Rows[n-1])
 	}
 	if h, ok := g.Redoable(); ok {
 		pts := 0
 		for _, l := range h.Left {
-			pts += l.Cards.Points()
+			pts += b.Deck.HandPoints(l.Cards)
 		}
 		k.Redo = &handJSON{Hand: b.Hands() + 1, Table: h.Table, Out: h.Out, Points: pts}
 	}
