@@ -201,7 +201,7 @@ func rawWords(s string) []string {
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
 	}) {
-		if !stopWords[w] && !stopWords[slang[w]] {
+		if !stopWords()[w] && !stopWords()[slang()[w]] {
 			out = append(out, w)
 		}
 	}

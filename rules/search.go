@@ -24,7 +24,7 @@ import (
 // one word, before the words are stemmed: "wild draw 4", "+4", "wd4" and
 // "draw four" are all "drawfour", and "draw 2" is never "draw" and "two
 // players". Each name is a run of words as typed; the longest run wins.
-var cardNames = func() map[string][][]string {
+var cardNames = sync.OnceValue(func() map[string][][]string {
 	m := map[string][][]string{}
 	add := func(word string, names ...string) {
 		for _, n := range names {
@@ -56,32 +56,34 @@ var cardNames = func() map[string][][]string {
 	add("drawfive", "draw 5", "draw five", "draw 5s", "draw fives", "plus 5", "plus five", "+5", "d5", "draw5")
 	add("draw", "pick up", "picks up", "picking up", "picked up")
 	return m
-}()
+})
 
 // longestName is the most words a name in cardNames has.
 const longestName = 4
 
 // cardFolded is cardNames the other way round: a run of words, and the
 // word it folds to.
-var cardFolded = func() map[string]string {
+var cardFolded = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
-	for word, names := range cardNames {
+	for word, names := range cardNames() {
 		for _, n := range names {
 			m[strings.Join(n, " ")] = word
 		}
 	}
 	return m
-}()
+})
 
 // cardWords are the words that "card" after them adds nothing to: "wild
 // card" is "wild", "skip card" is "skip"; "card" alone is left to
 // questions about cards in general.
-var cardWords = map[string]bool{
-	"wild": true, "wilds": true, "skip": true, "skips": true, "reverse": true, "reverses": true, "drawtwo": true,
-	"drawfour": true, "shufflehands": true, "customwild": true, "number": true, "colour": true, "color": true,
-	"change": true, "special": true, "power": true, "drawcolor": true, "wilddrawtwo": true, "skipeveryone": true,
-	"drawfive": true, "flip": true,
-}
+var cardWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"wild": true, "wilds": true, "skip": true, "skips": true, "reverse": true, "reverses": true, "drawtwo": true,
+		"drawfour": true, "shufflehands": true, "customwild": true, "number": true, "colour": true, "color": true,
+		"change": true, "special": true, "power": true, "drawcolor": true, "wilddrawtwo": true, "skipeveryone": true,
+		"drawfive": true, "flip": true,
+	}
+})
 
 // foldNames replaces every run of words that names a card by its one word,
 // and drops "card" after a card's name.
@@ -90,7 +92,7 @@ func foldNames(ws []string) []string {
 	for i := 0; i < len(ws); {
 		n := 0
 		for k := min(longestName, len(ws)-i); k >= 1; k-- {
-			if w, ok := cardFolded[strings.Join(ws[i:i+k], " ")]; ok {
+			if w, ok := cardFolded()[strings.Join(ws[i:i+k], " ")]; ok {
 				out, n = append(out, w), k
 				break
 			}
@@ -99,7 +101,7 @@ func foldNames(ws []string) []string {
 			out, n = append(out, ws[i]), 1
 		}
 		i += n
-		if i < len(ws) && (ws[i] == "card" || ws[i] == "cards") && cardWords[out[len(out)-1]] {
+		if i < len(ws) && (ws[i] == "card" || ws[i] == "cards") && cardWords()[out[len(out)-1]] {
 			i++
 		}
 	}
@@ -109,30 +111,32 @@ func foldNames(ws []string) []string {
 // unoCall finds the questions where "uno" is the game's name ("a game of
 // uno", "in uno"), not the call: only a question about saying it, calling
 // it or being caught keeps the word at full weight.
-var unoCall = regexp.MustCompile(`\b(?:say|says|saying|said|call|calls|calling|called|yell|yells|yelling|shout|shouting|announce|announcing|declare|forget|forgot|forgetting|caught|catch|catches|before|after|uno\s+out)\b`)
+var unoCall = lazyRegexp(`\b(?:say|says|saying|said|call|calls|calling|called|yell|yells|yelling|shout|shouting|announce|announcing|declare|forget|forgot|forgetting|caught|catch|catches|before|after|uno\s+out)\b`)
 
 // unoWeight is the weight of "uno" in a question that does not ask about
 // the call.
 const unoWeight = 0.15
 
 // slang folds the table's texting and spelling to plain words.
-var slang = map[string]string{
-	"u": "you", "ur": "your", "r": "are", "n": "and", "til": "until", "till": "until", "untill": "until", "untl": "until",
-	"tho": "though", "pls": "please", "plz": "please", "w": "with", "b4": "before", "cuz": "because", "coz": "because",
-	"bc": "because", "ppl": "people", "thru": "through", "ya": "you", "yall": "you", "wanna": "want", "gotta": "must",
-	"gonna": "going", "cant": "cannot", "cnt": "cannot", "wont": "not", "dont": "not", "doesnt": "not", "didnt": "not",
-	"isnt": "not", "arent": "not", "havent": "not", "hasnt": "not", "shouldnt": "not", "wouldnt": "not", "couldnt": "not",
-	"im": "i", "ive": "i", "id": "i", "whats": "what", "hows": "how", "whos": "who", "thats": "that", "theres": "there",
-	"1st": "first", "2nd": "second", "3rd": "third", "lst": "last", "nxt": "next", "wat": "what", "wut": "what",
-	"k": "ok", "okay": "ok", "yeah": "yes", "ya'll": "you", "smth": "something", "sth": "something",
-	"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
-	"ten": "10", "zero": "0", "color": "colour", "colors": "colours", "colored": "coloured", "favor": "favour",
-	"hundred": "100", "pickup": "draw", "anticlockwise": "counterclockwise", "counter": "counterclockwise",
-	"stackable": "stack", "stackin": "stack", "stacked": "stack", "cumulative": "stack", "wildcard": "wild", "wildcards": "wild",
-}
+var slang = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"u": "you", "ur": "your", "r": "are", "n": "and", "til": "until", "till": "until", "untill": "until", "untl": "until",
+		"tho": "though", "pls": "please", "plz": "please", "w": "with", "b4": "before", "cuz": "because", "coz": "because",
+		"bc": "because", "ppl": "people", "thru": "through", "ya": "you", "yall": "you", "wanna": "want", "gotta": "must",
+		"gonna": "going", "cant": "cannot", "cnt": "cannot", "wont": "not", "dont": "not", "doesnt": "not", "didnt": "not",
+		"isnt": "not", "arent": "not", "havent": "not", "hasnt": "not", "shouldnt": "not", "wouldnt": "not", "couldnt": "not",
+		"im": "i", "ive": "i", "id": "i", "whats": "what", "hows": "how", "whos": "who", "thats": "that", "theres": "there",
+		"1st": "first", "2nd": "second", "3rd": "third", "lst": "last", "nxt": "next", "wat": "what", "wut": "what",
+		"k": "ok", "okay": "ok", "yeah": "yes", "ya'll": "you", "smth": "something", "sth": "something",
+		"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+		"ten": "10", "zero": "0", "color": "colour", "colors": "colours", "colored": "coloured", "favor": "favour",
+		"hundred": "100", "pickup": "draw", "anticlockwise": "counterclockwise", "counter": "counterclockwise",
+		"stackable": "stack", "stackin": "stack", "stacked": "stack", "cumulative": "stack", "wildcard": "wild", "wildcards": "wild",
+	}
+})
 
 // stopWords say nothing about which rule is meant.
-var stopWords = func() map[string]bool {
+var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an the i you your we he she they them their my our me us it its is are am was were be been being
 		do does did doing done can could should would will shall may might must have has had having to too of on in at by for from
@@ -147,12 +151,12 @@ var stopWords = func() map[string]bool {
 		m[w] = true
 	}
 	return m
-}()
+})
 
 // unoWords are words that on their own make a question one about UNO; a
 // question holding none of them is answered only when most of its words are
 // found (so "purple elephant banana" is not answered by the themed deck).
-var unoWords = func() map[string]bool {
+var unoWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`uno card cards deck draw drew drawn drawing drawtwo drawfour wild wilds skip skipped reverse
 		discard pile dealer deal dealt challenge challenged challenging challengeuno penalty penalties score scoring scored
@@ -162,20 +166,20 @@ var unoWords = func() map[string]bool {
 		m[stemWord(w)] = true
 	}
 	return m
-}()
+})
 
 // folded are the words cardNames fold to, which are not stemmed.
-var folded = func() map[string]bool {
+var folded = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
-	for w := range cardNames {
+	for w := range cardNames() {
 		m[w] = true
 	}
 	m["whatdo"] = true
 	return m
-}()
+})
 
 func stemWord(w string) string {
-	if len(w) < 3 || folded[w] || strings.ContainsAny(w, "0123456789+") {
+	if len(w) < 3 || folded()[w] || strings.ContainsAny(w, "0123456789+") {
 		return w
 	}
 	stems.Lock()
@@ -200,8 +204,8 @@ var stems = struct {
 func questionWords(s string) []string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
-	if (strings.Contains(s, "what") || strings.Contains(s, "how")) && whatDoes.MatchString(s) {
-		s = workWord.ReplaceAllString(s, " ") + " whatdo"
+	if (strings.Contains(s, "what") || strings.Contains(s, "how")) && whatDoes().MatchString(s) {
+		s = workWord().ReplaceAllString(s, " ") + " whatdo"
 	}
 	var out []string
 	for _, w := range foldNames(strings.FieldsFunc(s, func(r rune) bool {
@@ -211,10 +215,10 @@ func questionWords(s string) []string {
 		if w == "" {
 			continue
 		}
-		if x, ok := slang[w]; ok {
+		if x, ok := slang()[w]; ok {
 			w = x
 		}
-		if stopWords[w] {
+		if stopWords()[w] {
 			continue
 		}
 		out = append(out, stemWord(w))
@@ -270,11 +274,11 @@ var (
 // of the five rulebooks): its name, its sides and colours, its own cards.
 // Only a question with one of them is searched with the flip topic's
 // facts, which do not weigh on the others.
-var flipWords = regexp.MustCompile(`\bflip(?:s|ped|ping)?\b|\b(?:dark|light)\s*-?\s*sides?\b|\bteal\b|\borange\b|\bskip\s*-?\s*(?:everyone|everybody|all)\b|\bskipall\b|\b(?:draw|drw)\s*-?\s*(?:five|5)s?\b|\+\s*5\b|\+\s*1\b|\bwild\s*-?\s*draw\s*-?\s*(?:colou?r|two|2)s?\b|\bw\s*\+\s*[2c]\b|\bwd[2c]\b|\b(?:se|d5|d1)\b|\bdraw\s*-?\s*(?:one|1)s?\s+(?:cards?\s+)?(?:do|does|worth|points?|mean)\b`)
+var flipWords = lazyRegexp(`\bflip(?:s|ped|ping)?\b|\b(?:dark|light)\s*-?\s*sides?\b|\bteal\b|\borange\b|\bskip\s*-?\s*(?:everyone|everybody|all)\b|\bskipall\b|\b(?:draw|drw)\s*-?\s*(?:five|5)s?\b|\+\s*5\b|\+\s*1\b|\bwild\s*-?\s*draw\s*-?\s*(?:colou?r|two|2)s?\b|\bw\s*\+\s*[2c]\b|\bwd[2c]\b|\b(?:se|d5|d1)\b|\bdraw\s*-?\s*(?:one|1)s?\s+(?:cards?\s+)?(?:do|does|worth|points?|mean)\b`)
 
 // indexFor is the index a question is searched in.
 func indexFor(q string) *factIndex {
-	if flipWords.MatchString(strings.ToLower(q)) {
+	if flipWords().MatchString(strings.ToLower(q)) {
 		flipOnce.Do(func() { flipIx = buildFactIndex(true) })
 		return flipIx
 	}
@@ -345,19 +349,19 @@ func buildFactIndex(withFlip bool) *factIndex {
 // plainMarks drops the Markdown marks that are no words, and the commands
 // in backquotes (`unoscore rules house-rules` is no word of the fact's).
 func plainMarks(s string) string {
-	return strings.ReplaceAll(codeSpan.ReplaceAllString(s, " "), "- ", " ")
+	return strings.ReplaceAll(codeSpan().ReplaceAllString(s, " "), "- ", " ")
 }
 
-var codeSpan = regexp.MustCompile("`[^`]*`")
+var codeSpan = lazyRegexp("`[^`]*`")
 
 // whatDoes finds a question after what a card or rule does ("what does a
 // skip do", "how does challenge uno work"): it adds the word "whatdo", which
 // the facts about what something does carry in their asks.
 // workWord is the verb of "how does it work", "what does it mean", which
 // says no more than whatdo once that is added.
-var workWord = regexp.MustCompile(`\b(?:work|works|mean|means)\b`)
+var workWord = lazyRegexp(`\b(?:work|works|mean|means)\b`)
 
-var whatDoes = regexp.MustCompile(`\bwhat\s+(?:does|do|did|will|can)\b.*\b(?:do|mean|means)\b|\bhow\s+(?:does|do)\b.*\bwork|\bwhat\s+happens\s+(?:when|if)\s+\w+\s+(?:\w+\s+)?(?:plays?|puts?)\b`)
+var whatDoes = lazyRegexp(`\bwhat\s+(?:does|do|did|will|can)\b.*\b(?:do|mean|means)\b|\bhow\s+(?:does|do)\b.*\bwork|\bwhat\s+happens\s+(?:when|if)\s+\w+\s+(?:\w+\s+)?(?:plays?|puts?)\b`)
 
 // fuzzyReach is how many letters a word may be misspelt by: none for short
 // words, then more as the word grows ("revers" 1, "chalenging" 2).
@@ -420,7 +424,7 @@ type query struct {
 func (ix *factIndex) read(q string, fuzzy bool) query {
 	ws := questionWords(q)
 	unoW := unoWeight
-	if unoCall.MatchString(strings.ToLower(q)) || len(ws) == 1 {
+	if unoCall().MatchString(strings.ToLower(q)) || len(ws) == 1 {
 		unoW = 1
 	}
 	if len(ws) > maxQueryWords {
@@ -440,7 +444,7 @@ func (ix *factIndex) read(q string, fuzzy bool) query {
 		} else {
 			continue
 		}
-		if unoWords[fixed[i]] {
+		if unoWords()[fixed[i]] {
 			r.unoWord = true
 		}
 		if fixed[i] == "uno" {
@@ -509,4 +513,11 @@ func (r query) answerable() bool {
 		return false
 	}
 	return r.unoWord || r.known*2 > float64(r.words)
+}
+
+// lazyRegexp compiles expr on first use. The search's words, tables and
+// expressions are all made on the first question: made when the program
+// started, they cost every command, a board or a hand too.
+func lazyRegexp(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
 }
