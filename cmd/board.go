@@ -65,7 +65,7 @@ func runBoard(o *boardOptions) error {
 }
 
 // boardJSON is the board object of the contract; it lives in cmd/api, so
-// that the web server (cmd/web) serves the same object.
+// that the web server (cmd/internal/web) serves the same object.
 type boardJSON = present.Board
 
 func newBoardJSON(g *store.Game) boardJSON { return present.NewBoard(g) }

@@ -20,7 +20,7 @@ import (
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 	"github.com/unoscore/unoscore/store"
 )
 

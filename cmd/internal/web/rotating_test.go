@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 	"github.com/unoscore/unoscore/store"
 )
 

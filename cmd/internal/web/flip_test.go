@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 )
 
 // TestFlipBoardAndKeypad: in an UNO Flip game the board's score pad shows

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 )
 
 // TestHostWithoutDefaultPort: a browser sends "Host: 127.0.0.1" to port 80

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 )
 
 // TestNewGame: POST /api/games starts a game as "unoscore new" does: it

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 )
 
 // benchSite is a game of 4 players with 20 hands.

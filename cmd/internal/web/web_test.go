@@ -21,7 +21,7 @@ import (
 
 	"github.com/unoscore/unoscore/cmd"
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"

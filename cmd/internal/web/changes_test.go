@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/unoscore/unoscore/cmd/web"
+	"github.com/unoscore/unoscore/cmd/internal/web"
 )
 
 // TestChangedMeanwhile: two scorers save the same hand, each saying what
