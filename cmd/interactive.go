@@ -394,6 +394,7 @@ func handLoop(app *App, game string, table int) error {
 	out := app.IO.Out
 	twoShown := false
 	var pending *scoring.Hand // a hand entered but not saved: the game changed
+	afresh := 0               // a table whose hand is asked again from the start
 	for {
 		st := app.style() // the window's width as it is now
 		g, err := loadGame(app, game)
@@ -418,11 +419,17 @@ func handLoop(app *App, game string, table int) error {
 		}
 		if b.Schedule() == nil {
 			fmt.Fprintf(out, "%s %s deals.\n", st.Bold(fmt.Sprintf("Hand %d.", b.Hands()+1)), b.Name(b.Dealer()))
-		} else {
-			fmt.Fprintf(out, "%s\n", st.Bold(fmt.Sprintf("Hand %d.", b.Hands()+1)))
 		}
+		// A rotating game numbers its hands as they are saved, at any
+		// table: the table's line says which of its own hands this is, and
+		// "Saved." the number it is saved as.
 
-		h, ok, err := promptHand(app, b, table, pending, "Save this hand?")
+		want := table
+		if want == 0 {
+			want = afresh // the table whose hand starts again
+		}
+		afresh = 0
+		h, ok, err := promptHand(app, b, want, pending, "Save this hand?")
 		if err != nil {
 			return err
 		}
@@ -432,6 +439,7 @@ func handLoop(app *App, game string, table int) error {
 		}
 		pending = nil
 		var changed string
+		keep := false
 		err = app.withDB(changeDB, func(db *store.DB) error {
 			// The file stays locked from this read to the save: the hand is
 			// saved as the number shown, or not at all.
@@ -439,16 +447,21 @@ func handLoop(app *App, game string, table int) error {
 			if err != nil {
 				return err
 			}
-			if changed = whatChanged(b, now.Board, h.Table); changed != "" {
+			if changed, keep = whatChanged(b, now.Board, h.Table); changed != "" {
 				return nil
 			}
 			g, err = db.AddHand(game, h)
 			return err
 		})
 		if err == nil && changed != "" {
-			fmt.Fprintf(out, "%s %s.\nWhat you entered is kept: check it and save it again.\n", st.Warn("Not saved:"), changed)
-			pending = &h
-			continue
+			fmt.Fprintf(out, "%s %s.\n", st.Warn("Not saved:"), changed)
+			if keep {
+				fmt.Fprintln(out, "What you entered is kept: check it and save it again.")
+				pending = &h
+			} else if h.Table > 0 {
+				afresh = h.Table
+			}
+			continue // the game as it is now: over, or the hand asked again
 		}
 		if err != nil {
 			var invalid interface{ Invalid() bool }
@@ -465,26 +478,43 @@ func handLoop(app *App, game string, table int) error {
 
 // whatChanged says how another unoscore changed the game since the hand
 // loop read it, or "" when the hand entered would still be saved as shown.
-// In a rotating game a hand entered at another table changes nothing here.
-func whatChanged(was, now *scoring.Board, table int) string {
+// keep says whether what was entered can be kept, to be saved again: not
+// when the game is over, nor when the table moved on to a round with other
+// partners. In a rotating game a hand entered at another table changes
+// nothing here.
+func whatChanged(was, now *scoring.Board, table int) (msg string, keep bool) {
 	n, m := was.Hands(), now.Hands()
+	if now.Over() {
+		what := "in another terminal, a correction ended the game"
+		switch {
+		case m > n:
+			what = fmt.Sprintf("hand %d, entered in another terminal, ended the game", m)
+		case m < n:
+			what = "in another terminal, the game was changed and is over"
+		}
+		return what + "; the game is over", false
+	}
 	if m > n && now.Schedule() != nil {
 		before, err1 := was.Table(table)
 		after, err2 := now.Table(table)
-		if err1 == nil && err2 == nil && before.Round == after.Round && before.Hands == after.Hands {
-			return ""
+		switch {
+		case err1 == nil && err2 == nil && before.Round == after.Round && before.Hands == after.Hands:
+			return "", false
+		case err1 == nil && err2 == nil && after.Round != before.Round:
+			return fmt.Sprintf("in another terminal, table %d moved on to round %d: %s against %s now; enter the hand of this round",
+				table, after.Round, pairName(now, after.Teams[0]), pairName(now, after.Teams[1])), false
+		case err1 == nil && err2 != nil:
+			return fmt.Sprintf("in another terminal, table %d played its last hand of round %d", table, before.Round), false
 		}
-		return fmt.Sprintf("a hand was entered at table %d in another terminal", max(table, 1))
+		return fmt.Sprintf("a hand was entered at table %d in another terminal", max(table, 1)), true
 	}
 	switch {
 	case m < n:
-		return fmt.Sprintf("hand %d was undone in another terminal; this hand is now hand %d", n, m+1)
+		return fmt.Sprintf("hand %d was undone in another terminal; this hand is now hand %d", n, m+1), true
 	case m > n:
-		return fmt.Sprintf("hand %d was entered in another terminal; this hand is now hand %d", n+1, m+1)
-	case now.Over():
-		return "in another terminal, a correction ended the game"
+		return fmt.Sprintf("hand %d was entered in another terminal; this hand is now hand %d", n+1, m+1), true
 	}
-	return ""
+	return "", false
 }
 
 // compactBoard is the board in a few short lines, for the top of each hand

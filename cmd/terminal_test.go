@@ -1,10 +1,14 @@
 package cmd
 
 import (
+	"bytes"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 )
 
 // Issue 22, item 6: Ctrl-C or Ctrl-D while "new" asks how the game is set
@@ -113,5 +117,74 @@ func TestPartnersOnlyInTeamsOfTwo(t *testing.T) {
 	}, "new")
 	if !slices.Contains(p.Labels, "Team 2 (two or more names, comma-separated; empty: C3, D4, E5 and F6)") {
 		t.Errorf("labels: %q", p.Labels)
+	}
+}
+
+// Issue 22, item 4: when another terminal ends the game, or moves a
+// rotating table into its next round, while a hand is being entered,
+// nothing entered can be kept: the loop says what happened (the game is
+// over, and its result; the table's new pairs, and the hand asked again)
+// instead of offering to save it again.
+func TestHandLoopWhenNothingCanBeKept(t *testing.T) {
+	other := func(db string, args ...string) {
+		t.Helper()
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+		if code := Run(append([]string{"--db", db, "--wait", "200ms"}, args...), ios, nil); code != 0 {
+			t.Errorf("the other terminal: exit %d", code)
+		}
+	}
+	run := func(db string, answers []string, hook string, args []string, cmd ...string) string {
+		t.Helper()
+		p := &hookPrompter{fakePrompter: &fakePrompter{t: t, answers: answers}}
+		p.before = map[string]func(){hook: func() { other(db, args...) }}
+		var out, errb bytes.Buffer
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
+		if code := Run(append([]string{"--db", db}, cmd...), ios, p); code != 0 {
+			t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+		}
+		if len(p.answers) > 0 {
+			t.Errorf("answers left over: %q", p.answers)
+		}
+		return out.String()
+	}
+
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob", "--target", "100"); code != 0 {
+		t.Fatal(errs)
+	}
+	out := run(db, []string{"Ann", "r7", ""}, "Bob's cards", []string{"hand", "-o", "Bob", "Ann=w w"}, "hand")
+	for _, want := range []string{
+		"Not saved: hand 1, entered in another terminal, ended the game; the game is over.\n",
+		"Bob wins with 100 points, after 1 hand.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "kept") {
+		t.Errorf("offers to keep what was entered in a game that is over:\n%s", out)
+	}
+
+	db = filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "1"); code != 0 {
+		t.Fatal(errs)
+	}
+	out = run(db, []string{"Ann", "r7", "9", "", "(stop"}, "Bob's cards",
+		[]string{"hand", "--table", "1", "-o", "Cat", "Bob=5", "Dan=w"}, "hand")
+	for _, want := range []string{
+		"Not saved: in another terminal, table 1 moved on to round 2: Ann & Dan against Bob & Cat now; enter the hand of this round.\n",
+		"Table 1, round 2 of 3, hand 1 of 1: Ann & Dan against Bob & Cat; Ann deals.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "kept") {
+		t.Errorf("offers to keep a hand of the round before:\n%s", out)
+	}
+	// Item 9: a rotating game's hands are numbered as they are saved, at
+	// whichever table: no "Hand 1." above a hand that may be saved as 2.
+	if strings.Contains(out, "Hand 1.") || strings.Contains(out, "Hand 2.") {
+		t.Errorf("a game-wide hand number above a table's hand:\n%s", out)
 	}
 }
