@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 )
 
 // Issue 22, item 6: Ctrl-C or Ctrl-D while "new" asks how the game is set
@@ -135,15 +136,15 @@ func TestHandLoopWhenNothingCanBeKept(t *testing.T) {
 	}
 	run := func(db string, answers []string, hook string, args []string, cmd ...string) string {
 		t.Helper()
-		p := &hookPrompter{fakePrompter: &fakePrompter{t: t, answers: answers}}
+		p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: answers}}
 		p.before = map[string]func(){hook: func() { other(db, args...) }}
 		var out, errb bytes.Buffer
 		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
 		if code := Run(append([]string{"--db", db}, cmd...), ios, p); code != 0 {
 			t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
 		}
-		if len(p.answers) > 0 {
-			t.Errorf("answers left over: %q", p.answers)
+		if len(p.Answers) > 0 {
+			t.Errorf("answers left over: %q", p.Answers)
 		}
 		return out.String()
 	}
