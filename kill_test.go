@@ -328,10 +328,74 @@ func TestUpgradeKilledDuringBackup(t *testing.T) {
 	if testing.Short() {
 		t.Skip("upgrades and kills many times")
 	}
-	dir := t.TempDir()
-	orig := filepath.Join(dir, "orig.db")
 	const games = 1500
-	schema1File(t, orig, games, 10)
+	t.Run("schema 1", func(t *testing.T) {
+		orig := filepath.Join(t.TempDir(), "orig.db")
+		schema1File(t, orig, games, 10)
+		upgradeKilled(t, orig, 1, games)
+	})
+	t.Run("schema 4", func(t *testing.T) {
+		orig := filepath.Join(t.TempDir(), "orig.db")
+		schema4File(t, orig, games)
+		upgradeKilled(t, orig, 4, games)
+	})
+}
+
+// schema4File writes a database of schema 4 (before every value carried a
+// checksum): one of this unoscore's, with each value's checksum taken off
+// and the counter of games back in the summaries bucket's sequence.
+func schema4File(t *testing.T, path string, games int) {
+	t.Helper()
+	export := filepath.Join(t.TempDir(), "export.json")
+	if err := os.WriteFile(export, exportOf(games), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := unoscore(t, path, "import", export); code != 0 {
+		t.Fatal(errs)
+	}
+	b, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	err = b.Update(func(tx *bolt.Tx) error {
+		for _, name := range []string{"ids", "summaries", "events"} {
+			bk := tx.Bucket([]byte(name))
+			var keys, vals [][]byte
+			_ = bk.ForEach(func(k, v []byte) error {
+				keys, vals = append(keys, bytes.Clone(k)), append(vals, bytes.Clone(v[:len(v)-4]))
+				return nil
+			})
+			for i := range keys {
+				if err := bk.Put(keys[i], vals[i]); err != nil {
+					return err
+				}
+			}
+		}
+		meta := tx.Bucket([]byte("meta"))
+		var n uint64
+		for _, c := range meta.Get([]byte("games"))[:8] {
+			n = n<<8 | uint64(c)
+		}
+		if err := tx.Bucket([]byte("summaries")).SetSequence(n); err != nil {
+			return err
+		}
+		if err := meta.Delete([]byte("games")); err != nil {
+			return err
+		}
+		return meta.Put([]byte("schema"), []byte("4"))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// upgradeKilled kills the upgrade of the file at orig (of schema from,
+// holding games games) at moments in the middle of its backup copy and at
+// random: every file under a backup's name is whole, the next run
+// upgrades the file, and doctor then passes.
+func upgradeKilled(t *testing.T, orig string, from, games int) {
+	dir := filepath.Dir(orig)
 	data, err := os.ReadFile(orig)
 	if err != nil {
 		t.Fatal(err)
@@ -362,7 +426,7 @@ func TestUpgradeKilledDuringBackup(t *testing.T) {
 	checkBackups := func() (backups int) {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			if !strings.HasPrefix(e.Name(), "u.db.schema1-backup") {
+			if !strings.HasPrefix(e.Name(), fmt.Sprintf("u.db.schema%d-backup", from)) {
 				continue
 			}
 			backups++
@@ -374,7 +438,7 @@ func TestUpgradeKilledDuringBackup(t *testing.T) {
 				for err := range tx.Check() {
 					return err
 				}
-				if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != "1" {
+				if v := string(tx.Bucket([]byte("meta")).Get([]byte("schema"))); v != strconv.Itoa(from) {
 					return fmt.Errorf("schema %q", v)
 				}
 				if n := tx.Bucket([]byte("summaries")).Stats().KeyN; n != games {
@@ -394,7 +458,7 @@ func TestUpgradeKilledDuringBackup(t *testing.T) {
 	copying := func() bool {
 		entries, _ := os.ReadDir(dir)
 		for _, e := range entries {
-			if strings.Contains(e.Name(), "unfinished-copy") || strings.HasPrefix(e.Name(), "u.db.schema1-backup") {
+			if strings.Contains(e.Name(), "unfinished-copy") || strings.HasPrefix(e.Name(), fmt.Sprintf("u.db.schema%d-backup", from)) {
 				return true
 			}
 		}
@@ -454,5 +518,8 @@ func TestUpgradeKilledDuringBackup(t *testing.T) {
 	t.Logf("an upgrade takes %v; %d kills landed in the middle of the copy", full, midCopy)
 	if midCopy == 0 {
 		t.Fatal("no kill landed while the backup was being written: this run proved nothing")
+	}
+	if code, out, _ := unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") || !strings.Contains(out, fmt.Sprintf("Holds %d games", games+1)) && !strings.Contains(out, fmt.Sprintf("Holds %d games", games+2)) {
+		t.Errorf("doctor after the kills: exit %d\n%s", code, out)
 	}
 }

@@ -162,6 +162,24 @@ func benchRun(b *testing.B, args ...string) {
 // game's log, replay it, render the table.
 func BenchmarkBoard(b *testing.B) { benchRun(b, "board", "--game", "g04242") }
 
+// BenchmarkBoardOneGame is "unoscore board" on a database of one game of
+// the same size: with BenchmarkBoard, what 9,999 other games cost a
+// command that reads one (the goal: nothing, within noise).
+func BenchmarkBoardOneGame(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "one.db")
+	if err := fillDB(path, 1, benchHands); err != nil {
+		b.Fatal(err)
+	}
+	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	args := []string{"--db", path, "board", "--game", "g00000"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := Run(args, ios, nil); code != 0 {
+			b.Fatalf("unoscore %v: exit %d", args, code)
+		}
+	}
+}
+
 // BenchmarkBoardJSON is the same with --json.
 func BenchmarkBoardJSON(b *testing.B) { benchRun(b, "board", "--game", "g04242", "--json") }
 

@@ -56,24 +56,27 @@ func evilDB(t *testing.T) string {
 	}
 	defer b.Close()
 	err = b.Update(func(tx *bolt.Tx) error {
-		// Schema 4: the game's number, its first event under the number and
-		// 1, its summary under the number.
-		num := append([]byte(nil), tx.Bucket([]byte("ids")).Get([]byte(g.ID))...)
+		// Schema 5: the game's number, its first event under the number and
+		// 1, its summary under the number, each value sealed.
+		num, _ := store.UnsealValue("ids", []byte(g.ID), tx.Bucket([]byte("ids")).Get([]byte(g.ID)))
+		num = append([]byte(nil), num...)
 		events := tx.Bucket([]byte("events"))
 		k := append(append([]byte(nil), num...), 0, 0, 0, 1)
 		var e map[string]any
-		json.Unmarshal(events.Get(k), &e)
+		v, _ := store.UnsealValue("events", k, events.Get(k))
+		json.Unmarshal(v, &e)
 		e["name"] = "Fri" + evil
 		data, _ := json.Marshal(e)
-		if err := events.Put(k, data); err != nil {
+		if err := events.Put(k, store.SealValue("events", k, data)); err != nil {
 			return err
 		}
 		sums := tx.Bucket([]byte("summaries"))
 		var s map[string]any
-		json.Unmarshal(sums.Get(num), &s)
+		v, _ = store.UnsealValue("summaries", num, sums.Get(num))
+		json.Unmarshal(v, &s)
 		s["name"] = "Fri" + evil
 		data, _ = json.Marshal(s)
-		return sums.Put(num, data)
+		return sums.Put(num, store.SealValue("summaries", num, data))
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -56,10 +56,17 @@ func (db *DB) export(w io.Writer) error {
 		if _, err := fmt.Fprintf(w, "%s,\n\"games\": [", head[:len(head)-1]); err != nil {
 			return err
 		}
+		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+			return err
+		}
 		c := tx.Bucket(bucketSummaries).Cursor()
 		p := pendingOf(tx)
 		first := true
 		for k, v := lastVisible(c, p); k != nil; k, v = prevVisible(c, p) {
+			v, err := summaryValue(tx, k, v)
+			if err != nil {
+				return err
+			}
 			var s struct {
 				ID string `json:"id"`
 			}
@@ -426,13 +433,15 @@ func (im *importer) add(id string, events []Event) error {
 // every key is appended, then runs last in the same transaction. The first
 // batch that is not also the last marks the import unfinished.
 func (im *importer) write(last func(tx *bolt.Tx) error) error {
-	err := im.db.update(func(tx *bolt.Tx) error {
+	err := im.db.update(func(tx *bolt.Tx) (err error) {
 		ids, events, sums := tx.Bucket(bucketIDs), tx.Bucket(bucketEvents), tx.Bucket(bucketSummaries)
 		if !im.begun {
 			if err := checkCounter(tx); err != nil {
 				return err
 			}
-			im.from = sums.Sequence()
+			if im.from, err = counter(tx); err != nil {
+				return err
+			}
 			im.base = im.from + 1<<32
 			if last == nil {
 				if err := tx.Bucket(bucketMeta).Put(keyImport, gameKey(im.from)); err != nil {
@@ -455,15 +464,15 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 			if err := numberFree(tx, num); err != nil {
 				return err
 			}
-			if err := ids.Put([]byte(g.id), gameKey(num)); err != nil {
+			if err := putSealed(ids, bucketIDs, []byte(g.id), gameKey(num)); err != nil {
 				return err
 			}
 			for i, e := range g.events {
-				if err := events.Put(eventKey(num, i+1), e); err != nil {
+				if err := putSealed(events, bucketEvents, eventKey(num, i+1), e); err != nil {
 					return err
 				}
 			}
-			if err := sums.Put(gameKey(num), g.summary); err != nil {
+			if err := putSealed(sums, bucketSummaries, gameKey(num), g.summary); err != nil {
 				return err
 			}
 		}
@@ -490,7 +499,7 @@ func (im *importer) commit(current string) error {
 		current = im.first
 	}
 	return im.write(func(tx *bolt.Tx) error {
-		if err := tx.Bucket(bucketSummaries).SetSequence(max(im.from, im.base)); err != nil {
+		if err := setCounter(tx, max(im.from, im.base)); err != nil {
 			return err
 		}
 		meta := tx.Bucket(bucketMeta)
@@ -549,8 +558,11 @@ func (db *DB) discardImport() (int, error) {
 			ids := tx.Bucket(bucketIDs)
 			var doomed [][]byte
 			err := ids.ForEach(func(k, v []byte) error {
-				if p.has(numOf(v)) {
-					doomed = append(doomed, slices.Clone(k))
+				if n, err := idValue(tx, k, v); err != nil || p.has(n) {
+					// A damaged entry is left for doctor to report.
+					if err == nil {
+						doomed = append(doomed, slices.Clone(k))
+					}
 				}
 				return nil
 			})

@@ -244,6 +244,10 @@ func readEvents(tx *bolt.Tx, id string, num uint64) ([]Event, error) {
 		if len(k) != 12 || int(binary.BigEndian.Uint32(k[8:])) != len(events)+1 {
 			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its log has a gap or a stray key %x", id, k)}
 		}
+		v, ok := unseal(bucketEvents, k, v)
+		if !ok {
+			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %d %v", id, len(events)+1, errChecksum)}
+		}
 		e, err := decodeEvent(v)
 		if err != nil {
 			// Damage, not bad input, whatever the decoder says: %v, not %w.
@@ -270,21 +274,35 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 		}
 		// The current game is set only to a game in the file: naming no
 		// game, it is damage, not a mistake of the person typing.
-		if v := ids.Get(cur); v == nil || p.has(numOf(v)) {
+		if err := checkRange(tx, bucketIDs, cur, append(slices.Clip(cur), 0)); err != nil {
+			return "", 0, err
+		}
+		num, err := idNum(tx, cur)
+		if err != nil {
+			return "", 0, err
+		}
+		if num == 0 || p.has(num) {
 			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the current game is %q, but no game has that id", clip(string(cur)))}
 		}
-		return string(cur), numOf(ids.Get(cur)), nil
+		return string(cur), num, nil
 	}
 	id = strings.ToLower(strings.TrimSpace(id))
-	if v := ids.Get([]byte(id)); v != nil && !p.has(numOf(v)) {
-		return id, numOf(v), nil
+	if err := checkRange(tx, bucketIDs, []byte(id), prefixEnd([]byte(id))); err != nil {
+		return "", 0, err
+	}
+	if num, err := idNum(tx, []byte(id)); err != nil || num != 0 && !p.has(num) {
+		return id, num, err
 	}
 	var matches []string
 	var num uint64
 	more := false
 	c := ids.Cursor()
 	for k, v := c.Seek([]byte(id)); k != nil && bytes.HasPrefix(k, []byte(id)); k, v = c.Next() {
-		if p.has(numOf(v)) {
+		n, err := idValue(tx, k, v)
+		if err != nil {
+			return "", 0, err
+		}
+		if p.has(n) {
 			continue
 		}
 		if len(matches) == 10 {
@@ -292,7 +310,7 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 			break
 		}
 		matches = append(matches, string(k))
-		num = numOf(v)
+		num = n
 	}
 	switch len(matches) {
 	case 1:
@@ -324,7 +342,7 @@ func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 	if err := numberFree(tx, num); err != nil {
 		return err
 	}
-	if err := ids.Put([]byte(g.ID), gameKey(num)); err != nil {
+	if err := putSealed(ids, bucketIDs, []byte(g.ID), gameKey(num)); err != nil {
 		return err
 	}
 	events := tx.Bucket(bucketEvents)
@@ -334,7 +352,7 @@ func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 		if err != nil {
 			return err
 		}
-		if err := events.Put(eventKey(num, i+1), data); err != nil {
+		if err := putSealed(events, bucketEvents, eventKey(num, i+1), data); err != nil {
 			return err
 		}
 	}
@@ -345,7 +363,11 @@ func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 func putSummary(tx *bolt.Tx, g *Game) error {
 	sums := tx.Bucket(bucketSummaries)
 	sums.FillPercent = 0.9
-	return jsonPut(sums, gameKey(g.num), g.summary())
+	data, err := json.Marshal(g.summary())
+	if err != nil {
+		return err
+	}
+	return putSealed(sums, bucketSummaries, gameKey(g.num), data)
 }
 
 // Create starts a game and makes it the current one.
@@ -368,7 +390,7 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 		if err := checkCounter(tx); err != nil {
 			return err
 		}
-		num, err := tx.Bucket(bucketSummaries).NextSequence()
+		num, err := nextNumber(tx)
 		if err != nil {
 			return err
 		}
@@ -436,7 +458,7 @@ func appendEvent(tx *bolt.Tx, g *Game, e Event) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := log.Put(eventKey(g.num, len(events)), data); err != nil {
+	if err := putSealed(log, bucketEvents, eventKey(g.num, len(events)), data); err != nil {
 		return nil, err
 	}
 	return after, putSummary(tx, after)
@@ -630,7 +652,7 @@ func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total in
 			v = head
 		}
 		var s Summary
-		if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+		if err := json.Unmarshal(v, &s); err != nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		s.Current, s.Seq = current, binary.BigEndian.Uint64(k)
@@ -638,12 +660,20 @@ func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total in
 	})
 }
 
-// list calls fn with each game's number and kept summary, newest first.
+// list calls fn with each game's number and summary (its checksum checked
+// and taken off), newest first.
 func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total int, err error) {
 	read := func() error {
 		return db.view(func(tx *bolt.Tx) error {
 			current := tx.Bucket(bucketMeta).Get(keyCurrent)
 			ids := tx.Bucket(bucketIDs)
+			// Every id is counted: the pages of the index first.
+			if err := checkRange(tx, bucketIDs, nil, nil); err != nil {
+				return err
+			}
+			if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+				return err
+			}
 			total = ids.Stats().KeyN
 			p := pendingOf(tx)
 			if p.lo != 0 {
@@ -655,11 +685,19 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			}
 			var currentNum []byte
 			if current != nil {
-				currentNum = ids.Get(current)
+				n, err := idNum(tx, current)
+				if err != nil {
+					return err
+				}
+				currentNum = gameKey(n)
 			}
 			c := tx.Bucket(bucketSummaries).Cursor()
 			n := 0
 			for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
+				v, err := summaryValue(tx, k, v)
+				if err != nil {
+					return err
+				}
 				if err := fn(k, v, bytes.Equal(k, currentNum)); err != nil {
 					return err
 				}
@@ -693,7 +731,7 @@ func (db *DB) Use(id string) (*Game, error) {
 	return g, err
 }
 
-// The counter of games (the summaries bucket's sequence) is the highest
+// The counter of games (see counter) is the highest
 // game number handed out: a new game takes the next. Every game in the
 // file is numbered at or below it, but for the games of an unfinished
 // import, which lie above it until the import's last transaction moves
@@ -722,7 +760,8 @@ func pendingOf(tx *bolt.Tx) pending {
 	if hi < from {
 		hi = ^uint64(0)
 	}
-	lo := max(from, tx.Bucket(bucketSummaries).Sequence()) + 1
+	seq, _ := counter(tx) // damaged, it is reported where it is used
+	lo := max(from, seq) + 1
 	if lo == 0 || lo > hi {
 		return pending{} // nothing an import can have written
 	}
@@ -733,14 +772,16 @@ func pendingOf(tx *bolt.Tx) pending {
 // leaving out what an unfinished import wrote (0: none).
 func highestInUse(tx *bolt.Tx) (uint64, error) {
 	p := pendingOf(tx)
+	seq, err := counter(tx)
+	if err != nil {
+		return 0, err
+	}
 	var high uint64
 	for _, name := range [][]byte{bucketSummaries, bucketEvents} {
-		if bytes.Equal(name, bucketEvents) {
-			// The pages on the way to the last events, checked before
-			// bbolt follows them.
-			if err := checkRangePages(tx, gameKey(tx.Bucket(bucketSummaries).Sequence()+1), nil); err != nil {
-				return 0, err
-			}
+		// The pages on the way to the last keys, checked before bbolt
+		// follows them.
+		if err := checkRange(tx, name, gameKey(seq+1), nil); err != nil {
+			return 0, err
 		}
 		c := tx.Bucket(name).Cursor()
 		k, _ := c.Last()
@@ -762,7 +803,11 @@ func checkCounter(tx *bolt.Tx) error {
 	if err != nil {
 		return err
 	}
-	if seq := tx.Bucket(bucketSummaries).Sequence(); high > seq {
+	seq, err := counter(tx)
+	if err != nil {
+		return err
+	}
+	if high > seq {
 		return &CorruptError{Path: tx.DB().Path(), Err: counterProblem(seq, high)}
 	}
 	return nil
@@ -826,4 +871,17 @@ func skipOn(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
 		}
 		return k, v
 	}
+}
+
+// prefixEnd is the first key after every key that starts with prefix (nil:
+// there is none).
+func prefixEnd(prefix []byte) []byte {
+	end := bytes.Clone(prefix)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] < 0xff {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return nil
 }

@@ -124,8 +124,7 @@ func TestDamagedEventIsDamage(t *testing.T) {
 		}
 		ok(t, b.Update(func(tx *bolt.Tx) error {
 			id := tx.Bucket(bucketMeta).Get(keyCurrent)
-			num := numOf(tx.Bucket(bucketIDs).Get(id))
-			return tx.Bucket(bucketEvents).Put(eventKey(num, 2), []byte(text))
+			return putRaw(tx, bucketEvents, eventKey(rawNum(tx, id), 2), []byte(text))
 		}))
 		b.Close()
 		db, err := Open(path, Options{ReadOnly: true})

@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,7 +45,7 @@ func TestCounterBelowAGameIsDamage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "u.db")
 	fill(t, path, 3)
 	before := tamper(t, path, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketSummaries).SetSequence(2)
+		return setCounter(tx, 2)
 	})
 	db := must[*DB](t)(Open(path, Options{}))
 	_, err := db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}})
@@ -69,7 +70,7 @@ func TestCounterBelowAGameIsDamage(t *testing.T) {
 	path = filepath.Join(t.TempDir(), "u.db")
 	fill(t, path, 1)
 	tamper(t, path, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketEvents).Put(eventKey(2, 1), []byte(`{}`))
+		return putRaw(tx, bucketEvents, eventKey(2, 1), []byte(`{}`))
 	})
 	db = must[*DB](t)(Open(path, Options{}))
 	defer db.Close()
@@ -146,14 +147,14 @@ func TestUnfinishedImportHiddenThenRemoved(t *testing.T) {
 		}
 		for i, k := range keys {
 			name, key := k[:bytes.IndexByte(k, 0)], k[bytes.IndexByte(k, 0)+1:]
-			v := vals[i]
+			v, _ := unseal(name, key, vals[i])
 			if string(name) == "ids" {
 				v = gameKey(numOf(v) + 2) // they were numbered from 0 + 2^32 down
 			} else {
 				key = bytes.Clone(key)
 				copy(key, gameKey(numOf(key[:8])+2))
 			}
-			if err := tx.Bucket(name).Put(key, v); err != nil {
+			if err := putRaw(tx, name, key, v); err != nil {
 				return err
 			}
 		}
@@ -205,5 +206,107 @@ func TestCurrentNamingNoGameIsDamage(t *testing.T) {
 	r := must[Report](t)(db.Doctor())
 	if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], `the current game is "gone42"`) {
 		t.Fatalf("doctor: %q", r.Problems)
+	}
+}
+
+// rawNum is the game number the index of ids keeps for id.
+func rawNum(tx *bolt.Tx, id []byte) uint64 {
+	v, _ := unseal(bucketIDs, id, tx.Bucket(bucketIDs).Get(id))
+	return numOf(v)
+}
+
+// putRaw puts a value as unoscore keeps it, with its checksum.
+func putRaw(tx *bolt.Tx, bucket, k, v []byte) error {
+	return putSealed(tx.Bucket(bucket), bucket, k, v)
+}
+
+// flip flips one bit of the value kept under key in bucket, leaving its
+// checksum as it was: what a random bit flip on the disk does.
+func flip(t *testing.T, path string, bucket, key []byte, bit int) {
+	t.Helper()
+	tamper(t, path, func(tx *bolt.Tx) error {
+		v := bytes.Clone(tx.Bucket(bucket).Get(key))
+		v[bit/8] ^= 1 << (bit % 8)
+		return tx.Bucket(bucket).Put(key, v)
+	})
+}
+
+// TestFlippedBitIsDamage: one flipped bit in a summary ("held 16" became
+// 96 and stats printed it), in an event, in the index of ids or in the
+// counter of games is caught by its checksum when it is read: damage
+// (not bad input) naming the game, and doctor lists it.
+func TestFlippedBitIsDamage(t *testing.T) {
+	orig := filepath.Join(t.TempDir(), "u.db")
+	fill(t, orig, 2)
+	data := must[[]byte](t)(os.ReadFile(orig))
+	var first string
+	db := must[*DB](t)(Open(orig, Options{ReadOnly: true}))
+	l, _ := listAll(t, db)
+	first = l[1].ID
+	ok(t, db.Close())
+	fresh := func() string {
+		path := filepath.Join(t.TempDir(), "u.db")
+		ok(t, os.WriteFile(path, data, 0o600))
+		return path
+	}
+	wantDamage := func(what string, err error) {
+		t.Helper()
+		if !isDamage(err) || !strings.Contains(err.Error(), "game "+first) || !strings.Contains(err.Error(), "checksum") {
+			t.Errorf("%s: %v; want damage naming game %s", what, err, first)
+		}
+	}
+	doctorFinds := func(path string) {
+		t.Helper()
+		r := problems(t, path)
+		if !strings.Contains(strings.Join(r.Problems, "\n"), "game "+first) {
+			t.Errorf("doctor: %q", r.Problems)
+		}
+	}
+
+	// A summary: the list, statistics and export read it.
+	path := fresh()
+	flip(t, path, bucketSummaries, gameKey(1), 8*20+1)
+	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	_, err := db.List(0, func(Summary) error { return nil })
+	wantDamage("games", err)
+	wantDamage("stats", db.EachSummary(func(Summary) error { return nil }))
+	wantDamage("export", db.Export(io.Discard))
+	ok(t, db.Close())
+	doctorFinds(path)
+
+	// An event: every read of the game.
+	path = fresh()
+	flip(t, path, bucketEvents, eventKey(1, 3), 8*10+2)
+	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	_, err = db.Game(first)
+	wantDamage("board", err)
+	wantDamage("export", db.Export(io.Discard))
+	wantDamage("each game", db.EachGame(func(*Game) error { return nil }))
+	ok(t, db.Close())
+	doctorFinds(path)
+
+	// Its entry in the index of ids.
+	path = fresh()
+	flip(t, path, bucketIDs, []byte(first), 3)
+	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	_, err = db.Game(first)
+	wantDamage("board", err)
+	ok(t, db.Close())
+	doctorFinds(path)
+
+	// The counter of games: a new game is refused, nothing written.
+	path = fresh()
+	flip(t, path, bucketMeta, keyCounter, 1)
+	before := must[[]byte](t)(os.ReadFile(path))
+	db = must[*DB](t)(Open(path, Options{}))
+	if _, err := db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}}); !isDamage(err) || !strings.Contains(err.Error(), "counter") {
+		t.Errorf("new with a damaged counter: %v", err)
+	}
+	ok(t, db.Close())
+	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
+		t.Error("a refused new game changed the file")
+	}
+	if r := problems(t, path); !strings.Contains(strings.Join(r.Problems, "\n"), "counter of games") {
+		t.Errorf("doctor: %q", r.Problems)
 	}
 }

@@ -156,12 +156,14 @@ type pageWalker struct {
 	// end), in the one bucket walked (see checkRangePages).
 	ranged bool
 	lo, hi []byte
-	// skipLogs leaves out the events bucket, the logs of all games (reads
-	// check a game's pages when they read it); branchesOnly walks only its
-	// branch pages (writes, which check the leaves they change).
-	skipLogs, branchesOnly bool
-	problems               []string
-	overflow               bool // more problems than maxProblems
+	// lazy leaves out every top-level bucket with pages of its own but
+	// the meta bucket: a read checks the pages on the way to the keys it
+	// reads as it reads them (see checkRange). branchesOnly walks only the
+	// events bucket's branch pages (writes, which check the leaves they
+	// change).
+	lazy, branchesOnly bool
+	problems           []string
+	overflow           bool // more problems than maxProblems
 }
 
 func newWalker(r pageSource, pageSize int, hw uint64, all bool) *pageWalker {
@@ -365,15 +367,16 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 			if nest > 0 && !w.all && binary.LittleEndian.Uint64(v) != 0 {
 				continue // a game's log in pages of its own: checked when the game is read
 			}
+			if nest == 0 && w.lazy && !bytes.Equal(k, bucketMeta) && binary.LittleEndian.Uint64(v) != 0 {
+				continue
+			}
 			if nest == 0 && !w.all && bytes.Equal(k, bucketEvents) && binary.LittleEndian.Uint64(v) != 0 {
 				// All games' logs: a game's pages are checked when it is read
 				// or written (checkRangePages); a write checks the branch
 				// pages here too, so that no loop lies anywhere in the tree.
-				if !w.skipLogs {
-					w.branchesOnly = true
-					w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
-					w.branchesOnly = false
-				}
+				w.branchesOnly = true
+				w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
+				w.branchesOnly = false
 				continue
 			}
 			w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)

@@ -168,9 +168,10 @@ func TestDoctorAndBackup(t *testing.T) {
 	list, _ := listAll(t, db)
 	ok(t, db.bolt.Update(func(tx *bolt.Tx) error {
 		num := tx.Bucket(bucketIDs).Get([]byte(list[0].ID))
-		ok(t, tx.Bucket(bucketIDs).Put([]byte("stray"), gameKey(99)))
-		ok(t, tx.Bucket(bucketEvents).Put(eventKey(99, 1), []byte(`{}`)))
-		return tx.Bucket(bucketSummaries).Put(num, []byte(`{"id":"x"}`))
+		num, _ = unseal(bucketIDs, []byte(list[0].ID), num)
+		ok(t, putRaw(tx, bucketIDs, []byte("stray"), gameKey(99)))
+		ok(t, putRaw(tx, bucketEvents, eventKey(99, 1), []byte(`{}`)))
+		return putRaw(tx, bucketSummaries, num, []byte(`{"id":"x"}`))
 	}))
 	r = must[Report](t)(db.Doctor())
 	for _, want := range []string{"summary does not match", "3 game ids are in the file but 2 games", "13 events are in the file but the games' logs hold 12"} {

@@ -40,8 +40,12 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 		sums := tx.Bucket(bucketSummaries)
 		nums := map[string]uint64{}
 		err := sums.ForEach(func(k, v []byte) error {
+			v, err := summaryValue(tx, k, v)
+			if err != nil {
+				return err
+			}
 			var s Summary
-			if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+			if err := json.Unmarshal(v, &s); err != nil {
 				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 			}
 			for _, p := range s.Players {
@@ -112,11 +116,18 @@ func unknownPlayer(name string, known map[string]string) error {
 func (db *DB) EachGame(fn func(*Game) error) error {
 	return db.lightly(func() error {
 		return db.view(func(tx *bolt.Tx) error {
+			if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+				return err
+			}
 			c := tx.Bucket(bucketSummaries).Cursor()
 			p := pendingOf(tx)
 			for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+				v, err := summaryValue(tx, k, v)
+				if err != nil {
+					return err
+				}
 				var s Summary
-				if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+				if err := json.Unmarshal(v, &s); err != nil {
 					return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 				}
 				g, err := readGame(tx, s.ID, binary.BigEndian.Uint64(k))
@@ -138,12 +149,19 @@ func (db *DB) EachGame(fn func(*Game) error) error {
 // thousand games, so years of games are read in little memory.
 func (db *DB) EachSummary(fn func(Summary) error) error {
 	return db.view(func(tx *bolt.Tx) error {
+		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+			return err
+		}
 		c := tx.Bucket(bucketSummaries).Cursor()
 		p := pendingOf(tx)
 		n := 0
 		for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+			v, err := summaryValue(tx, k, v)
+			if err != nil {
+				return err
+			}
 			var s Summary
-			if err := json.Unmarshal(v, &s); err != nil || len(k) != 8 {
+			if err := json.Unmarshal(v, &s); err != nil {
 				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 			}
 			s.Seq = binary.BigEndian.Uint64(k)

@@ -192,9 +192,10 @@ func TestMigrateSchema2(t *testing.T) {
 		sums := tx.Bucket(bucketSummaries)
 		id := gameKey(list[0].Seq)
 		var s Summary
-		json.Unmarshal(sums.Get(id), &s)
+		v, _ := unseal(bucketSummaries, id, sums.Get(id))
+		json.Unmarshal(v, &s)
 		s.Stats.Players[2].Held++
-		return jsonPut(sums, id, s)
+		return putRaw(tx, bucketSummaries, id, must[[]byte](t)(json.Marshal(s)))
 	}))
 	r, err := db.Doctor()
 	db.Close()

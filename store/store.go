@@ -31,7 +31,7 @@ import (
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // DefaultTimeout is how long a command waits for another unoscore to let go
 // of the file.
@@ -40,9 +40,11 @@ const DefaultTimeout = 2 * time.Second
 // allocSize is how much the file grows by at a time, once past it.
 const allocSize = 1 << 20
 
-// The layout of schema 4. A game's number is its place in the order of
-// creation in this file, 8 bytes big-endian; an event's number is its
-// place in its game's log, from 1, 4 bytes big-endian.
+// The layout of schemas 4 and 5. A game's number is its place in the
+// order of creation in this file, 8 bytes big-endian; an event's number is
+// its place in its game's log, from 1, 4 bytes big-endian. Schema 5 ends
+// every value of the ids, summaries and events buckets with a checksum,
+// and keeps the counter of games in the meta bucket (see seal.go).
 var (
 	bucketMeta      = []byte("meta")
 	bucketIDs       = []byte("ids")       // game id -> game number
@@ -550,7 +552,8 @@ func create(tx *bolt.Tx) error {
 	return nil
 }
 
-// migrations[v] turns schema v into schema v+1, in the caller's transaction.
+// migrations[v] turns schema v into a later one (v+1, or the one it
+// writes), in the caller's transaction.
 var migrations = map[int]func(tx *bolt.Tx) error{
 	// Schema 1 kept the creation order only inside each summary; schema 2
 	// adds the order index, so listing reads only the games it shows.
@@ -586,7 +589,18 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 	// pages however short the log; schema 4 keeps all logs in one bucket,
 	// keyed by the game's number, and the summaries by number too, so the
 	// order index goes. Every log is checked and replayed on the way.
+	// It writes what putGame writes: schema 5.
 	3: migrateToOneLog,
+	// Schema 5 seals every value with its checksum (see seal.go).
+	4: sealAll,
+}
+
+// migrationTo is the schema the step from v reaches.
+func migrationTo(v int) int {
+	if v == 3 {
+		return 5
+	}
+	return v + 1
 }
 
 // migrateToOneLog is the step from schema 3 to 4, in the caller's
@@ -646,7 +660,7 @@ func migrateToOneLog(tx *bolt.Tx) error {
 	if logs != int(num) {
 		return fmt.Errorf("%d games have a log but %d are in the order index", logs, num)
 	}
-	if err := tx.Bucket(bucketSummaries).SetSequence(num); err != nil {
+	if err := setCounter(tx, num); err != nil {
 		return err
 	}
 	if err := tx.DeleteBucket(bucketGames); err != nil {
@@ -686,7 +700,7 @@ func (db *DB) backup(tx *bolt.Tx, from int) error {
 // migrateSteps upgrades the file from schema from, in the caller's
 // transaction.
 func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
-	for v := from; v < SchemaVersion; v++ {
+	for v := from; v < SchemaVersion; v = migrationTo(v) {
 		step := migrations[v]
 		if step == nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("no way to upgrade schema %d", v)}
@@ -761,9 +775,12 @@ func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 		src = &mapped{data: data}
 	}
 	w := newWalker(src, int(m.pageSize), m.pgid, false)
-	w.skipLogs = !write
+	w.lazy = !write
 	w.tree(m.root, 0, 0, from{"the root bucket", 0})
-	w.freelist(m.freelist)
+	if write {
+		// bbolt reads the list of free pages only to write.
+		w.freelist(m.freelist)
+	}
 	if err := w.err(); err != nil {
 		return meta{}, &CorruptError{Path: path, Err: err}
 	}
@@ -799,16 +816,25 @@ func walkerFor(tx *bolt.Tx, root uint64) (*pageWalker, *DB, error) {
 
 // checkRangePages walks the pages of the events bucket that hold, or would
 // hold, the keys from lo up to hi (nil: to the end) before bbolt reads or
-// changes them: one game's log, or where new games go. The check of the
-// file at open leaves the events bucket to these.
+// changes them: one game's log, or where new games go.
 func checkRangePages(tx *bolt.Tx, lo, hi []byte) error {
-	root := uint64(tx.Bucket(bucketEvents).Root())
+	return checkRange(tx, bucketEvents, lo, hi)
+}
+
+// checkRange walks the pages of a top-level bucket that hold, or would
+// hold, the keys from lo (nil: the first) up to hi (nil: to the end),
+// before bbolt follows them. A command that only reads checks at open only
+// the file's meta pages and the root bucket's page (see checkFile), and
+// then, as it reads, the pages on the way to the keys it reads: what a
+// command costs does not grow with the number of games it does not read.
+func checkRange(tx *bolt.Tx, bucket, lo, hi []byte) error {
+	root := uint64(tx.Bucket(bucket).Root())
 	w, db, err := walkerFor(tx, root)
 	if w == nil || err != nil {
 		return err
 	}
-	w.lo, w.hi, w.ranged = lo, hi, true
-	w.tree(root, 0, 1, from{"the games' logs", 0})
+	w.lo, w.hi, w.ranged = lo, hi, lo != nil || hi != nil
+	w.tree(root, 0, 1, from{fmt.Sprintf("the %s bucket", bucket), 0})
 	if err := w.err(); err != nil {
 		return &CorruptError{Path: db.path, Err: err}
 	}
@@ -846,12 +872,4 @@ func ValidID(s string) bool {
 		}
 	}
 	return true
-}
-
-func jsonPut(b *bolt.Bucket, k []byte, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return b.Put(k, data)
 }

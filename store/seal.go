@@ -1,0 +1,190 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// From schema 5 every value unoscore keeps in the ids, summaries and events
+// buckets, and the counter of games, ends with a CRC-32C (Castagnoli) of
+// the bucket's name, the key and the value, 4 bytes big-endian: bbolt
+// checksums only its meta pages, so one flipped bit in a summary could
+// turn "held 16" into 96 and be printed. Every read checks it (unseal),
+// and a mismatch is damage, naming the game. The key is in the sum, so a
+// value that lands under another key does not pass either.
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+const sealSize = 4
+
+// keyCounter is the counter of games in the meta bucket: the highest game
+// number handed out, 8 bytes big-endian, sealed.
+var keyCounter = []byte("games")
+
+func sealSum(bucket, key, v []byte) uint32 {
+	c := crc32.Update(0, castagnoli, bucket)
+	c = crc32.Update(c, castagnoli, []byte{0})
+	c = crc32.Update(c, castagnoli, key)
+	c = crc32.Update(c, castagnoli, []byte{0})
+	return crc32.Update(c, castagnoli, v)
+}
+
+// seal is v as it is kept under key in bucket: with its checksum after it.
+func seal(bucket, key, v []byte) []byte {
+	out := make([]byte, len(v)+sealSize)
+	copy(out, v)
+	binary.BigEndian.PutUint32(out[len(v):], sealSum(bucket, key, v))
+	return out
+}
+
+// unseal is the value kept under key in bucket without its checksum; ok is
+// false when the checksum does not match (or there is none).
+func unseal(bucket, key, kept []byte) (v []byte, ok bool) {
+	if len(kept) < sealSize {
+		return nil, false
+	}
+	v = kept[:len(kept)-sealSize]
+	return v, binary.BigEndian.Uint32(kept[len(v):]) == sealSum(bucket, key, v)
+}
+
+// putSealed puts v under key in b (named name), sealed.
+func putSealed(b *bolt.Bucket, name, key, v []byte) error {
+	return b.Put(key, seal(name, key, v))
+}
+
+// errChecksum is a value whose checksum does not match.
+var errChecksum = errors.New("does not match its checksum: the file is damaged there")
+
+// idNum reads the game number the id index keeps for id (0 when it holds
+// none); a damaged entry is an error naming the game.
+func idNum(tx *bolt.Tx, id []byte) (uint64, error) {
+	kept := tx.Bucket(bucketIDs).Get(id)
+	if kept == nil {
+		return 0, nil
+	}
+	return idValue(tx, id, kept)
+}
+
+// idValue reads an entry of the id index.
+func idValue(tx *bolt.Tx, id, kept []byte) (uint64, error) {
+	v, ok := unseal(bucketIDs, id, kept)
+	if !ok || len(v) != 8 {
+		return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its entry in the index of ids %v", clip(string(id)), errChecksum)}
+	}
+	return binary.BigEndian.Uint64(v), nil
+}
+
+// counter reads the counter of games.
+func counter(tx *bolt.Tx) (uint64, error) {
+	kept := tx.Bucket(bucketMeta).Get(keyCounter)
+	if kept == nil {
+		return 0, nil // a new file
+	}
+	v, ok := unseal(bucketMeta, keyCounter, kept)
+	if !ok || len(v) != 8 {
+		return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("its counter of games %v", errChecksum)}
+	}
+	return binary.BigEndian.Uint64(v), nil
+}
+
+// setCounter writes the counter of games.
+func setCounter(tx *bolt.Tx, n uint64) error {
+	return putSealed(tx.Bucket(bucketMeta), bucketMeta, keyCounter, gameKey(n))
+}
+
+// nextNumber raises the counter of games and returns it.
+func nextNumber(tx *bolt.Tx) (uint64, error) {
+	n, err := counter(tx)
+	if err != nil {
+		return 0, err
+	}
+	return n + 1, setCounter(tx, n+1)
+}
+
+// summaryValue reads a game's kept summary, named by its number.
+func summaryValue(tx *bolt.Tx, k, kept []byte) ([]byte, error) {
+	v, ok := unseal(bucketSummaries, k, kept)
+	if !ok || len(k) != 8 {
+		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its summary %v", gameName(tx, k), errChecksum)}
+	}
+	return v, nil
+}
+
+// sealAll is the step from schema 4 to 5, in the caller's transaction:
+// every value of the ids, summaries and events buckets sealed, the counter
+// of games moved from the summaries bucket's sequence to the meta bucket.
+func sealAll(tx *bolt.Tx) error {
+	for _, name := range layout {
+		b := tx.Bucket(name)
+		if b == nil {
+			return fmt.Errorf("its %s bucket is missing", name)
+		}
+		// A few thousand at a time: a cursor is not moved while its bucket
+		// changes.
+		var after []byte
+		for {
+			var keys, vals [][]byte
+			c := b.Cursor()
+			k, v := c.First()
+			if after != nil {
+				k, v = c.Seek(after)
+				if k != nil && string(k) == string(after) {
+					k, v = c.Next()
+				}
+			}
+			for ; k != nil && len(keys) < 4096; k, v = c.Next() {
+				if v == nil {
+					return fmt.Errorf("the %s bucket holds a bucket", name)
+				}
+				keys, vals = append(keys, append([]byte(nil), k...)), append(vals, append([]byte(nil), v...))
+			}
+			for i, k := range keys {
+				if err := putSealed(b, name, k, vals[i]); err != nil {
+					return err
+				}
+			}
+			if len(keys) < 4096 {
+				break
+			}
+			after = keys[len(keys)-1]
+		}
+	}
+	sums := tx.Bucket(bucketSummaries)
+	if err := setCounter(tx, sums.Sequence()); err != nil {
+		return err
+	}
+	return sums.SetSequence(0)
+}
+
+// gameName names the game numbered by key k for a message about damage:
+// its id, found in the index of ids (read whole: this is the rare path), or
+// its number.
+func gameName(tx *bolt.Tx, k []byte) string {
+	name := fmt.Sprintf("number %d", numOf(k))
+	if len(k) != 8 || checkRange(tx, bucketIDs, nil, nil) != nil {
+		return name
+	}
+	_ = tx.Bucket(bucketIDs).ForEach(func(id, v []byte) error {
+		if n, ok := unseal(bucketIDs, id, v); ok && string(n) == string(k) {
+			name = string(id)
+			return errors.New("found")
+		}
+		return nil
+	})
+	return clip(name)
+}
+
+// SealValue is v as unoscore keeps it under key in the named bucket (ids,
+// summaries, events), checksum included; UnsealValue takes the checksum off
+// and says whether it matched. For tests and tools that write a file as an
+// older unoscore, or damage, would have left it.
+func SealValue(bucket string, key, v []byte) []byte { return seal([]byte(bucket), key, v) }
+
+// UnsealValue: see SealValue.
+func UnsealValue(bucket string, key, kept []byte) ([]byte, bool) {
+	return unseal([]byte(bucket), key, kept)
+}
