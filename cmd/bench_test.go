@@ -170,7 +170,7 @@ func BenchmarkBoardOneGame(b *testing.B) {
 	if err := fillDB(path, 1, benchHands); err != nil {
 		b.Fatal(err)
 	}
-	ios := &IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
 	args := []string{"--db", path, "board", "--game", "g00000"}
 	b.ReportAllocs()
 	for b.Loop() {
