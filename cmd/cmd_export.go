@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -101,58 +100,4 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(f.Name(), path)
-}
-
-func newImportCmd(app *App) *cobra.Command {
-	return &cobra.Command{
-		Use:   "import FILE",
-		Short: "Add the games of an export (- reads standard input); all or nothing",
-		Long: `Add every game of a file written by "unoscore export". The import is all or
-nothing: a game that does not replay, or whose id is already in the database,
-stops it and nothing is kept, even if the import is killed in the middle.`,
-		Example: `  unoscore import backup.json`,
-		Args:    exactArgs(1, "the file to import (- for standard input)"),
-		RunE: func(c *cobra.Command, args []string) error {
-			var r io.Reader = app.IO.In
-			name := "standard input"
-			if args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return usagef("cannot read %s: %v", args[0], errors.Unwrap(err))
-				}
-				defer f.Close()
-				r, name = f, args[0]
-			}
-			n, err := importGames(app, bufio.NewReader(r))
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(app.IO.Out, "Imported %s from %s.\n", words.Count(n, "game"), name)
-			return nil
-		},
-	}
-}
-
-// importGames adds the games of an export to the database, creating the file
-// if there is none; an import that fails leaves no file it created.
-func importGames(app *App, r io.Reader) (int, error) {
-	path, err := app.dbPath()
-	if err != nil {
-		return 0, err
-	}
-	_, statErr := os.Stat(path)
-	db, err := app.open(false)
-	if err != nil {
-		return 0, err
-	}
-	n, err := db.Import(r)
-	if err != nil && errors.Is(statErr, os.ErrNotExist) {
-		// Removed while still locked: another unoscore that opened it
-		// meanwhile notices (store.Open) and opens the path again.
-		os.Remove(path)
-	}
-	if cerr := db.Close(); err == nil && cerr != nil {
-		return 0, cerr
-	}
-	return n, err
 }

@@ -363,13 +363,6 @@ func drawForDealer(app *App, players []string, deckID string) (string, error) {
 	}
 }
 
-const notationHelp = `Cards: an optional colour (r g b y, or red green blue yellow; the themed
-  deck: pu g pk y, or purple green pink yellow), then a face:
-  0-9, d2 or +2 (Draw Two), s (Skip), rev (Reverse), w (Wild),
-  wd4 or +4 (Wild Draw Four), ws (Wild Shuffle Hands), wc (Wild Customizable).
-  3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
-  Examples: r7 wd4 gs b+2 yrev 3x7 37pts`
-
 // deckNotationHelp explains the card notation with the deck's own colours.
 func deckNotationHelp(d *rules.Deck) string {
 	if d.Sides != nil {

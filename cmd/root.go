@@ -359,11 +359,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		newStatsCmd(app),
 		newPlayersCmd(app),
 		newCompletionCmd(),
-		&cobra.Command{
-			Use:   "cards",
-			Short: "The card notation: how to type the cards left in a hand",
-			Long:  notationHelp,
-		},
+		newCardsCmd(),
 	)
 	return root, started
 }
@@ -414,7 +410,6 @@ func clip(s string) string {
 	return s
 }
 
-// canPrompt reports whether this run may ask questions.
 // style is how output is drawn on a.IO: colour, symbols and the width
 // not to pass.
 func (a *App) style() ui.Style {
@@ -422,6 +417,7 @@ func (a *App) style() ui.Style {
 	return ui.Style{Color: a.IO.Color, Unicode: a.IO.OutTTY, Width: width}
 }
 
+// canPrompt reports whether this run may ask questions.
 func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
 
 // dbPath is the database file this run uses.

@@ -1,0 +1,86 @@
+package cmd
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/scoring"
+)
+
+func newCheckStartCmd(app *App) *cobra.Command {
+	o := &checkOptions{app: app}
+	c := &cobra.Command{
+		Use:   "start CARD [--players N]",
+		Short: "What happens when CARD is turned up as the first discard, by rulebook",
+		Example: `  unoscore check start rev
+  unoscore check start d2 --players 2`,
+		Args:              exactArgs(1, "the card turned up, as in \"check start rev\""),
+		ValidArgsFunction: cardCompletion,
+		RunE: func(c *cobra.Command, args []string) error {
+			d, err := o.deck(c, args)
+			if err != nil {
+				return err
+			}
+			card, err := d.ParseCard(strings.TrimSpace(args[0]))
+			if err != nil {
+				return usagef("%v", err)
+			}
+			// The card must be one the deck holds, as for check play
+			// (issue 18: "check start ws --deck classic" was answered).
+			if err := d.Check(rules.Hand{Cards: []rules.Card{card}}); err != nil {
+				return usagef("%v (--deck picks another deck)", err)
+			}
+			if c.Flags().Changed("players") && (o.Players < scoring.MinPlayers || o.Players > scoring.MaxPlayers) {
+				return usagef("--players must be %d to %d, not %d", scoring.MinPlayers, scoring.MaxPlayers, o.Players)
+			}
+			if d.Sides != nil {
+				return flipStart(app, o, card)
+			}
+			rulings := rules.StartRulings(card.Face, o.Players)
+			if o.JSON {
+				return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings})
+			}
+			out := app.IO.Out
+			table := ""
+			if o.Players > 0 {
+				table = fmt.Sprintf(" with %d players", o.Players)
+			}
+			fmt.Fprintf(out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
+			if len(rulings) == 1 && len(rulings[0].Editions) == len(rules.Editions) {
+				fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.TermWidth(), "", ""))
+				return nil
+			}
+			for _, r := range rulings {
+				fmt.Fprint(out, wrap(rules.RollCall(r.Editions)+": "+r.Text, app.IO.TermWidth(), "- ", "  "))
+			}
+			return nil
+		},
+	}
+	c.Flags().IntVar(&o.Players, "players", 0, "how many players are at the table")
+	o.addDeck(c)
+	return c
+}
+
+// flipStart answers "check start --deck flip": what the UNO Flip sheet
+// says of the card turned up first, or why it cannot be.
+func flipStart(app *App, o *checkOptions, card rules.Card) error {
+	text, ok := rules.FlipStart(card, o.Players)
+	if !ok {
+		return usagef("%s", text)
+	}
+	if o.JSON {
+		return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: true,
+			Rulings: []rules.StartRuling{{Editions: []string{"uno-flip"}, Text: text}}})
+	}
+	table := ""
+	if o.Players > 0 {
+		table = fmt.Sprintf(" with %d players", o.Players)
+	}
+	fmt.Fprintf(app.IO.Out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
+	fmt.Fprint(app.IO.Out, wrap("UNO Flip (its own sheet, not one of the five rulebooks): "+text, app.IO.TermWidth(), "", ""))
+	return nil
+}

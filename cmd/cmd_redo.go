@@ -1,0 +1,45 @@
+package cmd
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+func newRedoCmd(app *App) *cobra.Command {
+	o := &undoOptions{app: app}
+	c := &cobra.Command{
+		Use:   "redo",
+		Short: "Bring back the hand the last undo voided",
+		Long: `Bring back the hand the last undo voided, as one more record in the
+game's history (nothing is overwritten). Only right after undo: once another
+hand is entered or corrected, there is nothing to redo.`,
+		Args: exactArgs(0, "no arguments"),
+		RunE: func(c *cobra.Command, args []string) error { return runRedo(o) },
+	}
+	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(o.app))
+	return c
+}
+
+func runRedo(o *undoOptions) error {
+	var g *store.Game
+	var row scoring.Row
+	err := o.app.withDB(changeDB, func(db *store.DB) error {
+		var err error
+		g, row, err = db.Redo(o.Game)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if o.JSON {
+		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+	}
+	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", handLine(g.Board, row))
+	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+}
