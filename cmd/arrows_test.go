@@ -1,0 +1,124 @@
+package cmd
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The arrows of ../shared/STYLE.md's picture (and the README's design
+// section): each of unoscore's packages imports only packages on a floor
+// below its own, and never one above. Packages on one floor may import each
+// other (Go refuses cycles).
+var floors = []struct {
+	floor    int
+	packages []string // import paths under the module; a trailing / takes the folder
+}{
+	{0, []string{"rules/words"}},
+	{1, []string{"rules"}},
+	{2, []string{"scoring"}},
+	{3, []string{"store", "store/"}},
+	{4, []string{"cmd/internal/"}},
+	{5, []string{"cmd"}},
+	{6, []string{"", "cmd/gen-docs"}},
+}
+
+// pure are the packages that touch no files, clocks, terminals or network,
+// so that table tests reach all of them; what they must not import.
+var pure = map[string][]string{
+	"rules/words": nil, "rules": nil, "scoring": nil,
+}
+
+var impure = []string{"os", "os/exec", "os/signal", "net", "net/http", "syscall", "golang.org/x/sys/unix",
+	"golang.org/x/term", "github.com/mattn/go-isatty", "go.etcd.io/bbolt"}
+
+func floorOf(rel string) int {
+	best, bestLen := -1, -1
+	for _, f := range floors {
+		for _, p := range f.packages {
+			match := rel == p || (strings.HasSuffix(p, "/") && strings.HasPrefix(rel, p))
+			if match && len(p) > bestLen {
+				best, bestLen = f.floor, len(p)
+			}
+		}
+	}
+	return best
+}
+
+// TestArrows runs go list over the module and checks every import of every
+// package against the floors.
+func TestArrows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(goTool, "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
+	c.Dir, c.Env = root, append(os.Environ(), "GOFLAGS=-mod=mod")
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const module = "github.com/unoscore/unoscore"
+	rel := func(p string) (string, bool) {
+		if p == module {
+			return "", true
+		}
+		r, ok := strings.CutPrefix(p, module+"/")
+		return r, ok
+	}
+	seen := 0
+	for line := range strings.Lines(string(out)) {
+		fields := strings.Fields(line)
+		from, _ := rel(fields[0])
+		ff := floorOf(from)
+		if ff < 0 {
+			t.Errorf("package %q is on no floor of the picture: add it to floors (and to the README's design section)", fields[0])
+			continue
+		}
+		seen++
+		for _, imp := range fields[1:] {
+			if bad, ok := pure[from]; ok {
+				for _, b := range append(bad, impure...) {
+					if imp == b {
+						t.Errorf("%s imports %s: rules and scoring touch no files, clocks, terminals or network", fields[0], imp)
+					}
+				}
+			}
+			to, ours := rel(imp)
+			if !ours {
+				continue
+			}
+			if ft := floorOf(to); ft > ff {
+				t.Errorf("%s (floor %d) imports %s (floor %d): the arrows point down only", fields[0], ff, imp, ft)
+			}
+		}
+	}
+	// No clock either: a time is passed in, never read.
+	for _, dir := range []string{"rules", "rules/words", "scoring"} {
+		files, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(src), "time.Now(") {
+				t.Errorf("%s reads the clock (time.Now): rules and scoring are given the time", f)
+			}
+		}
+	}
+	if seen < 10 {
+		t.Fatalf("go list found only %d packages:\n%s", seen, out)
+	}
+}
