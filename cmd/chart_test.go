@@ -1,10 +1,12 @@
 package cmd
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,23 +96,31 @@ func (p chartPicture) at(r, x int) string {
 
 // checkPlayer checks a player's line: at every hand shown, their mark in
 // their own column (the i-th after the hand's tick) at the row of their
-// total, and a stem down (or up) to where they were before the hand.
+// total, and a stem down (or up) to where they were just before the hand
+// (totals holds their total after every hand of the game), and nothing
+// else in the column.
 func (p chartPicture) checkPlayer(t *testing.T, i int, mark string, totals []int) {
 	t.Helper()
-	prev := 0
 	for j, h := range p.hands {
 		x := p.ticks[j] + i
 		r := p.rowOf(totals[h-1])
 		if got := p.at(r, x); got != mark {
 			t.Errorf("hand %d: %s's mark should be at %d (row %d, column %d), found %q", h, mark, totals[h-1], r, x, got)
 		}
+		prev := 0
+		if h > 1 {
+			prev = totals[h-2]
+		}
 		from := p.rowOf(prev)
-		for k := min(r, from) + 1; k < max(r, from); k++ {
-			if got := p.at(k, x); got != "│" {
+		for k := range p.rows {
+			got := p.at(k, x)
+			switch {
+			case k > min(r, from) && k < max(r, from) && got != "│":
 				t.Errorf("hand %d: %s's stem from %d to %d is broken at row %d: %q", h, mark, prev, totals[h-1], k, got)
+			case (k < min(r, from) || k > max(r, from)) && got == "│":
+				t.Errorf("hand %d: %s's column has a stem at row %d, outside %d to %d", h, mark, k, prev, totals[h-1])
 			}
 		}
-		prev = totals[h-1]
 	}
 }
 
@@ -179,6 +189,36 @@ func TestChartFitsManyHands(t *testing.T) {
 	}
 	if !strings.Contains(out, "of the 12 hands shown; unoscore board --chart --wide shows every one.") {
 		t.Errorf("no word of the hands left out:\n%s", out)
+	}
+	// Issue 22, item 5: with the early hands left out, each column shown
+	// still shows that hand alone: only its winner has a stem.
+	_, js, _, _ := runAt(t, db, nil, "board", "--json")
+	var board struct {
+		Players []string
+		Rows    []struct {
+			Out    string
+			Points int
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &board); err != nil || len(board.Players) != 10 || len(board.Rows) != 12 {
+		t.Fatalf("%v: %s", err, js)
+	}
+	p := readChart(t, out)
+	if p.hands[0] == 1 {
+		t.Fatalf("the first hand is shown: %v", p.hands)
+	}
+	marks := strings.Fields(p.key) // "A Annabelle 120   B ..."
+	for i, name := range board.Players {
+		var totals []int
+		sum := 0
+		for _, r := range board.Rows {
+			if r.Out == name {
+				sum += r.Points
+			}
+			totals = append(totals, sum)
+		}
+		mark := marks[slices.Index(marks, strings.Fields(name)[0])-1]
+		p.checkPlayer(t, i, mark, totals)
 	}
 	wide := runWide(t, db, 80, "board", "--chart", "--wide")
 	if strings.Contains(wide, "hands shown") || ui.Widest(wide) <= 80 {

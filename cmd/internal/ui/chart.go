@@ -18,7 +18,8 @@ import (
 // score draw over each other (at the start of a standard game, everyone but
 // the winner of the hand). Here each hand is a group of columns, one per
 // player (per team), always in the same order: a player's mark sits at their
-// total after the hand, with a stem down to where they were before it, so
+// total after the hand, with a stem down to where they were just before it
+// (also when the hands before are left out for want of room), so
 // that no mark ever hides another's and a hand's winner stands out.
 
 const chartRows = 12
@@ -113,17 +114,22 @@ func WriteChart(w io.Writer, g *store.Game, st Style) error {
 			}
 		}
 	}
-	prev := make([]int, len(cols))
 	for j, h := range hands {
 		totals := b.Rows[h-1].Totals
+		// The stem starts where the column stood just before this hand,
+		// not at the last hand shown: with hands left out, a stem from
+		// there would credit this hand with theirs.
+		before := make([]int, len(cols))
+		if h > 1 {
+			before = b.Rows[h-2].Totals
+		}
 		for i := range cols {
 			x := j*slot + 1 + i
-			from, to := row(prev[i]), row(totals[i])
+			from, to := row(before[i]), row(totals[i])
 			for r := min(from, to) + 1; r < max(from, to); r++ {
 				pic[r][x] = cell{stem, i}
 			}
 			pic[to][x] = cell{marks[i], i}
-			prev[i] = totals[i]
 		}
 	}
 
