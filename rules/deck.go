@@ -229,6 +229,26 @@ func (d *Deck) perColor(f Face) int {
 	return 0
 }
 
+// Faces lists the faces the deck holds, as its sheet prints them: the
+// numbers, the coloured actions, then the wilds (for UNO Flip, a side's).
+func (d *Deck) Faces() []Face {
+	var fs []Face
+	for _, f := range Faces {
+		if f.IsNumber() && d.Copies(f) > 0 {
+			fs = append(fs, f)
+		}
+	}
+	if d.actions != nil {
+		fs = append(fs, d.actions...)
+	}
+	for _, f := range Faces {
+		if !f.IsNumber() && (d.actions == nil || f.IsWild()) && d.Copies(f) > 0 {
+			fs = append(fs, f)
+		}
+	}
+	return fs
+}
+
 // Copies is how many cards of the face the deck holds, in all colours (in
 // the UNO Flip deck, on both sides).
 func (d *Deck) Copies(f Face) int {

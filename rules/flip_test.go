@@ -441,3 +441,24 @@ func TestFlipReferee(t *testing.T) {
 		}
 	}
 }
+
+func TestDeckFaces(t *testing.T) {
+	d := flipDeck(t)
+	classic, _ := LookupDeck("classic")
+	for _, tt := range []struct {
+		d    *Deck
+		want string
+	}{
+		{classic, "0 1 2 3 4 5 6 7 8 9 d2 s rev w wd4"},
+		{d.Sides[0], "1 2 3 4 5 6 7 8 9 d1 rev s f w wd2"},
+		{d.Sides[1], "1 2 3 4 5 6 7 8 9 d5 rev se f w wdc"},
+	} {
+		var got []string
+		for _, f := range tt.d.Faces() {
+			got = append(got, f.Token())
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: %s, want %s", tt.d.Name, strings.Join(got, " "), tt.want)
+		}
+	}
+}
