@@ -347,10 +347,8 @@ func sidesOf(b *scoring.Board) []sideJSON {
 	var out []sideJSON
 	for _, sd := range b.Deck.Sides {
 		sj := sideJSON{Side: sd.Side.String(), Colors: colorList(sd.Colors)}
-		for _, f := range rules.Faces {
-			if n := sd.Copies(f); n > 0 {
-				sj.Faces = append(sj.Faces, faceJSON{Token: f.Token(), Name: f.String(), Points: sd.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: n})
-			}
+		for _, f := range sd.Faces() {
+			sj.Faces = append(sj.Faces, faceJSON{Token: f.Token(), Name: f.String(), Points: sd.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: sd.Copies(f)})
 		}
 		out = append(out, sj)
 	}

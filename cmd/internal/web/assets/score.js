@@ -16,6 +16,10 @@
 // to its own table), then who went out among its four, then the cards of
 // the opposing pair; the hand is posted with its table, and undo voids that
 // table's last hand.
+//
+// In an UNO Flip game the keypad has a light/dark switch: the side in play
+// when the hand ended, chosen once for the whole hand (it locks once a card
+// is tapped), which changes the colours and faces on its keys.
 "use strict";
 (function () {
   var root = document.getElementById("scorer");
@@ -33,6 +37,7 @@
   var active = null;      // the hand being tapped
   var color = "";         // the colour tapped last ("" any colour)
   var count = 1;          // copies of the next card tapped
+  var side = "light";     // UNO Flip: the side the hand ended on
   // The message under the keypad; it goes once the board has moved past
   // the change it speaks of (changes), and may carry one button (action).
   var message = {text: "", good: false, changes: 0, action: null};
@@ -134,8 +139,21 @@
     hands = {};
     order.forEach(function (p) { hands[p] = []; });
     active = order[0] || null;
-    color = ""; count = 1; hush();
+    color = ""; count = 1; side = "light"; hush();
     render();
+  }
+
+  // deckSide is the UNO Flip side picked (null in any other game); its
+  // colours and faces are the keys'.
+  function deckSide() {
+    if (!kp || !kp.sides) return null;
+    return kp.sides.filter(function (d) { return d.side === side; })[0] || kp.sides[0];
+  }
+  function keyColors() { var d = deckSide(); return d ? d.colors : kp.colors; }
+  function keyFaces() { var d = deckSide(); return d ? d.faces : kp.faces; }
+  // sideLocked: a card is tapped, so the hand's side is chosen.
+  function sideLocked() {
+    return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
   function reset() { out = null; hands = {}; order = []; active = null; render(); }
@@ -153,7 +171,7 @@
   function room(f) {
     var left = f.copies - tapped(f.token, null);
     if (!f.wild && color) {
-      var per = Math.floor(f.copies / kp.colors.length);
+      var per = Math.floor(f.copies / keyColors().length);
       left = Math.min(left, per - tapped(f.token, color));
     }
     return left;
@@ -356,7 +374,7 @@
       })));
     } else {
       root.appendChild(el("h2", {text: out + " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:"}));
-      root.appendChild(el("div", {class: "hands"}, order.map(function (p) {
+      root.appendChild(el("div", {class: "hands" + (deckSide() ? " on-" + side : "")}, order.map(function (p) {
         var on = p === active;
         var box = el("div", {class: "hand" + (on ? " on" : "")}, [
           key("h:" + p, {class: "pick", "data-hand": p, "aria-current": on ? "true" : "false", on: function () { active = p; render(); }}, [
@@ -371,14 +389,27 @@
         ]);
         return box;
       })));
-      root.appendChild(el("div", {class: "row colors"}, [["", "any", "any colour"]].concat(kp.colors.map(function (c) {
+      if (kp.sides) {
+        var locked = sideLocked();
+        root.appendChild(el("div", {class: "row sides", role: "group", "aria-label": "The side in play when the hand ended"}, kp.sides.map(function (d) {
+          var on = d.side === side;
+          var attrs = {class: "side-" + d.side + (on ? " on" : ""), "data-side": d.side, "aria-pressed": String(on),
+            text: cap(d.side) + " side", on: function () { if (sideLocked()) return; side = d.side; color = ""; render(); }};
+          if (locked && !on) {
+            attrs.disabled = "";
+            attrs.title = "One side for the whole hand: remove its cards to change it";
+          }
+          return key("side:" + d.side, attrs);
+        })));
+      }
+      root.appendChild(el("div", {class: "row colors"}, [["", "any", "any colour"]].concat(keyColors().map(function (c) {
         return [c.letter, c.letter, c.name];
       })).map(function (c) {
         var shown = c[0] ? c[0].toUpperCase() : "any";
         return key("c:" + c[0], {class: "c-" + c[1] + (color === c[0] ? " on" : ""), "data-color": c[1], "aria-label": c[0] ? shown + ", " + c[2] : c[2], "aria-pressed": String(color === c[0]),
           text: shown, on: function () { color = c[0]; render(); }});
       })));
-      root.appendChild(el("div", {class: "faces"}, kp.faces.map(function (f) {
+      root.appendChild(el("div", {class: "faces" + (deckSide() ? " on-" + side : "")}, keyFaces().map(function (f) {
         var shown = f.token.toUpperCase();
         var full = room(f) < count;
         var attrs = {class: (f.wild ? "wild" : "") + (shown.length > 2 ? " long" : ""), "data-face": f.token,
