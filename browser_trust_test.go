@@ -209,3 +209,41 @@ func TestBrowserRestart(t *testing.T) {
 		chromedp.Click(chromedp.ID("save")),
 		poll(`window.mark === 2 && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Dan went out, 5 points.")`, 5*time.Second))
 }
+
+// TestBrowserPlayAgain: the hand that ends the game is saved in the
+// success style, the new-game form opens by itself, and "play again"
+// starts a rematch (as new --again): the same players and target, the
+// deal one seat on; the phone moves to it.
+func TestBrowserPlayAgain(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	newGame(t, db, "--players", "Ann,Bob,Cat", "--target", "50", "--name", "Quick")
+	s := startServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	defer func() {
+		if t.Failed() {
+			v, _ := chromedp.Run(phone, chromedp.Evaluate[string](`document.getElementById("scorer").innerText + " | open=" + document.getElementById("newgame").open + " hidden=" + document.getElementById("againrow").hidden`))
+			t.Log(v)
+		}
+	}()
+	step(phone, "the winning hand", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
+		poll(`!document.getElementById("newgame").open && document.getElementById("againrow").hidden`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="9"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Bob went out, 59 points. The game is over: Bob wins." && !document.querySelector(".msg.bad")`, 5*time.Second),
+		poll(`document.getElementById("newgame").open && !document.getElementById("againrow").hidden`, 5*time.Second))
+	shoot(t, phone, screenshots(t), "serve-again.png")
+	step(phone, "play again", chromedp.Click(chromedp.ID("again")),
+		across(`document.querySelector("h1") && document.querySelector("h1").textContent.startsWith("Game ") && !!document.querySelector('button[data-player="Ann"]')`, 5*time.Second))
+	b := boardOf(t, db)
+	if b["target"] != 50.0 || b["dealer"] != "Bob" || b["hands"] != 0.0 {
+		t.Fatalf("the rematch: %v", b)
+	}
+}

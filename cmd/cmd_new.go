@@ -3,7 +3,6 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -284,49 +283,7 @@ func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, err
 	if err != nil {
 		return s, err
 	}
-	p := prev.Settings()
-	mode := s.Mode
-	if mode == "" {
-		mode = p.Mode
-	}
-	if mode.Scheduled() && p.Mode.Scheduled() && len(s.Players) == 0 {
-		// A fresh schedule, seated from the next player on: the first
-		// table's first seat, who deals first, moves one seat on.
-		s.Players = append(slices.Clone(p.Players[1:]), p.Players[0])
-		if s.Hands == 0 {
-			s.Hands = p.Hands
-		}
-		if s.Deck == "" {
-			s.Deck = p.Deck
-		}
-		s.Mode = mode
-		return s, nil
-	}
-	if len(s.Players) == 0 {
-		s.Players = append([]string(nil), p.Players...)
-		if len(s.Teams) == 0 && !o.given["mode"] {
-			s.Teams = p.Teams
-		}
-		if s.Dealer == "" {
-			seat, err := p.Seat(p.Dealer)
-			if err == nil {
-				s.Dealer = p.Players[(seat+1)%len(p.Players)]
-			}
-		}
-	}
-	if s.Mode == "" {
-		s.Mode = p.Mode
-	}
-	if s.Target == 0 {
-		s.Target = p.Target
-	}
-	if s.Deck == "" {
-		s.Deck = p.Deck
-		if s.Custom == 0 && len(s.CustomRules) == 0 {
-			s.Custom, s.CustomRules = p.Custom, p.CustomRules
-		}
-	}
-	return s, nil
+	return present.Rematch(prev.Settings(), s, o.given["mode"]), nil
 }
 
 // acrossWarning is a warning for partners who would not sit across from

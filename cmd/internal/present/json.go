@@ -279,3 +279,53 @@ func CheckTeams(s scoring.Settings) error {
 	}
 	return nil
 }
+
+// Rematch is the settings of a rematch of a game played with p ("new
+// --again", the phone's "play again"): what s gives, and the rest from p:
+// the same players, mode, target, deck and teams, the deal one seat on; a
+// rotating game's schedule made afresh with the seats one on. modeGiven:
+// s's mode was asked for (then p's teams are not carried over).
+func Rematch(p, s scoring.Settings, modeGiven bool) scoring.Settings {
+	mode := s.Mode
+	if mode == "" {
+		mode = p.Mode
+	}
+	if mode.Scheduled() && p.Mode.Scheduled() && len(s.Players) == 0 {
+		// A fresh schedule, seated from the next player on: the first
+		// table's first seat, who deals first, moves one seat on.
+		s.Players = append(slices.Clone(p.Players[1:]), p.Players[0])
+		if s.Hands == 0 {
+			s.Hands = p.Hands
+		}
+		if s.Deck == "" {
+			s.Deck = p.Deck
+		}
+		s.Mode = mode
+		return s
+	}
+	if len(s.Players) == 0 {
+		s.Players = append([]string(nil), p.Players...)
+		if len(s.Teams) == 0 && !modeGiven {
+			s.Teams = p.Teams
+		}
+		if s.Dealer == "" {
+			seat, err := p.Seat(p.Dealer)
+			if err == nil {
+				s.Dealer = p.Players[(seat+1)%len(p.Players)]
+			}
+		}
+	}
+	if s.Mode == "" {
+		s.Mode = p.Mode
+	}
+	if s.Target == 0 {
+		s.Target = p.Target
+	}
+	if s.Deck == "" {
+		s.Deck = p.Deck
+		if s.Custom == 0 && len(s.CustomRules) == 0 {
+			s.Custom, s.CustomRules = p.Custom, p.CustomRules
+		}
+	}
+	return s
+}

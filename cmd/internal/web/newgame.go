@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -15,19 +16,26 @@ import (
 // mode, target, deck, hands per round (rotating) and a name. A number left
 // out takes the command line's default; a number given is checked.
 type newRequest struct {
-	Players string `json:"players"` // comma-separated, as --players
-	Mode    string `json:"mode"`
-	Target  *int   `json:"target"`
-	Deck    string `json:"deck"`
-	Hands   *int   `json:"hands"`
-	Name    string `json:"name"`
+	Players     string   `json:"players"` // comma-separated, as --players
+	Mode        string   `json:"mode"`
+	Target      *int     `json:"target"`
+	Deck        string   `json:"deck"`
+	Hands       *int     `json:"hands"`
+	Name        string   `json:"name"`
+	Teams       []string `json:"teams"`  // partners: each team's players, comma-separated, as --team
+	Dealer      string   `json:"dealer"` // who deals first
+	Custom      *int     `json:"custom"` // shuffle deck: Wild Customizable cards in the deck
+	CustomRules []string `json:"custom_rules"`
+	// Again: a rematch of the current game, as "new --again" (what else is
+	// given overrides it).
+	Again bool `json:"again"`
 }
 
 // settings checks a request to start a game the way "unoscore new"
 // checks its flags, with the same sentences (the flags' names included:
 // the scorer's form labels its fields with them), and returns the game's
 // settings, already checked by scoring.
-func (req newRequest) settings() (scoring.Settings, error) {
+func (req newRequest) settings(prev *store.Game) (scoring.Settings, error) {
 	bad := func(msg string, args ...any) error { return &scoring.InputError{Msg: fmt.Sprintf(msg, args...)} }
 	if req.Target != nil && *req.Target < 1 {
 		return scoring.Settings{}, present.NotPositive("target", "points", *req.Target)
@@ -38,12 +46,30 @@ func (req newRequest) settings() (scoring.Settings, error) {
 	if err := scoring.ValidateGameName(req.Name); err != nil {
 		return scoring.Settings{}, bad("--name: %v", err)
 	}
-	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: present.SplitNames(req.Players)}
+	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: present.SplitNames(req.Players), Dealer: strings.TrimSpace(req.Dealer),
+		CustomRules: nonEmpty(req.CustomRules)}
 	if req.Target != nil {
 		s.Target = *req.Target
 	}
 	if req.Hands != nil {
 		s.Hands = *req.Hands
+	}
+	if req.Custom != nil {
+		if *req.Custom < 1 || *req.Custom > 3 {
+			return scoring.Settings{}, bad("custom cards must be 1 to 3 (how many Wild Customizable cards the table put in the deck), not %d", *req.Custom)
+		}
+		s.Custom = *req.Custom
+	}
+	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck != "" && s.Deck != "shuffle" {
+		return scoring.Settings{}, bad("custom cards are the Wild Customizable cards of the shuffle deck, not the %s deck", s.Deck)
+	}
+	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck == "" {
+		s.Deck = "shuffle"
+	}
+	for _, t := range req.Teams {
+		if names := present.SplitNames(t); len(names) > 0 {
+			s.Teams = append(s.Teams, names)
+		}
 	}
 	if req.Mode != "" {
 		m, err := scoring.ParseMode(req.Mode)
@@ -52,13 +78,56 @@ func (req newRequest) settings() (scoring.Settings, error) {
 		}
 		s.Mode = m
 	}
-	if strings.TrimSpace(req.Players) == "" {
+	if req.Again {
+		if prev == nil {
+			return scoring.Settings{}, bad("there is no game to play again: start one with its players")
+		}
+		s = present.Rematch(prev.Settings(), s, req.Mode != "")
+	}
+	if len(s.Players) == 0 {
 		return scoring.Settings{}, present.ErrMissingPlayers
 	}
-	if _, err := scoring.New(s); err != nil {
+	if err := present.CheckTeams(s); err != nil {
+		return scoring.Settings{}, err
+	}
+	checked, err := scoring.New(s)
+	if err != nil {
+		return scoring.Settings{}, err
+	}
+	if err := present.CheckTeams(checked.Settings); err != nil {
 		return scoring.Settings{}, err
 	}
 	return s, nil
+}
+
+func nonEmpty(list []string) []string {
+	var out []string
+	for _, s := range list {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// flagWords are the command line's flags as the form names its fields.
+var flagWords = strings.NewReplacer(
+	"missing --players: name the players in seating order, as in --players Ann,Bob,Cat", "name the players, in seating order, as in: Ann, Bob, Cat",
+	"add --mode partners or leave the teams out", "pick the partners mode, or leave the teams out",
+	"--players", "the players", "--team", "the teams", "--target", "the target", "--dealer", "the dealer",
+	"--hands", "hands a round", "--mode", "the mode", "--deck", "the deck", "--custom-rule", "the custom cards' rules",
+	"--custom", "custom cards", "--name", "the name",
+)
+
+// InWords is a refusal of the command line's "new" as the phone's form
+// says it: its fields named in words ("the target must be a positive
+// number of points, not 0"), not as flags.
+func InWords(msg string) string {
+	msg = flagWords.Replace(msg)
+	if msg == "" {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
 }
 
 // create is POST /api/games: it checks the request before the file is
@@ -70,7 +139,19 @@ func (s *Server) create(_ *store.DB, _ string, body []byte) (result, error) {
 	if err := decode(body, &req, `{"players": "Ann,Bob,Cat", "mode": "standard"}`); err != nil {
 		return result{}, err
 	}
-	settings, err := req.settings()
+	var prev *store.Game
+	if req.Again {
+		g, err := s.game("")
+		if err != nil && !errors.Is(err, store.ErrNoGame) {
+			return result{}, err
+		}
+		prev = g
+	}
+	settings, err := req.settings(prev)
+	var invalid interface{ Invalid() bool }
+	if errors.As(err, &invalid) && invalid.Invalid() {
+		return result{}, &scoring.InputError{Msg: InWords(err.Error())}
+	}
 	if err != nil {
 		return result{}, err
 	}

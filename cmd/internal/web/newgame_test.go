@@ -41,16 +41,21 @@ func TestNewGame(t *testing.T) {
 	}{
 		{"one player", `{"players": "Ann"}`, []string{"--players", "Ann"}, 400, "UNO is for 2 to 10 players, not 1"},
 		{"rotating three", `{"players": "Ann,Bob,Cat", "mode": "rotating"}`, []string{"--players", "Ann,Bob,Cat", "--mode", "rotating"}, 400, "4, 5, 8, 9, 12, 13 or 16"},
-		{"unknown mode", `{"players": "Ann,Bob", "mode": "speed"}`, []string{"--players", "Ann,Bob", "--mode", "speed"}, 400, `unknown mode \"speed\"`},
-		{"target 0", `{"players": "Ann,Bob", "target": 0}`, []string{"--players", "Ann,Bob", "--target", "0"}, 400, "--target must be a positive number of points, not 0"},
-		{"hands -1", `{"players": "Ann,Bob,Cat,Dan", "mode": "rotating", "hands": -1}`, []string{"--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "-1"}, 400, "--hands must be a positive number"},
+		{"unknown mode", `{"players": "Ann,Bob", "mode": "speed"}`, []string{"--players", "Ann,Bob", "--mode", "speed"}, 400, `Unknown mode \"speed\"`},
+		{"target 0", `{"players": "Ann,Bob", "target": 0}`, []string{"--players", "Ann,Bob", "--target", "0"}, 400, "The target must be a positive number of points, not 0"},
+		{"hands -1", `{"players": "Ann,Bob,Cat,Dan", "mode": "rotating", "hands": -1}`, []string{"--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "-1"}, 400, "Hands a round must be a positive number"},
 		{"unknown deck", `{"players": "Ann,Bob", "deck": "classik"}`, []string{"--players", "Ann,Bob", "--deck", "classik"}, 400, "classik"},
 		{"same name twice", `{"players": "Ann,Bob,ann"}`, []string{"--players", "Ann,Bob,ann"}, 400, "Ann"},
-		{"no players", `{"mode": "standard"}`, []string{"--mode", "standard"}, 400, "missing --players"},
-		{"name of two lines", `{"players": "Ann,Bob", "name": "a\nb"}`, []string{"--players", "Ann,Bob", "--name", "a\nb"}, 400, "--name: "},
-		{"name with DEL", `{"players": "Ann,Bob", "name": "a\u007fb"}`, []string{"--players", "Ann,Bob", "--name", "a\x7fb"}, 400, "--name: "},
+		{"no players", `{"mode": "standard"}`, []string{"--mode", "standard"}, 400, "Name the players, in seating order, as in: Ann, Bob, Cat"},
+		{"name of two lines", `{"players": "Ann,Bob", "name": "a\nb"}`, []string{"--players", "Ann,Bob", "--name", "a\nb"}, 400, "The name: "},
+		{"name with DEL", `{"players": "Ann,Bob", "name": "a\u007fb"}`, []string{"--players", "Ann,Bob", "--name", "a\x7fb"}, 400, "The name: "},
 		{"players as a list", `{"players": ["Ann", "Bob"]}`, nil, 400, `not a JSON object like {\"players\": \"Ann,Bob,Cat\"`},
-		{"unknown field", `{"players": "Ann,Bob", "teams": "Ann"}`, nil, 400, `unknown field \"teams\"`},
+		{"unknown field", `{"players": "Ann,Bob", "colour": "red"}`, nil, 400, `unknown field \"colour\"`},
+		{"partners of five, no teams", `{"players": "Ann,Bob,Cat,Dan,Eve", "mode": "partners"}`, []string{"--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "partners"}, 400, "5 players need their teams named"},
+		{"a team of one", `{"players": "Ann,Bob,Cat,Dan,Eve", "mode": "partners", "teams": ["Ann,Bob,Cat", "Dan"]}`, []string{"--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "partners", "--team", "Ann,Bob,Cat", "--team", "Dan"}, 400, "team of one"},
+		{"teams in standard", `{"players": "Ann,Bob,Cat,Dan", "teams": ["Ann,Cat", "Bob,Dan"]}`, []string{"--players", "Ann,Bob,Cat,Dan", "--team", "Ann,Cat", "--team", "Bob,Dan"}, 400, "pick the partners mode, or leave the teams out"},
+		{"unknown dealer", `{"players": "Ann,Bob", "dealer": "Zed"}`, []string{"--players", "Ann,Bob", "--dealer", "Zed"}, 400, "Zed"},
+		{"custom 4", `{"players": "Ann,Bob", "deck": "shuffle", "custom": 4}`, []string{"--players", "Ann,Bob", "--deck", "shuffle", "--custom", "4"}, 400, "ustom cards must be 1 to 3"},
 		{"empty", ``, nil, 400, "it is empty"},
 	} {
 		code, body := s.do("POST", "/api/games", c.body, scorer)
@@ -61,7 +66,7 @@ func TestNewGame(t *testing.T) {
 			cliCode, _, cliErr := s.cli(append([]string{"new"}, c.cli...)...)
 			var got struct{ Error string }
 			json.Unmarshal([]byte(body), &got)
-			if cliCode != 2 || got.Error != cliSays(cliErr) {
+			if cliCode != 2 || got.Error != web.InWords(cliSays(cliErr)) || strings.Contains(got.Error, "--") {
 				t.Errorf("%s: the page says %q, the command line (exit %d) %q", c.name, got.Error, cliCode, cliSays(cliErr))
 			}
 		}
@@ -150,5 +155,27 @@ func TestNewGameNoDatabase(t *testing.T) {
 	}
 	if code, body := s.do("GET", "/", "", nil); code != 200 || !strings.Contains(body, "Ann") || strings.Contains(body, "No game yet") {
 		t.Fatalf("the viewer's page after the first game: %d %s", code, body)
+	}
+}
+
+// TestNewGameTeamsDealerAgain: the form names teams and the dealer, and
+// "play again" starts a rematch as "new --again" does.
+func TestNewGameTeamsDealerAgain(t *testing.T) {
+	s := newSite(t, web.Config{})
+	code, body := s.do("POST", "/api/games", `{"players": "Ann, Bob, Cat, Dan, Eve", "mode": "partners", "teams": ["Ann, Bob, Cat", "Dan, Eve"], "dealer": "cat", "target": 300}`, scorer)
+	if code != 201 || !strings.Contains(body, `"teams":[{"players":["Ann","Bob","Cat"]`) || !strings.Contains(body, `"dealer":"Cat"`) {
+		t.Fatalf("partners with teams and a dealer: %d %s", code, body)
+	}
+	code, body = s.do("POST", "/api/games", `{"again": true}`, scorer)
+	if code != 201 || !strings.Contains(body, `"teams":[{"players":["Ann","Bob","Cat"]`) || !strings.Contains(body, `"dealer":"Dan"`) || !strings.Contains(body, `"target":300`) {
+		t.Fatalf("play again: %d %s", code, body)
+	}
+	_, out, _ := s.cli("new", "--again", "--json")
+	if !strings.Contains(out, `"dealer": "Eve"`) {
+		t.Fatalf("the command line's --again after the page's: %s", out)
+	}
+	code, body = s.do("POST", "/api/games", `{"players": "Ann,Bob", "deck": "shuffle", "custom": 2, "custom_rules": ["everyone swaps hands", ""]}`, scorer)
+	if code != 201 || !strings.Contains(body, `"custom":2`) || !strings.Contains(body, `"custom_rules":["everyone swaps hands"]`) {
+		t.Fatalf("custom cards: %d %s", code, body)
 	}
 }

@@ -288,6 +288,7 @@ type pageView struct {
 	// play.
 	NewGame *newForm
 	NewOpen bool
+	Over    bool // the game shown is over: "play again" is offered
 }
 
 // page renders the viewer's or the scorer's page for the game the query
@@ -315,6 +316,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, name string, score
 	}
 	if score {
 		v.NewGame, v.NewOpen = newGameForm(), v.Board == nil || v.Board.Over
+		v.Over = v.Board != nil && v.Board.Over
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

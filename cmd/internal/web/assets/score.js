@@ -480,29 +480,47 @@
 
 // Starting a game from the phone: the form posts to /api/games with the
 // scorer's token, and the server checks it as "unoscore new" checks its
-// flags (the same sentences). The new game becomes the current one; this
-// page, and every page that follows the current game, moves to it.
+// flags (the same sentences, its fields named in words). The new game
+// becomes the current one; this page, and every page that follows the
+// current game, moves to it. Starting one while the game shown is
+// unfinished asks first; when the game ends, the form opens by itself and
+// offers "play again" (a rematch, as "unoscore new --again").
 (function () {
   var form = document.getElementById("newform");
   if (!form) return;
+  var details = document.getElementById("newgame");
   var msg = document.getElementById("newmsg");
+  var againRow = document.getElementById("againrow");
   function token() { return new URLSearchParams(location.hash.slice(1)).get("token") || ""; }
   function show(text, good) { msg.textContent = text; msg.className = "msg wide " + (good ? "good" : "bad"); }
-  // Hands a round are for rotating partners only.
-  var handsField = document.getElementById("handsfield");
-  function modeChanged() { if (handsField) handsField.hidden = form.elements.mode.value !== "rotating"; }
-  form.elements.mode.addEventListener("change", modeChanged);
-  modeChanged();
-  form.addEventListener("submit", function (ev) {
-    ev.preventDefault();
+  // Fields that belong to one mode or deck show only with it.
+  function field(id, on) { var f = document.getElementById(id); if (f) f.hidden = !on; }
+  function changed() {
+    var mode = form.elements.mode.value, deck = form.elements.deck.value;
+    field("handsfield", mode === "rotating");
+    field("teamsfield", mode === "partners");
+    field("customfield", deck === "shuffle");
+    field("rulesfield", deck === "shuffle");
+  }
+  form.elements.mode.addEventListener("change", changed);
+  form.elements.deck.addEventListener("change", changed);
+  changed();
+  // The game on the page: its name, and whether it is over.
+  function shown() {
+    var b = document.querySelector("#live .board");
+    if (!b) return null;
+    var h = b.querySelector("h1");
+    return {title: h ? h.textContent : "the game", over: b.classList.contains("over")};
+  }
+  // The game ends while the page is open: the form opens, with play again.
+  document.addEventListener("unoscore:board", function () {
+    var g = shown();
+    if (g && g.over && againRow.hidden) { againRow.hidden = false; details.open = true; }
+  });
+  function start(body) {
     if (!token()) { show("Starting a game needs the scorer's address with its token, as unoscore serve printed it.", false); return; }
-    var f = form.elements;
-    var body = {players: f.players.value, mode: f.mode.value, deck: f.deck.value, name: f.name.value};
-    ["target", "hands"].forEach(function (k) {
-      var v = f[k].value.trim();
-      if (v !== "") body[k] = Number(v);
-    });
-    if (body.mode !== "rotating") delete body.hands;
+    var g = shown();
+    if (g && !g.over && !confirm("\u201c" + g.title + "\u201d is not finished. Start a new game anyway? It stays in the list of games.")) return;
     fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token(), "Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) {
         return r.json().catch(function () { return {error: "the server answered " + r.status}; }).then(function (data) {
@@ -511,10 +529,28 @@
         });
       }, function () { throw new Error("The server is not answering (it may be restarting); nothing was started. Try again in a moment."); })
       .then(function (b) {
-        show("Started game " + b.id + ".", true);
+        show("Started " + (b.name ? "\u201c" + b.name + "\u201d" : "game " + b.id) + ".", true);
         if (location.pathname + location.search === "/score") location.reload();
         else location.replace("/score" + location.hash);
       })
       .catch(function (e) { show(e.message, false); });
+  }
+  document.getElementById("again").addEventListener("click", function () { start({again: true}); });
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var f = form.elements;
+    var lines = function (v) { return v.split("\n").map(function (l) { return l.trim(); }).filter(function (l) { return l; }); };
+    var body = {players: f.players.value, mode: f.mode.value, deck: f.deck.value, name: f.name.value, dealer: f.dealer.value};
+    ["target", "hands", "custom"].forEach(function (k) {
+      var v = f[k].value.trim();
+      if (v !== "") body[k] = Number(v);
+    });
+    if (body.mode !== "rotating") delete body.hands;
+    if (body.mode === "partners" && lines(f.teams.value).length) body.teams = lines(f.teams.value);
+    if (body.deck === "shuffle") {
+      var rules = lines(f.custom_rules.value);
+      if (rules.length) body.custom_rules = rules;
+    } else delete body.custom;
+    start(body);
   });
 })();
