@@ -6,7 +6,8 @@ import (
 
 // keyServeToken keeps the scorer's token of "unoscore serve", so that a
 // restart keeps every phone's address working. It lives in the meta bucket,
-// which export never writes out.
+// which export never writes out, sealed as every value is (a damaged one
+// is replaced by a new token, as --new-token would).
 var keyServeToken = []byte("serve-token")
 
 // ServeToken returns the scorer's token kept in the file. When there is
@@ -16,7 +17,9 @@ func (db *DB) ServeToken(fresh bool, newToken func() (string, error)) (string, b
 	var token string
 	if !fresh {
 		err := db.view(func(tx *bolt.Tx) error {
-			token = string(tx.Bucket(bucketMeta).Get(keyServeToken))
+			if v, ok := unseal(bucketMeta, keyServeToken, tx.Bucket(bucketMeta).Get(keyServeToken)); ok {
+				token = string(v)
+			}
 			return nil
 		})
 		if err != nil {
@@ -31,7 +34,7 @@ func (db *DB) ServeToken(fresh bool, newToken func() (string, error)) (string, b
 		return "", false, err
 	}
 	err = db.update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put(keyServeToken, []byte(token))
+		return putSealed(tx.Bucket(bucketMeta), bucketMeta, keyServeToken, []byte(token))
 	})
 	if err != nil {
 		return "", false, err
