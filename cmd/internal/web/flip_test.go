@@ -103,4 +103,11 @@ func TestFlipBoardAndKeypad(t *testing.T) {
 			}
 		}
 	}
+	// The phone's new-game form offers the deck, and starts a game with it.
+	if _, sp := s.do("GET", "/score", "", nil); !strings.Contains(sp, `<option value="flip">flip (UNO Flip)</option>`) {
+		t.Error("the new-game form offers no flip deck")
+	}
+	if code, body := s.do("POST", "/api/games", `{"players": "Dee,Eve", "deck": "flip", "mode": "lowest"}`, scorer); code != 201 || !strings.Contains(body, `"deck":"flip"`) {
+		t.Errorf("a flip game from the form: %d %s", code, body)
+	}
 }

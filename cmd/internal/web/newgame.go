@@ -188,8 +188,12 @@ func newGameForm() *newForm {
 		}
 		f.Modes = append(f.Modes, choice{Value: string(m), Label: label, Default: i == 0})
 	}
-	for _, d := range rules.DeckIDs() {
-		f.Decks = append(f.Decks, choice{Value: d, Label: d, Default: d == rules.DefaultDeck})
+	for _, d := range rules.Decks() {
+		label := d.ID
+		if d.Sides != nil {
+			label += " (UNO Flip)"
+		}
+		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck})
 	}
 	return f
 }
