@@ -69,5 +69,3 @@ func runBoard(o *boardOptions) error {
 type boardJSON = present.Board
 
 func newBoardJSON(g *store.Game) boardJSON { return present.NewBoard(g) }
-
-func nonNil(s []string) []string { return present.NonNil(s) }

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -136,7 +137,7 @@ small stand-in in the script does the job.`,
 			case len(args) == 0:
 				return usagef("completion needs a shell: bash, zsh, fish or powershell, as in \"unoscore completion bash\"")
 			case len(args) > 1 || !slices.Contains([]string{"bash", "zsh", "fish", "powershell"}, args[0]):
-				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(strings.Join(args, " ")))
+				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", words.Clip(strings.Join(args, " ")))
 			}
 			return nil
 		},
@@ -157,7 +158,7 @@ small stand-in in the script does the job.`,
 			case "powershell":
 				return root.GenPowerShellCompletionWithDesc(out)
 			}
-			return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", clip(args[0]))
+			return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", words.Clip(args[0]))
 		},
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -66,7 +67,7 @@ func listTopics(o *rulesOptions) error {
 	if o.JSON {
 		res := present.TopicList{}
 		for _, t := range rules.Topics() {
-			res.Topics = append(res.Topics, present.TopicEntry{ID: t.ID, Title: t.Title, Aliases: nonNil(t.Aliases), Group: t.Group})
+			res.Topics = append(res.Topics, present.TopicEntry{ID: t.ID, Title: t.Title, Aliases: words.NonNil(t.Aliases), Group: t.Group})
 		}
 		return writeJSON(out, res)
 	}
@@ -110,10 +111,10 @@ func showTopic(o *rulesOptions, query string) error {
 	// With --game the table's own rules are the point: the whole topic.
 	question := a.Fact != nil && game == nil
 	if o.JSON {
-		res := present.Topic{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: nonNil(t.Aliases)}
+		res := present.Topic{Topic: t.ID, Title: t.Title, Text: plainText(text, 0), Aliases: words.NonNil(t.Aliases)}
 		if game != nil {
 			n := game.Settings().Custom
-			res.Game, res.Custom, res.CustomRules = game.ID, &n, nonNil(game.Settings().CustomRules)
+			res.Game, res.Custom, res.CustomRules = game.ID, &n, words.NonNil(game.Settings().CustomRules)
 		}
 		also := []string{}
 		for _, x := range a.Also {

@@ -19,6 +19,7 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -327,9 +328,9 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		d, err := time.ParseDuration(strings.TrimSpace(v))
 		switch {
 		case err != nil:
-			waitErr = usagef("UNOSCORE_WAIT=%q is not a length of time: give one such as 5s, 500ms or 0 (do not wait)", clip(v))
+			waitErr = usagef("UNOSCORE_WAIT=%q is not a length of time: give one such as 5s, 500ms or 0 (do not wait)", words.Clip(v))
 		case d < 0:
-			waitErr = usagef("UNOSCORE_WAIT=%q must not be negative", clip(v))
+			waitErr = usagef("UNOSCORE_WAIT=%q must not be negative", words.Clip(v))
 		default:
 			wait = d
 		}
@@ -400,14 +401,6 @@ func keepsLines(c *cobra.Command) bool {
 		}
 	}
 	return false
-}
-
-// clip shortens an argument repeated in a message.
-func clip(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
 }
 
 // style is how output is drawn on a.IO: colour, symbols and the width

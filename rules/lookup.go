@@ -22,20 +22,13 @@ func (e *TopicError) Error() string {
 		for i, s := range e.Suggest {
 			quoted[i] = "\"" + s + "\""
 		}
-		return msg + ": did you mean " + joinOr(quoted) + "?"
+		return msg + ": did you mean " + words.JoinOr(quoted) + "?"
 	}
 	return msg
 }
 
 // Invalid marks the error as bad input.
 func (e *TopicError) Invalid() bool { return true }
-
-func joinOr(s []string) string {
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
-}
 
 // normTopic folds a query or key for comparison: lower case, letters, digits
 // and '+' only, so "Wild Draw-Four" and "wilddrawfour" are the same.

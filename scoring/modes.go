@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // Mode is a way of scoring a game.
@@ -104,7 +106,7 @@ func (m Mode) Fits(n int) error {
 	for _, k := range in.only {
 		counts = append(counts, fmt.Sprint(k))
 	}
-	return invalid("the %s mode is for %s players (%s), not %d", m, joinOr(counts), in.counts, n)
+	return invalid("the %s mode is for %s players (%s), not %d", m, words.JoinOr(counts), in.counts, n)
 }
 
 // ParseMode reads a mode's name or one of its aliases, any case.

@@ -332,7 +332,7 @@ func (s *Settings) seatByStart(t string) (int, error) {
 		}
 	}
 	if len(matches) > 1 {
-		return -1, &InputError{Msg: fmt.Sprintf("%q could be %s: type more of the name", t, joinOr(matches))}
+		return -1, &InputError{Msg: fmt.Sprintf("%q could be %s: type more of the name", t, words.JoinOr(matches))}
 	}
 	return seat, nil
 }

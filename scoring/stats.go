@@ -348,7 +348,7 @@ func (s *Stats) Find(name string) (*PlayerStats, error) {
 	for i, p := range starts {
 		names[i] = p.Player
 	}
-	return nil, invalid("%q could be %s; type more of the name", name, joinOr(names))
+	return nil, invalid("%q could be %s; type more of the name", name, words.JoinOr(names))
 }
 
 // unknown is the error for a name no game has, with the closest name known.
@@ -366,13 +366,6 @@ func (s *Stats) unknown(name string) error {
 		return invalid("no player is called %q: did you mean %q?", name, best)
 	}
 	return invalid("no player is called %q; \"unoscore players\" lists everyone", name)
-}
-
-func joinOr(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // HeadToHead is how a player fared against one other player, in the games

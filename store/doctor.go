@@ -140,7 +140,7 @@ func (db *DB) Doctor() (Report, error) {
 			}
 			if cur := tx.Bucket(bucketMeta).Get(keyCurrent); cur != nil {
 				if n, err := idNum(tx, cur); err == nil && (n == 0 || p.has(n)) {
-					r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", clip(string(cur))))
+					r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", words.Clip(string(cur))))
 				}
 			}
 			return nil
@@ -171,11 +171,11 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 	num := binary.BigEndian.Uint64(k)
 	id := s.ID
 	if !sealed {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its summary %v", clip(id), errChecksum))
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its summary %v", words.Clip(id), errChecksum))
 	}
 	// (A damaged entry of the index is reported with the whole index.)
 	if got, err := idNum(tx, []byte(id)); err == nil && got != num {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its id does not lead to it", clip(id)))
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its id does not lead to it", words.Clip(id)))
 	}
 	g, err := readGame(tx, id, num)
 	if err != nil {
@@ -186,7 +186,7 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 		}
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "game "+id+":") {
-			msg = fmt.Sprintf("game %s: %s", clip(id), msg)
+			msg = fmt.Sprintf("game %s: %s", words.Clip(id), msg)
 		}
 		r.Problems = append(r.Problems, msg)
 		// Its events are there, even if they do not read or replay.

@@ -14,6 +14,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -170,7 +171,7 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 		}
 		key, _ := tok.(string)
 		if keys[key] {
-			return "", bad("it has the key %q twice", clip(key))
+			return "", bad("it has the key %q twice", words.Clip(key))
 		}
 		keys[key] = true
 		switch key {
@@ -181,7 +182,7 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 			}
 			v, err := strconv.Atoi(string(n))
 			if err != nil || v < 1 {
-				return "", bad("its \"unoscore_export\" is %s; it should be a format number from 1", clip(string(n)))
+				return "", bad("its \"unoscore_export\" is %s; it should be a format number from 1", words.Clip(string(n)))
 			}
 			if v > ExportFormat {
 				return "", &ImportError{Msg: fmt.Sprintf("the export is of format %d, newer than this unoscore reads (%d): upgrade unoscore", v, ExportFormat)}
@@ -201,7 +202,7 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 				return "", err
 			}
 		default:
-			return "", bad("it has a key %q that unoscore does not know", clip(key))
+			return "", bad("it has a key %q that unoscore does not know", words.Clip(key))
 		}
 	}
 	if _, err := dec.Token(); err != nil {
@@ -240,7 +241,7 @@ func readGames(dec *json.Decoder, seen map[string]bool, add func(id string, even
 			return &ImportError{Msg: fmt.Sprintf("not a unoscore export: game %d: %v", i, err)}
 		}
 		if !ValidID(eg.ID) {
-			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, clip(eg.ID))}
+			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, words.Clip(eg.ID))}
 		}
 		if seen[eg.ID] {
 			return &ImportError{Msg: fmt.Sprintf("the export holds game %s twice", eg.ID)}
@@ -264,7 +265,7 @@ func tokenProblem(tok json.Token, err error) string {
 	case err != nil:
 		return err.Error()
 	}
-	return fmt.Sprintf("found %s", clip(fmt.Sprint(tok)))
+	return fmt.Sprintf("found %s", words.Clip(fmt.Sprint(tok)))
 }
 
 // noDuplicateKeys checks that no object in a JSON value (already known to
@@ -309,12 +310,12 @@ func noDuplicateKeys(raw []byte) error {
 				switch {
 				case top.many != nil:
 					if top.many[k] {
-						return fmt.Errorf("the key %q appears twice in one object", clip(k))
+						return fmt.Errorf("the key %q appears twice in one object", words.Clip(k))
 					}
 					top.many[k] = true
 				default:
 					if slices.Contains(top.keys, k) {
-						return fmt.Errorf("the key %q appears twice in one object", clip(k))
+						return fmt.Errorf("the key %q appears twice in one object", words.Clip(k))
 					}
 					top.keys = append(top.keys, k)
 					if len(top.keys) > 16 {

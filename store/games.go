@@ -12,6 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -175,7 +176,7 @@ func (g *Game) summary() Summary {
 	return Summary{
 		ID: g.ID, Name: g.Name(), Created: g.Created(), Mode: string(b.Settings.Mode),
 		Players: b.Settings.Players, Hands: b.Hands(), Over: b.Over(),
-		Winners: nonNil(b.Names(b.Winners())), Leaders: nonNil(b.Names(b.Leaders())),
+		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Seq: g.num, Stats: &stats,
 	}
 }
@@ -183,14 +184,6 @@ func (g *Game) summary() Summary {
 // statsKey begins the statistics in a summary's JSON. A quote inside a
 // string is escaped, so these bytes can only be the key itself.
 var statsKey = []byte(`,"stats":`)
-
-// nonNil keeps an empty list a list ([]) in JSON.
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
 
 // gameKey is a game's number as a key: 8 bytes big-endian, so games read
 // back in the order they were created.
@@ -282,7 +275,7 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 			return "", 0, err
 		}
 		if num == 0 || p.has(num) {
-			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the current game is %q, but no game has that id", clip(string(cur)))}
+			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the current game is %q, but no game has that id", words.Clip(string(cur)))}
 		}
 		return string(cur), num, nil
 	}

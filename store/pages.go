@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // unoscore checks the pages of its file itself before bbolt follows them.
@@ -361,7 +363,7 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 		case 0:
 		case bucketElem:
 			if len(v) < 16 {
-				w.problem("%s: bucket %q has a value too short to be a bucket", name, clip(string(k)))
+				w.problem("%s: bucket %q has a value too short to be a bucket", name, words.Clip(string(k)))
 				return
 			}
 			if nest > 0 && !w.all && binary.LittleEndian.Uint64(v) != 0 {
@@ -375,11 +377,11 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 				// or written (checkRangePages); a write checks the branch
 				// pages here too, so that no loop lies anywhere in the tree.
 				w.branchesOnly = true
-				w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
+				w.bucket(v, from{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
 				w.branchesOnly = false
 				continue
 			}
-			w.bucket(v, from{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
+			w.bucket(v, from{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
 		default:
 			w.problem("%s: entry %d has unknown flags %#x", name, i, flags)
 			return

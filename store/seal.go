@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/crc32"
 
+	"github.com/unoscore/unoscore/rules/words"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -73,7 +74,7 @@ func idNum(tx *bolt.Tx, id []byte) (uint64, error) {
 func idValue(tx *bolt.Tx, id, kept []byte) (uint64, error) {
 	v, ok := unseal(bucketIDs, id, kept)
 	if !ok || len(v) != 8 {
-		return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its entry in the index of ids %v", clip(string(id)), errChecksum)}
+		return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its entry in the index of ids %v", words.Clip(string(id)), errChecksum)}
 	}
 	return binary.BigEndian.Uint64(v), nil
 }
@@ -175,7 +176,7 @@ func gameName(tx *bolt.Tx, k []byte) string {
 		}
 		return nil
 	})
-	return clip(name)
+	return words.Clip(name)
 }
 
 // SealValue is v as unoscore keeps it under key in the named bucket (ids,

@@ -168,7 +168,7 @@ func ExpandHome(p string) (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("cannot expand %s (%w); give the whole path", clip(p), err)
+		return "", fmt.Errorf("cannot expand %s (%w); give the whole path", words.Clip(p), err)
 	}
 	return filepath.Join(home, p[1:]), nil
 }

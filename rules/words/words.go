@@ -1,7 +1,9 @@
 // Package words holds the few English helpers every layer of unoscore uses
-// to write its sentences: a list of names, a count with its noun, a
-// capitalised first letter, and the closest word to a typo. It sits below
-// rules, scoring, store and cmd, and imports nothing of theirs.
+// to write its sentences: a list of names (and of choices), a count with
+// its noun, a capitalised first letter, the closest word to a typo, the
+// clipping of something typed that a message repeats, and an empty list
+// that JSON writes as []. It sits below rules, scoring, store and cmd, and
+// imports nothing of theirs.
 package words
 
 import (
@@ -98,4 +100,35 @@ func Closest(s string, candidates []string) (string, int) {
 		}
 	}
 	return best, bestD
+}
+
+// JoinOr writes a list of choices for a sentence: "Ann", "Ann or Bob",
+// "Ann, Bob or Cat".
+func JoinOr(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// ClipLen is how many characters of something typed a message repeats.
+const ClipLen = 40
+
+// Clip shortens something typed that a message repeats to its first ClipLen
+// characters and "…", so that a mistyped 100 KB argument gives a readable
+// sentence.
+func Clip(s string) string {
+	if r := []rune(s); len(r) > ClipLen {
+		return string(r[:ClipLen]) + "…"
+	}
+	return s
+}
+
+// NonNil is s, or an empty list for nil, so that JSON writes [] rather
+// than null.
+func NonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

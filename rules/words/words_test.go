@@ -1,6 +1,9 @@
 package words
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestJoin(t *testing.T) {
 	tests := []struct {
@@ -69,5 +72,26 @@ func TestClosest(t *testing.T) {
 	}
 	if got, _ := Closest("x", nil); got != "" {
 		t.Errorf("Closest with no candidates = %q, want empty", got)
+	}
+}
+
+func TestJoinOrClipNonNil(t *testing.T) {
+	for _, c := range []struct {
+		in   []string
+		want string
+	}{{nil, ""}, {[]string{"Ann"}, "Ann"}, {[]string{"Ann", "Bob"}, "Ann or Bob"}, {[]string{"Ann", "Bob", "Cat"}, "Ann, Bob or Cat"}} {
+		if got := JoinOr(c.in); got != c.want {
+			t.Errorf("JoinOr(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	long := strings.Repeat("é", 100)
+	if got := Clip(long); got != strings.Repeat("é", ClipLen)+"…" {
+		t.Errorf("Clip of 100 characters: %q", got)
+	}
+	if got := Clip("short"); got != "short" {
+		t.Errorf("Clip(short) = %q", got)
+	}
+	if got := NonNil(nil); got == nil || len(got) != 0 {
+		t.Errorf("NonNil(nil) = %#v", got)
 	}
 }

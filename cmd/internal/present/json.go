@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -123,7 +124,7 @@ func NewBoard(g *store.Game) Board {
 	out := Board{
 		ID: g.ID, Name: g.Name(), Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
 		Players: s.Players, Hands: b.Hands(), Changes: g.Changes(), Over: b.Over(),
-		Winners: NonNil(b.Names(b.Winners())), Leaders: NonNil(b.Names(b.Leaders())),
+		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},
 		Custom: s.Custom, CustomRules: s.CustomRules,
 	}
@@ -159,7 +160,7 @@ func NewBoard(g *store.Game) Board {
 		out.HandsPerRound = s.Hands
 		for _, t := range b.Tables() {
 			tj := Table{Table: t.Number, Round: t.Round, Hands: t.Hands, Done: t.Done,
-				WaitingFor: NonNil(b.Names(t.WaitingFor)), Waiting: b.WaitSentence(t)}
+				WaitingFor: words.NonNil(b.Names(t.WaitingFor)), Waiting: b.WaitSentence(t)}
 			for _, pair := range t.Teams {
 				tj.Teams = append(tj.Teams, b.Names(pair))
 			}
@@ -199,8 +200,8 @@ type Game struct {
 // NewGame is one game's entry in the list of games.
 func NewGame(s store.Summary) Game {
 	return Game{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
-		Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: NonNil(s.Winners),
-		Leaders: NonNil(s.Leaders), Current: s.Current}
+		Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: words.NonNil(s.Winners),
+		Leaders: words.NonNil(s.Leaders), Current: s.Current}
 }
 
 // nameOf is the name of the player in seat, or nil for no seat (-1).
@@ -210,14 +211,6 @@ func nameOf(b *scoring.Board, seat int) *string {
 	}
 	name := b.Name(seat)
 	return &name
-}
-
-// NonNil is s, or an empty list for nil, so JSON prints [] rather than null.
-func NonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 // Left reads the cards one player was left holding, as typed, into an

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -709,7 +710,7 @@ func newKeypad(g *store.Game) keypadJSON {
 		for _, pair := range t.Teams {
 			tj.Teams = append(tj.Teams, b.Names(pair))
 		}
-		tj.WaitingFor = present.NonNil(b.Names(t.WaitingFor))
+		tj.WaitingFor = words.NonNil(b.Names(t.WaitingFor))
 		if _, err := b.Table(t.Number); err != nil {
 			tj.Refusal = err.Error()
 			if t.Done {
