@@ -3,7 +3,6 @@ package cmd
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -250,11 +249,7 @@ func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 		n := 0
 		var out []byte
 		_, err := db.ListBrief(limit, func(s store.Summary) error {
-			obj, err := json.Marshal(present.NewGame(s))
-			if err != nil {
-				return err
-			}
-			out, _ = appendIndented(out[:0], obj, "    ")
+			out = present.NewGame(s).AppendIndented(out[:0], "    ")
 			if n > 0 {
 				bw.WriteByte(',')
 			}
@@ -272,63 +267,4 @@ func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 	}
 	bw.WriteString("]\n}\n")
 	return bw.Flush()
-}
-
-// appendIndented appends compact JSON (json.Marshal's, no spaces between
-// tokens) as json.Indent(dst, src, prefix, "  ") writes it, in one pass
-// that only looks at brackets, commas, colons and strings. ok is false if
-// src does not begin with an object or its brackets or strings do not close.
-func appendIndented(dst, src []byte, prefix string) (out []byte, ok bool) {
-	if len(src) == 0 || src[0] != '{' {
-		return dst, false
-	}
-	depth := 0
-	newline := func() {
-		dst = append(dst, '\n')
-		dst = append(dst, prefix...)
-		for range depth {
-			dst = append(dst, ' ', ' ')
-		}
-	}
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		switch c {
-		case '"':
-			j := i + 1
-			for ; j < len(src) && src[j] != '"'; j++ {
-				if src[j] == '\\' {
-					j++
-				}
-			}
-			if j >= len(src) {
-				return dst, false
-			}
-			dst = append(dst, src[i:j+1]...)
-			i = j
-		case '{', '[':
-			dst = append(dst, c)
-			if i+1 < len(src) && (src[i+1] == '}' || src[i+1] == ']') {
-				dst = append(dst, src[i+1])
-				i++
-				continue
-			}
-			depth++
-			newline()
-		case '}', ']':
-			depth--
-			if depth < 0 {
-				return dst, false
-			}
-			newline()
-			dst = append(dst, c)
-		case ',':
-			dst = append(dst, c)
-			newline()
-		case ':':
-			dst = append(dst, ':', ' ')
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return dst, depth == 0
 }

@@ -638,6 +638,7 @@ func (db *DB) ListBrief(limit int, fn func(Summary) error) (total int, err error
 
 func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total int, err error) {
 	var head []byte
+	var dec summaryDecoder
 	return db.list(limit, func(k, v []byte, current bool) error {
 		if i := bytes.Index(v, statsKey); brief && i > 0 {
 			// The statistics are the last field: cut them off.
@@ -645,7 +646,7 @@ func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total in
 			v = head
 		}
 		var s Summary
-		if err := json.Unmarshal(v, &s); err != nil {
+		if err := dec.decode(v, &s); err != nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		s.Current, s.Seq = current, binary.BigEndian.Uint64(k)

@@ -1,0 +1,53 @@
+package present
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+func indentByJSON(t *testing.T, g Game, prefix string) string {
+	t.Helper()
+	b, err := json.Marshal(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, prefix, "  "); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+func TestGameAppendIndentedIsJSONIndent(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 24))
+	strs := []string{"", "Ann", "Night 1", "李小龙", "Zoë", `a "quoted" name`, `back\slash`, "<b>&amp;</b>", "tab\there",
+		"line\nbreak", "\x01", "\u2028", "\xff\xfe", "café", "😀", "g04242", "standard"}
+	pick := func() string { return strs[r.IntN(len(strs))] }
+	list := func() []string {
+		switch r.IntN(4) {
+		case 0:
+			return nil
+		case 1:
+			return []string{}
+		}
+		var ss []string
+		for range 1 + r.IntN(5) {
+			ss = append(ss, pick())
+		}
+		return ss
+	}
+	times := []time.Time{{}, time.Date(2016, 1, 1, 19, 0, 0, 0, time.UTC),
+		time.Date(2026, 11, 25, 16, 12, 56, 123456789, time.FixedZone("", 3600)), time.Unix(1700000000, 5).UTC()}
+	for i := range 2000 {
+		g := Game{ID: pick(), Name: pick(), Created: times[r.IntN(len(times))], Mode: pick(), Players: list(),
+			Hands: r.IntN(1000) - 10, Over: r.IntN(2) == 0, Winners: list(), Leaders: list(), Current: r.IntN(2) == 0}
+		prefix := []string{"", "    "}[i%2]
+		want := indentByJSON(t, g, prefix)
+		if got := string(g.AppendIndented(nil, prefix)); got != want {
+			t.Fatalf("game %#v:\ngot\n%s\nwant\n%s", g, got, want)
+		}
+	}
+}

@@ -1,0 +1,261 @@
+package store
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// decodeSummary reads a kept summary into s: what json.Unmarshal(v, s)
+// does, faster for the summaries unoscore writes. A list of every game
+// decodes thousands of them, and json.Unmarshal was most of `games --json`.
+//
+// The fast path takes only a plain subset of JSON: an object whose keys are
+// the summary's own (each once, as written), strings without escapes,
+// lists of such strings, a whole number, true or false. Anything else (an
+// escape, a null, an unknown key, the statistics, damage) goes to
+// json.Unmarshal, so the result and every error are json.Unmarshal's.
+// FuzzDecodeSummary holds the two to the same answer.
+func decodeSummary(v []byte, s *Summary) error {
+	return (&summaryDecoder{}).decode(v, s)
+}
+
+// summaryDecoder decodes many summaries, sharing one copy of each name,
+// mode and other short string they repeat (the same players, game after
+// game).
+type summaryDecoder struct {
+	words map[string]string
+}
+
+func (d *summaryDecoder) decode(v []byte, s *Summary) error {
+	var fast Summary
+	if d.fast(v, &fast) {
+		*s = fast
+		return nil
+	}
+	return json.Unmarshal(v, s)
+}
+
+// decodeSummaryFast reports whether v was in the plain subset, and then
+// fills s.
+func decodeSummaryFast(v []byte, s *Summary) bool {
+	return (&summaryDecoder{}).fast(v, s)
+}
+
+func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
+	if d.words == nil {
+		d.words = map[string]string{}
+	}
+	p := plainJSON{b: v, words: d.words}
+	if !p.byte('{') {
+		return false
+	}
+	var seen uint16
+	if p.peek() == '}' {
+		p.i++
+		return p.end()
+	}
+	for {
+		key, ok := p.str()
+		if !ok || !p.byte(':') {
+			return false
+		}
+		var bit uint16
+		switch key {
+		case "id":
+			bit = 1
+			s.ID, ok = p.str()
+		case "name":
+			bit = 2
+			s.Name, ok = p.str()
+		case "created":
+			bit = 4
+			p.skipSpace()
+			start := p.i
+			if _, ok = p.str(); ok {
+				// time.Time's own reading of its JSON, as json.Unmarshal
+				// calls it.
+				ok = s.Created.UnmarshalJSON(v[start:p.i]) == nil
+			}
+		case "mode":
+			bit = 8
+			s.Mode, ok = p.str()
+		case "players":
+			bit = 16
+			s.Players, ok = p.strs()
+		case "hands":
+			bit = 32
+			s.Hands, ok = p.int()
+		case "over":
+			bit = 64
+			s.Over, ok = p.bool()
+		case "winners":
+			bit = 128
+			s.Winners, ok = p.strs()
+		case "leaders":
+			bit = 256
+			s.Leaders, ok = p.strs()
+		default:
+			return false
+		}
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		p.skipSpace()
+		if p.i >= len(p.b) {
+			return false
+		}
+		switch p.b[p.i] {
+		case ',':
+			p.i++
+		case '}':
+			p.i++
+			return p.end()
+		default:
+			return false
+		}
+	}
+}
+
+// plainJSON reads the plain subset of JSON that decodeSummaryFast takes.
+type plainJSON struct {
+	b     []byte
+	i     int
+	words map[string]string // short strings already made, shared
+}
+
+func (p *plainJSON) skipSpace() {
+	for p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *plainJSON) peek() byte {
+	p.skipSpace()
+	if p.i < len(p.b) {
+		return p.b[p.i]
+	}
+	return 0
+}
+
+// byte reads c.
+func (p *plainJSON) byte(c byte) bool {
+	if p.peek() != c {
+		return false
+	}
+	p.i++
+	return true
+}
+
+// end reports whether nothing but space follows.
+func (p *plainJSON) end() bool {
+	p.skipSpace()
+	return p.i == len(p.b)
+}
+
+// str reads a string without escapes or control characters, in valid
+// UTF-8 (json.Unmarshal would change invalid bytes).
+func (p *plainJSON) str() (string, bool) {
+	if !p.byte('"') {
+		return "", false
+	}
+	start := p.i
+	for p.i < len(p.b) {
+		c := p.b[p.i]
+		switch {
+		case c == '"':
+			b := p.b[start:p.i]
+			p.i++
+			if !utf8.Valid(b) {
+				return "", false
+			}
+			if len(b) > 32 || p.words == nil {
+				return string(b), true
+			}
+			if s, ok := p.words[string(b)]; ok {
+				return s, true
+			}
+			s := string(b)
+			if len(p.words) < 4096 {
+				p.words[s] = s
+			}
+			return s, true
+		case c == '\\' || c < 0x20:
+			return "", false
+		}
+		p.i++
+	}
+	return "", false
+}
+
+// strs reads a list of plain strings; [] is an empty list, as
+// json.Unmarshal makes it.
+func (p *plainJSON) strs() ([]string, bool) {
+	if !p.byte('[') {
+		return nil, false
+	}
+	out := []string{}
+	if p.peek() == ']' {
+		p.i++
+		return out, true
+	}
+	for {
+		s, ok := p.str()
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s)
+		switch p.peek() {
+		case ',':
+			p.i++
+		case ']':
+			p.i++
+			return out, true
+		default:
+			return nil, false
+		}
+	}
+}
+
+// int reads a whole number as JSON writes one (no leading zeros, no
+// fraction or exponent) that fits an int.
+func (p *plainJSON) int() (int, bool) {
+	p.skipSpace()
+	start := p.i
+	if p.i < len(p.b) && p.b[p.i] == '-' {
+		p.i++
+	}
+	digits := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	n := p.i - digits
+	if n == 0 || n > 18 || (n > 1 && p.b[digits] == '0') {
+		return 0, false
+	}
+	if p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+		return 0, false
+	}
+	x, err := strconv.Atoi(string(p.b[start:p.i]))
+	return x, err == nil
+}
+
+func (p *plainJSON) bool() (bool, bool) {
+	p.skipSpace()
+	rest := p.b[p.i:]
+	switch {
+	case len(rest) >= 4 && string(rest[:4]) == "true":
+		p.i += 4
+		return true, true
+	case len(rest) >= 5 && string(rest[:5]) == "false":
+		p.i += 5
+		return false, true
+	}
+	return false, false
+}
