@@ -457,8 +457,7 @@ func handLoop(app *App, game string, table int) error {
 			continue // the game as it is now: over, or the hand asked again
 		}
 		if err != nil {
-			var invalid interface{ Invalid() bool }
-			if errors.As(err, &invalid) {
+			if present.BadInput(err) {
 				fmt.Fprintf(out, "%s %v\n", st.Warn("Not saved:"), err)
 				pending = &h
 				continue

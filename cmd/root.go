@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
@@ -261,13 +262,12 @@ func exitCode(err error) ExitCode {
 	var corrupt *store.CorruptError
 	var locked *store.LockedError
 	var newer *store.NewerError
-	var invalid interface{ Invalid() bool }
 	switch {
 	case errors.Is(err, prompter.ErrInterrupted):
 		return ExitInterrupted
 	case errors.As(err, &corrupt), errors.As(err, &locked), errors.As(err, &newer), errors.As(err, new(*store.OlderError)):
 		return ExitFailure
-	case errors.As(err, &invalid) && invalid.Invalid():
+	case present.BadInput(err):
 		return ExitUsage
 	}
 	return ExitFailure

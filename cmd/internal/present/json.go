@@ -6,6 +6,7 @@ package present
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -321,4 +322,13 @@ func Rematch(p, s scoring.Settings, modeGiven bool) scoring.Settings {
 		}
 	}
 	return s
+}
+
+// BadInput reports whether err is input that cannot be used, as rules,
+// scoring, store and the command line mark it (an error in its chain with
+// Invalid() true): exit 2 on the command line, 400 on the web, nothing
+// written. Anything else is the program's or the machine's failure.
+func BadInput(err error) bool {
+	var invalid interface{ Invalid() bool }
+	return errors.As(err, &invalid) && invalid.Invalid()
 }

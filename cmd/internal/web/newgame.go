@@ -148,8 +148,7 @@ func (s *Server) create(_ *store.DB, _ string, body []byte) (result, error) {
 		prev = g
 	}
 	settings, err := req.settings(prev)
-	var invalid interface{ Invalid() bool }
-	if errors.As(err, &invalid) && invalid.Invalid() {
+	if present.BadInput(err) {
 		return result{}, &scoring.InputError{Msg: InWords(err.Error())}
 	}
 	if err != nil {

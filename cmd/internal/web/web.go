@@ -262,8 +262,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, code int, msg stri
 // client's (400, or 404 for a game that is not there when reading), a
 // fault of the database is 503 with a sentence that names no path.
 func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error, reading bool) {
-	var invalid interface{ Invalid() bool }
-	if errors.As(err, &invalid) && invalid.Invalid() {
+	if present.BadInput(err) {
 		code := http.StatusBadRequest
 		if reading {
 			code = http.StatusNotFound
