@@ -387,6 +387,11 @@ type stagedGame struct {
 // add checks one game and stages it; every importBatch games, the staged
 // ones are written.
 func (im *importer) add(id string, events []Event) error {
+	for i, e := range events {
+		if !timeWritable(e.At) {
+			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: event %d happened at %s, in UTC outside the years 0 to 9999 that an export can write", id, i+1, clip(e.At.String()))}
+		}
+	}
 	g, err := fold(id, events)
 	if err != nil {
 		return &ImportError{Msg: "cannot import: " + err.Error()}

@@ -60,11 +60,15 @@ func encodeEvent(e Event) ([]byte, error) {
 		Settings: e.Settings, Number: e.Number, Hand: e.Hand, From: e.From, To: e.To})
 }
 
-// decodeEvent reads an event as the file keeps it.
+// decodeEvent reads an event as the file keeps it: a time that an export
+// could not write (outside the years 0 to 9999 in UTC) is damage.
 func decodeEvent(data []byte) (Event, error) {
 	var s storedEvent
 	if err := json.Unmarshal(data, &s); err != nil {
 		return Event{}, err
+	}
+	if s.Unix < minUnix || s.Unix > maxUnix || s.Nanos < 0 || s.Nanos > 999999999 {
+		return Event{}, fmt.Errorf("its time (%d s) is outside the years 0 to 9999", s.Unix)
 	}
 	return Event{Type: s.Type, At: time.Unix(s.Unix, int64(s.Nanos)).UTC(), Name: s.Name,
 		Settings: s.Settings, Number: s.Number, Hand: s.Hand, From: s.From, To: s.To}, nil
@@ -878,4 +882,17 @@ func prefixEnd(prefix []byte) []byte {
 		}
 	}
 	return nil
+}
+
+// The times an export can write (encoding/json writes a time's year with
+// four digits), as seconds since 1970.
+var (
+	minUnix = time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+	maxUnix = time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC).Unix()
+)
+
+// timeWritable: t, in UTC, is a time an export can write.
+func timeWritable(t time.Time) bool {
+	y := t.UTC().Year()
+	return y >= 0 && y <= 9999
 }

@@ -310,3 +310,37 @@ func TestFlippedBitIsDamage(t *testing.T) {
 		t.Errorf("doctor: %q", r.Problems)
 	}
 }
+
+// TestTimesExportCannotWrite: an import whose time is year 10000 in UTC
+// ("9999-12-31T23:59:59-23:59") is refused, nothing written, and a stored
+// time of 1e18 s (which doctor passed and export could not write) is
+// damage that every read and doctor report.
+func TestTimesExportCannotWrite(t *testing.T) {
+	db := openTemp(t)
+	exp := `{"unoscore_export": 1, "games": [{"id": "far", "events": [{"type":"created","at":"9999-12-31T23:59:59-23:59","settings":{"players":["A","B"]}}]}]}`
+	_, err := db.Import(strings.NewReader(exp))
+	var ie *ImportError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "years 0 to 9999") {
+		t.Fatalf("import of year 10000: %v", err)
+	}
+	if l, _ := listAll(t, db); len(l) != 0 {
+		t.Fatal("the refused import wrote a game")
+	}
+	g := must[*Game](t)(db.Create("", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	path := db.Path()
+	ok(t, db.Close())
+	tamper(t, path, func(tx *bolt.Tx) error {
+		return putRaw(tx, bucketEvents, eventKey(rawNum(tx, []byte(g.ID)), 1), []byte(`{"type":"created","t":1000000000000000000,"settings":{"players":["Ann","Bob"]}}`))
+	})
+	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	defer db.Close()
+	if _, err := db.Game(""); !isDamage(err) || !strings.Contains(err.Error(), "game "+g.ID) {
+		t.Fatalf("board: %v", err)
+	}
+	if err := db.Export(io.Discard); !isDamage(err) {
+		t.Fatalf("export: %v", err)
+	}
+	if r := must[Report](t)(db.Doctor()); !strings.Contains(strings.Join(r.Problems, "\n"), "outside the years 0 to 9999") {
+		t.Fatalf("doctor: %q", r.Problems)
+	}
+}
