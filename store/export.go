@@ -268,6 +268,11 @@ func tokenProblem(tok json.Token, err error) string {
 	return fmt.Sprintf("found %s", words.Clip(fmt.Sprint(tok)))
 }
 
+// NoDuplicateKeys checks that no object in a JSON value (already known to
+// be valid JSON) has a key twice: encoding/json would quietly keep the
+// last. The web API refuses such a body as import refuses such an export.
+func NoDuplicateKeys(raw []byte) error { return noDuplicateKeys(raw) }
+
 // noDuplicateKeys checks that no object in a JSON value (already known to
 // be valid JSON) has a key twice: encoding/json would quietly keep the
 // last. It reads the bytes once, without decoding them.

@@ -531,6 +531,11 @@ func decode(body []byte, v any, example string) error {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return bad("something follows the object")
 	}
+	// encoding/json keeps the last of a key given twice: refused, as
+	// import refuses it ("left" naming a player twice, say).
+	if err := store.NoDuplicateKeys(body); err != nil {
+		return &scoring.InputError{Msg: fmt.Sprintf("the request body is refused: %v; nothing was written", err)}
+	}
 	return nil
 }
 
