@@ -49,7 +49,15 @@ time. --since and --mode count only some games (and rate from them alone).`,
   unoscore stats --since 2026-01-01 --mode partners
   unoscore stats --json`,
 		Args: exactArgs(0, "no arguments (name a player with --player)"),
-		RunE: func(c *cobra.Command, args []string) error { return runStats(o) },
+		RunE: func(c *cobra.Command, args []string) error {
+			// A flag that was given is never read as one that was not.
+			for _, name := range []string{"player", "since", "mode"} {
+				if v, _ := c.Flags().GetString(name); c.Flags().Changed(name) && strings.TrimSpace(v) == "" {
+					return usagef("--%s is empty: give it a value, or leave it out (\"unoscore stats\" alone counts every game of every player)", name)
+				}
+			}
+			return runStats(o)
+		},
 	}
 	f := c.Flags()
 	f.StringVar(&o.Player, "player", "", "show one player's page (a unique start of the name will do)")
