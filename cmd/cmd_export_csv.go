@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/unoscore/unoscore/store"
 )
@@ -44,7 +45,7 @@ func writeCSV(w io.Writer, db *store.DB) error {
 							}
 						}
 					}
-					row := []string{g.ID, g.Name(), date, string(b.Settings.Mode), strconv.Itoa(r.Number), b.Name(seat), out, cards, points, r.FlipSide.String()}
+					row := []string{g.ID, csvText(g.Name()), date, string(b.Settings.Mode), strconv.Itoa(r.Number), csvText(b.Name(seat)), out, cards, points, r.FlipSide.String()}
 					if err := cw.Write(row); err != nil {
 						return err
 					}
@@ -58,4 +59,15 @@ func writeCSV(w io.Writer, db *store.DB) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvText is a name as a CSV cell: one that a spreadsheet would run as a
+// formula (it starts with =, +, -, @, a tab or a carriage return) gets a
+// leading ', as OWASP's guidance on CSV injection says; the spreadsheet
+// shows the name, and runs nothing.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
