@@ -394,7 +394,7 @@ type stagedGame struct {
 func (im *importer) add(id string, events []Event) error {
 	for i, e := range events {
 		if !timeWritable(e.At) {
-			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: event %d happened at %s, in UTC outside the years 0 to 9999 that an export can write", id, i+1, clip(e.At.String()))}
+			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: event %d happened at %s, in UTC outside the years 0 to 9999 that an export can write", id, i+1, words.Clip(e.At.String()))}
 		}
 	}
 	g, err := fold(id, events)
