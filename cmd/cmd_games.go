@@ -130,13 +130,25 @@ var gamesHeader = []string{"", "Id", "Started", "Name", "Mode", "Hands", "Player
 // out the time a game started, then its mode, when even that is too wide.
 func writeGames(w io.Writer, list []store.Summary, st ui.Style) error {
 	align := []ui.Align{ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignLeft, ui.AlignRight, ui.AlignLeft, ui.AlignLeft}
+	// No game has a name: no Name column, empty all the way down.
+	named := slices.ContainsFunc(list, func(s store.Summary) bool { return s.Name != "" })
+	withoutName := func(r []string) []string {
+		if named {
+			return r
+		}
+		return slices.Delete(slices.Clone(r), gName, gName+1)
+	}
 	var full bytes.Buffer
-	t := ui.NewTable(&full, align, st.Unicode)
-	t.Header(gamesHeader)
+	fullAlign := align
+	if !named {
+		fullAlign = slices.Delete(slices.Clone(align), gName, gName+1)
+	}
+	t := ui.NewTable(&full, fullAlign, st.Unicode)
+	t.Header(withoutName(gamesHeader))
 	rows := make([][]string, len(list))
 	for i, s := range list {
 		rows[i] = gameCells(s, func(n []string) string { return strings.Join(n, ", ") })
-		if err := t.Append(rows[i]); err != nil {
+		if err := t.Append(withoutName(rows[i])); err != nil {
 			return err
 		}
 	}
@@ -155,6 +167,9 @@ func writeGames(w io.Writer, list []store.Summary, st ui.Style) error {
 	// the names, players and results cut to no less than minCut: 20 with
 	// every column, 12 without the time.
 	for _, drop := range [][]int{nil, {gStarted}, {gStarted, gMode}, {gStarted, gMode, gName}} {
+		if !named && !slices.Contains(drop, gName) {
+			drop = append(slices.Clone(drop), gName)
+		}
 		var keep []int
 		for c := range gamesHeader {
 			if !slices.Contains(drop, c) {
@@ -193,7 +208,7 @@ func writeGames(w io.Writer, list []store.Summary, st ui.Style) error {
 			}
 			widths[widestCol]--
 		}
-		last := len(drop) == 3
+		last := len(drop) == 3 && slices.Contains(drop, gName)
 		if total() > st.Width && !last {
 			continue
 		}

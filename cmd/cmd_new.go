@@ -230,8 +230,13 @@ func runNew(o *newOptions) error {
 		fmt.Fprintln(app.IO.Err, w+".")
 	}
 
-	var g *store.Game
+	var g, left *store.Game // left: the current game, left unfinished
 	err = app.withDB(createDB, func(db *store.DB) error {
+		if id, err := db.Current(); err == nil && id != "" {
+			if cur, err := db.Game(id); err == nil && !cur.Board.Over() {
+				left = cur
+			}
+		}
 		var err error
 		g, err = db.Create(o.Name, s)
 		return err
@@ -263,6 +268,11 @@ func runNew(o *newOptions) error {
 			fmt.Fprintln(app.IO.Out, l)
 		}
 		fmt.Fprintln(app.IO.Out, "Every round: unoscore board --schedule")
+	}
+	if left != nil {
+		lb := left.Board
+		fmt.Fprintf(app.IO.Out, "Game %s (%s) stays unfinished; to go back to it: unoscore use %s\n",
+			left.ID, words.Join(lb.Settings.Players), left.ID)
 	}
 	if interactive {
 		return handLoop(app, g.ID, 0)

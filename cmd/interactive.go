@@ -80,7 +80,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		decks := rules.Decks()
 		items := make([]string, len(decks))
 		for i, d := range decks {
-			items[i] = fmt.Sprintf("%-8s %s", d.ID, d.Description)
+			items[i] = deckItem(d, app.IO.TermWidth())
 		}
 		i, err := p.Select("Which deck?", items, 0)
 		if err != nil {
@@ -122,6 +122,35 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 	}
 	fmt.Fprintln(out)
 	return s, nil
+}
+
+// deckShort says each deck in a few words, for a narrow terminal.
+var deckShort = map[string]string{
+	"classic": "108 cards, the usual deck",
+	"deluxe":  "112 cards, 8 Wilds",
+	"shuffle": "112 cards, Wild Shuffle Hands",
+	"themed":  "112 cards, purple green pink yellow",
+	"flip":    "112 double-sided cards",
+}
+
+// deckItem is a deck in the list of decks, in words that fit width (less
+// the list's margin of four): its description, without its count of cards
+// if that is what makes it fit, else its few words; never cut in a word.
+func deckItem(d *rules.Deck, width int) string {
+	room := width - 4
+	full := fmt.Sprintf("%-8s %s", d.ID, d.Description)
+	if width <= 0 || ui.Width(full) <= room {
+		return full
+	}
+	if _, rest, ok := strings.Cut(d.Description, " cards: "); ok {
+		if s := fmt.Sprintf("%-8s %s", d.ID, rest); ui.Width(s) <= room {
+			return s
+		}
+	}
+	if short, ok := deckShort[d.ID]; ok && ui.Width(fmt.Sprintf("%-8s %s", d.ID, short)) <= room {
+		return fmt.Sprintf("%-8s %s", d.ID, short)
+	}
+	return d.ID
 }
 
 // promptPlayers asks for the players: a comma list on one line, or one name
@@ -374,9 +403,21 @@ func deckNotationHelp(d *rules.Deck) string {
   Examples: r7 wd2 gd1 on the light side; t7 wdc pkse on the dark side`
 	}
 	c := d.Colors[0].Letter()
+	// Only the deck's own wild cards: a classic game has no ws or wc.
+	wilds := "wd4 or +4 (Wild Draw Four)"
+	var special []string
+	if d.Copies(rules.WildShuffle) > 0 {
+		special = append(special, "ws (Wild Shuffle Hands)")
+	}
+	if d.Copies(rules.WildCustom) > 0 {
+		special = append(special, "wc (Wild Customizable)")
+	}
+	if len(special) > 0 {
+		wilds += ", " + strings.Join(special, ", ")
+	}
 	return "Cards: an optional colour (" + d.ColorList() + `), then a face:
   0-9, d2 or +2 (Draw Two), s (Skip), rev (Reverse), w (Wild),
-  wd4 or +4 (Wild Draw Four), ws (Wild Shuffle Hands), wc (Wild Customizable).
+  ` + wilds + `.
   3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
   Examples: ` + c + "7 wd4 " + c + "s " + c + "+2 yrev 3x7 37pts"
 }
@@ -398,7 +439,12 @@ func handLoop(app *App, game string, table int) error {
 		b := g.Board
 		if b.Over() {
 			fmt.Fprintln(out)
-			return ui.WriteBoard(out, g, st)
+			if err := ui.WriteBoard(out, g, st); err != nil {
+				return err
+			}
+			// What to do next, rather than an end with nothing to type.
+			fmt.Fprintf(out, "\nPlay again with the same table: unoscore new --again\nOr start a new game: unoscore new\n")
+			return nil
 		}
 		if len(b.Active()) == 2 && !twoShown {
 			twoShown = true

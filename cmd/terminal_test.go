@@ -10,6 +10,8 @@ import (
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules"
 )
 
 // Issue 22, item 6: Ctrl-C or Ctrl-D while "new" asks how the game is set
@@ -187,5 +189,67 @@ func TestHandLoopWhenNothingCanBeKept(t *testing.T) {
 	// whichever table: no "Hand 1." above a hand that may be saved as 2.
 	if strings.Contains(out, "Hand 1.") || strings.Contains(out, "Hand 2.") {
 		t.Errorf("a game-wide hand number above a table's hand:\n%s", out)
+	}
+}
+
+// Issue 22, item 9: the smaller things.
+func TestTerminalSmallerThings(t *testing.T) {
+	// The ? help names only the deck's own wild cards.
+	for _, c := range []struct {
+		deck  string
+		has   []string
+		lacks []string
+	}{
+		{"classic", []string{"wd4 or +4 (Wild Draw Four)."}, []string{"ws (", "wc ("}},
+		{"shuffle", []string{"ws (Wild Shuffle Hands), wc (Wild Customizable)."}, nil},
+	} {
+		d, err := rules.LookupDeck(c.deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		help := deckNotationHelp(d)
+		for _, w := range c.has {
+			if !strings.Contains(help, w) {
+				t.Errorf("%s: no %q in\n%s", c.deck, w, help)
+			}
+		}
+		for _, w := range c.lacks {
+			if strings.Contains(help, w) {
+				t.Errorf("%s: %q in\n%s", c.deck, w, help)
+			}
+		}
+	}
+	// Each deck said in words that fit the list, none cut.
+	for _, width := range []int{80, 60, 40} {
+		for _, d := range rules.Decks() {
+			item := deckItem(d, width)
+			if !strings.HasPrefix(item, d.ID) || strings.Contains(item, "…") || ui.Width(item) > width-4 {
+				t.Errorf("at %d columns, the %s deck is %q", width, d.ID, item)
+			}
+		}
+	}
+
+	db := filepath.Join(t.TempDir(), "u.db")
+	// games: no Name column when no game has a name.
+	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob", "--target", "10")
+	if _, out, _, _ := runAt(t, db, nil, "games"); strings.Contains(out, "Name") {
+		t.Errorf("an empty Name column:\n%s", out)
+	}
+	// new while the current game is unfinished says so, and how to go back.
+	_, js, _, _ := runAt(t, db, nil, "board", "--json")
+	id := js[strings.Index(js, `"id": "`)+7:][:6]
+	_, out, _, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Cat,Dan", "--name", "Late")
+	if want := "Game " + id + " (Ann and Bob) stays unfinished; to go back to it: unoscore use " + id + " "; !strings.Contains(unwrapped(out), want) {
+		t.Errorf("no %q:\n%s", want, out)
+	}
+	if _, out, _, _ := runAt(t, db, nil, "games"); !strings.Contains(out, "Name") || !strings.Contains(out, "Late") {
+		t.Errorf("no Name column though a game has a name:\n%s", out)
+	}
+	// hand on a finished game says what to do next.
+	runAt(t, db, nil, "use", id)
+	runAt(t, db, nil, "--no-input", "hand", "-o", "Ann", "Bob=w")
+	_, out, _, _ = runAt(t, db, nil, "hand")
+	if !strings.Contains(out, "Ann wins with 50 points") || !strings.Contains(out, "Play again with the same table: unoscore new --again\nOr start a new game: unoscore new\n") {
+		t.Errorf("a finished game's hand ends with no next step:\n%s", out)
 	}
 }
