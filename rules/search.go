@@ -131,6 +131,11 @@ var slang = sync.OnceValue(func() map[string]string {
 		"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
 		"ten": "10", "zero": "0", "color": "colour", "colors": "colours", "colored": "coloured", "favor": "favour",
 		"hundred": "100", "pickup": "draw", "anticlockwise": "counterclockwise", "counter": "counterclockwise",
+		// Irregular verbs, which the stemmer leaves as they are.
+		"dealt": "deal", "drew": "draw", "drawn": "draw", "gave": "give", "given": "give", "chose": "choose",
+		"chosen": "choose", "took": "take", "taken": "take", "held": "hold", "laid": "lay", "won": "win", "lost": "lose",
+		"threw": "throw", "thrown": "throw", "caught": "catch", "said": "say", "ran": "run",
+		"began": "begin", "begun": "begin", "shown": "show", "stuck": "stick",
 		"stackable": "stack", "stackin": "stack", "stacked": "stack", "cumulative": "stack", "wildcard": "wild", "wildcards": "wild",
 	}
 })
@@ -202,36 +207,73 @@ var stems = struct {
 // questionWords reads text into the words the search compares: card names
 // and slang folded, stop words left out, the rest stemmed.
 func questionWords(s string) []string {
-	s = strings.ToLower(s)
-	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
-	if (strings.Contains(s, "what") || strings.Contains(s, "how")) && whatDoes().MatchString(s) {
-		s = workWord().ReplaceAllString(s, " ") + " whatdo"
-	}
 	var out []string
-	for _, w := range foldNames(strings.FieldsFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
-	})) {
-		w = strings.Trim(w, "+")
-		if w == "" {
-			continue
-		}
-		if x, ok := slang()[w]; ok {
-			w = x
-		}
-		if stopWords()[w] {
-			continue
-		}
-		out = append(out, stemWord(w))
+	for _, run := range questionRuns(s) {
+		out = append(out, run...)
 	}
 	return out
 }
 
-// withPairs adds each pair of neighbouring words ("play_draw") to ws, so the
-// order of words counts too.
-func withPairs(ws []string) []string {
-	out := slices.Clone(ws)
-	for i := 0; i+1 < len(ws); i++ {
-		out = append(out, ws[i]+"_"+ws[i+1])
+// clauseBreak splits text where a clause ends: no pair of words is made
+// across it ("Wild, Wild Draw Four: 50 points" holds no "wild" before a
+// Wild Draw Four).
+var clauseBreak = lazyRegexp(`[.,;:!?()\n]+(?:\s|$)|[;:!?()\n]`)
+
+// questionRuns reads text as questionWords does, clause by clause.
+func questionRuns(s string) [][]string {
+	s = strings.ToLower(s)
+	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
+	if m := whatHappens().FindStringIndex(s); m != nil {
+		// "what happens when a player plays a skip" asks what a Skip
+		// does: the frame around the card says nothing more.
+		s = s[:m[0]] + " what does " + s[m[1]:] + " do"
+	}
+	if (strings.Contains(s, "what") || strings.Contains(s, "how")) && whatDoes().MatchString(s) {
+		s = workWord().ReplaceAllString(s, " ") + " whatdo"
+	}
+	var runs [][]string
+	for _, clause := range clauseBreak().Split(s, -1) {
+		var out []string
+		for _, w := range foldNames(strings.FieldsFunc(clause, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
+		})) {
+			w = strings.Trim(w, "+")
+			if w == "" {
+				continue
+			}
+			if x, ok := slang()[w]; ok {
+				w = x
+			}
+			if w == "and" || w == "or" {
+				// A list's items are no pair: "wilds and draw 4s"
+				// says nothing of a Wild on a Wild Draw Four.
+				if len(out) > 0 {
+					runs = append(runs, out)
+				}
+				out = nil
+				continue
+			}
+			if stopWords()[w] {
+				continue
+			}
+			out = append(out, stemWord(w))
+		}
+		if len(out) > 0 {
+			runs = append(runs, out)
+		}
+	}
+	return runs
+}
+
+// withPairs adds each pair of neighbouring words ("play_draw") within a
+// clause to its words, so the order of words counts too.
+func withPairs(runs [][]string) []string {
+	var out []string
+	for _, ws := range runs {
+		out = append(out, ws...)
+		for i := 0; i+1 < len(ws); i++ {
+			out = append(out, ws[i]+"_"+ws[i+1])
+		}
 	}
 	return out
 }
@@ -294,7 +336,7 @@ func buildFactIndex(withFlip bool) *factIndex {
 	distinct := func(texts []string) []string {
 		var out []string
 		for _, text := range texts {
-			out = append(out, withPairs(questionWords(text))...)
+			out = append(out, withPairs(questionRuns(text))...)
 		}
 		return uniq(out)
 	}
@@ -308,7 +350,7 @@ func buildFactIndex(withFlip bool) *factIndex {
 		}
 		d := factDoc{fact: f, tf: map[string]float64{}}
 		add := func(text string, w float64) {
-			for _, t := range withPairs(questionWords(text)) {
+			for _, t := range withPairs(questionRuns(text)) {
 				d.tf[t] += w
 				d.size += w
 			}
@@ -359,9 +401,13 @@ var codeSpan = lazyRegexp("`[^`]*`")
 // the facts about what something does carry in their asks.
 // workWord is the verb of "how does it work", "what does it mean", which
 // says no more than whatdo once that is added.
-var workWord = lazyRegexp(`\b(?:work|works|mean|means)\b`)
+var workWord = lazyRegexp(`\b(?:work|works|mean|means|use|used|using)\b`)
 
-var whatDoes = lazyRegexp(`\bwhat\s+(?:does|do|did|will|can)\b.*\b(?:do|mean|means)\b|\bhow\s+(?:does|do)\b.*\bwork|\bwhat\s+happens\s+(?:when|if)\s+\w+\s+(?:\w+\s+)?(?:plays?|puts?)\b`)
+// whatHappens is the frame of "what happens when a player plays a skip":
+// it asks what the card does, and its verb says no more.
+var whatHappens = lazyRegexp(`\bwhat\s+happens\s+(?:when|if|after)\s+(?:\w+\s+){0,2}?(?:plays?|played|puts?(?:\s+down)?|gives?|lays?(?:\s+down)?|throws?(?:\s+down)?)\b`)
+
+var whatDoes = lazyRegexp(`\bwhat\s+(?:does|do|did|will|can)\b.*\b(?:do|mean|means)\b|\bhow\s+(?:does|do)\b.*\bwork|\bhow\s+(?:do|does|can|should)\s+(?:you|u|i|we)\s+use\b|\bwhat\s+happens\s+(?:when|if)\s+\w+\s+(?:\w+\s+)?(?:plays?|puts?)\b`)
 
 // fuzzyReach is how many letters a word may be misspelt by: none for short
 // words, then more as the word grows ("revers" 1, "chalenging" 2).
@@ -422,7 +468,13 @@ type query struct {
 }
 
 func (ix *factIndex) read(q string, fuzzy bool) query {
-	ws := questionWords(q)
+	runs := questionRuns(q)
+	var ws []string
+	starts := map[int]bool{} // where a clause starts
+	for _, run := range runs {
+		starts[len(ws)] = true
+		ws = append(ws, run...)
+	}
 	unoW := unoWeight
 	if unoCall().MatchString(strings.ToLower(q)) || len(ws) == 1 {
 		unoW = 1
@@ -436,6 +488,9 @@ func (ix *factIndex) read(q string, fuzzy bool) query {
 	for i, w := range ws {
 		fixed[i] = w
 		weight := 1.0
+		if g := gDropped(w); g != "" && ix.idf[w] == 0 && ix.idf[g] > 0 {
+			fixed[i], w = g, g // "dealin", "stackin": the g the table leaves off
+		}
 		if _, ok := ix.idf[w]; ok {
 			r.known++
 		} else if c, ok := ix.correct(w); ok && fuzzy {
@@ -454,6 +509,9 @@ func (ix *factIndex) read(q string, fuzzy bool) query {
 		r.terms[fixed[i]] = max(r.terms[fixed[i]], weight)
 	}
 	for i := 0; i+1 < len(fixed); i++ {
+		if starts[i+1] {
+			continue
+		}
 		p := fixed[i] + "_" + fixed[i+1]
 		if _, ok := ix.idf[p]; ok {
 			// A pair weighs what its lighter word does ("uno" as the
@@ -462,6 +520,15 @@ func (ix *factIndex) read(q string, fuzzy bool) query {
 		}
 	}
 	return r
+}
+
+// gDropped is a word typed without its last g ("dealin", "playin"),
+// stemmed with it; "" for any other word.
+func gDropped(w string) string {
+	if len(w) < 5 || !strings.HasSuffix(w, "in") {
+		return ""
+	}
+	return stemWord(w + "g")
 }
 
 func (ix *factIndex) score(d *factDoc, q query) float64 {
