@@ -43,6 +43,9 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(filepath.Dir(benchPath))
 	}
 	removeStatsBenchDB()
+	if startupTemp != "" {
+		os.RemoveAll(startupTemp)
+	}
 	os.Exit(code)
 }
 

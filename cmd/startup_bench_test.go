@@ -1,0 +1,258 @@
+package cmd
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// BenchmarkStartup runs the real unoscore binary as a person or a script
+// starts it, beside the floor: a binary of cobra and bbolt alone that prints
+// its version, built from the same module versions. Each iteration runs the
+// floor, then the command, so a drift of the machine's speed touches both;
+// it reports the command's CPU time (user + system, as the operating system
+// counts it), its ratio to the floor's (the median of the iterations'
+// ratios) and its peak memory. The README's speed table comes from it:
+//
+//	go test -run '^$' -bench BenchmarkStartup -benchtime 20x ./cmd
+//
+// Goals (issue 21): board and rules TOPIC at most 1.3 times the floor, hand
+// (a durable write) 3 times, games --json of 10,000 games 8 times, and board
+// on 10,000 games no dearer than on one.
+func BenchmarkStartup(b *testing.B) {
+	bins := startupBinaries(b)
+	big := benchDB(b)
+	dir := b.TempDir()
+	one := filepath.Join(dir, "one.db")
+	if err := fillDB(one, 1, benchHands); err != nil {
+		b.Fatal(err)
+	}
+	// hand writes: into a copy, so the other benchmarks' file stays as made.
+	writable := filepath.Join(dir, "hand.db")
+	if err := copyFile(big, writable); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"floor", nil},
+		{"version", []string{"--version"}},
+		{"board", []string{"--db", big, "board", "--game", "g04242"}},
+		{"board-1-game", []string{"--db", one, "board", "--game", "g00000"}},
+		{"rules-skip", []string{"--db", big, "rules", "skip"}},
+		{"hand", []string{"--db", writable, "hand", "--game", "g00007", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=wd4", "--left", "Dan=3x9"}},
+		{"games-json-10000", []string{"--db", big, "games", "--json"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			var floorCPU, cmdCPU, ratios []float64
+			for b.Loop() {
+				f := runCPU(b, bins.floor, "--version")
+				floorCPU = append(floorCPU, f)
+				if c.args == nil {
+					cmdCPU, ratios = append(cmdCPU, f), append(ratios, 1)
+					continue
+				}
+				r := runCPU(b, bins.unoscore, c.args...)
+				cmdCPU, ratios = append(cmdCPU, r), append(ratios, r/max(f, 1e-6))
+			}
+			b.StopTimer()
+			bin, args := bins.unoscore, c.args
+			if args == nil {
+				bin, args = bins.floor, []string{"--version"}
+			}
+			peak := peakMiB(b, bin, args...)
+			b.ReportMetric(median(cmdCPU)*1e3, "cpu-ms")
+			b.ReportMetric(median(floorCPU)*1e3, "floor-cpu-ms")
+			b.ReportMetric(median(ratios), "x-floor")
+			if peak > 0 {
+				b.ReportMetric(peak, "peak-MiB")
+			}
+		})
+	}
+}
+
+// runCPU runs bin and returns its CPU time in seconds, user + system.
+func runCPU(b *testing.B, bin string, args ...string) float64 {
+	c := exec.Command(bin, args...)
+	c.Env = append(os.Environ(), "NO_COLOR=1")
+	c.Stdout = io.Discard
+	var stderr bytes.Buffer
+	c.Stderr = &stderr
+	if err := c.Run(); err != nil {
+		b.Fatalf("%s %s: %v\n%s", filepath.Base(bin), strings.Join(args, " "), err, stderr.String())
+	}
+	ps := c.ProcessState
+	return (ps.UserTime() + ps.SystemTime()).Seconds()
+}
+
+// peakMiB is bin's peak resident memory, as GNU time reports it (0 without
+// /usr/bin/time). The operating system's own count for a child of this
+// test, which holds the big database's building in its memory, would start
+// from this process's size; time is a small parent.
+func peakMiB(b *testing.B, bin string, args ...string) float64 {
+	if _, err := os.Stat("/usr/bin/time"); err != nil {
+		return 0
+	}
+	out := filepath.Join(b.TempDir(), "time")
+	c := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", out, bin}, args...)...)
+	c.Env = append(os.Environ(), "NO_COLOR=1")
+	if err := c.Run(); err != nil {
+		return 0
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return 0
+	}
+	kb, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		return 0
+	}
+	return float64(kb) / 1024
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+var (
+	startupOnce sync.Once
+	startupBins struct{ unoscore, floor string }
+	startupErr  error
+)
+
+// startupBinaries builds unoscore and the floor once per test binary, in a
+// folder removed with the test binary's other files (TestMain).
+func startupBinaries(b *testing.B) struct{ unoscore, floor string } {
+	startupOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "unoscore-startup-")
+		if err != nil {
+			startupErr = err
+			return
+		}
+		startupTemp = dir
+		startupBins.unoscore = filepath.Join(dir, "unoscore")
+		startupBins.floor = filepath.Join(dir, "floor")
+		if out, err := exec.Command("go", "build", "-o", startupBins.unoscore, "github.com/unoscore/unoscore").CombinedOutput(); err != nil {
+			startupErr = &buildError{"unoscore", err, out}
+			return
+		}
+		startupErr = buildFloor(filepath.Join(dir, "floor-src"), startupBins.floor)
+	})
+	if startupErr != nil {
+		b.Fatal(startupErr)
+	}
+	return startupBins
+}
+
+var startupTemp string
+
+// floorMain is the floor: cobra and bbolt linked in, the version printed.
+const floorMain = `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+	bolt "go.etcd.io/bbolt"
+)
+
+func main() {
+	root := &cobra.Command{
+		Use:     "floor",
+		Version: "v0.0.0",
+		RunE: func(c *cobra.Command, args []string) error {
+			db, err := bolt.Open(args[0], 0o600, &bolt.Options{ReadOnly: true})
+			if err != nil {
+				return err
+			}
+			return db.Close()
+		},
+	}
+	if err := root.Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`
+
+// buildFloor builds the floor as a module of its own with unoscore's
+// go.mod and go.sum (so the same versions of cobra and bbolt), in src.
+func buildFloor(src, out string) error {
+	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	if err != nil {
+		return err
+	}
+	modDir := strings.TrimSpace(string(root))
+	gomod, err := os.ReadFile(filepath.Join(modDir, "go.mod"))
+	if err != nil {
+		return err
+	}
+	gosum, err := os.ReadFile(filepath.Join(modDir, "go.sum"))
+	if err != nil {
+		return err
+	}
+	lines := strings.SplitN(string(gomod), "\n", 2)
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		return err
+	}
+	for name, data := range map[string]string{
+		"go.mod":  "module floor\n" + lines[1],
+		"go.sum":  string(gosum),
+		"main.go": floorMain,
+	} {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(data), 0o644); err != nil {
+			return err
+		}
+	}
+	c := exec.Command("go", "build", "-o", out, ".")
+	c.Dir = src
+	c.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	if o, err := c.CombinedOutput(); err != nil {
+		return &buildError{"the floor", err, o}
+	}
+	return nil
+}
+
+type buildError struct {
+	what string
+	err  error
+	out  []byte
+}
+
+func (e *buildError) Error() string {
+	return "building " + e.what + ": " + e.err.Error() + "\n" + string(e.out)
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
