@@ -93,6 +93,7 @@ func runEdit(o *editOptions) error {
 }
 
 func editDone(o *editOptions, g *store.Game) error {
+	o.app.saved = fmt.Sprintf("The correction of hand %d was saved", o.Number)
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}

@@ -158,6 +158,7 @@ func runHand(o *handOptions) error {
 	if err != nil {
 		return err
 	}
+	app.saved = fmt.Sprintf("Hand %d was saved", g.Board.Rows[len(g.Board.Rows)-1].Number)
 	if o.JSON {
 		return writeJSON(app.IO.Out, newBoardJSON(g))
 	}

@@ -37,6 +37,7 @@ func runRedo(o *undoOptions) error {
 	if err != nil {
 		return err
 	}
+	o.app.saved = fmt.Sprintf("Hand %d was brought back and saved", row.Number)
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}

@@ -86,6 +86,7 @@ func runUndo(o *undoOptions) error {
 	if err != nil {
 		return err
 	}
+	o.app.saved = fmt.Sprintf("The undo of %s was saved", handAt(voided))
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, newBoardJSON(g))
 	}

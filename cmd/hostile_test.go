@@ -166,13 +166,44 @@ func TestOutputErrorsExit1(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"board"}, {"games"}, {"history"}, {"doctor"}, {"rules"}, {"rules", "skip"}, {"board", "--json"},
-		{"hand", "--out", "Ann", "--left", "Bob=r7"}, {"export"}, {"check", "play", "r7", "--on", "r5"},
+		{"export"}, {"check", "play", "r7", "--on", "r5"},
 	} {
 		var errb bytes.Buffer
 		code := Run(append([]string{"--db", db}, args...), &iostreams.IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb}, nil)
 		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
 			t.Errorf("%q to a full disk: exit %d, %q", args, code, errb.String())
 		}
+	}
+}
+
+// TestSavedThoughOutputFailed: a change that was committed exits 0 when
+// only its output was lost, and says on stderr what was saved, so that a
+// script that retries on exit 1 never records a hand twice.
+func TestSavedThoughOutputFailed(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := run(t, db, false, "new", "--players", "Ann,Bob"); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"hand", "--out", "Ann", "--left", "Bob=r7"}, "Hand 1 was saved, but the board could not be printed: no space left on device."},
+		{[]string{"hand", "--out", "Ann", "--left", "Bob=r8", "--json"}, "Hand 2 was saved, but the board"},
+		{[]string{"undo", "--yes"}, "The undo of hand 2 was saved, but the board"},
+		{[]string{"redo"}, "Hand 2 was brought back and saved, but the board"},
+		{[]string{"edit", "1", "--left", "Bob=r9"}, "The correction of hand 1 was saved, but the board"},
+	} {
+		var errb bytes.Buffer
+		code := Run(append([]string{"--db", db}, c.args...), &iostreams.IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb}, nil)
+		if code != 0 || !strings.Contains(errb.String(), "unoscore: "+c.want) {
+			t.Errorf("%q to a full disk: exit %d, %q", c.args, code, errb.String())
+		}
+	}
+	// And the hands were saved once each.
+	code, out, _ := run(t, db, false, "board", "--json")
+	if code != 0 || !strings.Contains(out, `"hands": 2,`) {
+		t.Fatalf("board after: %d %s", code, out)
 	}
 }
 

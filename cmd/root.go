@@ -45,6 +45,11 @@ type App struct {
 	Prompt  prompter.Prompter
 
 	wrapOut, wrapErr *wrapOutput // nil when the stream is not a terminal
+
+	// saved says what a command committed ("Hand 5 was saved"), once it
+	// has: a failure to print after it is said on stderr, and the exit is
+	// 0, so that a script that retries on failure never records it twice.
+	saved string
 }
 
 // flushLine writes the start of a line the wrapping holds back (before a
@@ -155,7 +160,12 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	root, started := newRootCmd(app)
 	root.SetArgs(args)
 	err := root.Execute()
-	if ferr := cmp.Or(out.flush(), app.flushLine()); err == nil && ferr != nil {
+	ferr := cmp.Or(out.flush(), app.flushLine())
+	if app.saved != "" && out.err != nil && (err == nil || errors.Is(err, out.err)) {
+		fmt.Fprintf(errOut, "unoscore: %s, but the board could not be printed: %v.\n", app.saved, out.err)
+		return ExitOK
+	}
+	if err == nil && ferr != nil {
 		// The command did its work, but what it said was lost.
 		err = fmt.Errorf("cannot write the output (%w); what the command changed, if anything, was saved", ferr)
 	}
