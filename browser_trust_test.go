@@ -75,6 +75,25 @@ func TestBrowserSameHandTwice(t *testing.T) {
 	if got := boardOf(t, db)["hands"]; got != 2.0 {
 		t.Fatalf("after save anyway: %v hands, want 2", got)
 	}
+	// Phone A's message spoke of the board before hand 2: it goes.
+	step(a, "phone A's stale message goes", poll(`!document.querySelector(".msg.good") || document.querySelector(".msg.good").textContent === ""`, 5*time.Second))
+	// Phone B corrects hand 1: Ann held a 9, not a 7.
+	step(b, "phone B corrects hand 1",
+		chromedp.Click(chromedp.ID("correct")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
+		poll(`document.querySelector('button[data-edit="2"]').textContent === "Hand 2: Dan went out, 10 points"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Dan went out.") && document.querySelector(".worth").textContent === "This hand: 10 points"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"] + .chips .chip`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="9"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Corrected hand 1: Dan went out, 12 points.")`, 5*time.Second))
+	rows := boardOf(t, db)["rows"].([]any)
+	if c := rows[0].(map[string]any)["cards"].(map[string]any); c["Ann"] != "9" || c["Cat"] != "3" || len(rows) != 2 {
+		t.Fatalf("after the correction: %v", rows)
+	}
 }
 
 // TestBrowserUndoPerTable: in a rotating game, each table's phone voids

@@ -579,7 +579,9 @@ func (db *DB) Redo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 // stays in the log, and every later hand is counted again on top of it. A
 // correction that would make a later hand impossible is refused. The hand as
 // corrected is row n-1 of the game returned.
-func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, error) {
+// Given what the writer saw (seen), a game changed since at that hand's
+// table is a *ChangedError, and nothing is written.
+func (db *DB) Edit(id string, n int, h scoring.Hand, seen ...Seen) (*Game, error) {
 	return db.change(id, func(g *Game) (Event, error) {
 		hands := g.Hands()
 		if n < 1 || n > len(hands) {
@@ -587,6 +589,9 @@ func (db *DB) Edit(id string, n int, h scoring.Hand) (*Game, error) {
 				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: no hand has been counted yet", n)}
 			}
 			return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: hands 1 to %d have been counted", n, len(hands))}
+		}
+		if err := seenOf(seen).check(g, max(hands[n-1].Table, 1)); err != nil {
+			return Event{}, err
 		}
 		before, err := scoring.ReplayRecorded(g.Settings(), hands[:n-1])
 		if err != nil {

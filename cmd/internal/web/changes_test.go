@@ -142,3 +142,30 @@ func TestCurrentInPaths(t *testing.T) {
 		t.Fatalf("current/events: %+v", e)
 	}
 }
+
+// TestEditHand: POST /api/games/ID/hands/N corrects hand N as "unoscore
+// edit N" does, refused with 409 when the game changed since the page saw
+// it, and 400 for a hand that is not there.
+func TestEditHand(t *testing.T) {
+	s := newSite(t, web.Config{})
+	path := "/api/games/" + s.id
+	s.do("POST", path+"/hands", `{"out": "Ann", "left": {"Bob": "7", "Cat": "3"}}`, scorer)
+	s.do("POST", path+"/hands", `{"out": "Bob", "left": {"Ann": "1", "Cat": "1"}}`, scorer)
+	code, body := s.do("POST", path+"/hands/1", `{"out": "Ann", "left": {"Bob": "9", "Cat": "3"}, "changes": 3}`, scorer)
+	if code != 200 || !strings.Contains(body, `"cards":{"Bob":"9","Cat":"3"}`) {
+		t.Fatalf("correct hand 1: %d %s", code, body)
+	}
+	_, _, _ = s.cli("undo")
+	if code, body := s.do("POST", path+"/hands/1", `{"out": "Ann", "left": {"Bob": "8", "Cat": "3"}, "changes": 4}`, scorer); code != 409 || !strings.Contains(body, "Hand 2 (Bob went out, 2 points) was just voided from another device. Nothing was corrected") {
+		t.Fatalf("a stale correction: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/hands/7", `{"out": "Ann", "left": {"Bob": "8", "Cat": "3"}}`, scorer); code != 400 || !strings.Contains(body, "there is no hand 7") {
+		t.Fatalf("hand 7: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/hands/x", `{"out": "Ann", "left": {"Bob": "8", "Cat": "3"}}`, scorer); code != 400 || !strings.Contains(body, "is not a hand's number") {
+		t.Fatalf("hand x: %d %s", code, body)
+	}
+	if code, _ := s.do("POST", path+"/hands/1", `{"out": "Ann", "left": {"Bob": "8", "Cat": "3"}}`, with(scorer, "Authorization", "")); code != 401 {
+		t.Fatalf("without the token: %d", code)
+	}
+}

@@ -26,6 +26,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -156,6 +157,11 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/hands", s.writeHandler(true, s.addHand))
 	m.HandleFunc("POST /api/games/{id}/undo", s.writeHandler(true, s.undo))
 	m.HandleFunc("POST /api/games/{id}/redo", s.writeHandler(true, s.redo))
+	m.HandleFunc("POST /api/games/{id}/hands/{n}", func(w http.ResponseWriter, r *http.Request) {
+		s.writeHandler(true, func(db *store.DB, id string, body []byte) (result, error) {
+			return s.editHand(db, id, body, r.PathValue("n"))
+		})(w, r)
+	})
 	s.mux = m
 }
 
@@ -508,6 +514,8 @@ func question(path string) string {
 	switch {
 	case strings.HasSuffix(path, "/hands"):
 		return "Save this one as well?"
+	case strings.Contains(path, "/hands/"):
+		return "Nothing was corrected; look at the hand again before correcting it."
 	case strings.HasSuffix(path, "/undo"):
 		return "Nothing was voided; look at the board again before voiding a hand."
 	default:
@@ -540,12 +548,38 @@ func decode(body []byte, v any, example string) error {
 }
 
 func (s *Server) addHand(db *store.DB, id string, body []byte) (result, error) {
-	var req handRequest
-	if err := decode(body, &req, `{"out": "Ann", "left": {"Bob": "r7 wd4"}}`); err != nil {
+	h, changes, err := readHand(body)
+	if err != nil {
 		return result{}, err
 	}
+	g, err := db.AddHand(id, h, store.Seen{Changes: changes})
+	return result{game: g}, err
+}
+
+// editHand is POST /api/games/ID/hands/N: hand N corrected, as "unoscore
+// edit N" with every value given; the old record stays in the history.
+func (s *Server) editHand(db *store.DB, id string, body []byte, number string) (result, error) {
+	n, err := strconv.Atoi(number)
+	if err != nil || n < 1 {
+		return result{}, &scoring.InputError{Msg: fmt.Sprintf("%q is not a hand's number: hands are numbered from 1", number)}
+	}
+	h, changes, err := readHand(body)
+	if err != nil {
+		return result{}, err
+	}
+	g, err := db.Edit(id, n, h, store.Seen{Changes: changes})
+	return result{game: g}, err
+}
+
+// readHand reads the body of a hand: the hand, and the change counter the
+// page saw.
+func readHand(body []byte) (scoring.Hand, int, error) {
+	var req handRequest
+	if err := decode(body, &req, `{"out": "Ann", "left": {"Bob": "r7 wd4"}}`); err != nil {
+		return scoring.Hand{}, 0, err
+	}
 	if strings.TrimSpace(req.Out) == "" {
-		return result{}, &scoring.InputError{Msg: `missing "out": name the player who went out`}
+		return scoring.Hand{}, 0, &scoring.InputError{Msg: `missing "out": name the player who went out`}
 	}
 	names := make([]string, 0, len(req.Left))
 	for name := range req.Left {
@@ -556,12 +590,11 @@ func (s *Server) addHand(db *store.DB, id string, body []byte) (result, error) {
 	for _, name := range names {
 		l, err := present.Left(strings.TrimSpace(name), req.Left[name])
 		if err != nil {
-			return result{}, err
+			return scoring.Hand{}, 0, err
 		}
 		h.Left = append(h.Left, l)
 	}
-	g, err := db.AddHand(id, h, store.Seen{Changes: req.Changes})
-	return result{game: g}, err
+	return h, req.Changes, nil
 }
 
 func decodeUndo(body []byte) (undoRequest, error) {

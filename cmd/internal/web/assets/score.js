@@ -43,6 +43,8 @@
   var message = {text: "", good: false, changes: 0, action: null};
   var last = "";          // the keypad as last read, to skip a read that changed nothing
   var pending = null;     // a save waiting for the server to come back
+  var editing = 0;        // the number of the hand being corrected (0: a new hand)
+  var picking = null;     // the hands offered for correcting (board rows), while one is picked
   var retryTimer = 0;
   var stash = "unoscore.pending." + game;
 
@@ -156,7 +158,30 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { out = null; hands = {}; order = []; active = null; render(); }
+  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; render(); }
+
+  // Correcting a hand: the recent hands to pick from (at this table, in a
+  // rotating game), then the keypad with that hand's cards, each player's
+  // as one chip (tap it to take them away, then tap the cards anew).
+  function correct() {
+    api("GET", "/board").then(function (res) {
+      if (res.status !== 200) { say(refused(res), false); return; }
+      var tb = here();
+      picking = res.data.rows.filter(function (r) { return !tb || r.table === tb.table; }).slice(-12).reverse();
+      hush(); render();
+    }, function () { say(away, false); });
+  }
+  function pickEdit(r) {
+    picking = null;
+    editing = r.hand; out = r.out; seen = kp.changes;
+    if (r.table) table = r.table;
+    order = Object.keys(r.cards || {});
+    hands = {};
+    order.forEach(function (p) { hands[p] = [{tok: r.cards[p], face: "", n: 1, pts: r.held[p] || 0, color: "p"}]; });
+    active = order[0] || null;
+    color = ""; count = 1; side = r.side || "light"; hush();
+    render();
+  }
 
   // left counts the copies of a face already tapped, in one colour ("" for
   // every colour), over every hand.
@@ -194,7 +219,11 @@
     return true;
   }
 
-  function savedText(b, body) {
+  function savedText(b, body, number) {
+    if (number) {
+      var e = b.rows[number - 1];
+      return "Corrected hand " + e.hand + (e.table ? " at table " + e.table : "") + ": " + e.out + " went out, " + plural(e.points, "point") + ". The old record stays in the history.";
+    }
     var r = b.rows[b.rows.length - 1];
     var text = "Saved hand " + r.hand + (r.table ? " at table " + r.table : "") + ": " + r.out + " went out, " + plural(r.points, "point") + ".";
     if (b.over) {
@@ -234,30 +263,30 @@
     });
     var body = {out: out, left: left, changes: seen};
     if (table !== null) body.table = table;
-    send({body: body, points: pts, again: false});
+    send({body: body, points: pts, again: false, hand: editing});
   }
 
   // send posts a hand; one the server cannot receive is kept and sent again.
   function send(p) {
     clearTimeout(retryTimer);
     var body = p.body;
-    api("POST", "/hands", body).then(function (res) {
+    api("POST", p.hand ? "/hands/" + p.hand : "/hands", body).then(function (res) {
       drop();
       if (res.status === 409) {
         var b = res.data.board;
-        if (p.again && sameHand(b, body, p.points)) { done(b, body); return; }
+        if (p.again && !p.hand && sameHand(b, body, p.points)) { done(b, body); return; }
         message = {text: res.data.error, good: false, changes: b.changes, keep: true, action: {label: "Save anyway", id: "anyway", run: function () {
           body.changes = b.changes;
-          send({body: body, points: p.points, again: false});
+          send({body: body, points: p.points, again: false, hand: p.hand});
         }}};
         render();
         return;
       }
       if (res.status !== 200) { say(refused(res), false); return; }
-      done(res.data, body);
+      done(res.data, body, p.hand);
     }, function () {
       pending = p; p.again = true;
-      try { localStorage.setItem(stash, JSON.stringify({body: body, points: p.points})); } catch (e) { /* private mode */ }
+      try { localStorage.setItem(stash, JSON.stringify({body: body, points: p.points, hand: p.hand})); } catch (e) { /* private mode */ }
       message = {text: "The server is not answering (it may be restarting). This hand is kept on this phone and will be saved as soon as the server is back.", good: false, changes: 0, keep: true, wait: true, action: null};
       render();
       retryTimer = setTimeout(function () { send(p); }, 2000);
@@ -267,8 +296,8 @@
     pending = null;
     try { localStorage.removeItem(stash); } catch (e) { /* private mode */ }
   }
-  function done(b, body) {
-    var text = savedText(b, body);
+  function done(b, body, number) {
+    var text = savedText(b, body, number);
     reset();
     kp.changes = b.changes;
     message = {text: text, good: true, changes: b.changes, action: null};
@@ -345,6 +374,11 @@
           el("span", {class: "pairs", text: pairs(t)})
         ]);
       })));
+    } else if (!out && picking) {
+      root.appendChild(el("h2", {text: "Which hand needs correcting?"}));
+      root.appendChild(el("div", {class: "picklist"}, picking.map(function (r) {
+        return key("e:" + r.hand, {class: "pickhand", "data-edit": String(r.hand), text: cap(handName(r)) + ": " + handWhat(r), on: function () { pickEdit(r); }});
+      }).concat([key("noedit", {id: "noedit", text: "Back", on: function () { picking = null; render(); }})])));
     } else if (!out && waits(tb)) {
       // The table waits: the sentence the television shows, and who it
       // waits for, instead of the keypad; the keypad comes back by itself
@@ -373,7 +407,8 @@
         return key("o:" + p, {class: "player", "data-player": p, text: p, on: function () { choose(p); }});
       })));
     } else {
-      root.appendChild(el("h2", {text: out + " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:"}));
+      root.appendChild(el("h2", {text: editing ? "Correcting hand " + editing + ": " + out + " went out" + (table !== null ? " at table " + table : "") + ". Tap a card to take it away, then tap the right ones:" :
+        out + " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:"}));
       root.appendChild(el("div", {class: "hands" + (deckSide() ? " on-" + side : "")}, order.map(function (p) {
         var on = p === active;
         var box = el("div", {class: "hand" + (on ? " on" : "")}, [
@@ -432,7 +467,7 @@
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       root.appendChild(el("p", {class: "worth", text: "This hand: " + plural(total, "point")}));
       root.appendChild(el("div", {class: "row"}, [
-        key("save", {class: "primary", id: "save", text: "Save hand", on: save}),
+        key("save", {class: "primary", id: "save", text: editing ? "Save the correction" : "Save hand", on: save}),
         key("restart", {id: "restart", text: "Start over", on: function () { clearTimeout(retryTimer); drop(); reset(); hush(); render(); moveOn(); }})
       ]));
     }
@@ -447,6 +482,7 @@
       var tools = [];
       if (target) tools.push(key("undo", {class: "danger", id: "undo", text: "Undo " + handName(target), on: undo}));
       if (kp.redo) tools.push(key("redo", {id: "redo", text: "Bring back " + handName(kp.redo), on: redo}));
+      if (target && !picking) tools.push(key("correct", {id: "correct", text: "Correct a hand", on: correct}));
       if (tools.length) root.appendChild(el("div", {class: "row"}, tools));
     }
   }
@@ -471,7 +507,8 @@
       hands = {}; order = Object.keys(kept.body.left);
       order.forEach(function (p) { hands[p] = [{tok: kept.body.left[p], face: "", n: 1, pts: kept.points[p] || 0, color: "p"}]; });
       active = order[0] || null;
-      send({body: kept.body, points: kept.points, again: true});
+      editing = kept.hand || 0;
+      send({body: kept.body, points: kept.points, again: true, hand: editing});
     }
   } catch (e) { /* nothing kept */ }
   render();
