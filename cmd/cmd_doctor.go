@@ -66,6 +66,9 @@ func runDoctor(o *doctorOptions) error {
 		if r, err = db.Doctor(); err != nil {
 			return err
 		}
+		if w := db.Warning; w != "" && len(r.Problems) > 0 && r.Problems[0] == w {
+			r.Problems[0] = w + `: to go on from the state before that change, run "unoscore doctor --accept-older", which first copies the file aside`
+		}
 		if o.Backup != "" && len(r.Problems) == 0 {
 			return db.Backup(o.Backup)
 		}

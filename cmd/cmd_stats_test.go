@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -160,6 +161,27 @@ func TestStatsAlignsWideLetters(t *testing.T) {
 	for _, l := range tb[1:] {
 		if got := ui.Width(l[:strings.Index(l, "20")]); got != col {
 			t.Errorf("a date starts in column %d, its header in %d:\n%s", got, col, strings.Join(tb, "\n"))
+		}
+	}
+}
+
+// TestUnknownPlayerHint: store and scoring say a name is no player's; the
+// command line, as users see it, adds where to look.
+func TestUnknownPlayerHint(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runWide(t, db, 0, "new", "--players", "Ann,Bob", "--target", "100")
+	runWide(t, db, 0, "hand", "--out", "Ann", "--left", "Bob=9")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "--player", "Zed"}, `unoscore: no player is called "Zed"; "unoscore players" lists everyone` + "\n"},
+		{[]string{"players", "rename", "Zed", "Bob"}, `unoscore: no game has a player called "Zed"; "unoscore players" lists everyone` + "\n"},
+	} {
+		var out, errb strings.Builder
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb}
+		if code := Run(append([]string{"--db", db}, c.args...), ios, nil); code != ExitUsage || errb.String() != c.want {
+			t.Errorf("%v: exit %d, stderr %q, want %q", c.args, code, errb.String(), c.want)
 		}
 	}
 }

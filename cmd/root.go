@@ -128,6 +128,10 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(ios.Err, "unoscore: %s\n", printable(panicMessage(r)))
+			if os.Getenv("UNOSCORE_DEBUG") == "1" {
+				// For a maintainer: where it happened.
+				fmt.Fprintf(ios.Err, "%s", debug.Stack())
+			}
 			code = ExitFailure
 		}
 	}()
@@ -226,7 +230,7 @@ func panicMessage(r any) string {
 	if err, ok := r.(error); ok && strings.Contains(err.Error(), "fault") {
 		return "the database file could not be read (" + err.Error() + "); it may be damaged or cut short: check it with \"unoscore doctor\" or import your last export into a new file"
 	}
-	return fmt.Sprintf("internal error: %v; nothing more was written. Please report this", r)
+	return fmt.Sprintf("internal error: %v; nothing more was written. Please report this, with what UNOSCORE_DEBUG=1 prints", r)
 }
 
 // withHint is the error's sentence followed by its hint.
@@ -244,6 +248,7 @@ func hint(err error) string {
 		newer     *store.NewerError
 		over      *scoring.GameOverError
 		topic     *rules.TopicError
+		unknown   *scoring.UnknownPlayerError
 	)
 	switch {
 	case errors.As(err, &notFound) && notFound.ID == "":
@@ -264,6 +269,8 @@ func hint(err error) string {
 		return " (\"unoscore rules\" lists them all)"
 	case errors.As(err, &topic):
 		return "; \"unoscore rules\" lists the topics"
+	case errors.As(err, &unknown):
+		return "; \"unoscore players\" lists everyone"
 	}
 	return ""
 }

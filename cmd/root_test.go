@@ -3,8 +3,12 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -35,6 +39,30 @@ func TestWithHint(t *testing.T) {
 		}
 		if got := exitCode(tt.err); got != tt.code {
 			t.Errorf("exitCode(%T) = %d, want %d", tt.err, got, tt.code)
+		}
+	}
+}
+
+// panicky is a prompter with a bug: it panics when asked anything.
+type panicky struct{ prompter.Fake }
+
+func (panicky) Input(string, string, func(string) error) (string, error) { panic("a bug") }
+
+// TestPanicStackOnlyWithDebug: a panic is one sentence and exit 1; with
+// UNOSCORE_DEBUG=1 the stack follows it, for a maintainer.
+func TestPanicStackOnlyWithDebug(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, debug := range []string{"", "1"} {
+		t.Setenv("UNOSCORE_DEBUG", debug)
+		var out, errb strings.Builder
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
+		code := Run([]string{"--db", db, "new"}, ios, &panicky{})
+		first, rest, _ := strings.Cut(errb.String(), "\n")
+		if code != ExitFailure || !strings.HasPrefix(first, "unoscore: internal error: a bug;") {
+			t.Fatalf("UNOSCORE_DEBUG=%q: exit %d, stderr %q", debug, code, errb.String())
+		}
+		if stack := strings.Contains(rest, "goroutine ") && strings.Contains(rest, "panicky"); stack != (debug == "1") {
+			t.Errorf("UNOSCORE_DEBUG=%q: stack shown %v:\n%s", debug, stack, errb.String())
 		}
 	}
 }

@@ -70,6 +70,14 @@ func (e *GameOverError) Error() string {
 // Invalid marks the error as bad input.
 func (e *GameOverError) Invalid() bool { return true }
 
+// UnknownPlayerError is a name that is no player's, with no name close
+// enough to suggest: an InputError, after which the command line says
+// where to look.
+type UnknownPlayerError struct{ InputError }
+
+// Unwrap makes it an InputError to errors.As.
+func (e *UnknownPlayerError) Unwrap() error { return &e.InputError }
+
 func invalid(format string, args ...any) error {
 	return &InputError{Msg: fmt.Sprintf(format, args...)}
 }

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -365,7 +366,7 @@ func (s *Stats) unknown(name string) error {
 	if bestD <= max(1, len(best)/3) {
 		return invalid("no player is called %q: did you mean %q?", name, best)
 	}
-	return invalid("no player is called %q; \"unoscore players\" lists everyone", name)
+	return &UnknownPlayerError{InputError{Msg: fmt.Sprintf("no player is called %q", name)}}
 }
 
 // HeadToHead is how a player fared against one other player, in the games

@@ -223,7 +223,7 @@ func TestStatsFind(t *testing.T) {
 		{in: "b", want: "Bob"},
 		{in: "an", err: `"an" could be Ann or Anna; type more of the name`},
 		{in: "Bbo", err: `no player is called "Bbo": did you mean "Bob"?`},
-		{in: "Zed", err: `no player is called "Zed"; "unoscore players" lists everyone`},
+		{in: "Zed", err: `no player is called "Zed"`}, // the command line adds where to look (cmd: TestUnknownPlayerHint)
 		{in: "", err: `no player is called ""`},
 	}
 	for _, tt := range tests {

@@ -38,7 +38,8 @@ func (db *DB) Doctor() (Report, error) {
 		// Every page, walked by unoscore itself with bounds, so that a
 		// damaged file is reported, never followed round a loop.
 		if db.Warning != "" {
-			r.Problems = append(r.Problems, db.Warning+`: to go on from the state before that change, run "unoscore doctor --accept-older", which first copies the file aside`)
+			// What to do about it is the command line's to say.
+			r.Problems = append(r.Problems, db.Warning)
 		}
 		pages := db.checkAllPages()
 		for _, p := range pages {

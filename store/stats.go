@@ -108,7 +108,7 @@ func unknownPlayer(name string, known map[string]string) error {
 	if bestD <= max(1, len(best)/3) {
 		return &scoring.InputError{Msg: fmt.Sprintf("no game has a player called %q: did you mean %q?", name, best)}
 	}
-	return &scoring.InputError{Msg: fmt.Sprintf("no game has a player called %q; \"unoscore players\" lists everyone", name)}
+	return &scoring.UnknownPlayerError{InputError: scoring.InputError{Msg: fmt.Sprintf("no game has a player called %q", name)}}
 }
 
 // EachGame calls fn with every game, oldest first, reading one game at a

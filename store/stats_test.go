@@ -74,7 +74,7 @@ func TestRename(t *testing.T) {
 	// Bad input writes nothing.
 	for _, tt := range []struct{ from, to, err string }{
 		{"Bpb", "Bob", `no game has a player called "Bpb": did you mean`},
-		{"Zed", "Bob", `no game has a player called "Zed"; "unoscore players" lists everyone`},
+		{"Zed", "Bob", `no game has a player called "Zed"`}, // the command line adds where to look (cmd: TestUnknownPlayerHint)
 		{"Bbo", "B=b", `holds '='`},
 		{"Bbo", "", "cannot be empty"},
 		{"Dan", "Ann", "Dan and Ann both play in this game, so Dan cannot be renamed Ann; nothing was renamed"},
