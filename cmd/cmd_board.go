@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
-	"github.com/unoscore/unoscore/store"
 )
 
 type boardOptions struct {
@@ -45,7 +44,7 @@ func runBoard(o *boardOptions) error {
 		return err
 	}
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(g))
 	}
 	st := o.app.style()
 	if o.Wide {
@@ -63,9 +62,3 @@ func runBoard(o *boardOptions) error {
 	}
 	return ui.WriteBoard(o.app.IO.Out, g, st)
 }
-
-// boardJSON is the board object of the contract; it lives in cmd/api, so
-// that the web server (cmd/internal/web) serves the same object.
-type boardJSON = present.Board
-
-func newBoardJSON(g *store.Game) boardJSON { return present.NewBoard(g) }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -24,7 +25,7 @@ func writeSchedule(w io.Writer, g *store.Game, st ui.Style) error {
 	if name := g.Name(); name != "" {
 		title = fmt.Sprintf("Schedule of %s (game %s)", name, g.ID)
 	}
-	fmt.Fprintf(w, "%s: %s, %s.\n", st.Bold(title), b.Settings.Mode, targetPhrase(b.Settings))
+	fmt.Fprintf(w, "%s: %s, %s.\n", st.Bold(title), b.Settings.Mode, present.Goal(b.Settings))
 	fmt.Fprintln(w, "Every player partners every other player once; the highest total wins.")
 	if scoring.SitsOut(b.Players()) {
 		fmt.Fprintln(w, "Each round one player sits out, each player once.")
@@ -58,7 +59,7 @@ func writeSchedule(w io.Writer, g *store.Game, st ui.Style) error {
 		for t, seating := range round {
 			c := seating.Clockwise()
 			fmt.Fprintf(w, "  Table %d: %s against %s; clockwise %s\n", t+1,
-				pairName(b, seating[0][:]), pairName(b, seating[1][:]), strings.Join(b.Names(c[:]), ", "))
+				present.PairName(b, seating[0][:]), present.PairName(b, seating[1][:]), strings.Join(b.Names(c[:]), ", "))
 		}
 		if seat := b.SittingOut(r + 1); seat >= 0 {
 			fmt.Fprintf(w, "  %s sits out.\n", b.Name(seat))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -95,7 +96,7 @@ func runEdit(o *editOptions) error {
 func editDone(o *editOptions, g *store.Game) error {
 	o.app.saved = fmt.Sprintf("The correction of hand %d was saved", o.Number)
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(g))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Corrected. %s The old record stays in the history.\n\n", handLine(g.Board, g.Board.Rows[o.Number-1]))
 	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())

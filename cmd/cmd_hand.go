@@ -59,7 +59,7 @@ func tableCompletion(app *App, game *string) func(*cobra.Command, []string, stri
 				}
 				hint := ""
 				if t.Round > 0 {
-					hint = fmt.Sprintf("\tround %d: %s against %s", t.Round, pairName(b, t.Teams[0]), pairName(b, t.Teams[1]))
+					hint = fmt.Sprintf("\tround %d: %s against %s", t.Round, present.PairName(b, t.Teams[0]), present.PairName(b, t.Teams[1]))
 				}
 				tables = append(tables, strconv.Itoa(t.Number)+hint)
 			}
@@ -160,7 +160,7 @@ func runHand(o *handOptions) error {
 	}
 	app.saved = fmt.Sprintf("Hand %d was saved", g.Board.Rows[len(g.Board.Rows)-1].Number)
 	if o.JSON {
-		return writeJSON(app.IO.Out, newBoardJSON(g))
+		return writeJSON(app.IO.Out, present.NewBoard(g))
 	}
 	fmt.Fprintln(app.IO.Out, handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
 	fmt.Fprintln(app.IO.Out)
@@ -169,8 +169,8 @@ func runHand(o *handOptions) error {
 
 // handLine says in one sentence what a counted hand did.
 func handLine(b *scoring.Board, r scoring.Row) string {
-	w := handWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
-	s := fmt.Sprintf("Hand %d: %s", r.Number, fill(textOf(b.Settings.Mode).Hand, w))
+	w := present.HandWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
+	s := fmt.Sprintf("Hand %d: %s", r.Number, present.Fill(present.Text(b.Settings.Mode).Hand, w))
 	if len(r.Eliminated) > 0 {
 		verb := "is"
 		if len(r.Eliminated) > 1 {

@@ -59,7 +59,7 @@ func runHistory(o *historyOptions) error {
 		case store.EventCreated:
 			s := e.Settings
 			what = fmt.Sprintf("game started: %s, %s, %s deck; %s; %s deals first",
-				s.Mode, targetPhrase(*s), s.Deck, strings.Join(s.Players, ", "), s.Dealer)
+				s.Mode, present.Goal(*s), s.Deck, strings.Join(s.Players, ", "), s.Dealer)
 		case store.EventHand:
 			counted++
 			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board.Deck, *e.Hand))

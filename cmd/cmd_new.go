@@ -245,11 +245,11 @@ func runNew(o *newOptions) error {
 		return err
 	}
 	if o.JSON {
-		return writeJSON(app.IO.Out, newBoardJSON(g))
+		return writeJSON(app.IO.Out, present.NewBoard(g))
 	}
 	b := g.Board
 	st := app.style()
-	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.Bold(g.ID), b.Settings.Mode, targetPhrase(b.Settings), b.Settings.Deck)
+	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.Bold(g.ID), b.Settings.Mode, present.Goal(b.Settings), b.Settings.Deck)
 	fmt.Fprintf(app.IO.Out, "Players, in seating order: %s.\n", strings.Join(b.Settings.Players, ", "))
 	for i, t := range b.Teams() {
 		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, words.Join(b.Names(t.Seats)))
@@ -262,7 +262,7 @@ func runNew(o *newOptions) error {
 		fmt.Fprintf(app.IO.Out, "%s deals first.\n", b.Name(b.Dealer()))
 	} else {
 		for _, t := range tables {
-			fmt.Fprintln(app.IO.Out, tableLine(b, t))
+			fmt.Fprintln(app.IO.Out, present.TableLine(b, t))
 		}
 		if l := present.SitOutLine(b, 1); l != "" {
 			fmt.Fprintln(app.IO.Out, l)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -39,7 +40,7 @@ func runRedo(o *undoOptions) error {
 	}
 	o.app.saved = fmt.Sprintf("Hand %d was brought back and saved", row.Number)
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(g))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", handLine(g.Board, row))
 	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -88,7 +89,7 @@ func runUndo(o *undoOptions) error {
 	}
 	o.app.saved = fmt.Sprintf("The undo of %s was saved", handAt(voided))
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, newBoardJSON(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(g))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s went out, %s); it stays in the history.\n\n",
 		handAt(voided), g.Board.Name(voided.Out), words.Count(voided.Won, "point"))

@@ -41,7 +41,7 @@ func promptSettings(app *App, s scoring.Settings) (scoring.Settings, error) {
 		}
 		if len(modes) == 1 {
 			s.Mode = modes[0]
-			fmt.Fprintf(out, "With %d players the mode is %s: %s.\n", len(s.Players), s.Mode, textOf(s.Mode).Short)
+			fmt.Fprintf(out, "With %d players the mode is %s: %s.\n", len(s.Players), s.Mode, present.Text(s.Mode).Short)
 		} else {
 			i, err := p.Select("How do you score?", modeChoices(modes), 0)
 			if err != nil {
@@ -540,7 +540,7 @@ func whatChanged(was, now *scoring.Board, table int) (msg string, keep bool) {
 			return "", false
 		case err1 == nil && err2 == nil && after.Round != before.Round:
 			return fmt.Sprintf("in another terminal, table %d moved on to round %d: %s against %s now; enter the hand of this round",
-				table, after.Round, pairName(now, after.Teams[0]), pairName(now, after.Teams[1])), false
+				table, after.Round, present.PairName(now, after.Teams[0]), present.PairName(now, after.Teams[1])), false
 		case err1 == nil && err2 != nil:
 			return fmt.Sprintf("in another terminal, table %d played its last hand of round %d", table, before.Round), false
 		}
@@ -595,7 +595,7 @@ func compactBoard(b *scoring.Board, width int) []string {
 	lines := ui.Fill(parts, ", ", width, first, "  ")
 	if b.Schedule() != nil {
 		// Rotating: where each table stands and who deals there.
-		lines = append(lines, tableLines(b)...)
+		lines = append(lines, present.TableLines(b)...)
 	}
 	return lines
 }
@@ -871,7 +871,7 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 	case len(open) > 1 || (want > 0 && err != nil) || waits > 0:
 		var items []string
 		for _, o := range open {
-			items = append(items, fmt.Sprintf("Table %d: %s against %s", o.Number, pairName(b, o.Teams[0]), pairName(b, o.Teams[1])))
+			items = append(items, fmt.Sprintf("Table %d: %s against %s", o.Number, present.PairName(b, o.Teams[0]), present.PairName(b, o.Teams[1])))
 		}
 		items = append(items, "(stop for now)")
 		i, err := app.Prompt.Select("Which table?", items, 0)
@@ -886,7 +886,7 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 		fmt.Fprintf(app.IO.Out, "Round %d of %d, hand %d of %d at table %d; %s deals.\n",
 			t.Round, len(b.Schedule()), t.Hands+1, b.Settings.Hands, t.Number, b.Name(t.Dealer))
 	case t.Round > 0:
-		fmt.Fprintln(app.IO.Out, tableLine(b, t))
+		fmt.Fprintln(app.IO.Out, present.TableLine(b, t))
 	}
 	if l := present.SitOutLine(b, t.Round); l != "" {
 		fmt.Fprintln(app.IO.Out, l)
@@ -897,7 +897,7 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 // summaryLine sums up a hand before it is saved.
 func summaryLine(b *scoring.Board, h scoring.Hand) string {
 	out, _ := b.Settings.Seat(h.Out)
-	return fill(textOf(b.Settings.Mode).Summary, handWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
+	return present.Fill(present.Text(b.Settings.Mode).Summary, present.HandWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
 }
 
 // promptCustom asks, for a deck with Wild Customizable cards, how many the
