@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -488,8 +489,18 @@ func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int)
 	}
 	data := append([]float64{scoring.NewRating().Ordinal()}, ratings...)
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, asciigraph.Plot(data, asciigraph.Height(8), asciigraph.Precision(1),
-		asciigraph.Width(min(width-10, max(len(data)*3, 30))),
-		asciigraph.Caption(fmt.Sprintf("%s's rating after each finished game", p.Player))))
+	fmt.Fprintln(w, ratingChart(p.Player, data, width))
 	return nil
 }
+
+// ratingChart plots a player's rating after each finished game. The axis's
+// zero is 0.0, never -0.0 (a label that rounds to zero from below).
+func ratingChart(player string, data []float64, width int) string {
+	plot := asciigraph.Plot(data, asciigraph.Height(8), asciigraph.Precision(1),
+		asciigraph.Width(min(width-10, max(len(data)*3, 30))),
+		asciigraph.Caption(fmt.Sprintf("%s's rating after each finished game", player)))
+	return negativeZero.ReplaceAllString(plot, " 0.0")
+}
+
+// negativeZero is an axis label of -0.0.
+var negativeZero = regexp.MustCompile(`-0\.0\b`)

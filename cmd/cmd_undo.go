@@ -60,10 +60,18 @@ func runUndo(o *undoOptions) error {
 			return &scoring.InputError{Msg: "there is no hand to undo in this game"}
 		}
 		last := rows[len(rows)-1]
-		ok, err := o.app.Prompt.Confirm(fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point")), false)
+		question := fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point"))
+		ok, err := o.app.Prompt.Confirm(question, false)
 		if err != nil {
 			return err
 		}
+		// The question stays on the screen with its answer: what was
+		// voided, or not, reads on from it.
+		answer := "no"
+		if ok {
+			answer = "yes"
+		}
+		fmt.Fprintln(o.app.IO.Out, question, answer)
 		if !ok {
 			fmt.Fprintln(o.app.IO.Out, "Nothing voided.")
 			return nil

@@ -253,3 +253,26 @@ func TestTerminalSmallerThings(t *testing.T) {
 		t.Errorf("a finished game's hand ends with no next step:\n%s", out)
 	}
 }
+
+// Issue 22, item 9: the rating chart's axis never shows -0.0.
+func TestRatingChartHasNoNegativeZero(t *testing.T) {
+	plot := ratingChart("Ann", []float64{-0.04, 0.3, 0.8}, 80)
+	if strings.Contains(plot, "-0.0") || !strings.Contains(plot, " 0.0") {
+		t.Errorf("the axis:\n%s", plot)
+	}
+}
+
+// Issue 22, item 9: the undo question stays on the screen, answered.
+func TestUndoQuestionStays(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob")
+	runAt(t, db, nil, "--no-input", "hand", "-o", "Ann", "Bob=w")
+	_, out, _, _ := runAt(t, db, []string{"n"}, "undo")
+	if !strings.HasPrefix(out, "Void hand 1 (Ann went out, 50 points)? no\nNothing voided.\n") {
+		t.Errorf("undo, no:\n%s", out)
+	}
+	_, out, _, _ = runAt(t, db, []string{"y"}, "undo")
+	if !strings.HasPrefix(out, "Void hand 1 (Ann went out, 50 points)? yes\nVoided hand 1") {
+		t.Errorf("undo, yes:\n%s", out)
+	}
+}

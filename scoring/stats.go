@@ -53,7 +53,12 @@ func Summarize(b *Board) GameStats {
 			p.Hands++
 			if seat == r.Out {
 				p.WentOut++
-				p.BestOut = max(p.BestOut, r.Won)
+				// In the modes where the lowest tally wins (lowest,
+				// challenge) nobody scores the cards of the hand that
+				// was won: it is worth nothing to the one who went out.
+				if !b.Settings.Mode.LowWins() {
+					p.BestOut = max(p.BestOut, r.Won)
+				}
 			}
 			if r.Held[seat] >= 0 {
 				p.Held += r.Held[seat]

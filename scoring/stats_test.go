@@ -38,12 +38,12 @@ func TestSummarize(t *testing.T) {
 				hand(t, "Ann", "Bob=2xs", "Cat=1"),
 			},
 			want: []PlayerGame{pg("Ann", 0, 3, 2, 9, 1, 59, 1, true), pg("Bob", 0, 3, 1, 47, 2, 59, 2, false), pg("Cat", 0, 3, 0, 103, 3, 0, 3, false)}},
-		{name: "lowest, a tie for the win", s: Settings{Mode: Lowest, Players: abc, Target: 50},
+		{name: "lowest, a tie for the win; no best hand where the lowest tally wins (issue 22, item 9)", s: Settings{Mode: Lowest, Players: abc, Target: 50},
 			hands: []Hand{
 				hand(t, "Ann", "Bob=9", "Cat=8"),
 				hand(t, "Bob", "Ann=wd4", "Cat=1"),
 			},
-			want: []PlayerGame{pg("Ann", 0, 2, 1, 50, 1, 17, 3, false), pg("Bob", 0, 2, 1, 9, 1, 51, 1, true), pg("Cat", 0, 2, 0, 9, 2, 0, 1, true)}},
+			want: []PlayerGame{pg("Ann", 0, 2, 1, 50, 1, 0, 3, false), pg("Bob", 0, 2, 1, 9, 1, 0, 1, true), pg("Cat", 0, 2, 0, 9, 2, 0, 1, true)}},
 		{name: "partners: the partner of who went out played with no cards entered", s: Settings{Mode: Partners, Players: abcd, Target: 100},
 			hands: []Hand{
 				hand(t, "Ann", "Bob=w", "Dan=r5"),
@@ -65,13 +65,13 @@ func TestSummarize(t *testing.T) {
 				hand(t, "Cat", "Ann=9"),
 				hand(t, "Ann", "Cat=w"),
 			},
-			want: []PlayerGame{pg("Ann", 0, 3, 2, 9, 1, 55, 1, true), pg("Bob", 0, 1, 0, 50, 1, 0, 3, false), pg("Cat", 0, 3, 1, 55, 2, 9, 2, false)}},
+			want: []PlayerGame{pg("Ann", 0, 3, 2, 9, 1, 0, 1, true), pg("Bob", 0, 1, 0, 50, 1, 0, 3, false), pg("Cat", 0, 3, 1, 55, 2, 0, 2, false)}},
 		{name: "challenge: two out in one hand, the lower tally ahead", s: Settings{Mode: Challenge, Players: abcd, Target: 50},
 			hands: []Hand{
 				hand(t, "Ann", "Bob=wd4", "Cat=w r9", "Dan=1"),
 				hand(t, "Ann", "Dan=wd4"),
 			},
-			want: []PlayerGame{pg("Ann", 0, 2, 2, 0, 0, 110, 1, true), pg("Bob", 0, 1, 0, 50, 1, 0, 3, false),
+			want: []PlayerGame{pg("Ann", 0, 2, 2, 0, 0, 0, 1, true), pg("Bob", 0, 1, 0, 50, 1, 0, 3, false),
 				pg("Cat", 0, 1, 0, 59, 1, 0, 4, false), pg("Dan", 0, 2, 0, 51, 2, 0, 2, false)}},
 	}
 	for _, tt := range tests {
