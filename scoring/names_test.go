@@ -58,8 +58,15 @@ func TestNamesThatDoNotPrint(t *testing.T) {
 			t.Errorf("game name %q accepted", name)
 		}
 	}
-	for _, name := range []string{"Zoë", "李雷", "Anne-Marie", "O'Neil", "Ann B."} {
+	for _, name := range []string{"Zoë", "李雷", "Anne-Marie", "O'Neil", "Ann B.", "2", "Ⅳ"} {
 		if err := ValidateName(name); err != nil {
+			t.Errorf("player name %q: %v", name, err)
+		}
+	}
+	// Marks alone (combining accents), or punctuation alone, print as
+	// nothing or as nobody: a name needs a letter or a digit.
+	for _, name := range []string{"\u0301\u0301\u0301", "\u20dd", "...", "-"} {
+		if err := ValidateName(name); err == nil || !strings.Contains(err.Error(), "no letter or digit") {
 			t.Errorf("player name %q: %v", name, err)
 		}
 	}

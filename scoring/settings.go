@@ -6,6 +6,7 @@ package scoring
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/rules"
@@ -104,6 +105,10 @@ func ValidateName(name string) error {
 	}
 	if r, ok := unprintable(name); !ok {
 		return invalid("player name %q holds %U, which does not print (a control character or the like)", name, r)
+	}
+	// Marks alone (combining accents) print as nothing at all.
+	if !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
+		return invalid("player name %q has no letter or digit, so it would not show; a name needs one", name)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -236,6 +237,10 @@ func readGames(dec *json.Decoder, seen map[string]bool, add func(id string, even
 		if err := noDuplicateKeys(raw); err != nil {
 			return &ImportError{Msg: fmt.Sprintf("not a unoscore export: game %d: %v", i, err)}
 		}
+		// encoding/json would quietly turn these into U+FFFD.
+		if err := wholeText(raw); err != nil {
+			return &ImportError{Msg: fmt.Sprintf("cannot import: game %d in the export %v", i, err)}
+		}
 		var eg ExportGame
 		if err := json.Unmarshal(raw, &eg); err != nil {
 			return &ImportError{Msg: fmt.Sprintf("not a unoscore export: game %d: %v", i, err)}
@@ -334,6 +339,42 @@ func noDuplicateKeys(raw []byte) error {
 			}
 			i = j
 		}
+	}
+	return nil
+}
+
+// wholeText refuses what encoding/json would quietly replace with U+FFFD:
+// bytes that are not UTF-8, and a \u escape of half a surrogate pair.
+func wholeText(raw []byte) error {
+	if !utf8.Valid(raw) {
+		return errors.New("holds bytes that are not UTF-8 text; names are refused with them, as the command line refuses them")
+	}
+	half := func(i int) (rune, bool) { // the \uXXXX at i
+		if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 16)
+		return rune(n), err == nil
+	}
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' || i+1 >= len(raw) {
+			continue
+		}
+		r, ok := half(i)
+		switch {
+		case !ok:
+			i++ // another escape: skip the character it escapes
+			continue
+		case r >= 0xD800 && r <= 0xDBFF:
+			if low, ok := half(i + 6); ok && low >= 0xDC00 && low <= 0xDFFF {
+				i += 11
+				continue
+			}
+			fallthrough
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return fmt.Errorf("holds \\u%04x, half of a character (a lone surrogate); names are refused with it, as the command line refuses them", r)
+		}
+		i += 5
 	}
 	return nil
 }

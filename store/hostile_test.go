@@ -177,6 +177,9 @@ func TestImportRefusesMalformed(t *testing.T) {
 		"escape codes in a name": {`{"unoscore_export": 1, "games": [` + game("a", `"\u001b]0;PWNED\u0007\u001b[2J"`) + `]}`, "does not print"},
 		"a 200 KB name":          {`{"unoscore_export": 1, "games": [` + game("a", `"`+strings.Repeat("x", 200000)+`"`) + `]}`, "the most is 80"},
 		"bidi override":          {`{"unoscore_export": 1, "games": [` + game("a", `"\u202eevil"`) + `]}`, "does not print"},
+		"a lone surrogate":       {`{"unoscore_export": 1, "games": [` + game("a", `"Ann\ud800"`) + `]}`, "lone surrogate"},
+		"a lone low surrogate":   {`{"unoscore_export": 1, "games": [` + game("a", `"\udc00"`) + `]}`, "lone surrogate"},
+		"bytes not UTF-8":        {`{"unoscore_export": 1, "games": [` + game("a", "\"Ann\xff\"") + `]}`, "not UTF-8"},
 	}
 	for name, tt := range tests {
 		db := openTemp(t)
