@@ -17,7 +17,7 @@ type boardOptions struct {
 	Wide     bool
 }
 
-func newBoardCmd(app *App) *cobra.Command {
+func newBoardCmd(app *App, runF func(*boardOptions) error) *cobra.Command {
 	o := &boardOptions{app: app}
 	c := &cobra.Command{
 		Use:   "board",
@@ -26,7 +26,7 @@ func newBoardCmd(app *App) *cobra.Command {
 In a rotating game it also shows each table's round, pairs and dealer, and
 the rounds still to play; --schedule prints every round's tables instead.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, args []string) error { return runBoard(o) },
+		RunE: seam(o, runF, runBoard),
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")

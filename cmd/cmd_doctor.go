@@ -17,7 +17,7 @@ type doctorOptions struct {
 	AcceptOlder bool
 }
 
-func newDoctorCmd(app *App) *cobra.Command {
+func newDoctorCmd(app *App, runF func(*doctorOptions) error) *cobra.Command {
 	o := &doctorOptions{app: app}
 	c := &cobra.Command{
 		Use:   "doctor [--backup FILE]",
@@ -37,7 +37,7 @@ repaired: import your last export into a new file, or restore a backup).`,
 		Example: `  unoscore doctor
   unoscore doctor --backup ~/unoscore-backup.db`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, args []string) error { return runDoctor(o) },
+		RunE: seam(o, runF, runDoctor),
 	}
 	c.Flags().StringVar(&o.Backup, "backup", "", "also write a consistent copy of the database to this file")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")

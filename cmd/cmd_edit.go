@@ -20,7 +20,7 @@ type editOptions struct {
 	outcomeFlags
 }
 
-func newEditCmd(app *App) *cobra.Command {
+func newEditCmd(app *App, runF func(*editOptions) error) *cobra.Command {
 	o := &editOptions{app: app}
 	c := &cobra.Command{
 		Use:   "edit N [-o NAME] [NAME=CARDS]... [-l NAME=CARDS]...",
@@ -53,7 +53,7 @@ impossible (say, a player eliminated earlier) is refused.`,
 			}
 			return leftCompletion(app, &o.Game)(c, args, toComplete)
 		},
-		RunE: func(c *cobra.Command, args []string) error { return runEdit(o) },
+		RunE: seam(o, runF, runEdit),
 	}
 	o.register(c, app)
 	return c

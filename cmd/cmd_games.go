@@ -26,13 +26,13 @@ type gamesOptions struct {
 	Wide  bool
 }
 
-func newGamesCmd(app *App) *cobra.Command {
+func newGamesCmd(app *App, runF func(*gamesOptions) error) *cobra.Command {
 	o := &gamesOptions{app: app}
 	c := &cobra.Command{
 		Use:   "games",
 		Short: "List the games, newest first; * marks the current one",
 		Args:  exactArgs(0, "no arguments"),
-		RunE:  func(c *cobra.Command, args []string) error { return runGames(o) },
+		RunE:  seam(o, runF, runGames),
 	}
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON (every game unless --limit is given)")
 	c.Flags().IntVar(&o.Limit, "limit", 20, "show at most this many games")

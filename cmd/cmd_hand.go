@@ -89,7 +89,7 @@ func (o *outcomeFlags) hand() (scoring.Hand, error) {
 	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table}, err
 }
 
-func newHandCmd(app *App) *cobra.Command {
+func newHandCmd(app *App, runF func(*handOptions) error) *cobra.Command {
 	o := &handOptions{app: app}
 	c := &cobra.Command{
 		Use:   "hand [--table T] -o NAME [NAME=CARDS]... [-l NAME=CARDS]...",
@@ -111,7 +111,7 @@ next player drew count too.`,
   unoscore hand --table 2 --out Eve --left Fay=r7 --left Hal=wd4`,
 		Args:              func(c *cobra.Command, args []string) error { return o.takeArgs(c, args) },
 		ValidArgsFunction: leftCompletion(app, &o.Game),
-		RunE:              func(c *cobra.Command, args []string) error { return runHand(o) },
+		RunE:              seam(o, runF, runHand),
 	}
 	o.register(c, app)
 	return c

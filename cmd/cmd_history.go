@@ -20,7 +20,7 @@ type historyOptions struct {
 	Wide bool
 }
 
-func newHistoryCmd(app *App) *cobra.Command {
+func newHistoryCmd(app *App, runF func(*historyOptions) error) *cobra.Command {
 	o := &historyOptions{app: app}
 	c := &cobra.Command{
 		Use:   "history",
@@ -29,7 +29,7 @@ func newHistoryCmd(app *App) *cobra.Command {
 entered, every undo and every correction. Nothing recorded is ever removed;
 the board is always worked out from this log.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, args []string) error { return runHistory(o) },
+		RunE: seam(o, runF, runHistory),
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the log as JSON")

@@ -18,7 +18,7 @@ type playersOptions struct {
 	JSON bool
 }
 
-func newPlayersCmd(app *App) *cobra.Command {
+func newPlayersCmd(app *App, runF func(*playersOptions) error) *cobra.Command {
 	o := &playersOptions{app: app}
 	c := &cobra.Command{
 		Use:   "players",
@@ -29,7 +29,7 @@ played, and every spelling of their name seen.
 
 "unoscore players rename OLD NEW" mends a misspelled name in every game.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, args []string) error { return runPlayers(o) },
+		RunE: seam(o, runF, runPlayers),
 	}
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON")
 	c.AddCommand(newRenameCmd(app))

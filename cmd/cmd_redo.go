@@ -10,7 +10,7 @@ import (
 	"github.com/unoscore/unoscore/store"
 )
 
-func newRedoCmd(app *App) *cobra.Command {
+func newRedoCmd(app *App, runF func(*undoOptions) error) *cobra.Command {
 	o := &undoOptions{app: app}
 	c := &cobra.Command{
 		Use:   "redo",
@@ -19,7 +19,7 @@ func newRedoCmd(app *App) *cobra.Command {
 game's history (nothing is overwritten). Only right after undo: once another
 hand is entered or corrected, there is nothing to redo.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, args []string) error { return runRedo(o) },
+		RunE: seam(o, runF, runRedo),
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")

@@ -31,7 +31,7 @@ type serveOptions struct {
 	NewToken bool
 }
 
-func newServeCmd(app *App) *cobra.Command {
+func newServeCmd(app *App, runF func(*serveOptions) error) *cobra.Command {
 	o := &serveOptions{app: app}
 	c := &cobra.Command{
 		Use:   "serve",
@@ -51,7 +51,12 @@ the server; Ctrl-C stops it.`,
   unoscore serve --addr 127.0.0.1:0 --json
   unoscore serve --new-token`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, args []string) error { return runServe(c.Context(), o) },
+		RunE: func(c *cobra.Command, args []string) error {
+			if runF != nil {
+				return runF(o)
+			}
+			return runServe(c.Context(), o)
+		},
 	}
 	c.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8765", "HOST:PORT to listen on (port 0 picks a free one; 0.0.0.0 is the whole local network)")
 	c.Flags().BoolVar(&o.JSON, "json", false, `print {"view", "score", "token"} as the first line of output`)

@@ -23,7 +23,7 @@ type undoOptions struct {
 	Table int
 }
 
-func newUndoCmd(app *App) *cobra.Command {
+func newUndoCmd(app *App, runF func(*undoOptions) error) *cobra.Command {
 	o := &undoOptions{app: app}
 	c := &cobra.Command{
 		Use:   "undo",
@@ -32,7 +32,7 @@ func newUndoCmd(app *App) *cobra.Command {
 "unoscore redo" brings it back. In a terminal, undo says which hand it would
 void and asks first; --yes skips the question.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: func(c *cobra.Command, args []string) error { return runUndo(o) },
+		RunE: seam(o, runF, runUndo),
 	}
 	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")

@@ -359,23 +359,23 @@ declares the winner. Every hand is saved the moment it is entered.`,
 
 	root.AddCommand(
 		newNewCmd(app, nil),
-		newHandCmd(app),
-		newUndoCmd(app),
-		newRedoCmd(app),
-		newEditCmd(app),
-		newBoardCmd(app),
-		newHistoryCmd(app),
-		newGamesCmd(app),
+		newHandCmd(app, nil),
+		newUndoCmd(app, nil),
+		newRedoCmd(app, nil),
+		newEditCmd(app, nil),
+		newBoardCmd(app, nil),
+		newHistoryCmd(app, nil),
+		newGamesCmd(app, nil),
 		newUseCmd(app),
 		newExportCmd(app),
 		newImportCmd(app),
 		newRulesCmd(app),
 		newCheckCmd(app),
-		newDoctorCmd(app),
+		newDoctorCmd(app, nil),
 		newVersionCmd(app),
-		newServeCmd(app),
+		newServeCmd(app, nil),
 		newStatsCmd(app),
-		newPlayersCmd(app),
+		newPlayersCmd(app, nil),
 		newCompletionCmd(),
 		newCardsCmd(),
 	)
@@ -418,6 +418,18 @@ func keepsLines(c *cobra.Command) bool {
 		}
 	}
 	return false
+}
+
+// seam is a command's RunE, as gh builds its commands: runF when a test
+// gave one (to see the options the flags filled in, without running
+// anything), else the command's own run.
+func seam[O any](o O, runF, run func(O) error) func(*cobra.Command, []string) error {
+	return func(*cobra.Command, []string) error {
+		if runF != nil {
+			return runF(o)
+		}
+		return run(o)
+	}
 }
 
 // style is how output is drawn on a.IO: colour, symbols and the width

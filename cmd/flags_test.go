@@ -1,0 +1,152 @@
+package cmd
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+)
+
+// capture builds a command through its newCmdX(app, runF) seam with a runF
+// that keeps the options the flags filled in, so flags are tested apart
+// from running anything.
+func capture[O any](build func(*App, func(O) error) *cobra.Command) func(args []string) (O, bool, error) {
+	return func(args []string) (O, bool, error) {
+		var got O
+		ran := false
+		c := build(&App{IO: &iostreams.IOStreams{}}, func(o O) error { got, ran = o, true; return nil })
+		c.SetArgs(args)
+		c.SilenceErrors, c.SilenceUsage = true, true
+		err := c.Execute()
+		return got, ran, err
+	}
+}
+
+// TestCommandFlags: each command's flags fill in its options as given,
+// defaults where not given, and a refused argument runs nothing.
+func TestCommandFlags(t *testing.T) {
+	type check struct {
+		args []string
+		ok   bool   // the flags are taken
+		err  string // else: part of the refusal
+	}
+	run := func(t *testing.T, name string, cases []check, parse func([]string) (bool, bool, error)) {
+		t.Helper()
+		for _, c := range cases {
+			good, ran, err := parse(c.args)
+			switch {
+			case c.err != "":
+				if err == nil || !strings.Contains(err.Error(), c.err) || ran {
+					t.Errorf("%s %q: error %v (ran %v), want %q", name, c.args, err, ran, c.err)
+				}
+			case err != nil || !ran:
+				t.Errorf("%s %q: %v (ran %v)", name, c.args, err, ran)
+			case !good:
+				t.Errorf("%s %q: options not as given", name, c.args)
+			}
+		}
+	}
+	board := capture(newBoardCmd)
+	run(t, "board", []check{{[]string{}, true, ""}, {[]string{"--game", "g1", "--chart", "--wide"}, true, ""}, {[]string{"--schedule"}, true, ""}, {[]string{"--json", "--schedule"}, false, "none of the others can be"}, {[]string{"extra"}, false, "takes no arguments"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := board(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Game == flagValue(a, "--game") && o.Chart == slices.Contains(a, "--chart") && o.Wide == slices.Contains(a, "--wide") &&
+				o.JSON == slices.Contains(a, "--json") && o.Schedule == slices.Contains(a, "--schedule"), ran, err
+		})
+	games := capture(newGamesCmd)
+	run(t, "games", []check{{[]string{}, true, ""}, {[]string{"--limit", "5"}, true, ""}, {[]string{"--all"}, true, ""}, {[]string{"--json"}, true, ""}, {[]string{"--limit", "0"}, false, "--limit must be at least 1"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := games(a)
+			if o == nil {
+				return false, ran, err
+			}
+			limit := 20 // the default, except for --all and --json, which list every game
+			switch {
+			case slices.Contains(a, "--limit"):
+				limit = 5
+			case slices.Contains(a, "--all"), slices.Contains(a, "--json"):
+				limit = 0
+			}
+			return o.Limit == limit && o.JSON == slices.Contains(a, "--json"), ran, err
+		})
+	hand := capture(newHandCmd)
+	run(t, "hand", []check{{[]string{"-o", "Ann", "Bob=r7 wd4", "-l", "Cat=9", "--table", "2", "--game", "g1"}, true, ""}, {[]string{"Bob"}, false, "NAME=CARDS"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := hand(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Out == "Ann" && slices.Contains(o.Left, "Bob=r7 wd4") && slices.Contains(o.Left, "Cat=9") && o.Table == 2 && o.Game == "g1", ran, err
+		})
+	edit := capture(newEditCmd)
+	run(t, "edit", []check{{[]string{"2", "-o", "Ann", "Bob=9", "--game", "g1"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := edit(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Number == 2 && o.Out == "Ann" && slices.Equal(o.Left, []string{"Bob=9"}) && o.Game == "g1", ran, err
+		})
+	undo := capture(newUndoCmd)
+	run(t, "undo", []check{{[]string{"--yes", "--table", "3", "--game", "g1", "--json"}, true, ""}, {[]string{"1"}, false, "takes no arguments"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := undo(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Yes && o.Table == 3 && o.Game == "g1" && o.JSON, ran, err
+		})
+	redo := capture(newRedoCmd)
+	run(t, "redo", []check{{[]string{"--game", "g1"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := redo(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Game == "g1" && !o.JSON, ran, err
+		})
+	history := capture(newHistoryCmd)
+	run(t, "history", []check{{[]string{"--game", "g1", "--json"}, true, ""}, {[]string{"--wide"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := history(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Game == flagValue(a, "--game") && o.JSON == slices.Contains(a, "--json") && o.Wide == slices.Contains(a, "--wide"), ran, err
+		})
+	doctor := capture(newDoctorCmd)
+	run(t, "doctor", []check{{[]string{"--backup", "b.db"}, true, ""}, {[]string{"--accept-older", "--json"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := doctor(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Backup == flagValue(a, "--backup") && o.AcceptOlder == slices.Contains(a, "--accept-older") && o.JSON == slices.Contains(a, "--json"), ran, err
+		})
+	players := capture(newPlayersCmd)
+	run(t, "players", []check{{[]string{"--json"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := players(a)
+			return o != nil && o.JSON, ran, err
+		})
+	serve := capture(newServeCmd)
+	run(t, "serve", []check{{[]string{"--addr", "127.0.0.1:0", "--new-token"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := serve(a)
+			return o != nil && o.Addr == "127.0.0.1:0" && o.NewToken, ran, err
+		})
+}
+
+// flagValue is the word after flag in args, or "".
+func flagValue(args []string, flag string) string {
+	if i := slices.Index(args, flag); i >= 0 && i+1 < len(args) {
+		return args[i+1]
+	}
+	return ""
+}
