@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -466,4 +467,75 @@ func poll(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestBrowserSitOut: with five players one sits out each round, and the
+// phone's table picker, its hand screen and the television all say who,
+// so that they are not forgotten; the schedule page of nine players fits
+// a television and one A4 page.
+func TestBrowserSitOut(t *testing.T) {
+	exe := chromium(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	nine := newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "2", "--name", "Nine on Friday")
+	for _, h := range [][]string{
+		{"--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"},
+		{"--table", "1", "--out", "Bob", "--left", "Ann=w", "--left", "Cat=1"},
+		{"--table", "2", "--out", "Eve", "--left", "Fay=2", "--left", "Hal=3"},
+	} {
+		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1", "--name", "Family five")
+	s := startServe(t, db)
+	phone, tv := browser(t, exe), browser(t, exe)
+	step := func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(c, append([]chromedp.Action[chromedp.Void]{front}, actions...)...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	step(phone, "the phone's table picker", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		chromedp.Navigate(s.Score), chromedp.WaitVisible(chromedp.CSS(`button[data-table="1"]`)),
+		poll(`document.querySelector("#scorer .sitout") && document.querySelector("#scorer .sitout").textContent === "Eve sits out round 1."`, 5*time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`document.querySelector("#scorer .sitout").textContent === "Eve sits out round 1." && !document.querySelector('button[data-player="Eve"]')`, time.Second))
+	shoot(t, phone, dir, "serve-sitout-phone.png")
+	step(tv, "the television", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View),
+		chromedp.WaitVisible(chromedp.CSS(".tables")),
+		poll(`document.querySelector(".tables .sitout").textContent === "Eve sits out round 1." &&
+			Array.from(document.querySelectorAll(".total")).some(e => e.querySelector(".name").textContent === "Eve" && e.querySelector(".note").textContent.includes("sits out round 1"))`, 5*time.Second))
+	shoot(t, tv, dir, "serve-sitout-tv.png")
+	// A hand is recorded: the round moves on, and so does the sit-out.
+	if code, _, errs := unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=1", "--left", "Dan=2"); code != 0 {
+		t.Fatal(errs)
+	}
+	step(tv, "the television, round 2", poll(`document.querySelector(".tables .sitout") && document.querySelector(".tables .sitout").textContent === "Ann sits out round 2."`, 5*time.Second))
+
+	// The schedule of nine players: on a television, and on one A4 page.
+	step(tv, "the schedule on a television", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(s.View+"schedule?game="+nine),
+		chromedp.WaitVisible(chromedp.CSS(".rounds")),
+		// Round 1 is under way at table 2; table 1 has played it and waits
+		// for round 2's players there.
+		poll(`document.querySelectorAll(".round").length === 9 && document.querySelectorAll(".round.played").length === 0 &&
+			document.querySelectorAll(".round.playing").length === 2 && document.querySelectorAll(".sitout").length === 9 &&
+			document.querySelector(".round .seat.played") && document.querySelector(".round .seat.waiting")`, 2*time.Second))
+	if height, err := chromedp.Run(tv, chromedp.Evaluate[int](`document.documentElement.scrollHeight`)); err != nil || height > 1080 {
+		t.Errorf("the schedule of nine players is %dpx high on a 1920x1080 television (%v)", height, err)
+	}
+	shoot(t, tv, dir, "serve-schedule-tv.png")
+	var pdf []byte
+	step(tv, "the schedule printed on A4", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		css := true
+		res, err := cdp.Call(ctx, tg, page.PrintToPDF, page.PrintToPDFParams{PreferCSSPageSize: &css})
+		pdf = res.Data
+		return err
+	}))
+	if pages := len(regexp.MustCompile(`/Type\s*/Page\b[^s]`).FindAll(pdf, -1)); pages != 1 {
+		t.Errorf("the schedule of nine players prints on %d A4 pages, want 1", pages)
+	}
 }

@@ -277,3 +277,59 @@ func TestRotatingOver(t *testing.T) {
 		t.Fatalf("%d totals, want 4", len(scores))
 	}
 }
+
+// TestSchedulePage: /schedule shows a rotating game's whole evening: each
+// round's pairs at each table, who sits out, and the rounds played, under
+// way and to come.
+func TestSchedulePage(t *testing.T) {
+	s := newSite(t, web.Config{Token: token}, "Ann", "Bob", "Cat")
+	code, body := s.do("GET", "/schedule", "", nil)
+	if code != 200 || !strings.Contains(body, "played in standard mode, which has no schedule") {
+		t.Fatalf("a standard game: %d %s", code, body)
+	}
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "1", "--name", "Nine")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	for _, h := range [][]string{
+		{"--table", "1", "--out", "Ann", "--left", "Bob=1", "--left", "Dan=2"},
+		{"--table", "2", "--out", "Eve", "--left", "Fay=1", "--left", "Hal=2"},
+		{"--table", "1", "-o", "Bob", "Dan=3", "Fay=4"},
+	} {
+		if code, _, errs := s.cli(append([]string{"hand", "--game", id}, h...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	code, body = s.do("GET", "/schedule?game="+id, "", nil)
+	if code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	text := regexp.MustCompile(`<[^>]+>`).ReplaceAllString(body, "")
+	for _, want := range []string{
+		"Schedule · Nine",
+		"each round one player sits out",
+		"Round 1 played",
+		"Table 1 Ann &amp; Cat v Bob &amp; Dan ✓ played",
+		"Ivy sits out.",
+		"Round 2 under way",
+		"Table 1 Bob &amp; Gus v Dan &amp; Fay ✓ played",
+		"Table 2 Cat &amp; Ivy v Eve &amp; Hal hand 1 of 1",
+		"Ann sits out.",
+		"Round 3 under way",
+		"Round 9 to come",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the page lacks %q:\n%s", want, text)
+		}
+	}
+	if n := strings.Count(text, "sits out."); n != 9 {
+		t.Errorf("%d sit-outs, want 9", n)
+	}
+	if !strings.Contains(body, `http-equiv="refresh"`) {
+		t.Error("the schedule of a game under way does not refresh itself")
+	}
+	if code, _ := s.do("GET", "/schedule?game=NOPE!", "", nil); code != 404 {
+		t.Errorf("a bad id: %d", code)
+	}
+}

@@ -50,6 +50,7 @@ type boardView struct {
 	Dealer   string      // deals the next hand; "" once over, and in a rotating game
 	Tables   []tableView // a rotating game: each table's round, pairs and dealer
 	Left     string      // a rotating game: the rounds still to play
+	SitOut   []string    // a rotating game of 5, 9 or 13: "Eve sits out round 3."
 	Totals   []colView   // the columns as the totals show them: a rotating game's by table and pair
 	Many     bool        // more totals than a row holds: smaller numbers
 	Rotating bool
@@ -258,6 +259,23 @@ func (v *boardView) tables(b *scoring.Board) {
 			}
 		}
 		v.Tables = append(v.Tables, tv)
+	}
+	// Who sits out the rounds under way: a line under the tables, and a
+	// note on their total, so that they are not forgotten.
+	for _, l := range lines[next : len(lines)-1] {
+		v.SitOut = append(v.SitOut, l)
+	}
+	var seated []int
+	for _, t := range b.Tables() {
+		if !t.Done {
+			seated = append(seated, t.Seats...)
+		}
+	}
+	for _, t := range b.Tables() {
+		if seat := t.SittingOut; seat >= 0 && !t.Done && !slices.Contains(seated, seat) {
+			c := &v.Cols[b.ColumnOf(seat)]
+			c.Note, c.Table, c.Hue, c.order = fmt.Sprintf("sits out round %d", t.Round), 0, "done", len(v.Cols)*4
+		}
 	}
 	v.Totals = slices.Clone(v.Cols)
 	if b.Over() {

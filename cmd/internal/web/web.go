@@ -149,6 +149,7 @@ func (s *Server) routes() {
 	})
 	m.HandleFunc("GET /{$}", s.viewPage)
 	m.HandleFunc("GET /score", s.scorePage)
+	m.HandleFunc("GET /schedule", s.schedulePage)
 	m.HandleFunc("GET /api/games", s.games)
 	m.HandleFunc("POST /api/games", s.writeHandler(false, s.create))
 	m.HandleFunc("GET /api/games/{id}/board", s.board)
@@ -695,6 +696,8 @@ type tableJSON struct {
 	// (Refusal then says so); empty when it can play or is done.
 	WaitingFor []string  `json:"waiting_for"`
 	Last       *handJSON `json:"last,omitempty"` // the last hand played at this table
+	// Who sits out the table's round (5, 9 or 13 players).
+	SittingOut string `json:"sitting_out,omitempty"`
 }
 
 type colorJSON struct {
@@ -748,6 +751,9 @@ func newKeypad(g *store.Game) keypadJSON {
 			tj.Teams = append(tj.Teams, b.Names(pair))
 		}
 		tj.WaitingFor = words.NonNil(b.Names(t.WaitingFor))
+		if t.SittingOut >= 0 && !t.Done {
+			tj.SittingOut = b.Name(t.SittingOut)
+		}
 		if _, err := b.Table(t.Number); err != nil {
 			tj.Refusal = err.Error()
 			if t.Done {

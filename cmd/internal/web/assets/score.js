@@ -128,6 +128,16 @@
     table = t.table; hush();
     render();
   }
+  // sitOuts says who sits out the rounds of these tables: "Eve sits out
+  // round 3.", once a round.
+  function sitOuts(tables) {
+    var said = {};
+    tables.forEach(function (t) {
+      if (!t.sitting_out || said[t.round]) return;
+      said[t.round] = true;
+      root.appendChild(el("p", {class: "sitout", text: t.sitting_out + " sits out round " + t.round + "."}));
+    });
+  }
   function pairs(t) { return t.teams.map(function (p) { return p.join(" & "); }).join(" v "); }
   function handName(h) { return "hand " + h.hand + (h.table ? " at table " + h.table : ""); }
   function handWhat(h) { return h.out + " went out, " + plural(h.points, "point"); }
@@ -374,6 +384,7 @@
           el("span", {class: "pairs", text: pairs(t)})
         ]);
       })));
+      sitOuts(kp.tables.filter(function (t) { return !t.refusal || (t.waiting_for && t.waiting_for.length); }));
     } else if (!out && picking) {
       root.appendChild(el("h2", {text: "Which hand needs correcting?"}));
       root.appendChild(el("div", {class: "picklist"}, picking.map(function (r) {
@@ -392,12 +403,14 @@
         el("p", {text: tb.refusal + "."}),
         el("p", {class: "then", text: "The keypad comes back by itself when they finish."})
       ]));
+      sitOuts([tb]);
     } else if (!out) {
       if (tb) {
         root.appendChild(el("div", {class: "where"}, [
           el("span", {text: "Table " + tb.table + ", round " + tb.round + " of " + tb.rounds + ", hand " + tb.hand + " of " + tb.hands + ": " + pairs(tb) + "; " + tb.dealer + " deals."}),
           key("tables", {id: "tables", text: "Other table", on: function () { table = null; hush(); render(); }})
         ]));
+        sitOuts([tb]);
         root.appendChild(el("h2", {text: "Who went out at table " + tb.table + "?"}));
       } else {
         root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": who went out?"}));
