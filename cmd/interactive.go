@@ -510,7 +510,8 @@ func handLoop(app *App, game string, table int) error {
 			}
 			return err
 		}
-		fmt.Fprintf(out, "\nSaved. %s\n", handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
+		fmt.Fprintln(out)
+		say(app, "Saved. "+handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
 	}
 }
 
@@ -856,12 +857,12 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 		return scoring.Table{}, false, err // no such table
 	}
 	if want > 0 && err != nil {
-		fmt.Fprintf(app.IO.Out, "%s.\n", words.Capitalize(err.Error()))
+		say(app, words.Capitalize(err.Error())+".")
 	}
 	if want <= 0 && waits > 0 {
 		for _, o := range b.Tables() {
 			if w := b.WaitSentence(o); w != "" {
-				fmt.Fprintf(app.IO.Out, "%s.\n", w)
+				say(app, w+".")
 			}
 		}
 	}
@@ -889,9 +890,15 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 		fmt.Fprintln(app.IO.Out, present.TableLine(b, t))
 	}
 	if l := present.SitOutLine(b, t.Round); l != "" {
-		fmt.Fprintln(app.IO.Out, l)
+		say(app, l)
 	}
 	return t, true, nil
+}
+
+// say prints a sentence wrapped to the terminal's width (unwrapped when
+// the output is not a terminal).
+func say(app *App, s string) {
+	fmt.Fprintln(app.IO.Out, ui.Wrap(s, app.IO.Width))
 }
 
 // summaryLine sums up a hand before it is saved.

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// fits80 fails when a line the terminal showed is wider than 80 columns.
+func fits80(t *testing.T, screen string) {
+	t.Helper()
+	for _, line := range strings.Split(strings.ReplaceAll(screen, "\r", ""), "\n") {
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("a line of %d columns in an 80x24 terminal: %q", n, line)
+		}
+	}
+}
+
+// TestTerminalWaitingTable: at 80x24, "hand --table 2" for a table that
+// must wait for players still at table 1 says so and offers table 1 or
+// stopping, never the questions of a hand that cannot be played; table 1's
+// hand is then entered, and table 2 may play.
+func TestTerminalWaitingTable(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, args := range [][]string{
+		{"new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"},
+		{"hand", "--table", "2", "--out", "Gus", "--left", "Hal=9", "--left", "Fay=2xs"},
+	} {
+		if code, _, errs := unoscore(t, db, args...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	// Stopping at once writes nothing.
+	tm := startTermSize(t, 80, 24, db, "hand", "--table", "2")
+	tm.expect("Table 2 waits for round 2: Bob and Cat are still playing round 1 at table 1.")
+	tm.expect("Which table?")
+	tm.expect("Table 1: Ann & Cat against Bob & Dan")
+	tm.expect("(stop for now)")
+	tm.send(keyDown)
+	tm.line("")
+	if code := tm.wait(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, tm.screen())
+	}
+	if sc := tm.screen(); strings.Contains(sc, "Who went out?") || strings.Contains(sc, "Table 2: ") {
+		t.Fatalf("the waiting table was offered:\n%s", sc)
+	}
+	fits80(t, tm.screen())
+	if b := boardJSON(t, db); b["hands"].(float64) != 1 {
+		t.Fatalf("hands: %v", b["hands"])
+	}
+
+	// Table 1 it is: its hand, then table 2 can go on.
+	tm = startTermSize(t, 80, 24, db, "hand", "--table", "2")
+	tm.expect("Which table?")
+	tm.line("") // table 1
+	tm.expect("Round 1 of 7, hand 1 of 1 at table 1; Ann deals.")
+	tm.expect("Who went out?")
+	tm.line("") // Ann
+	tm.expect("Bob's cards")
+	tm.line("r7")
+	tm.expect("Dan's cards")
+	tm.line("9")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Saved. Hand 2: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan")
+	// Table 2, asked for, can now play its round 2.
+	tm.expect("Table 2, round 2 of 7, hand 1 of 1: Bob & Cat against Eve & Fay; Bob deals.")
+	tm.expect("Who went out?")
+	tm.send(ctrlC)
+	tm.wait()
+	fits80(t, tm.screen())
+	if b := boardJSON(t, db); b["hands"].(float64) != 2 {
+		t.Fatalf("hands: %v", b["hands"])
+	}
+}
+
+// TestTerminalSittingOut: at 80x24, five players: the prompts say who sits
+// out the round, never ask for their cards, and move on to the next
+// round's sit-out.
+func TestTerminalSittingOut(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1"); code != 0 {
+		t.Fatal(errs)
+	}
+	tm := startTermSize(t, 80, 24, db, "hand")
+	tm.expect("Table 1, round 1 of 5, hand 1 of 1: Ann & Cat against Bob & Dan; Ann deals.")
+	tm.expect("Eve sits out round 1.")
+	tm.expect("Who went out?")
+	tm.line("") // Ann
+	tm.expect("Bob's cards")
+	tm.line("r7")
+	tm.expect("Dan's cards")
+	tm.line("9")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Saved. Hand 1: Ann went out at table 1; Ann and Cat score 16 each (Bob 7, Dan")
+	tm.expect("Table 1, round 2 of 5, hand 1 of 1: Bob & Eve against Cat & Dan; Bob deals.")
+	tm.expect("Ann sits out round 2.")
+	tm.expect("Who went out?")
+	tm.send(ctrlC)
+	tm.wait()
+	sc := tm.screen()
+	if strings.Contains(sc, "Eve's cards") {
+		t.Fatalf("the player sitting out was asked for:\n%s", sc)
+	}
+	fits80(t, sc)
+}
