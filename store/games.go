@@ -512,10 +512,35 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 		if n == 0 {
 			return Event{}, ErrNothingToUndo
 		}
+		if err := stillNeeded(g, n); err != nil {
+			return Event{}, err
+		}
 		voided = rows[n-1]
 		return Event{Type: EventVoid, Number: n}, nil
 	})
 	return g, voided, err
+}
+
+// stillNeeded refuses to void hand n of a rotating game when a hand
+// recorded after it, at another table, could only be played because hand
+// n finished its round: without it, that table would have had to wait.
+func stillNeeded(g *Game, n int) error {
+	hands := g.Hands()
+	if g.Board.Schedule() == nil || n >= len(hands) {
+		return nil
+	}
+	without := slices.Delete(slices.Clone(hands), n-1, n)
+	b, err := scoring.ReplayRecorded(g.Settings(), without)
+	if err != nil {
+		return &scoring.InputError{Msg: fmt.Sprintf("hand %d cannot be voided: without it, %v", n, err)}
+	}
+	for k := n - 1; k < len(b.Rows); k++ {
+		if row := b.Rows[k]; row.Waited != "" && g.Board.Rows[k+1].Waited == "" {
+			return &scoring.InputError{Msg: fmt.Sprintf("hand %d cannot be voided: hand %d at table %d was played in a round that needed it (without it, %s); void hand %d first",
+				n, k+2, row.Table, strings.ToLower(row.Waited[:1])+row.Waited[1:], k+2)}
+		}
+	}
+	return nil
 }
 
 // Redoable returns the hand the last undo voided, if it can count again:
