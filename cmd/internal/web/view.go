@@ -262,9 +262,7 @@ func (v *boardView) tables(b *scoring.Board) {
 	}
 	// Who sits out the rounds under way: a line under the tables, and a
 	// note on their total, so that they are not forgotten.
-	for _, l := range lines[next : len(lines)-1] {
-		v.SitOut = append(v.SitOut, l)
-	}
+	v.SitOut = append(v.SitOut, lines[next:len(lines)-1]...)
 	var seated []int
 	for _, t := range b.Tables() {
 		if !t.Done {
