@@ -62,7 +62,25 @@ func (a *Answer) Short() string {
 	if a.Fact == nil {
 		return ""
 	}
-	return "## " + a.Fact.Lead() + "\n" + a.Fact.Text
+	text := a.Fact.Text
+	if a.Fact.flipOnly() && !strings.Contains(text, "five rulebooks") {
+		// UNO Flip speaks for itself, never for the five rulebooks.
+		text += "\n\n" + flipNote
+	}
+	return "## " + a.Fact.Lead() + "\n" + text
+}
+
+// flipNote is said with every answer from UNO Flip's sheet alone.
+const flipNote = "UNO Flip's sheet, not the five rulebooks."
+
+// flipOnly reports whether every line the fact cites is UNO Flip's.
+func (f *Fact) flipOnly() bool {
+	for _, c := range f.Cites {
+		if c.Book != "flip" {
+			return false
+		}
+	}
+	return len(f.Cites) > 0
 }
 
 // Lead names a fact in a few words: its topic's title and its heading.
