@@ -62,7 +62,7 @@ func (f *Fact) Editions() []*Edition {
 func Facts() []*Fact {
 	var out []*Fact
 	for _, t := range Topics() {
-		out = append(out, t.facts...)
+		out = append(out, t.Facts()...)
 	}
 	return out
 }

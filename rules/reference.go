@@ -28,9 +28,12 @@ type Topic struct {
 	Group    string   // cards, playing, scoring or ways
 	See      []string // related topics
 	body     string   // Markdown with template actions for the edition facts
+	file     string   // the file it was read from
 
-	text  string  // the body filled in, fact markers taken out
-	facts []*Fact // the facts the text holds, in order
+	rendered  sync.Once // the body is filled in on first use (render)
+	renderErr error
+	text      string  // the body filled in, fact markers taken out
+	facts     []*Fact // the facts the text holds, in order
 }
 
 // Groups lists the reference's groups in the order they are shown, with a
@@ -79,9 +82,9 @@ func loadTopics() ([]*Topic, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
-		if err := t.render(); err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
+		// The body is filled in when the topic is first read (Text, Facts):
+		// `rules skip` fills in one topic, not all of them.
+		t.file = f
 		ts = append(ts, t)
 	}
 	order := map[string]int{}
@@ -171,11 +174,29 @@ func splitList(s string) []string {
 // in from the editions. It is the topic's facts in order, with the headings
 // and the lines about unoscore between them.
 func (t *Topic) Text() (string, error) {
+	if err := t.ensureRendered(); err != nil {
+		return "", err
+	}
 	return t.text, nil
 }
 
 // Facts lists the facts the topic's text holds, in order.
-func (t *Topic) Facts() []*Fact { return t.facts }
+func (t *Topic) Facts() []*Fact {
+	if err := t.ensureRendered(); err != nil {
+		panic(err) // the embedded files are part of the program
+	}
+	return t.facts
+}
+
+// ensureRendered fills in the topic's body once.
+func (t *Topic) ensureRendered() error {
+	t.rendered.Do(func() {
+		if err := t.render(); err != nil {
+			t.renderErr = fmt.Errorf("%s: %w", t.file, err)
+		}
+	})
+	return t.renderErr
+}
 
 // render fills in the body's template and reads its facts out of it.
 func (t *Topic) render() error {

@@ -563,7 +563,7 @@ func (ix *factIndex) rank(r query) []Hit {
 	var hits []Hit
 	for i := range ix.docs {
 		if s := ix.score(&ix.docs[i], r); s > 0 {
-			if d := ix.docs[i].fact; d == d.Topic.facts[0] {
+			if d := ix.docs[i].fact; d == d.Topic.Facts()[0] {
 				s *= 1 + firstFactLean // a topic's first fact is what it is about
 			}
 			hits = append(hits, Hit{Fact: ix.docs[i].fact, Score: s})
