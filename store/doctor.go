@@ -41,6 +41,9 @@ func (db *DB) Doctor() (Report, error) {
 			// What to do about it is the command line's to say.
 			r.Problems = append(r.Problems, db.Warning)
 		}
+		if db.staleMeta != "" {
+			r.Notes = append(r.Notes, db.staleMeta)
+		}
 		pages := db.checkAllPages()
 		for _, p := range pages {
 			r.Problems = append(r.Problems, "page check: "+p)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
 	"os"
@@ -342,5 +343,46 @@ func TestTimesExportCannotWrite(t *testing.T) {
 	}
 	if r := must[Report](t)(db.Doctor()); !strings.Contains(strings.Join(r.Problems, "\n"), "outside the years 0 to 9999") {
 		t.Fatalf("doctor: %q", r.Problems)
+	}
+}
+
+// TestOlderMetaDamagedOnly: when only the older of the two meta pages is
+// damaged (it still says it held the state before), nothing is lost: reads
+// say so without the warning of a lost change, doctor notes it, writes go
+// on, and the next write mends it.
+func TestOlderMetaDamagedOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 1)
+	data := must[[]byte](t)(os.ReadFile(path))
+	const page = 4096
+	txid := func(p int) uint64 { return binary.LittleEndian.Uint64(data[p*page+16+48:]) }
+	older := 0
+	if txid(0) > txid(1) {
+		older = 1
+	}
+	data[older*page+16+16] ^= 0xff // its root: the checksum no longer matches
+	ok(t, os.WriteFile(path, data, 0o600))
+
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	if db.Warning != "" || !strings.Contains(db.Notice, "nothing is lost") {
+		t.Fatalf("warning %q, notice %q", db.Warning, db.Notice)
+	}
+	if g := must[*Game](t)(db.Game("")); g.Board.Hands() != 5 {
+		t.Fatalf("%d hands", g.Board.Hands())
+	}
+	r := must[Report](t)(db.Doctor())
+	ok(t, db.Close())
+	if len(r.Problems) != 0 || len(r.Notes) != 1 {
+		t.Fatalf("doctor: %+v", r)
+	}
+	db = must[*DB](t)(Open(path, Options{}))
+	must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
+	ok(t, db.Close())
+	f := must[*os.File](t)(os.Open(path))
+	defer f.Close()
+	for p := range 2 {
+		if _, ok := readMeta(f, int64(p*page)); !ok {
+			t.Errorf("meta page %d is still damaged after a write", p)
+		}
 	}
 }

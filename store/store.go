@@ -207,6 +207,7 @@ type DB struct {
 	Warning string
 	// Accepted is the copy of the damaged file that AcceptOlder made.
 	Accepted string
+	staleMeta string // the older meta page is damaged (OlderError.Stale)
 	// Notice is set when opening the file tidied it up (what an import
 	// cut short had written was removed); the caller should show it.
 	Notice string
@@ -218,9 +219,17 @@ type DB struct {
 type OlderError struct {
 	Path string
 	Page int // the damaged meta page, 0 or 1
+	// Stale: the damaged page still says it held the state just before
+	// the one in force (its transaction id is one less): only the older
+	// record is damaged, nothing is lost, and the next change mends it.
+	// Not an error to stop at; said, and the file used as it is.
+	Stale bool
 }
 
 func (e *OlderError) Error() string {
+	if e.Stale {
+		return fmt.Sprintf("meta page %d of %s, the older of its two records of what the file holds, is damaged; nothing is lost (the newer record is sound), and the next change writes it afresh", e.Page, e.Path)
+	}
 	return fmt.Sprintf("the database %s is damaged: meta page %d, the newer of its two records of what the file holds, is unreadable, so the last change to it may be lost; nothing was written", e.Path, e.Page)
 }
 
@@ -316,6 +325,10 @@ func openChecked(f *os.File, path string, opts Options) (*DB, error) {
 		m, err := checkFile(f, path, fi.Size(), !opts.ReadOnly)
 		var older *OlderError
 		switch {
+		case errors.As(err, &older) && older.Stale:
+			// Only the older record is damaged: nothing is lost, and the
+			// next change writes it afresh.
+			db.Notice, db.staleMeta = older.Error(), older.Error()
 		case errors.As(err, &older) && opts.ReadOnly:
 			db.Warning = err.Error()
 		case errors.As(err, &older) && opts.AcceptOlder:
@@ -757,9 +770,9 @@ func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 			m = m1
 		}
 	case ok0:
-		m, older = m0, &OlderError{Path: path, Page: 1}
+		m, older = m0, olderOrStale(path, 1, m1, m0)
 	case ok1:
-		m, older = m1, &OlderError{Path: path, Page: 0}
+		m, older = m1, olderOrStale(path, 0, m0, m1)
 	case m0.pageSize == 0 && m1.pageSize == 0:
 		return meta{}, &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
 	default:
@@ -872,4 +885,12 @@ func ValidID(s string) bool {
 		}
 	}
 	return true
+}
+
+// olderOrStale is the error for meta page page damaged, bad as read, when
+// good is the other, sound one: Stale when bad still holds its magic and a
+// transaction id one below good's (the state before it: nothing is lost).
+// A page zeroed or overwritten says nothing, and may have been the newer.
+func olderOrStale(path string, page int, bad, good meta) *OlderError {
+	return &OlderError{Path: path, Page: page, Stale: bad.pageSize == good.pageSize && bad.txid+1 == good.txid}
 }
