@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"sync"
 
 	"github.com/unoscore/unoscore/rules/words"
 	bolt "go.etcd.io/bbolt"
@@ -18,7 +19,9 @@ import (
 // and a mismatch is damage, naming the game. The key is in the sum, so a
 // value that lands under another key does not pass either.
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+// castagnoli is made on first use: making it (crc32's tables for the
+// processor) at init cost every command, those that never open the file too.
+var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
 
 const sealSize = 4
 
@@ -27,11 +30,12 @@ const sealSize = 4
 var keyCounter = []byte("games")
 
 func sealSum(bucket, key, v []byte) uint32 {
-	c := crc32.Update(0, castagnoli, bucket)
-	c = crc32.Update(c, castagnoli, []byte{0})
-	c = crc32.Update(c, castagnoli, key)
-	c = crc32.Update(c, castagnoli, []byte{0})
-	return crc32.Update(c, castagnoli, v)
+	t := castagnoli()
+	c := crc32.Update(0, t, bucket)
+	c = crc32.Update(c, t, []byte{0})
+	c = crc32.Update(c, t, key)
+	c = crc32.Update(c, t, []byte{0})
+	return crc32.Update(c, t, v)
 }
 
 // seal is v as it is kept under key in bucket: with its checksum after it.
