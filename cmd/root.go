@@ -324,6 +324,8 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	root.SetHelpFunc(func(c *cobra.Command, args []string) {
 		if w := app.IO.TermWidth(); w > 0 {
 			tmpl := strings.ReplaceAll(c.UsageTemplate(), ".FlagUsages |", fmt.Sprintf(".FlagUsagesWrapped %d |", w))
+			tmpl = strings.ReplaceAll(tmpl, "{{rpad .Name .NamePadding }} {{.Short}}", fmt.Sprintf("{{helpEntry (rpad .Name .NamePadding) .Short %d}}", w))
+			tmpl = strings.ReplaceAll(tmpl, "{{rpad .CommandPath .CommandPathPadding}} {{.Short}}", fmt.Sprintf("{{helpEntry (rpad .CommandPath .CommandPathPadding) .Short %d}}", w))
 			c.SetUsageTemplate(tmpl)
 			c.Long = reflow(c.Long, w)
 		}
@@ -399,7 +401,29 @@ func reflow(text string, width int) string {
 		}
 		paras = append(paras, line)
 	}
+	for i, p := range paras {
+		if p != "" && !strings.HasPrefix(p, " ") && !strings.HasPrefix(p, "-") {
+			// A paragraph's lines start where it starts.
+			paras[i] = strings.Join(ui.Fill(strings.Fields(p), " ", width, "", ""), "\n")
+		}
+	}
 	return ui.Wrap(strings.Join(paras, "\n"), width)
+}
+
+func init() {
+	cobra.AddTemplateFunc("helpEntry", helpEntry)
+}
+
+// helpEntry is a line of --help's list of commands: the name, padded, and
+// what it does, broken between words at width with the lines it goes on
+// on starting under the first word (the template puts two spaces before).
+func helpEntry(name, short string, width int) string {
+	pad := strings.Repeat(" ", 2+ui.Width(name)+1)
+	if width <= 0 || 2+ui.Width(name)+1+ui.Width(short) <= width || width-len(pad) < 20 {
+		return name + " " + short
+	}
+	lines := ui.Fill(strings.Fields(short), " ", width, pad, pad)
+	return name + " " + strings.TrimPrefix(strings.Join(lines, "\n"), pad)
 }
 
 // keepsLines reports whether what c prints is for a program or keeps its
