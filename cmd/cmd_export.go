@@ -13,9 +13,14 @@ import (
 	"github.com/unoscore/unoscore/store"
 )
 
-func newExportCmd(app *App) *cobra.Command {
-	var output string
-	var asCSV bool
+type exportOptions struct {
+	app    *App
+	Output string
+	CSV    bool
+}
+
+func newExportCmd(app *App, runF func(*exportOptions) error) *cobra.Command {
+	o := &exportOptions{app: app}
 	c := &cobra.Command{
 		Use:   "export [-o FILE] [--csv]",
 		Short: "Write every game, with its whole history, as JSON",
@@ -31,49 +36,57 @@ cards, points), oldest game first.`,
   unoscore export --csv -o hands.csv`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
-			if output != "" && output != "-" {
-				// Never onto the database itself, a device or a pipe.
-				path, err := app.dbPath()
-				if err != nil {
-					return err
-				}
-				if output, err = store.OutputTarget(output, path, "-o"); err != nil {
-					return err
-				}
+			if runF != nil {
+				return runF(o)
 			}
-			db, err := app.open(true)
-			if errors.Is(err, store.ErrNoDatabase) {
-				db = nil
-			} else if err != nil {
-				return err
-			}
-			write := func(w io.Writer) error {
-				if db == nil && asCSV {
-					return writeCSV(w, nil)
-				}
-				if db == nil {
-					_, err := io.WriteString(w, "{\n  \"unoscore_export\": 1,\n  \"games\": []\n}\n")
-					return err
-				}
-				defer db.Close()
-				if asCSV {
-					return writeCSV(w, db)
-				}
-				return db.Export(w)
-			}
-			if output == "" || output == "-" {
-				bw := bufio.NewWriter(app.IO.Out)
-				if err := write(bw); err != nil {
-					return err
-				}
-				return bw.Flush()
-			}
-			return writeFileAtomic(output, write)
+			return runExport(o)
 		},
 	}
-	c.Flags().StringVarP(&output, "output", "o", "", "write to this file instead of standard output")
-	c.Flags().BoolVar(&asCSV, "csv", false, "write one row per player per counted hand, for spreadsheets")
+	c.Flags().StringVarP(&o.Output, "output", "o", "", "write to this file instead of standard output")
+	c.Flags().BoolVar(&o.CSV, "csv", false, "write one row per player per counted hand, for spreadsheets")
 	return c
+}
+
+func runExport(o *exportOptions) error {
+	app := o.app
+	if o.Output != "" && o.Output != "-" {
+		// Never onto the database itself, a device or a pipe.
+		path, err := app.dbPath()
+		if err != nil {
+			return err
+		}
+		if o.Output, err = store.OutputTarget(o.Output, path, "-o"); err != nil {
+			return err
+		}
+	}
+	db, err := app.open(true)
+	if errors.Is(err, store.ErrNoDatabase) {
+		db = nil
+	} else if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error {
+		if db == nil && o.CSV {
+			return writeCSV(w, nil)
+		}
+		if db == nil {
+			_, err := io.WriteString(w, "{\n  \"unoscore_export\": 1,\n  \"games\": []\n}\n")
+			return err
+		}
+		defer db.Close()
+		if o.CSV {
+			return writeCSV(w, db)
+		}
+		return db.Export(w)
+	}
+	if o.Output == "" || o.Output == "-" {
+		bw := bufio.NewWriter(app.IO.Out)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	}
+	return writeFileAtomic(o.Output, write)
 }
 
 // writeFileAtomic writes a file whole or not at all.

@@ -11,7 +11,13 @@ import (
 	"github.com/unoscore/unoscore/rules/words"
 )
 
-func newImportCmd(app *App) *cobra.Command {
+type importOptions struct {
+	app  *App
+	File string
+}
+
+func newImportCmd(app *App, runF func(*importOptions) error) *cobra.Command {
+	o := &importOptions{app: app}
 	return &cobra.Command{
 		Use:   "import FILE",
 		Short: "Add the games of an export (- reads standard input); all or nothing",
@@ -21,24 +27,33 @@ stops it and nothing is kept, even if the import is killed in the middle.`,
 		Example: `  unoscore import backup.json`,
 		Args:    exactArgs(1, "the file to import (- for standard input)"),
 		RunE: func(c *cobra.Command, args []string) error {
-			var r io.Reader = app.IO.In
-			name := "standard input"
-			if args[0] != "-" {
-				f, err := os.Open(args[0])
-				if err != nil {
-					return usagef("cannot read %s: %v", args[0], errors.Unwrap(err))
-				}
-				defer f.Close()
-				r, name = f, args[0]
+			o.File = args[0]
+			if runF != nil {
+				return runF(o)
 			}
-			n, err := importGames(app, bufio.NewReader(r))
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(app.IO.Out, "Imported %s from %s.\n", words.Count(n, "game"), name)
-			return nil
+			return runImport(o)
 		},
 	}
+}
+
+func runImport(o *importOptions) error {
+	app := o.app
+	var r io.Reader = app.IO.In
+	name := "standard input"
+	if o.File != "-" {
+		f, err := os.Open(o.File)
+		if err != nil {
+			return usagef("cannot read %s: %v", o.File, errors.Unwrap(err))
+		}
+		defer f.Close()
+		r, name = f, o.File
+	}
+	n, err := importGames(app, bufio.NewReader(r))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(app.IO.Out, "Imported %s from %s.\n", words.Count(n, "game"), name)
+	return nil
 }
 
 // importGames adds the games of an export to the database, creating the file

@@ -32,7 +32,7 @@ played, and every spelling of their name seen.
 		RunE: seam(o, runF, runPlayers),
 	}
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON")
-	c.AddCommand(newRenameCmd(app))
+	c.AddCommand(newRenameCmd(app, nil))
 	return c
 }
 

@@ -9,8 +9,15 @@ import (
 	"github.com/unoscore/unoscore/store"
 )
 
-func newRenameCmd(app *App) *cobra.Command {
-	var asJSON bool
+type renameOptions struct {
+	app  *App
+	From string
+	To   string
+	JSON bool
+}
+
+func newRenameCmd(app *App, runF func(*renameOptions) error) *cobra.Command {
+	o := &renameOptions{app: app}
 	c := &cobra.Command{
 		Use:   "rename OLD NEW",
 		Short: "Call a player by a new name in every game (one more event in each game's history)",
@@ -24,28 +31,38 @@ new name stops the rename, and nothing is written.`,
 		Args:              exactArgs(2, "the old name and the new one"),
 		ValidArgsFunction: knownPlayerCompletion(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			var renamed []string
-			err := app.withDB(changeDB, func(db *store.DB) error {
-				var err error
-				renamed, err = db.Rename(args[0], args[1])
-				return err
-			})
-			if err != nil {
-				return err
+			o.From = args[0]
+			o.To = args[1]
+			if runF != nil {
+				return runF(o)
 			}
-			to := strings.TrimSpace(args[1])
-			if asJSON {
-				return writeJSON(app.IO.Out, map[string]any{"from": args[0], "to": to, "games": renamed})
-			}
-			ids := strings.Join(renamed, ", ")
-			if len(renamed) > 8 {
-				ids = strings.Join(renamed[:8], ", ") + ", ..."
-			}
-			fmt.Fprintf(app.IO.Out, "Renamed %s to %s in %s (%s). Each game's history keeps the old records and notes the rename.\n",
-				args[0], to, words.Count(len(renamed), "game"), ids)
-			return nil
+			return runRename(o)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the games renamed as JSON")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the games renamed as JSON")
 	return c
+}
+
+func runRename(o *renameOptions) error {
+	app := o.app
+	var renamed []string
+	err := app.withDB(changeDB, func(db *store.DB) error {
+		var err error
+		renamed, err = db.Rename(o.From, o.To)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	to := strings.TrimSpace(o.To)
+	if o.JSON {
+		return writeJSON(app.IO.Out, map[string]any{"from": o.From, "to": to, "games": renamed})
+	}
+	ids := strings.Join(renamed, ", ")
+	if len(renamed) > 8 {
+		ids = strings.Join(renamed[:8], ", ") + ", ..."
+	}
+	fmt.Fprintf(app.IO.Out, "Renamed %s to %s in %s (%s). Each game's history keeps the old records and notes the rename.\n",
+		o.From, to, words.Count(len(renamed), "game"), ids)
+	return nil
 }

@@ -28,7 +28,7 @@ type statsOptions struct {
 	Wide   bool
 }
 
-func newStatsCmd(app *App) *cobra.Command {
+func newStatsCmd(app *App, runF func(*statsOptions) error) *cobra.Command {
 	o := &statsOptions{app: app}
 	c := &cobra.Command{
 		Use:   "stats [--player NAME] [--since DATE] [--mode M]",
@@ -56,6 +56,9 @@ time. --since and --mode count only some games (and rate from them alone).`,
 				if v, _ := c.Flags().GetString(name); c.Flags().Changed(name) && strings.TrimSpace(v) == "" {
 					return usagef("--%s is empty: give it a value, or leave it out (\"unoscore stats\" alone counts every game of every player)", name)
 				}
+			}
+			if runF != nil {
+				return runF(o)
 			}
 			return runStats(o)
 		},

@@ -10,39 +10,54 @@ import (
 	"github.com/unoscore/unoscore/store"
 )
 
-func newUseCmd(app *App) *cobra.Command {
+type useOptions struct {
+	app  *App
+	Game string
+}
+
+func newUseCmd(app *App, runF func(*useOptions) error) *cobra.Command {
+	o := &useOptions{app: app}
 	return &cobra.Command{
 		Use:               "use ID|NAME",
 		Short:             "Make a game the current one, by its id (a unique start will do) or its name",
 		Args:              exactArgs(1, "one game id or name (\"unoscore games\" lists them)"),
 		ValidArgsFunction: gameCompletion(app),
 		RunE: func(c *cobra.Command, args []string) error {
-			if strings.TrimSpace(args[0]) == "" {
-				return usagef("use needs a game's id; \"unoscore games\" lists them")
+			o.Game = args[0]
+			if runF != nil {
+				return runF(o)
 			}
-			var g *store.Game
-			err := app.withDB(changeDB, func(db *store.DB) error {
-				id, err := gameByName(db, args[0])
-				if err != nil {
-					return err
-				}
-				g, err = db.Use(id)
-				if err != nil && id == args[0] && strings.HasPrefix(err.Error(), "no game has the id") {
-					return usagef("no game has the id or name %q; \"unoscore games\" lists them", args[0])
-				}
-				return err
-			})
-			if err != nil {
-				return err
-			}
-			name := ""
-			if g.Name() != "" {
-				name = " (" + g.Name() + ")"
-			}
-			fmt.Fprintf(app.IO.Out, "Current game: %s%s, %s counted.\n", g.ID, name, words.Count(g.Board.Hands(), "hand"))
-			return nil
+			return runUse(o)
 		},
 	}
+}
+
+func runUse(o *useOptions) error {
+	app := o.app
+	if strings.TrimSpace(o.Game) == "" {
+		return usagef("use needs a game's id; \"unoscore games\" lists them")
+	}
+	var g *store.Game
+	err := app.withDB(changeDB, func(db *store.DB) error {
+		id, err := gameByName(db, o.Game)
+		if err != nil {
+			return err
+		}
+		g, err = db.Use(id)
+		if err != nil && id == o.Game && strings.HasPrefix(err.Error(), "no game has the id") {
+			return usagef("no game has the id or name %q; \"unoscore games\" lists them", o.Game)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	name := ""
+	if g.Name() != "" {
+		name = " (" + g.Name() + ")"
+	}
+	fmt.Fprintf(app.IO.Out, "Current game: %s%s, %s counted.\n", g.ID, name, words.Count(g.Board.Hands(), "hand"))
+	return nil
 }
 
 // gameByName finds the id of the game called name, any case; a word that

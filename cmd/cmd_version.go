@@ -66,21 +66,34 @@ func (b buildInfo) String() string {
 	return fmt.Sprintf("unoscore %s (%s)", b.Version, strings.Join(parts, "; "))
 }
 
-func newVersionCmd(app *App) *cobra.Command {
-	var asJSON bool
+type versionOptions struct {
+	app  *App
+	JSON bool
+}
+
+func newVersionCmd(app *App, runF func(*versionOptions) error) *cobra.Command {
+	o := &versionOptions{app: app}
 	c := &cobra.Command{
 		Use:   "version",
 		Short: "Say which unoscore this is: version, commit and build date",
 		Args:  exactArgs(0, "no arguments"),
 		RunE: func(c *cobra.Command, args []string) error {
-			b := readBuildInfo()
-			if asJSON {
-				return writeJSON(app.IO.Out, b)
+			if runF != nil {
+				return runF(o)
 			}
-			_, err := fmt.Fprintln(app.IO.Out, b.String())
-			return err
+			return runVersion(o)
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the build information as JSON")
+	c.Flags().BoolVar(&o.JSON, "json", false, "print the build information as JSON")
 	return c
+}
+
+func runVersion(o *versionOptions) error {
+	app := o.app
+	b := readBuildInfo()
+	if o.JSON {
+		return writeJSON(app.IO.Out, b)
+	}
+	_, err := fmt.Fprintln(app.IO.Out, b.String())
+	return err
 }

@@ -141,6 +141,43 @@ func TestCommandFlags(t *testing.T) {
 			o, ran, err := serve(a)
 			return o != nil && o.Addr == "127.0.0.1:0" && o.NewToken, ran, err
 		})
+	stats := capture(newStatsCmd)
+	run(t, "stats", []check{{[]string{"--player", "ann", "--since", "2026-01-01", "--mode", "partners", "--wide"}, true, ""},
+		{[]string{"--player", " "}, false, "--player is empty"}, {[]string{"Ann"}, false, "takes no arguments"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := stats(a)
+			return o != nil && o.Player == "ann" && o.Since == "2026-01-01" && o.Mode == "partners" && o.Wide, ran, err
+		})
+	use := capture(newUseCmd)
+	run(t, "use", []check{{[]string{"friday"}, true, ""}, {[]string{}, false, "one game id or name"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := use(a)
+			return o != nil && o.Game == "friday", ran, err
+		})
+	imp := capture(newImportCmd)
+	run(t, "import", []check{{[]string{"-"}, true, ""}, {[]string{}, false, "the file to import"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := imp(a)
+			return o != nil && o.File == "-", ran, err
+		})
+	export := capture(newExportCmd)
+	run(t, "export", []check{{[]string{"-o", "x.csv", "--csv"}, true, ""}, {[]string{"x.json"}, false, "takes no arguments"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := export(a)
+			return o != nil && o.Output == "x.csv" && o.CSV, ran, err
+		})
+	rename := capture(newRenameCmd)
+	run(t, "players rename", []check{{[]string{"Bbo", "Bob", "--json"}, true, ""}, {[]string{"Bbo"}, false, "the old name and the new one"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := rename(a)
+			return o != nil && o.From == "Bbo" && o.To == "Bob" && o.JSON, ran, err
+		})
+	version := capture(newVersionCmd)
+	run(t, "version", []check{{[]string{"--json"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := version(a)
+			return o != nil && o.JSON, ran, err
+		})
 }
 
 // flagValue is the word after flag in args, or "".
