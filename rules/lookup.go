@@ -88,6 +88,9 @@ func (f *Fact) Lead() string {
 	if f.Heading == "" || strings.EqualFold(f.Heading, f.Topic.Title) {
 		return f.Topic.Title
 	}
+	if len(f.Heading) > 1 && f.Heading[1] >= 'A' && f.Heading[1] <= 'Z' {
+		return f.Topic.Title + ": " + f.Heading // "UNO Flip" is a name, not "uNO Flip"
+	}
 	return f.Topic.Title + ": " + strings.ToLower(f.Heading[:1]) + f.Heading[1:]
 }
 

@@ -150,7 +150,7 @@ var stopWords = sync.OnceValue(func() map[string]bool {
 		lmao omg guy guys dude bro please though anyone someone somebody everyone anybody something anything thing things
 		know think wonder wondering question questions q asking ask mean means meaning tell explain supposed allowed legal
 		legit correct official officially rule rules uno's let lets get gets got
-		want wants like whats im very some any all each every own such ever
+		want wants like whats im very some any all each every own such ever use used using
 		happen happens happened happening then okay ok way here thanks thank help answer settle argument debate family
 		friend friends mom dad sister brother kid kids wife husband girlfriend boyfriend game games playing`) {
 		m[w] = true
@@ -223,6 +223,7 @@ var clauseBreak = lazyRegexp(`[.,;:!?()\n]+(?:\s|$)|[;:!?()\n]`)
 func questionRuns(s string) [][]string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
+	s = turnedOver().ReplaceAllString(s, " turned ")
 	if m := whatHappens().FindStringIndex(s); m != nil {
 		// "what happens when a player plays a skip" asks what a Skip
 		// does: the frame around the card says nothing more.
@@ -316,11 +317,15 @@ var (
 // of the five rulebooks): its name, its sides and colours, its own cards.
 // Only a question with one of them is searched with the flip topic's
 // facts, which do not weigh on the others.
-var flipWords = lazyRegexp(`\bflip(?:s|ped|ping)?\b|\b(?:dark|light)\s*-?\s*sides?\b|\bteal\b|\borange\b|\bskip\s*-?\s*(?:everyone|everybody|all)\b|\bskipall\b|\b(?:draw|drw)\s*-?\s*(?:five|5)s?\b|\+\s*5\b|\+\s*1\b|\bwild\s*-?\s*draw\s*-?\s*(?:colou?r|two|2)s?\b|\bw\s*\+\s*[2c]\b|\bwd[2c]\b|\b(?:se|d5|d1)\b|\bdraw\s*-?\s*(?:one|1)s?\s+(?:cards?\s+)?(?:do|does|worth|points?|mean)\b`)
+var flipWords = lazyRegexp(`\bflip(?:s|ping)?\b|\b(?:dark|light)\s*-?\s*sides?\b|\bteal\b|\borange\b|\bskip\s*-?\s*(?:everyone|everybody|all)\b|\bskipall\b|\b(?:draw|drw)\s*-?\s*(?:five|5)s?\b|\+\s*5\b|\+\s*1\b|\bwild\s*-?\s*draw\s*-?\s*(?:colou?r|two|2)s?\b|\bw\s*\+\s*[2c]\b|\bwd[2c]\b|\b(?:se|d5|d1)\b|\bdraw\s*-?\s*(?:one|1)s?\s+(?:cards?\s+)?(?:do|does|worth|points?|mean)\b`)
+
+// turnedOver is "flip" as the verb of turning a card face up ("the first
+// card flipped", "flip over the top card"), which asks nothing of UNO Flip.
+var turnedOver = lazyRegexp(`\bflipped\b|\bflip(?:s|ping)?\s+(?:(?:it|them|the\s+\w+|a\s+\w+)\s+)?(?:over|up)\b`)
 
 // indexFor is the index a question is searched in.
 func indexFor(q string) *factIndex {
-	if flipWords().MatchString(strings.ToLower(q)) {
+	if flipWords().MatchString(turnedOver().ReplaceAllString(strings.ToLower(q), " turned ")) {
 		flipOnce.Do(func() { flipIx = buildFactIndex(true) })
 		return flipIx
 	}

@@ -451,6 +451,12 @@ func TestPairsWithinClauses(t *testing.T) {
 	if a, err := Ask("Can You Put a Wild Card on a Draw 4 in Uno?"); err != nil || a.Fact == nil || a.Fact.Topic.ID == "scoring" {
 		t.Errorf("a Wild on a Wild Draw Four answered by %+v, %v", a, err)
 	}
+	if a, err := Ask("what if a card is flipped over while dealing"); err != nil || a.Fact == nil || strings.Contains(a.Fact.Lead(), "Flip") {
+		t.Errorf("a card flipped over is no question of UNO Flip: %+v, %v", a.Fact, err)
+	}
+	if f, _ := LookupFact("score-flip"); f == nil || f.Lead() != "Scoring: UNO Flip" {
+		t.Errorf("score-flip's lead is %q; want Scoring: UNO Flip", f.Lead())
+	}
 	if a, err := Ask("whos first after dealin"); err != nil || a.Fact == nil || a.Fact.ID != "first-player" {
 		t.Errorf("a dropped g: %+v, %v; want first-player", a, err)
 	}
