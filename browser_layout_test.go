@@ -74,7 +74,9 @@ func TestBrowserTVLayout(t *testing.T) {
 			if fit != "" {
 				t.Errorf("%s: %s", what, fit)
 			}
-			shoot(t, tv, dir, fmt.Sprintf("serve-tv-%d-%d.png", n, size[0]))
+			if (n == 10 && size[0] == 1920) || (n == 16 && size[0] == 1280) {
+				shoot(t, tv, dir, fmt.Sprintf("serve-tv-%d-%d.png", n, size[0]))
+			}
 		}
 		// A phone: no sideways swipe of the page (the score pad scrolls
 		// within itself), and on the scorer's keypad at 320 px no key's

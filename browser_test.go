@@ -398,6 +398,7 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`#newform input[name="players"]`)),
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann, Bob"),
 		chromedp.SetValue(chromedp.CSS(`#newform select[name="mode"]`), "rotating"),
+		poll(`document.querySelector('#newform select[name="mode"]').dispatchEvent(new Event("change")) && !document.getElementById("handsfield").hidden && document.getElementById("targetfield").hidden`, time.Second),
 		// The game on the page is unfinished: the phone asks first.
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
 		chromedp.Click(chromedp.ID("start")),

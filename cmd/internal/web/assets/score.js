@@ -548,6 +548,8 @@
   function changed() {
     var mode = form.elements.mode.value, deck = form.elements.deck.value;
     field("handsfield", mode === "rotating");
+    field("targetfield", mode !== "rotating");
+    field("dealerfield", mode !== "rotating");
     field("teamsfield", mode === "partners");
     field("customfield", deck === "shuffle");
     field("rulesfield", deck === "shuffle");
@@ -596,6 +598,7 @@
       if (v !== "") body[k] = Number(v);
     });
     if (body.mode !== "rotating") delete body.hands;
+    else { delete body.target; delete body.dealer; }
     if (body.mode === "partners" && lines(f.teams.value).length) body.teams = lines(f.teams.value);
     if (body.deck === "shuffle") {
       var rules = lines(f.custom_rules.value);
