@@ -87,3 +87,37 @@ func TestEightAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSixteenAtOnceAtTheDefaultWait: 16 processes record a hand at the same
+// moment with the default wait (2 s): a waiter queues for the lock (a
+// blocking lock with a deadline, not polling), so none is refused as "in
+// use" while the others take their turns.
+func TestSixteenAtOnceAtTheDefaultWait(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts 16 processes at once")
+	}
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100000"); code != 0 {
+		t.Fatal(errs)
+	}
+	var wg sync.WaitGroup
+	codes := make([]int, 16)
+	stderr := make([]string, 16)
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i], _, stderr[i] = unoscore(t, db, "hand", "--out", "Ann",
+				"--left", fmt.Sprintf("Bob=%dpts", 10+i), "--left", "Cat=r1")
+		}()
+	}
+	wg.Wait()
+	for i, c := range codes {
+		if c != 0 {
+			t.Errorf("process %d: exit %d: %s", i, c, stderr[i])
+		}
+	}
+	if b := readBoard(t, db); b.Hands != 16 {
+		t.Fatalf("%d hands counted, want 16", b.Hands)
+	}
+}

@@ -4,6 +4,7 @@ package store
 
 import (
 	"os"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -12,25 +13,69 @@ import (
 // write) on f, waiting at most wait (a negative wait: not at all), so that
 // the file is checked under the same lock bbolt then holds. ok is false
 // when another process held it past the wait.
+//
+// The wait is a blocking flock, not polling: the kernel wakes a waiter the
+// moment the lock is let go, so on a busy evening (many writers and serve)
+// a waiter gets its turn instead of losing it, poll after poll, to
+// whoever comes at the right moment. The blocking call runs on a duplicate
+// of the descriptor (the same open file, so the lock it takes is f's); if
+// the wait runs out first, the lock, when it comes, is let go at once.
 func lockFile(f *os.File, exclusive bool, wait time.Duration) (ok bool, err error) {
 	how := syscall.LOCK_SH
 	if exclusive {
 		how = syscall.LOCK_EX
 	}
-	deadline := time.Now().Add(wait)
-	for {
-		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
-		if err == nil {
-			return true, nil
+	err = syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+	if err == nil {
+		return true, nil
+	}
+	if err != syscall.EWOULDBLOCK {
+		return false, err
+	}
+	if wait < 0 {
+		return false, nil
+	}
+	fd, err := syscall.Dup(int(f.Fd()))
+	if err != nil {
+		return false, err
+	}
+	var (
+		mu        sync.Mutex
+		got, gave bool // the lock came; the waiter gave up
+		done      = make(chan error, 1)
+	)
+	go func() {
+		defer syscall.Close(fd)
+		var err error
+		for {
+			if err = syscall.Flock(fd, how); err != syscall.EINTR {
+				break
+			}
 		}
-		if err != syscall.EWOULDBLOCK {
-			return false, err
+		mu.Lock()
+		defer mu.Unlock()
+		if gave {
+			if err == nil {
+				syscall.Flock(fd, syscall.LOCK_UN)
+			}
+			return
 		}
-		left := time.Until(deadline)
-		if wait < 0 || left <= 0 {
-			return false, nil
+		got = err == nil
+		done <- err
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err == nil, err
+	case <-timer.C:
+		mu.Lock()
+		defer mu.Unlock()
+		if got {
+			return true, nil // it came just as the wait ran out
 		}
-		time.Sleep(min(left, 50*time.Millisecond))
+		gave = true
+		return false, nil
 	}
 }
 

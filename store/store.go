@@ -206,7 +206,7 @@ type DB struct {
 	// OlderError); the caller should show it.
 	Warning string
 	// Accepted is the copy of the damaged file that AcceptOlder made.
-	Accepted string
+	Accepted  string
 	staleMeta string // the older meta page is damaged (OlderError.Stale)
 	// Notice is set when opening the file tidied it up (what an import
 	// cut short had written was removed); the caller should show it.
