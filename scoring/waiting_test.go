@@ -204,3 +204,45 @@ func TestWaitingReproduction(t *testing.T) {
 		t.Fatalf("a fourth hand at table 2: %v", err)
 	}
 }
+
+// TestSittingOut: five players, one table: each round's sit-out is the one
+// player the schedule leaves out, never asked for and never counted; over
+// the game everyone sits out once and plays the same number of hands.
+func TestSittingOut(t *testing.T) {
+	players := []string{"Ann", "Bob", "Cat", "Dan", "Eve"}
+	b := mustBoard(t, Settings{Mode: Rotating, Players: players, Hands: 2})
+	if len(b.Schedule()) != 5 || len(b.Tables()) != 1 {
+		t.Fatalf("%d rounds at %d tables", len(b.Schedule()), len(b.Tables()))
+	}
+	out := map[int]bool{}
+	for r := 1; r <= 5; r++ {
+		tb := b.Tables()[0]
+		sitter := b.SittingOut(r)
+		if tb.Round != r || tb.SittingOut != sitter || b.SittingOutNow() != sitter || sitter < 0 || slices.Contains(tb.Seats, sitter) {
+			t.Fatalf("round %d: table %+v, sitting out %d (now %d)", r, tb, sitter, b.SittingOutNow())
+		}
+		out[sitter] = true
+		// The player sitting out can neither go out nor be entered.
+		if _, err := b.Play(Hand{Out: b.Name(sitter), Left: hand(t, "", b.Name(tb.Teams[1][0])+"=1", b.Name(tb.Teams[1][1])+"=2").Left}); err == nil ||
+			!strings.Contains(err.Error(), b.Name(sitter)+" is not at table 1 in round") {
+			t.Fatalf("round %d: %s went out: %v", r, b.Name(sitter), err)
+		}
+		for range 2 {
+			if _, err := playAt(b, 1); err != nil {
+				t.Fatalf("round %d: %v", r, err)
+			}
+		}
+	}
+	if len(out) != 5 || !b.Over() || b.SittingOutNow() != -1 {
+		t.Fatalf("sat out: %v, over %v, now %d", out, b.Over(), b.SittingOutNow())
+	}
+	for _, p := range Summarize(b).Players {
+		if p.Hands != 8 {
+			t.Errorf("%s played %d hands, want 8 (4 rounds of 2; the round sat out counts none)", p.Player, p.Hands)
+		}
+	}
+	// Nobody sits out with 4k players.
+	if eight := mustBoard(t, Settings{Mode: Rotating, Players: []string{"A", "B", "C", "D", "E", "F", "G", "H"}}); eight.SittingOut(1) != -1 || eight.Tables()[0].SittingOut != -1 {
+		t.Fatal("a player sits out with eight")
+	}
+}
