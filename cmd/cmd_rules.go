@@ -15,12 +15,13 @@ import (
 )
 
 type rulesOptions struct {
-	app  *App
-	JSON bool
-	Game string
+	app   *App
+	Words []string // the topic or question, as typed
+	JSON  bool
+	Game  string
 }
 
-func newRulesCmd(app *App) *cobra.Command {
+func newRulesCmd(app *App, runF func(*rulesOptions) error) *cobra.Command {
 	o := &rulesOptions{app: app}
 	c := &cobra.Command{
 		Use:   "rules [TOPIC WORDS...]",
@@ -47,19 +48,28 @@ on that game's Wild Customizable cards.`,
   unoscore rules wild-customizable --game 3f9a`,
 		ValidArgsFunction: topicCompletion,
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				if o.Game != "" {
-					return usagef("--game goes with a topic: unoscore rules wild-customizable --game %s", o.Game)
-				}
-				return listTopics(o)
+			o.Words = args
+			if runF != nil {
+				return runF(o)
 			}
-			return showTopic(o, strings.Join(args, " "))
+			return runRules(o)
 		},
 	}
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
 	c.Flags().StringVar(&o.Game, "game", "", "with wild-customizable: also show the rules written on this game's cards")
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	return c
+}
+
+// runRules lists the topics, or answers the topic or question in o.Words.
+func runRules(o *rulesOptions) error {
+	if len(o.Words) == 0 {
+		if o.Game != "" {
+			return usagef("--game goes with a topic: unoscore rules wild-customizable --game %s", o.Game)
+		}
+		return listTopics(o)
+	}
+	return showTopic(o, strings.Join(o.Words, " "))
 }
 
 func listTopics(o *rulesOptions) error {

@@ -172,6 +172,12 @@ func TestCommandFlags(t *testing.T) {
 			o, ran, err := rename(a)
 			return o != nil && o.From == "Bbo" && o.To == "Bob" && o.JSON, ran, err
 		})
+	rulesCmd := capture(newRulesCmd)
+	run(t, "rules", []check{{[]string{"draw", "two", "--game", "g1", "--json"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := rulesCmd(a)
+			return o != nil && strings.Join(o.Words, " ") == "draw two" && o.Game == "g1" && o.JSON, ran, err
+		})
 	version := capture(newVersionCmd)
 	run(t, "version", []check{{[]string{"--json"}, true, ""}},
 		func(a []string) (bool, bool, error) {
