@@ -442,7 +442,7 @@ func (t *Terminal) selectOne(label string, items []string, cursor int, pick bool
 	}
 	shown := make([]string, len(items))
 	for i, it := range items {
-		shown[i] = ui.Truncate(it, width-4)
+		shown[i] = clipWords(it, width-4)
 	}
 	s := promptui.Select{
 		Label:        t.fitLabel(label, 2),
@@ -503,4 +503,18 @@ func (t *Terminal) Confirm(label string, def bool) (bool, error) {
 		return false, promptErr(err)
 	}
 	return true, nil
+}
+
+// clipWords shortens an item of a list to width columns at a space, ending
+// it with "…": a word is never cut (one longer than the whole width is).
+func clipWords(s string, width int) string {
+	if ui.Width(s) <= width {
+		return s
+	}
+	cut := ui.Truncate(s, width)
+	head := strings.TrimSuffix(cut, "…")
+	if i := strings.LastIndex(head, " "); i > 0 && s[len(head)] != ' ' {
+		head = strings.TrimRight(head[:i], " ,;:")
+	}
+	return strings.TrimRight(head, " ,;:") + "…"
 }
