@@ -34,6 +34,7 @@ func newGamesCmd(app *App, runF func(*gamesOptions) error) *cobra.Command {
 		Args:  exactArgs(0, "no arguments"),
 		RunE:  seam(o, runF, runGames),
 	}
+	c.AddCommand(newGamesDeleteCmd(app, nil))
 	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON (every game unless --limit is given)")
 	c.Flags().IntVar(&o.Limit, "limit", 20, "show at most this many games")
 	c.Flags().BoolVar(&o.All, "all", false, "show every game")

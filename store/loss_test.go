@@ -386,3 +386,49 @@ func TestOlderMetaDamagedOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestDeleteGame: a game that holds a time export cannot write (so every
+// read of it is damage) is deleted whole, after a copy of the file is kept;
+// the other games, and export, carry on.
+func TestDeleteGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 3)
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	l, cur := listAll(t, db)
+	ok(t, db.Close())
+	bad := l[0].ID // the newest, the current one
+	tamper(t, path, func(tx *bolt.Tx) error {
+		return putRaw(tx, bucketEvents, eventKey(rawNum(tx, []byte(bad)), 2), []byte(`{"type":"hand","t":1000000000000000000}`))
+	})
+	db = must[*DB](t)(Open(path, Options{}))
+	if err := db.Export(io.Discard); !isDamage(err) {
+		t.Fatalf("export before: %v", err)
+	}
+	full, kept, err := db.Delete(bad[:4])
+	if err != nil || full != bad || cur != bad {
+		t.Fatalf("delete: %q %q %v", full, kept, err)
+	}
+	if err := db.Export(io.Discard); err != nil {
+		t.Fatalf("export after: %v", err)
+	}
+	if l, cur := listAll(t, db); len(l) != 2 || cur != "" {
+		t.Fatalf("after: %d games, current %q", len(l), cur)
+	}
+	if _, err := db.Game(""); !errors.Is(err, ErrNoGame) {
+		t.Fatalf("the current game after: %v", err)
+	}
+	var nf *NotFoundError
+	if _, _, err := db.Delete(bad); !errors.As(err, &nf) {
+		t.Fatalf("deleted twice: %v", err)
+	}
+	ok(t, db.Close())
+	if r := problems(t, path); len(r.Problems) != 0 || r.Games != 2 {
+		t.Fatalf("doctor after: %+v", r)
+	}
+	// The copy is the file as it was, the game in it.
+	cp := must[*DB](t)(Open(kept, Options{ReadOnly: true}))
+	defer cp.Close()
+	if l, _ := listAll(t, cp); len(l) != 3 {
+		t.Fatalf("the copy holds %d games", len(l))
+	}
+}
