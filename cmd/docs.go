@@ -14,7 +14,7 @@ import (
 // binary itself carries no generator, so no command pays for one at start.
 func Docs() *cobra.Command {
 	app := &App{IO: &iostreams.IOStreams{In: os.Stdin, Out: io.Discard, Err: io.Discard}}
-	root, _ := newRootCmd(app)
+	root, _ := newRootCmd(app, nil)
 	root.DisableAutoGenTag = true // pages that do not change with the clock
 	return root
 }

@@ -161,7 +161,7 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	}
 	defer app.flushLine()
 	defer errOut.flush()
-	root, started := newRootCmd(app)
+	root, started := newRootCmd(app, args)
 	root.SetArgs(args)
 	err := root.Execute()
 	ferr := cmp.Or(out.flush(), app.flushLine())
@@ -290,7 +290,9 @@ func exitCode(err error) ExitCode {
 	return ExitFailure
 }
 
-func newRootCmd(app *App) (*cobra.Command, *bool) {
+// newRootCmd makes the command line for args (nil: every command, as help
+// and the manual pages see it).
+func newRootCmd(app *App, args []string) (*cobra.Command, *bool) {
 	started := new(bool)
 	var waitErr error // a bad UNOSCORE_WAIT, reported once a command runs
 	root := &cobra.Command{
@@ -301,7 +303,6 @@ func newRootCmd(app *App) (*cobra.Command, *bool) {
 After each hand, enter who went out and the cards left in the other hands;
 unoscore scores them, keeps the running board, says who deals next and
 declares the winner. Every hand is saved the moment it is entered.`,
-		Version:       readBuildInfo().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(c *cobra.Command, args []string) error {
@@ -359,29 +360,69 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	pf.BoolVar(&app.NoInput, "no-input", false, "never prompt: every value comes from flags")
 	pf.DurationVar(&app.Wait, "wait", wait, "how long to wait for another unoscore using the database ($UNOSCORE_WAIT)")
 
-	root.AddCommand(
-		newNewCmd(app, nil),
-		newHandCmd(app, nil),
-		newUndoCmd(app, nil),
-		newRedoCmd(app, nil),
-		newEditCmd(app, nil),
-		newBoardCmd(app, nil),
-		newHistoryCmd(app, nil),
-		newGamesCmd(app, nil),
-		newUseCmd(app, nil),
-		newExportCmd(app, nil),
-		newImportCmd(app, nil),
-		newRulesCmd(app, nil),
-		newCheckCmd(app),
-		newDoctorCmd(app, nil),
-		newVersionCmd(app, nil),
-		newServeCmd(app, nil),
-		newStatsCmd(app, nil),
-		newPlayersCmd(app, nil),
-		newCompletionCmd(),
-		newCardsCmd(),
-	)
+	// Only the command being run is made (every command makes its flags,
+	// and its help text, when it is made); all of them when none is named
+	// or the name is not one of them (help, completion, a typo to suggest
+	// for). TestCommandTable keeps the names true.
+	commands := []struct {
+		name string
+		make func() *cobra.Command
+	}{
+		{"new", func() *cobra.Command { return newNewCmd(app, nil) }},
+		{"hand", func() *cobra.Command { return newHandCmd(app, nil) }},
+		{"undo", func() *cobra.Command { return newUndoCmd(app, nil) }},
+		{"redo", func() *cobra.Command { return newRedoCmd(app, nil) }},
+		{"edit", func() *cobra.Command { return newEditCmd(app, nil) }},
+		{"board", func() *cobra.Command { return newBoardCmd(app, nil) }},
+		{"history", func() *cobra.Command { return newHistoryCmd(app, nil) }},
+		{"games", func() *cobra.Command { return newGamesCmd(app, nil) }},
+		{"use", func() *cobra.Command { return newUseCmd(app, nil) }},
+		{"export", func() *cobra.Command { return newExportCmd(app, nil) }},
+		{"import", func() *cobra.Command { return newImportCmd(app, nil) }},
+		{"rules", func() *cobra.Command { return newRulesCmd(app, nil) }},
+		{"check", func() *cobra.Command { return newCheckCmd(app) }},
+		{"doctor", func() *cobra.Command { return newDoctorCmd(app, nil) }},
+		{"version", func() *cobra.Command { return newVersionCmd(app, nil) }},
+		{"serve", func() *cobra.Command { return newServeCmd(app, nil) }},
+		{"stats", func() *cobra.Command { return newStatsCmd(app, nil) }},
+		{"players", func() *cobra.Command { return newPlayersCmd(app, nil) }},
+		{"completion", func() *cobra.Command { return newCompletionCmd() }},
+		{"cards", func() *cobra.Command { return newCardsCmd() }},
+	}
+	name := commandName(args)
+	if name == "" {
+		// --version is the root's own flag: only without a command.
+		root.Version = readBuildInfo().String()
+	}
+	for _, c := range commands {
+		if c.name == name {
+			root.AddCommand(c.make())
+			return root, started
+		}
+	}
+	for _, c := range commands {
+		root.AddCommand(c.make())
+	}
 	return root, started
+}
+
+// commandName is the command args run: the first word that is not a flag
+// or the value of a global flag (--db PATH, --wait D); "" when there is
+// none.
+func commandName(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return ""
+		case a == "--db" || a == "--wait":
+			i++ // its value
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }
 
 // reflow fits text written in lines of about 75 columns to width, when it
