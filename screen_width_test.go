@@ -169,6 +169,7 @@ func TestScreenFollowsAResize(t *testing.T) {
 	s.waitFor("Hand 4.")
 	s.settle()
 	s.hasLine(totals)
+	s.hasLine("Saved. Hand 3: Annabelle went out and scores 21 (Bartholomew 9, Catherine 5, Dom")
 	s.noSplitWords("after the resize")
 	s.burst("(")
 	if code := s.exit(); code != 0 {

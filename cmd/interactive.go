@@ -898,7 +898,7 @@ func promptTable(app *App, b *scoring.Board, want int) (scoring.Table, bool, err
 // say prints a sentence wrapped to the terminal's width (unwrapped when
 // the output is not a terminal).
 func say(app *App, s string) {
-	fmt.Fprintln(app.IO.Out, ui.Wrap(s, app.IO.Width))
+	fmt.Fprintln(app.IO.Out, ui.Wrap(s, app.IO.TermWidth())) // the width as it is now
 }
 
 // summaryLine sums up a hand before it is saved.
