@@ -266,3 +266,37 @@ func TestBrowserPlayAgain(t *testing.T) {
 		t.Fatalf("the rematch: %v", b)
 	}
 }
+
+// TestBrowserRotatingLastHand: the hand that ends a rotating game is said
+// in the success style, never as a red error.
+func TestBrowserRotatingLastHand(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "1")
+	for r := 0; r < 2; r++ {
+		b := boardOf(t, db)
+		teams := b["tables"].([]any)[0].(map[string]any)["teams"].([]any)
+		us, them := teams[0].([]any), teams[1].([]any)
+		if code, _, errs := unoscore(t, db, "hand", "--out", us[0].(string), "--left", them[0].(string)+"=7", "--left", them[1].(string)+"=3"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	b := boardOf(t, db)
+	teams := b["tables"].([]any)[0].(map[string]any)["teams"].([]any)
+	out := teams[0].([]any)[0].(string)
+	s := startServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "the last hand", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-table="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="`+out+`"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="`+out+`"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.CSS(`.hands .hand:nth-child(2) button.pick`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 3 at table 1: `+out+` went out, 10 points. The game is over:")`, 5*time.Second),
+		poll(`!document.querySelector(".msg.bad") || document.querySelector(".msg.bad").textContent === ""`, time.Second))
+}
