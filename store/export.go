@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -128,10 +130,18 @@ func (db *DB) Import(r io.Reader) (int, error) {
 	// saves a sixth of its time for a few MiB.
 	defer debug.SetGCPercent(debug.SetGCPercent(200))
 	im := &importer{db: db}
-	lr := &limitedReader{r: r, left: importLimit}
-	current, err := readExport(json.NewDecoder(lr), im.add)
-	if lr.over {
+	lr := &limitedReader{r: r, left: importLimit, piece: maxPiece}
+	games := 0
+	current, err := readExport(json.NewDecoder(lr), func(id string, events []Event) error {
+		games++
+		lr.piece = maxPiece // the next game gets its own bound
+		return im.add(id, events)
+	})
+	switch {
+	case lr.over:
 		err = &ImportError{Msg: fmt.Sprintf("the export is larger than %s, the most unoscore imports at once; split it and import the parts", sizeText(importLimit))}
+	case lr.pieceOver:
+		err = &ImportError{Msg: fmt.Sprintf("game %d of the export (or what comes before it) is larger than %s, far past any real game (a name, an id or a list of cards that long is not one); nothing was imported", games+1, sizeText(maxPiece))}
 	}
 	if err == nil {
 		err = im.commit(current)
@@ -243,7 +253,7 @@ func readGames(dec *json.Decoder, seen map[string]bool, add func(id string, even
 		}
 		var eg ExportGame
 		if err := json.Unmarshal(raw, &eg); err != nil {
-			return &ImportError{Msg: fmt.Sprintf("not a unoscore export: game %d: %v", i, err)}
+			return &ImportError{Msg: fmt.Sprintf("not a unoscore export: game %d: %s", i, JSONProblem(err))}
 		}
 		if !ValidID(eg.ID) {
 			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, words.Clip(eg.ID))}
@@ -268,9 +278,38 @@ func tokenProblem(tok json.Token, err error) string {
 	case err == io.EOF, errors.Is(err, io.ErrUnexpectedEOF):
 		return "the file ends before the export does: was it cut short?"
 	case err != nil:
-		return err.Error()
+		return JSONProblem(err)
 	}
 	return fmt.Sprintf("found %s", words.Clip(fmt.Sprint(tok)))
+}
+
+// JSONProblem says in a sentence what encoding/json found wrong, instead
+// of its own words ("json: cannot unmarshal string into Go struct field
+// Settings.events.settings.target of type int").
+func JSONProblem(err error) string {
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		what := map[reflect.Kind]string{
+			reflect.Int: "a whole number", reflect.Int64: "a whole number", reflect.Uint64: "a whole number",
+			reflect.Float64: "a number", reflect.String: "text in quotes", reflect.Bool: "true or false",
+			reflect.Slice: "a list", reflect.Array: "a list", reflect.Map: "an object", reflect.Struct: "an object",
+		}[te.Type.Kind()]
+		if what == "" {
+			what = "something else"
+		}
+		field := te.Field
+		if field == "" {
+			return fmt.Sprintf("a value is %s where %s belongs", te.Value, what)
+		}
+		return fmt.Sprintf("%q is %s where %s belongs", words.Clip(field), te.Value, what)
+	case strings.Contains(err.Error(), "exceeded max depth"):
+		return "its objects and lists are nested deeper than JSON allows (10,000 levels)"
+	case errors.As(err, &se):
+		return fmt.Sprintf("it is not valid JSON near byte %d (%s)", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
 }
 
 // NoDuplicateKeys checks that no object in a JSON value (already known to
@@ -381,11 +420,21 @@ func wholeText(raw []byte) error {
 
 // limitedReader reads at most left bytes, then fails, remembering that it
 // did, so that the refusal can say the limit.
+//
+// It also bounds what is read between two games (piece): the decoder holds
+// one game at a time in memory, a few times over, so one token of 300 MB
+// (a name, say) is refused after maxPiece instead of taking gigabytes.
 type limitedReader struct {
-	r    io.Reader
-	left int64
-	over bool
+	r         io.Reader
+	left      int64
+	over      bool
+	piece     int64
+	pieceOver bool
 }
+
+// maxPiece bounds one game of an export as read (and anything before the
+// first): a game of a thousand hands is about 250 KB.
+var maxPiece int64 = 4 << 20
 
 var errTooBig = errors.New("the export is too big")
 
@@ -399,11 +448,19 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 		}
 		return 0, io.EOF
 	}
+	if l.piece <= 0 {
+		l.pieceOver = true
+		return 0, errTooBig
+	}
 	if int64(len(p)) > l.left {
 		p = p[:l.left]
 	}
+	if int64(len(p)) > l.piece {
+		p = p[:l.piece]
+	}
 	n, err := l.r.Read(p)
 	l.left -= int64(n)
+	l.piece -= int64(n)
 	return n, err
 }
 

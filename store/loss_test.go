@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -430,5 +431,66 @@ func TestDeleteGame(t *testing.T) {
 	defer cp.Close()
 	if l, _ := listAll(t, cp); len(l) != 3 {
 		t.Fatalf("the copy holds %d games", len(l))
+	}
+}
+
+// endless is an export whose first game's name never ends: a token of n
+// bytes, made as it is read.
+type endless struct {
+	head []byte
+	n    int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	if len(e.head) > 0 {
+		c := copy(p, e.head)
+		e.head = e.head[c:]
+		return c, nil
+	}
+	if e.n <= 0 {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), e.n)
+	for i := range k {
+		p[i] = 'x'
+	}
+	e.n -= k
+	return int(k), nil
+}
+
+// TestImportTokenBounded: a 300 MB name in an export (it took 863 MB per
+// 100 MB of string before) is refused after a few MiB, and the whole
+// import allocates well within 64 MiB.
+func TestImportTokenBounded(t *testing.T) {
+	db := openTemp(t)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := db.Import(&endless{head: []byte(`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type": "created", "name": "`), n: 300 << 20})
+	runtime.ReadMemStats(&after)
+	var ie *ImportError
+	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "game 1 of the export (or what comes before it) is larger than 4 MiB") {
+		t.Fatalf("a 300 MB name: %v", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+		t.Fatalf("the refused import allocated %d MiB", got>>20)
+	}
+	if l, _ := listAll(t, db); len(l) != 0 {
+		t.Fatal("it wrote a game")
+	}
+}
+
+// TestImportSaysWhatIsWrong: what encoding/json finds is said in
+// unoscore's words, not as a Go type or struct field.
+func TestImportSaysWhatIsWrong(t *testing.T) {
+	for data, want := range map[string]string{
+		`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"],"target":"500"}}]}]}`: `"events.settings.target" is string where a whole number belongs`,
+		`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"],"target":1e99}}]}]}`:  `"events.settings.target" is number 1e99 where a whole number belongs`,
+		`{"unoscore_export": 1, "games": [` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `]}`:                             `nested deeper than JSON allows`,
+	} {
+		_, err := openTemp(t).Import(strings.NewReader(data))
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "Go struct") || strings.Contains(err.Error(), "json:") {
+			t.Errorf("%.60s: %v; want %q", data, err, want)
+		}
 	}
 }
