@@ -152,6 +152,8 @@ var questions = []struct{ q, want string }{
 	{"first card flipped is a wild who picks the colour", "wild-start"},
 	{"got caught w 1 card didnt say uno how many do i draw", "uno-penalty"},
 	{"can my kid play a wild evn if she has red", "wild-when"},
+	{"what if someone calls uno but has 2 cards", "uno-false"},
+	{"what if a card is flipped over while dealing", "misdeal"},
 }
 
 // stillMissed are questions the search answers wrongly today, kept in
