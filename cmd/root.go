@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -336,7 +337,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	root.SetOut(app.IO.Out)
 	root.SetErr(app.IO.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usagef("%v; see \"%s --help\"", err, c.CommandPath())
+		return usagef("%s; see \"%s --help\"", flagProblem(err), c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true // newCompletionCmd replaces it
 
@@ -593,4 +594,28 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// numberFlag is pflag's complaint about a number it could not read, with
+// strconv's words in it.
+var numberFlag = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse(Int|Uint|Float): parsing ".*": (invalid syntax|value out of range)$`)
+
+// flagProblem is a flag's error in unoscore's words: a number that is not
+// one, or too large, named with its flag, not strconv's "parsing" message.
+func flagProblem(err error) string {
+	m := numberFlag.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	value, flag := words.Clip(m[1]), m[2]
+	if i := strings.LastIndex(flag, "--"); i >= 0 {
+		flag = flag[i:]
+	}
+	if m[4] == "value out of range" {
+		return fmt.Sprintf("%s %q is far too large a number", flag, value)
+	}
+	if m[3] == "Float" {
+		return fmt.Sprintf("%s %q is not a number", flag, value)
+	}
+	return fmt.Sprintf("%s %q is not a whole number", flag, value)
 }
