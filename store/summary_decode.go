@@ -64,15 +64,15 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 		switch key {
 		case "id":
 			bit = 1
-			s.ID, ok = p.str()
+			s.ID, ok = p.unique()
 		case "name":
 			bit = 2
-			s.Name, ok = p.str()
+			s.Name, ok = p.unique()
 		case "created":
 			bit = 4
 			p.skipSpace()
 			start := p.i
-			if _, ok = p.str(); ok {
+			if _, ok = p.raw(); ok {
 				// time.Time's own reading of its JSON, as json.Unmarshal
 				// calls it.
 				ok = s.Created.UnmarshalJSON(v[start:p.i]) == nil
@@ -159,11 +159,11 @@ func (p *plainJSON) end() bool {
 	return p.i == len(p.b)
 }
 
-// str reads a string without escapes or control characters, in valid
-// UTF-8 (json.Unmarshal would change invalid bytes).
-func (p *plainJSON) str() (string, bool) {
+// raw reads a string without escapes or control characters, in valid
+// UTF-8 (json.Unmarshal would change invalid bytes), and returns its bytes.
+func (p *plainJSON) raw() ([]byte, bool) {
 	if !p.byte('"') {
-		return "", false
+		return nil, false
 	}
 	start := p.i
 	for p.i < len(p.b) {
@@ -173,25 +173,42 @@ func (p *plainJSON) str() (string, bool) {
 			b := p.b[start:p.i]
 			p.i++
 			if !utf8.Valid(b) {
-				return "", false
+				return nil, false
 			}
-			if len(b) > 32 || p.words == nil {
-				return string(b), true
-			}
-			if s, ok := p.words[string(b)]; ok {
-				return s, true
-			}
-			s := string(b)
-			if len(p.words) < 4096 {
-				p.words[s] = s
-			}
-			return s, true
+			return b, true
 		case c == '\\' || c < 0x20:
-			return "", false
+			return nil, false
 		}
 		p.i++
 	}
-	return "", false
+	return nil, false
+}
+
+// unique reads a plain string that other summaries do not share (an id, a
+// name).
+func (p *plainJSON) unique() (string, bool) {
+	b, ok := p.raw()
+	return string(b), ok
+}
+
+// str reads a plain string that summaries share (a mode, a player's name),
+// made once.
+func (p *plainJSON) str() (string, bool) {
+	b, ok := p.raw()
+	if !ok {
+		return "", false
+	}
+	if len(b) > 32 || p.words == nil {
+		return string(b), true
+	}
+	if s, ok := p.words[string(b)]; ok {
+		return s, true
+	}
+	s := string(b)
+	if len(p.words) < 4096 {
+		p.words[s] = s
+	}
+	return s, true
 }
 
 // strs reads a list of plain strings; [] is an empty list, as
