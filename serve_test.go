@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -99,7 +100,14 @@ func peakRSS(t *testing.T, pid int) int {
 // events reads a game's event stream and sends the "hands" of each board.
 func events(t *testing.T, url string) (<-chan int, func()) {
 	t.Helper()
-	resp, err := http.Get(url)
+	return eventsFrom(t, http.DefaultClient, url)
+}
+
+// eventsFrom is events through a client of its own (one that dials from
+// another loopback address, say).
+func eventsFrom(t *testing.T, client *http.Client, url string) (<-chan int, func()) {
+	t.Helper()
+	resp, err := client.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,6 +129,16 @@ func events(t *testing.T, url string) (<-chan int, func()) {
 		}
 	}()
 	return ch, func() { resp.Body.Close() }
+}
+
+// fromLoopback is an HTTP client whose connections come from ip, another
+// address of the loopback range (Linux answers on all of 127.0.0.0/8).
+func fromLoopback(t *testing.T, ip string) *http.Client {
+	t.Helper()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	c := &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+	t.Cleanup(c.CloseIdleConnections)
+	return c
 }
 
 func newGame(t *testing.T, db string, args ...string) string {
@@ -179,8 +197,11 @@ func TestServeLoad(t *testing.T) {
 	const viewers, hands = 50, 100
 	got := make([][]int, viewers)
 	var wg sync.WaitGroup
+	// The server keeps at most 32 streams a client address, so the viewers
+	// come from two loopback addresses, as two rooms of phones would.
+	clients := []*http.Client{http.DefaultClient, fromLoopback(t, "127.0.0.2")}
 	for v := range viewers {
-		ch, stop := events(t, s.View+"api/games/"+id+"/events")
+		ch, stop := eventsFrom(t, clients[v%len(clients)], s.View+"api/games/"+id+"/events")
 		defer stop()
 		wg.Add(1)
 		go func() {

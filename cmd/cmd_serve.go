@@ -73,8 +73,18 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
 		return usagef("--addr %q is not HOST:PORT, as in --addr 0.0.0.0:8765", o.Addr)
 	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		var op *net.OpError
+		if errors.As(err, &op) && op.Op == "listen" {
+			return usagef("cannot listen on %s (%v); pick another --addr, or port 0 for a free one", o.Addr, op.Err)
+		}
+		return usagef("cannot listen on %s: %v", o.Addr, err)
+	}
+	defer ln.Close()
 	// The scorer's token, kept in the database (a missing file is made
-	// here, as the token must be kept somewhere).
+	// here, as the token must be kept somewhere), once the address is known
+	// to work: a refused --addr leaves no file behind).
 	var token string
 	var fresh bool
 	err = app.withDB(createDB, func(db *store.DB) error {
@@ -85,15 +95,6 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		var op *net.OpError
-		if errors.As(err, &op) && op.Op == "listen" {
-			return usagef("cannot listen on %s (%v); pick another --addr, or port 0 for a free one", o.Addr, op.Err)
-		}
-		return usagef("cannot listen on %s: %v", o.Addr, err)
-	}
-	defer ln.Close()
 	addr := ln.Addr().(*net.TCPAddr)
 	srv, err := web.New(web.Config{
 		DBPath: path, Wait: app.Wait, Token: token, Hosts: web.HostsFor(addr),
