@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/guptarohit/asciigraph"
@@ -502,8 +503,8 @@ func ratingChart(player string, data []float64, width int) string {
 	plot := asciigraph.Plot(data, asciigraph.Height(8), asciigraph.Precision(1),
 		asciigraph.Width(min(width-10, max(len(data)*3, 30))),
 		asciigraph.Caption(fmt.Sprintf("%s's rating after each finished game", player)))
-	return negativeZero.ReplaceAllString(plot, " 0.0")
+	return negativeZero().ReplaceAllString(plot, " 0.0")
 }
 
 // negativeZero is an axis label of -0.0.
-var negativeZero = regexp.MustCompile(`-0\.0\b`)
+var negativeZero = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-0\.0\b`) })

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -394,6 +395,9 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	if name == "" {
 		// --version is the root's own flag: only without a command.
 		root.Version = readBuildInfo().String()
+		if len(args) == 1 && (args[0] == "--version" || args[0] == "-v") {
+			return root, started // the version alone needs no command
+		}
 	}
 	for _, c := range commands {
 		if c.name == name {
@@ -598,12 +602,14 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 
 // numberFlag is pflag's complaint about a number it could not read, with
 // strconv's words in it.
-var numberFlag = regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse(Int|Uint|Float): parsing ".*": (invalid syntax|value out of range)$`)
+var numberFlag = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse(Int|Uint|Float): parsing ".*": (invalid syntax|value out of range)$`)
+})
 
 // flagProblem is a flag's error in unoscore's words: a number that is not
 // one, or too large, named with its flag, not strconv's "parsing" message.
 func flagProblem(err error) string {
-	m := numberFlag.FindStringSubmatch(err.Error())
+	m := numberFlag().FindStringSubmatch(err.Error())
 	if m == nil {
 		return err.Error()
 	}
