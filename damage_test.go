@@ -353,3 +353,32 @@ func TestFullDiskLeavesNoFile(t *testing.T) {
 		t.Fatalf("a half-made file was left behind: %v", err)
 	}
 }
+
+// TestFullDiskSaysNothingSaved: a change that cannot be written (the file
+// may not grow: a full disk) is one sentence saying that nothing of it was
+// saved, exit 1, and the file is as it was.
+func TestFullDiskSaysNothingSaved(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "u.db")
+	if code, _, errs := unoscore(t, path, "new", "--players", "Ann,Bob"); code != 0 {
+		t.Fatal(errs)
+	}
+	export := filepath.Join(dir, "export.json")
+	if err := os.WriteFile(export, exportOf(300), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	c := exec.Command("sh", "-c", `ulimit -f 64; exec "$0" "$@"`, os.Args[0], "--db", path, "import", export)
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	out, err := c.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "could not be written to") || !strings.Contains(string(out), "nothing of it was saved") || strings.Contains(string(out), "copy: write") || strings.Contains(string(out), "resize error") {
+		t.Fatalf("import on a full disk: %v %s", err, out)
+	}
+	if code, out, _ := unoscore(t, path, "games", "--json"); code != 0 || strings.Count(out, `"id"`) != 1 {
+		t.Fatalf("after: %s", out)
+	}
+	after, _ := os.ReadFile(path)
+	if len(after) < len(before) {
+		t.Fatal("the file shrank")
+	}
+}

@@ -36,7 +36,7 @@ func (db *DB) Delete(id string) (string, string, error) {
 			return err
 		})
 		if err != nil {
-			return fmt.Errorf("cannot keep a copy of the file before deleting (%w); nothing was deleted", err)
+			return fmt.Errorf("cannot keep a copy of the file before deleting (%s); nothing was deleted", ioProblem(err))
 		}
 		prefix := gameKey(num)
 		if err := checkRangePages(tx, prefix, gameKey(num+1)); err != nil {

@@ -227,7 +227,7 @@ func (db *DB) Backup(path string) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".unoscore-backup-*")
 	if err != nil {
-		return fmt.Errorf("cannot write the backup: %w", err)
+		return fmt.Errorf("cannot write the backup (%s); the database was not changed", ioProblem(err))
 	}
 	name := tmp.Name()
 	tmp.Close()
@@ -245,7 +245,7 @@ func (db *DB) Backup(path string) error {
 		}
 		return err
 	}); err != nil {
-		return fmt.Errorf("cannot write the backup: %w", err)
+		return fmt.Errorf("cannot write the backup (%s); the database was not changed", ioProblem(err))
 	}
 	if err := os.Chmod(name, 0o600); err != nil {
 		return err

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -47,9 +49,26 @@ var errRollback = errors.New("rolled back")
 // behind. The backup is written inside that transaction just before it
 // commits, when nothing has yet been written to the file: it is the file as
 // it was.
+//
+// A change that went ahead but could not be written (a full disk) is a
+// WriteError: one sentence saying that nothing of it was saved.
 func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverDamage(db.path, &err)
+	decided := false
+	inner := fn
+	fn = func(tx *bolt.Tx) error {
+		if err := inner(tx); err != nil {
+			return err
+		}
+		decided = true
+		return nil
+	}
+	defer func() {
+		if err != nil && decided {
+			err = &WriteError{Path: db.path, Err: err}
+		}
+	}()
 	if from := db.pending; from > 0 {
 		err := db.bolt.Update(func(tx *bolt.Tx) error {
 			if err := db.migrateSteps(tx, from); err != nil {
@@ -105,4 +124,35 @@ func (db *DB) lightly(fn func() error) error {
 	close(stop)
 	<-done
 	return err
+}
+
+// WriteError is a change that was decided but could not be written to the
+// file (a full disk, a failing one): bbolt rolled it back, so the file is
+// as it was before it.
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("the change could not be written to %s (%s), so nothing of it was saved; the file is as it was before it", e.Path, ioProblem(e.Err))
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// ioProblem is what the system said of a failed read or write ("no space
+// left on device"), without the layers of names around it ("meta 0 copy:
+// write /path:"), or the error itself when it is not the system's.
+func ioProblem(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return errno.Error()
+	}
+	// bbolt writes some with %s ("file resize error: truncate PATH: file
+	// too large"): the system's words come last.
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		return msg[i+2:]
+	}
+	return msg
 }

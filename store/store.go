@@ -401,7 +401,7 @@ func copyAside(f *os.File, path string) (string, error) {
 		return err
 	})
 	if err != nil {
-		return "", fmt.Errorf("cannot copy the damaged file aside (%w); nothing was changed", err)
+		return "", fmt.Errorf("cannot copy the damaged file aside (%s); nothing was changed", ioProblem(err))
 	}
 	return name, nil
 }
@@ -705,7 +705,7 @@ func (db *DB) backup(tx *bolt.Tx, from int) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("cannot write a backup before upgrading the database (%w); nothing was changed", err)
+		return fmt.Errorf("cannot write a backup before upgrading the database (%s); nothing was changed", ioProblem(err))
 	}
 	return nil
 }
