@@ -145,7 +145,7 @@ func TestBrowserAccessibility(t *testing.T) {
 
 	// A rotating game's table picker.
 	newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	step(ctx, "the rotating scorer", chromedp.Navigate(s.Score), chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)))
+	step(ctx, "the rotating scorer", chromedp.Navigate(s.Score), across(`!!document.querySelector('button[data-table="2"]')`, 10*time.Second))
 	check("the scorer's page: a rotating game's tables")
 	step(ctx, "the rotating viewer", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
 	check("the viewer's page: a rotating game")
