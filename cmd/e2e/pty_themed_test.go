@@ -1,8 +1,10 @@
-package main
+package e2e
 
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestTerminalThemedDeck: the hand prompts read the themed deck's colours,
@@ -10,7 +12,7 @@ import (
 // notation help lists the deck's colours.
 func TestTerminalThemedDeck(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob", "--deck", "themed"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob", "--deck", "themed"); code != 0 {
 		t.Fatal(errs)
 	}
 	tm := startTerm(t, db, "hand")

@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserFlip drives an UNO Flip game's pages in headless Chromium: on
@@ -20,11 +21,11 @@ func TestBrowserFlip(t *testing.T) {
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	id := newGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "flip", "--name", "Flip night")
-	if code, _, errs := unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=rd1 y7", "--left", "Cat=w"); code != 0 {
+	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "flip", "--name", "Flip night")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=rd1 y7", "--left", "Cat=w"); code != 0 {
 		t.Fatal(errs)
 	}
-	s := startServe(t, db)
+	s := harness.StartServe(t, db)
 	ctx := browser(t, exe)
 	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -71,7 +72,7 @@ func TestBrowserFlip(t *testing.T) {
 	step("save the hand",
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 2")`, 5*time.Second))
-	code, out, errs := unoscore(t, db, "board", "--json", "--game", id)
+	code, out, errs := harness.Unoscore(t, db, "board", "--json", "--game", id)
 	if code != 0 {
 		t.Fatal(errs)
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package e2e
 
 import (
 	"bytes"
@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -63,7 +64,7 @@ func TestKilledMidWrite(t *testing.T) {
 		t.Skip("starts and kills 60 processes")
 	}
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob", "--target", "100000"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob", "--target", "100000"); code != 0 {
 		t.Fatal(errs)
 	}
 	handArgs := func(pts int) []string {
@@ -75,7 +76,7 @@ func TestKilledMidWrite(t *testing.T) {
 	succeeded := map[int]bool{}
 	for i := range 3 {
 		start := time.Now()
-		if code, _, errs := unoscore(t, db, handArgs(i + 1)[2:]...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, handArgs(i + 1)[2:]...); code != 0 {
 			t.Fatal(errs)
 		}
 		took = append(took, time.Since(start))
@@ -137,7 +138,7 @@ func TestKilledMidWrite(t *testing.T) {
 			t.Errorf("the hand with Bob=%dpts reported success but is gone", pts)
 		}
 	}
-	if code, out, _ := unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") {
+	if code, out, _ := harness.Unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") {
 		t.Errorf("doctor after the kills: exit %d\n%s", code, out)
 	}
 }
@@ -195,7 +196,7 @@ func TestImportKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := filepath.Join(dir, "base.db")
-	code, out, errs := unoscore(t, base, "new", "--players", "Xia,Yan")
+	code, out, errs := harness.Unoscore(t, base, "new", "--players", "Xia,Yan")
 	if code != 0 {
 		t.Fatal(errs)
 	}
@@ -207,7 +208,7 @@ func TestImportKilled(t *testing.T) {
 	}
 	db := filepath.Join(dir, "u.db")
 	start := time.Now()
-	if code, _, errs := unoscore(t, db, "import", export); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "import", export); code != 0 {
 		t.Fatal(errs)
 	}
 	full := time.Since(start)
@@ -228,7 +229,7 @@ func TestImportKilled(t *testing.T) {
 		if marked, ids := rawImportState(t, db); marked && ids > 1 {
 			staged++
 		}
-		code, out, errs := unoscore(t, db, "games", "--json")
+		code, out, errs := harness.Unoscore(t, db, "games", "--json")
 		if code != 0 {
 			t.Fatalf("games after the kill: exit %d: %s", code, errs)
 		}
@@ -256,7 +257,7 @@ func TestImportKilled(t *testing.T) {
 		// A read writes nothing; the next write removes what the import
 		// left, and says so.
 		marked, staged := rawImportState(t, db)
-		code, _, errs = unoscore(t, db, "use", before)
+		code, _, errs = harness.Unoscore(t, db, "use", before)
 		if code != 0 {
 			t.Fatalf("use after the kill: exit %d: %s", code, errs)
 		}
@@ -271,7 +272,7 @@ func TestImportKilled(t *testing.T) {
 	if staged == 0 {
 		t.Fatal("no kill landed after the import had written games: this run proved nothing")
 	}
-	if code, out, _ := unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") {
+	if code, out, _ := harness.Unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") {
 		t.Errorf("doctor after the kills: exit %d\n%s", code, out)
 	}
 }
@@ -350,7 +351,7 @@ func schema4File(t *testing.T, path string, games int) {
 	if err := os.WriteFile(export, exportOf(games), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errs := unoscore(t, path, "import", export); code != 0 {
+	if code, _, errs := harness.Unoscore(t, path, "import", export); code != 0 {
 		t.Fatal(errs)
 	}
 	b, err := bolt.Open(path, 0o600, nil)
@@ -414,7 +415,7 @@ func upgradeKilled(t *testing.T, orig string, from, games int) {
 	}
 	reset()
 	start := time.Now()
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob"); code != 0 {
 		t.Fatal(errs)
 	}
 	full := time.Since(start)
@@ -500,7 +501,7 @@ func upgradeKilled(t *testing.T, orig string, from, games int) {
 		}
 		checkBackups()
 		// The next run finishes the upgrade.
-		if code, _, errs := unoscore(t, db, "new", "--players", "Cat,Dan"); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Cat,Dan"); code != 0 {
 			t.Fatalf("after the kill: exit %d: %s", code, errs)
 		}
 		// (Two, when the kill came after the copy but before the upgrade
@@ -519,7 +520,7 @@ func upgradeKilled(t *testing.T, orig string, from, games int) {
 	if midCopy == 0 {
 		t.Fatal("no kill landed while the backup was being written: this run proved nothing")
 	}
-	if code, out, _ := unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") || !strings.Contains(out, fmt.Sprintf("Holds %d games", games+1)) && !strings.Contains(out, fmt.Sprintf("Holds %d games", games+2)) {
+	if code, out, _ := harness.Unoscore(t, db, "doctor"); code != 0 || !strings.Contains(out, "All checks passed") || !strings.Contains(out, fmt.Sprintf("Holds %d games", games+1)) && !strings.Contains(out, fmt.Sprintf("Holds %d games", games+2)) {
 		t.Errorf("doctor after the kills: exit %d\n%s", code, out)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/creack/pty"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 	"golang.org/x/sys/unix"
 )
 
@@ -75,7 +76,7 @@ func TestTerminalBoardFits80x24(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
 	run := func(args ...string) {
 		t.Helper()
-		if code, _, errs := unoscore(t, db, args...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
 			t.Fatalf("%q: %s", args, errs)
 		}
 	}
@@ -111,7 +112,7 @@ func TestTerminalBoardFits80x24(t *testing.T) {
 	check("rotating board", out, "Hand  ", "Total", "Table 4, round 1 of 15")
 	check("schedule", inTerminal(t, db, 80, 24, "board", "--schedule"), "Round 15")
 	check("games", inTerminal(t, db, 80, 24, "games"), "rotating", "standard", "Players")
-	_, js, _ := unoscore(t, db, "games", "--json")
+	_, js, _ := harness.Unoscore(t, db, "games", "--json")
 	var list struct{ Games []struct{ ID string } }
 	if err := json.Unmarshal([]byte(js), &list); err != nil || len(list.Games) != 2 {
 		t.Fatalf("games: %v: %s", err, js)

@@ -1,10 +1,12 @@
-package main
+package e2e
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // fits80 fails when a line the terminal showed is wider than 80 columns.
@@ -27,7 +29,7 @@ func TestTerminalWaitingTable(t *testing.T) {
 		{"new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"},
 		{"hand", "--table", "2", "--out", "Gus", "--left", "Hal=9", "--left", "Fay=2xs"},
 	} {
-		if code, _, errs := unoscore(t, db, args...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
@@ -80,7 +82,7 @@ func TestTerminalWaitingTable(t *testing.T) {
 // round's sit-out.
 func TestTerminalSittingOut(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1"); code != 0 {
 		t.Fatal(errs)
 	}
 	tm := startTermSize(t, 80, 24, db, "hand")

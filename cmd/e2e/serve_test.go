@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bufio"
@@ -8,77 +8,15 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
-
-// server is `unoscore serve` running in its own process.
-type server struct {
-	View, Score, Token string
-	cmd                *exec.Cmd
-	once               sync.Once
-}
-
-// startServe starts this test binary as `unoscore serve` on a free port
-// and reads the addresses it prints; the test's end stops it.
-func startServe(t *testing.T, db string) *server { return startServeAt(t, db, "127.0.0.1:0") }
-
-func startServeAt(t *testing.T, db, addr string, extra ...string) *server {
-	t.Helper()
-	c := exec.Command(os.Args[0], append([]string{"--db", db, "serve", "--addr", addr, "--json"}, extra...)...)
-	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
-	// A test binary killed by a timeout takes its server with it.
-	c.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	out, err := c.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Stderr = os.Stderr
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	s := &server{cmd: c}
-	t.Cleanup(func() { s.stop(t) })
-	line := make(chan string, 1)
-	go func() {
-		l, _ := bufio.NewReader(out).ReadString('\n')
-		line <- l
-		io.Copy(io.Discard, out)
-	}()
-	select {
-	case l := <-line:
-		if err := json.Unmarshal([]byte(l), s); err != nil || s.View == "" || s.Token == "" {
-			t.Fatalf("serve --json printed %q first (%v)", l, err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve printed nothing within 10s")
-	}
-	return s
-}
-
-// stop stops the server as Ctrl-C would; it must be gone within 5s.
-func (s *server) stop(t *testing.T) {
-	s.once.Do(func() {
-		_ = s.cmd.Process.Signal(syscall.SIGINT)
-		done := make(chan error, 1)
-		go func() { done <- s.cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("serve after Ctrl-C: %v", err)
-			}
-		case <-time.After(5 * time.Second):
-			s.cmd.Process.Kill()
-			t.Error("serve did not stop within 5s of Ctrl-C")
-		}
-	})
-}
 
 // peakRSS is the process's peak resident memory, in bytes (Linux).
 func peakRSS(t *testing.T, pid int) int {
@@ -141,26 +79,13 @@ func fromLoopback(t *testing.T, ip string) *http.Client {
 	return c
 }
 
-func newGame(t *testing.T, db string, args ...string) string {
-	t.Helper()
-	code, out, errs := unoscore(t, db, append([]string{"new", "--json"}, args...)...)
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	var g struct{ ID string }
-	if err := json.Unmarshal([]byte(out), &g); err != nil {
-		t.Fatal(err)
-	}
-	return g.ID
-}
-
 // TestServeSeesTheCommandLine: the real binary serves; a hand recorded by
 // the command line in another process reaches the event stream within 2
 // seconds, and the server never kept the file locked.
 func TestServeSeesTheCommandLine(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	id := newGame(t, db, "--players", "Ann,Bob,Cat")
-	s := startServe(t, db)
+	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
 	ch, stop := events(t, s.View+"api/games/"+id+"/events")
 	defer stop()
 	if n := <-ch; n != 0 {
@@ -169,7 +94,7 @@ func TestServeSeesTheCommandLine(t *testing.T) {
 	for want := 1; want <= 3; want++ {
 		start := time.Now()
 		// --wait 0: the command line must find the file free at once.
-		if code, _, errs := unoscore(t, db, "--wait", "0s", "hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=wd4"); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, "--wait", "0s", "hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=wd4"); code != 0 {
 			t.Fatalf("hand beside the server: %s", errs)
 		}
 		select {
@@ -192,8 +117,8 @@ func TestServeLoad(t *testing.T) {
 		t.Skip("50 viewers, 100 hands")
 	}
 	db := filepath.Join(t.TempDir(), "u.db")
-	id := newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--target", "100000")
-	s := startServe(t, db)
+	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--target", "100000")
+	s := harness.StartServe(t, db)
 	const viewers, hands = 50, 100
 	got := make([][]int, viewers)
 	var wg sync.WaitGroup
@@ -251,7 +176,7 @@ func TestServeLoad(t *testing.T) {
 			}
 		}
 	}
-	rss := peakRSS(t, s.cmd.Process.Pid)
+	rss := peakRSS(t, s.Cmd.Process.Pid)
 	t.Logf("the server's peak memory: %.1f MiB", float64(rss)/(1<<20))
 	if rss > 30<<20 && !raceDetector {
 		t.Fatalf("the server used %.1f MiB, over 30 MiB", float64(rss)/(1<<20))

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/creack/pty"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 	"golang.org/x/sys/unix"
 )
 
@@ -137,7 +138,7 @@ func (tm *term) wait() int {
 
 func boardJSON(t *testing.T, db string) map[string]any {
 	t.Helper()
-	code, out, errs := unoscore(t, db, "board", "--json")
+	code, out, errs := harness.Unoscore(t, db, "board", "--json")
 	if code != 0 {
 		t.Fatalf("board: %s", errs)
 	}
@@ -198,7 +199,7 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 
 func TestTerminalHandWithATypo(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
 		t.Fatal(errs)
 	}
 	tm := startTerm(t, db, "hand")
@@ -234,7 +235,7 @@ func TestTerminalHandWithATypo(t *testing.T) {
 
 func TestTerminalCtrlCInAHand(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
 		t.Fatal(errs)
 	}
 	tm := startTerm(t, db, "hand")
@@ -270,7 +271,7 @@ func TestTerminalCtrlCInAHand(t *testing.T) {
 // are saved. A prompt never holds the file.
 func TestTerminalTwoTables(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"); code != 0 {
 		t.Fatal(errs)
 	}
 	one := startTerm(t, db, "hand")

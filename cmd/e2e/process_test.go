@@ -1,33 +1,14 @@
-package main
+package e2e
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
-)
 
-// unoscore runs this test binary as unoscore and returns its exit code,
-// stdout and stderr.
-func unoscore(t *testing.T, db string, args ...string) (int, string, string) {
-	t.Helper()
-	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
-	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
-	var out, errb bytes.Buffer
-	c.Stdout, c.Stderr = &out, &errb
-	err := c.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return code, out.String(), errb.String()
-}
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
 
 type board struct {
 	Hands int `json:"hands"`
@@ -38,7 +19,7 @@ type board struct {
 
 func readBoard(t *testing.T, db string) board {
 	t.Helper()
-	code, out, errs := unoscore(t, db, "board", "--json")
+	code, out, errs := harness.Unoscore(t, db, "board", "--json")
 	if code != 0 {
 		t.Fatalf("board: exit %d: %s", code, errs)
 	}
@@ -53,7 +34,7 @@ func readBoard(t *testing.T, db string) board {
 // waits its turn for the file, and every hand is counted.
 func TestEightAtOnce(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100000"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100000"); code != 0 {
 		t.Fatal(errs)
 	}
 	var wg sync.WaitGroup
@@ -63,7 +44,7 @@ func TestEightAtOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			codes[i], _, stderr[i] = unoscore(t, db, "--wait", "10s", "hand", "--out", "Ann",
+			codes[i], _, stderr[i] = harness.Unoscore(t, db, "--wait", "10s", "hand", "--out", "Ann",
 				"--left", fmt.Sprintf("Bob=%dpts", 10+i), "--left", "Cat=r1")
 		}()
 	}
@@ -97,7 +78,7 @@ func TestSixteenAtOnceAtTheDefaultWait(t *testing.T) {
 		t.Skip("starts 16 processes at once")
 	}
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100000"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100000"); code != 0 {
 		t.Fatal(errs)
 	}
 	var wg sync.WaitGroup
@@ -107,7 +88,7 @@ func TestSixteenAtOnceAtTheDefaultWait(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			codes[i], _, stderr[i] = unoscore(t, db, "hand", "--out", "Ann",
+			codes[i], _, stderr[i] = harness.Unoscore(t, db, "hand", "--out", "Ann",
 				"--left", fmt.Sprintf("Bob=%dpts", 10+i), "--left", "Cat=r1")
 		}()
 	}

@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // chromium finds a Chromium to drive, or skips the test saying why. In CI
@@ -38,7 +39,11 @@ func chromium(t *testing.T) string {
 // folder.
 func screenshots(t *testing.T) string {
 	if d := os.Getenv("UNOSCORE_SCREENSHOTS"); d != "" {
-		return d // "docs", or a folder of one's own to look at them
+		if d == "docs" {
+			// The README's folder, at the module's root.
+			return filepath.Join("..", "..", "..", "docs")
+		}
+		return d // a folder of one's own to look at them
 	}
 	return t.TempDir()
 }
@@ -69,16 +74,16 @@ func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	id := newGame(t, db, "--players", "Ann,Cat,Bob,Dan", "--name", "Friday night")
+	id := harness.NewGame(t, db, "--players", "Ann,Cat,Bob,Dan", "--name", "Friday night")
 	for _, h := range [][]string{
 		{"--out", "Ann", "--left", "Bob=r7 wd4", "--left", "Cat=37pts", "--left", "Dan=g2"},
 		{"--out", "Cat", "--left", "Ann=w", "--left", "Bob=b9 y5", "--left", "Dan=rs r3"},
 	} {
-		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	s := startServe(t, db)
+	s := harness.StartServe(t, db)
 
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("disable-gpu", true), chromedp.Flag("hide-scrollbars", true))...)
@@ -104,7 +109,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(".totals")),
 		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live"`, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Poll[chromedp.Void](`(window.unoscoreMark = "same page", true)`))
-	if code, _, errs := unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r2", "--left", "Cat=g4", "--left", "Dan=wd4 ys"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r2", "--left", "Cat=g4", "--left", "Dan=wd4 ys"); code != 0 {
 		t.Fatal(errs)
 	}
 	start := time.Now()
@@ -113,18 +118,18 @@ func TestBrowser(t *testing.T) {
 		chromedp.Poll[chromedp.Void](`window.unoscoreMark === "same page" && document.querySelectorAll(".pad tbody tr").length === 3`, chromedp.WithPollingTimeout(time.Second)))
 	t.Logf("the viewer's page showed the hand %s after the command line recorded it, without a reload", time.Since(start).Round(time.Millisecond))
 	// The server restarts: the page reconnects by itself and goes on.
-	s.stop(t)
+	s.Stop(t)
 	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
 	step("see the server gone", chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent !== "live"`, chromedp.WithPollingTimeout(5*time.Second)))
-	s = startServeAt(t, db, host)
+	s = harness.StartServeAt(t, db, host)
 	step("reconnect after a restart",
 		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live" && window.unoscoreMark === "same page"`, chromedp.WithPollingTimeout(15*time.Second)))
-	if code, _, errs := unoscore(t, db, "undo"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "undo"); code != 0 {
 		t.Fatal(errs)
 	}
 	step("see an undo after the restart",
 		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".pad tbody tr").length === 2 && document.querySelector(".total .score").textContent === "96"`, chromedp.WithPollingTimeout(2*time.Second)))
-	if code, _, errs := unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r2", "--left", "Cat=g4", "--left", "Dan=wd4 ys"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r2", "--left", "Cat=g4", "--left", "Dan=wd4 ys"); code != 0 {
 		t.Fatal(errs)
 	}
 	step("see the hand again",
@@ -163,7 +168,7 @@ func TestBrowser(t *testing.T) {
 	step("save the hand",
 		chromedp.Click(chromedp.ID("save")),
 		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 4")`, chromedp.WithPollingTimeout(5*time.Second)))
-	code, out, errs := unoscore(t, db, "board", "--json", "--game", id)
+	code, out, errs := harness.Unoscore(t, db, "board", "--json", "--game", id)
 	if code != 0 {
 		t.Fatal(errs)
 	}
@@ -201,7 +206,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("undo")),
 		chromedp.Click(chromedp.ID("undo")),
 		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.includes("3 hands count now")`, chromedp.WithPollingTimeout(5*time.Second)))
-	if _, out, _ := unoscore(t, db, "board", "--json"); !strings.Contains(out, `"hands": 3`) {
+	if _, out, _ := harness.Unoscore(t, db, "board", "--json"); !strings.Contains(out, `"hands": 3`) {
 		t.Fatalf("after undo on the page: %s", out)
 	}
 }
@@ -216,7 +221,7 @@ func TestBrowserRotating(t *testing.T) {
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	id := newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--name", "Saturday tournament")
+	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--name", "Saturday tournament")
 	for _, h := range [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
 		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
@@ -224,11 +229,11 @@ func TestBrowserRotating(t *testing.T) {
 		{"--table", "2", "--out", "Eve", "--left", "Fay=g+2", "--left", "Hal=r1"},
 		{"--table", "1", "--out", "Cat", "--left", "Bob=y8", "--left", "Dan=bs brev"},
 	} {
-		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	s := startServe(t, db)
+	s := harness.StartServe(t, db)
 
 	// Each phone and the television is a browser of its own, as they are
 	// at the table (and tabs of one headless browser do not all navigate).
@@ -297,7 +302,7 @@ func TestBrowserRotating(t *testing.T) {
 		poll(`document.querySelector('button[data-table="1"]').textContent.includes("round 2 waits for Gus and Hal")`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.WaitVisible(chromedp.ID("waiting")))
-	_, out, _ := unoscore(t, db, "board", "--json", "--game", id)
+	_, out, _ := harness.Unoscore(t, db, "board", "--json", "--game", id)
 	var b struct {
 		Rows []struct {
 			Table int
@@ -327,10 +332,10 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Eve"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Eve"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Fay"]`)))
-	if code, _, errs := unoscore(t, db, "hand", "--table", "2", "--out", "Hal", "--left", "Eve=g5", "--left", "Gus=y2"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "2", "--out", "Hal", "--left", "Eve=g5", "--left", "Gus=y2"); code != 0 {
 		t.Fatal(errs)
 	}
-	_, _, cliErr := unoscore(t, db, "hand", "--table", "2", "--out", "Eve", "--left", "Fay=r1", "--left", "Hal=g2")
+	_, _, cliErr := harness.Unoscore(t, db, "hand", "--table", "2", "--out", "Eve", "--left", "Fay=r1", "--left", "Hal=g2")
 	want := strings.TrimSuffix(strings.TrimPrefix(cliErr, "unoscore: "), "\n")
 	if want == "" {
 		t.Fatal("the command line took a hand at table 2 from round 1's pairs in round 2")
@@ -352,7 +357,7 @@ func TestBrowserRotating(t *testing.T) {
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Hand 8 at table 2 was just recorded from another device: Hal went out") && !!document.getElementById("anyway")`, 5*time.Second),
 		chromedp.Click(chromedp.ID("anyway")),
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === `+jsString(want), 5*time.Second))
-	if _, out, _ := unoscore(t, db, "board", "--json", "--game", id); !strings.Contains(out, `"hands": 8`) {
+	if _, out, _ := harness.Unoscore(t, db, "board", "--json", "--game", id); !strings.Contains(out, `"hands": 8`) {
 		t.Fatal("the refused hand was written")
 	}
 	step(phoneB, "phone B: start over, pick the table again",
@@ -372,14 +377,14 @@ func TestBrowserRotating(t *testing.T) {
 	shoot(t, phoneB, dir, "serve-rotating-phone.png")
 
 	// Sixteen players at four tables, on the television.
-	big := newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ida,Jon,Kim,Lea,Max,Ned,Oli,Pam", "--mode", "rotating", "--name", "Club night")
+	big := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ida,Jon,Kim,Lea,Max,Ned,Oli,Pam", "--mode", "rotating", "--name", "Club night")
 	for _, h := range [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
 		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
 		{"--table", "3", "--out", "Ida", "--left", "Jon=w", "--left", "Lea=r2 b4 g6"},
 		{"--table", "4", "--out", "Pam", "--left", "Max=g+2", "--left", "Oli=r1"},
 	} {
-		if code, _, errs := unoscore(t, db, append([]string{"hand", "--game", big}, h...)...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand", "--game", big}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
@@ -412,7 +417,7 @@ func TestBrowserRotating(t *testing.T) {
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch" && !!document.querySelector('button[data-table="1"]')`, 5*time.Second))
 	step(tv, "the television follows",
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch"`, 5*time.Second))
-	_, out, _ = unoscore(t, db, "board", "--json")
+	_, out, _ = harness.Unoscore(t, db, "board", "--json")
 	var g struct {
 		Name, Mode string
 		Players    []string
@@ -478,18 +483,18 @@ func TestBrowserSitOut(t *testing.T) {
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	nine := newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "2", "--name", "Nine on Friday")
+	nine := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "2", "--name", "Nine on Friday")
 	for _, h := range [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"},
 		{"--table", "1", "--out", "Bob", "--left", "Ann=w", "--left", "Cat=1"},
 		{"--table", "2", "--out", "Eve", "--left", "Fay=2", "--left", "Hal=3"},
 	} {
-		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1", "--name", "Family five")
-	s := startServe(t, db)
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1", "--name", "Family five")
+	s := harness.StartServe(t, db)
 	phone, tv := browser(t, exe), browser(t, exe)
 	step := func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -512,7 +517,7 @@ func TestBrowserSitOut(t *testing.T) {
 			Array.from(document.querySelectorAll(".total")).some(e => e.querySelector(".name").textContent === "Eve" && e.querySelector(".note").textContent.includes("sits out round 1"))`, 5*time.Second))
 	shoot(t, tv, dir, "serve-sitout-tv.png")
 	// A hand is recorded: the round moves on, and so does the sit-out.
-	if code, _, errs := unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=1", "--left", "Dan=2"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=1", "--left", "Dan=2"); code != 0 {
 		t.Fatal(errs)
 	}
 	step(tv, "the television, round 2", poll(`document.querySelector(".tables .sitout") && document.querySelector(".tables .sitout").textContent === "Ann sits out round 2."`, 5*time.Second))

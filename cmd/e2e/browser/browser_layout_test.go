@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserTVLayout: the viewer's page fits a television at 1280×720 and
@@ -22,7 +23,7 @@ func TestBrowserTVLayout(t *testing.T) {
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	names := strings.Split("Alexandra,Bartholomew,Christopher,Dominique,Evangeline,Fitzgerald,Guinevere,Horatio,Isabella,Jonathan,Katherine,Leopold,Maximilian,Nathaniel,Octavia,Penelope", ",")
-	s := startServe(t, db)
+	s := harness.StartServe(t, db)
 	tv := browser(t, exe)
 	step := stepper(t)
 	for _, n := range []int{2, 4, 10, 12, 16} {
@@ -31,7 +32,7 @@ func TestBrowserTVLayout(t *testing.T) {
 		if n > 10 {
 			args = append(args, "--mode", "rotating")
 		}
-		newGame(t, db, args...)
+		harness.NewGame(t, db, args...)
 		for h := 0; h < 12; h++ {
 			hand := []string{"hand", "--out", players[h%2]}
 			if n > 10 {
@@ -47,7 +48,7 @@ func TestBrowserTVLayout(t *testing.T) {
 					}
 				}
 			}
-			if code, _, errs := unoscore(t, db, hand...); code != 0 {
+			if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
 				t.Fatalf("%d players, hand %d: %s", n, h+1, errs)
 			}
 		}

@@ -1,6 +1,6 @@
 //go:build race
 
-package main
+package e2e
 
 // raceDetector: the tests run with -race, which multiplies memory use; a
 // memory bound measures the race detector, not unoscore.

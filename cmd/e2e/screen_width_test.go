@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/creack/pty"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // attrWrap is vt10x's mark on the last cell of a row that the terminal
@@ -122,13 +123,13 @@ func TestScreenSentencesFitTheWidth(t *testing.T) {
 
 			// An edit's result.
 			db = newScreenGame(t, "--players", long)
-			if code, _, errs := unoscore(t, db, "hand", "-o", "Ann", "Bartholomew Okonkwo-Ray=9", "Catherine Delacroix=w"); code != 0 {
+			if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "Ann", "Bartholomew Okonkwo-Ray=9", "Catherine Delacroix=w"); code != 0 {
 				t.Fatal(errs)
 			}
 			run("an edit", db, []string{"The old record stays in the history."},
 				"edit", "1", "Bartholomew Okonkwo-Ray=r7", "Catherine Delacroix=wd4")
 			// Into a pipe, the same sentence stays one line.
-			if code, out, errs := unoscore(t, db, "edit", "1", "Bartholomew Okonkwo-Ray=r8"); code != 0 ||
+			if code, out, errs := harness.Unoscore(t, db, "edit", "1", "Bartholomew Okonkwo-Ray=r8"); code != 0 ||
 				!strings.HasPrefix(out, "Corrected. Hand 1: Ann went out and scores 58 (Bartholomew Okonkwo-Ray 8, Catherine Delacroix 50). The old record stays in the history.\n") {
 				t.Errorf("into a pipe: exit %d:\n%s%s", code, out, errs)
 			}
@@ -155,7 +156,7 @@ func TestScreenSentencesFitTheWidth(t *testing.T) {
 func TestScreenFollowsAResize(t *testing.T) {
 	db := newScreenGame(t, "--players", "Annabelle,Bartholomew,Catherine,Dom")
 	for range 2 {
-		if code, _, errs := unoscore(t, db, "hand", "-o", "Annabelle", "Bartholomew=9", "Catherine=5", "Dom=7"); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "Annabelle", "Bartholomew=9", "Catherine=5", "Dom=7"); code != 0 {
 			t.Fatal(errs)
 		}
 	}

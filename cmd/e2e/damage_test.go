@@ -1,6 +1,6 @@
 //go:build unix
 
-package main
+package e2e
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -360,7 +361,7 @@ func TestFullDiskLeavesNoFile(t *testing.T) {
 func TestFullDiskSaysNothingSaved(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "u.db")
-	if code, _, errs := unoscore(t, path, "new", "--players", "Ann,Bob"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, path, "new", "--players", "Ann,Bob"); code != 0 {
 		t.Fatal(errs)
 	}
 	export := filepath.Join(dir, "export.json")
@@ -374,7 +375,7 @@ func TestFullDiskSaysNothingSaved(t *testing.T) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || !strings.Contains(string(out), "could not be written to") || !strings.Contains(string(out), "nothing of it was saved") || strings.Contains(string(out), "copy: write") || strings.Contains(string(out), "resize error") {
 		t.Fatalf("import on a full disk: %v %s", err, out)
 	}
-	if code, out, _ := unoscore(t, path, "games", "--json"); code != 0 || strings.Count(out, `"id"`) != 1 {
+	if code, out, _ := harness.Unoscore(t, path, "games", "--json"); code != 0 || strings.Count(out, `"id"`) != 1 {
 		t.Fatalf("after: %s", out)
 	}
 	after, _ := os.ReadFile(path)

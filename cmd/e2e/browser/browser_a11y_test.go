@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // axeScript finds axe-core (npm's axe-core package, which .ci/run installs
@@ -68,16 +69,16 @@ func TestBrowserAccessibility(t *testing.T) {
 	exe := chromium(t)
 	script := axeScript(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--name", "Friday night")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--name", "Friday night")
 	for _, h := range [][]string{
 		{"--out", "Ann", "--left", "Bob=r7 wd4", "--left", "Cat=37pts", "--left", "Dan=g2"},
 		{"--out", "Cat", "--left", "Ann=w", "--left", "Bob=b9 y5", "--left", "Dan=rs r3"},
 	} {
-		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	s := startServe(t, db)
+	s := harness.StartServe(t, db)
 	ctx := browser(t, exe)
 	step := stepper(t)
 	check := func(what string) {
@@ -144,7 +145,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	check("the scorer's page after a save")
 
 	// A rotating game's table picker.
-	newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	step(ctx, "the rotating scorer", chromedp.Navigate(s.Score), across(`!!document.querySelector('button[data-table="2"]')`, 10*time.Second))
 	check("the scorer's page: a rotating game's tables")
 	step(ctx, "the rotating viewer", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))

@@ -1,4 +1,8 @@
-package main
+// Package e2e runs unoscore as a person or a script runs it: testscript
+// files (../../testdata/script), real processes killed and files damaged,
+// and the real prompts in a pseudo-terminal. The browser tests are a test
+// binary of their own, in browser/.
+package e2e
 
 import (
 	"encoding/binary"
@@ -14,25 +18,24 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/unoscore/unoscore/cmd"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestMain lets the test binary run as unoscore, so the scripts exercise the
 // real command line: arguments, streams and exit codes.
 func TestMain(m *testing.M) {
 	// The pseudo-terminal tests start this binary as unoscore.
-	if os.Getenv("UNOSCORE_TEST_AS_MAIN") == "1" {
-		os.Exit(cmd.Execute())
-	}
+	harness.AsUnoscore()
 	testscript.Main(m, map[string]func(){
 		"unoscore": func() { os.Exit(cmd.Execute()) },
 	})
 }
 
-// TestScripts runs testdata/script/*.txtar: unoscore as a person or a script
+// TestScripts runs the module's testdata/script/*.txtar: unoscore as a person or a script
 // runs it.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir:                 filepath.Join("testdata", "script"),
+		Dir:                 filepath.Join("..", "..", "testdata", "script"),
 		RequireExplicitExec: true,
 		Setup: func(e *testscript.Env) error {
 			e.Setenv("UNOSCORE_DB", filepath.Join(e.WorkDir, "u.db"))

@@ -1,4 +1,4 @@
-package main
+package browser
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // stepper runs named browser steps on a tab, failing the test on the
@@ -29,7 +30,7 @@ var phoneView = chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chrom
 // boardOf reads a game's board as the command line prints it.
 func boardOf(t *testing.T, db string, args ...string) map[string]any {
 	t.Helper()
-	code, out, errs := unoscore(t, db, append([]string{"board", "--json"}, args...)...)
+	code, out, errs := harness.Unoscore(t, db, append([]string{"board", "--json"}, args...)...)
 	if code != 0 {
 		t.Fatal(errs)
 	}
@@ -46,8 +47,8 @@ func boardOf(t *testing.T, db string, args ...string) map[string]any {
 func TestBrowserSameHandTwice(t *testing.T) {
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--mode", "partners")
-	s := startServe(t, db)
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--mode", "partners")
+	s := harness.StartServe(t, db)
 	a, b := browser(t, exe), browser(t, exe)
 	step := stepper(t)
 	tap := func(ctx context.Context, who string) {
@@ -101,18 +102,18 @@ func TestBrowserSameHandTwice(t *testing.T) {
 func TestBrowserUndoPerTable(t *testing.T) {
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	newGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	for _, h := range [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
 		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
 		{"--table", "1", "--out", "Dan", "--left", "Ann=w", "--left", "Cat=r2 b4 g6"},
 		{"--table", "2", "--out", "Eve", "--left", "Fay=g+2", "--left", "Hal=r1"},
 	} {
-		if code, _, errs := unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	s := startServe(t, db)
+	s := harness.StartServe(t, db)
 	one, two := browser(t, exe), browser(t, exe)
 	step := stepper(t)
 	at := func(ctx context.Context, table string) {
@@ -163,8 +164,8 @@ func TestBrowserUndoPerTable(t *testing.T) {
 func TestBrowserRestart(t *testing.T) {
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	first := newGame(t, db, "--players", "Ann,Bob,Cat", "--name", "First")
-	s := startServe(t, db)
+	first := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--name", "First")
+	s := harness.StartServe(t, db)
 	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
 	phone, tv := browser(t, exe), browser(t, exe)
 	step := stepper(t)
@@ -178,15 +179,15 @@ func TestBrowserRestart(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
 		poll(`(window.mark = 1)`, time.Second))
-	s.stop(t)
+	s.Stop(t)
 	step(tv, "the television dims its board", poll(`document.body.classList.contains("stale")`, 5*time.Second))
 	step(phone, "save while the server is down", chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg").textContent.includes("kept on this phone") && !document.body.textContent.includes("Failed to fetch")`, 5*time.Second))
 	shoot(t, phone, screenshots(t), "serve-kept.png")
 	// A new game is started meanwhile on the command line; the first hand
 	// still belongs to the first game.
-	second := newGame(t, db, "--players", "Dan,Eve", "--name", "Second")
-	s2 := startServeAt(t, db, host)
+	second := harness.NewGame(t, db, "--players", "Dan,Eve", "--name", "Second")
+	s2 := harness.StartServeAt(t, db, host)
 	if s2.Token != s.Token {
 		t.Fatalf("the token changed over a restart: %q, then %q", s.Token, s2.Token)
 	}
@@ -208,8 +209,8 @@ func TestBrowserRestart(t *testing.T) {
 	}
 	// A new token: the page at the old address is refused, and the new
 	// address, opened in the same tab (only the fragment changes), works.
-	s2.stop(t)
-	s3 := startServeAt(t, db, host, "--new-token")
+	s2.Stop(t)
+	s3 := harness.StartServeAt(t, db, host, "--new-token")
 	if s3.Token == s.Token {
 		t.Fatal("--new-token kept the token")
 	}
@@ -236,8 +237,8 @@ func TestBrowserRestart(t *testing.T) {
 func TestBrowserPlayAgain(t *testing.T) {
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	newGame(t, db, "--players", "Ann,Bob,Cat", "--target", "50", "--name", "Quick")
-	s := startServe(t, db)
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--target", "50", "--name", "Quick")
+	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
 	defer func() {
@@ -272,19 +273,19 @@ func TestBrowserPlayAgain(t *testing.T) {
 func TestBrowserRotatingLastHand(t *testing.T) {
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
-	newGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "1")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "1")
 	for r := 0; r < 2; r++ {
 		b := boardOf(t, db)
 		teams := b["tables"].([]any)[0].(map[string]any)["teams"].([]any)
 		us, them := teams[0].([]any), teams[1].([]any)
-		if code, _, errs := unoscore(t, db, "hand", "--out", us[0].(string), "--left", them[0].(string)+"=7", "--left", them[1].(string)+"=3"); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, "hand", "--out", us[0].(string), "--left", them[0].(string)+"=7", "--left", them[1].(string)+"=3"); code != 0 {
 			t.Fatal(errs)
 		}
 	}
 	b := boardOf(t, db)
 	teams := b["tables"].([]any)[0].(map[string]any)["teams"].([]any)
 	out := teams[0].([]any)[0].(string)
-	s := startServe(t, db)
+	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
 	step(phone, "the last hand", phoneView, chromedp.Navigate(s.Score),

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 	"golang.org/x/sys/unix"
 )
 
@@ -176,7 +177,7 @@ func (s *screen) hasLine(want string) {
 func newScreenGame(t *testing.T, args ...string) string {
 	t.Helper()
 	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := unoscore(t, db, append([]string{"new", "--no-input"}, args...)...); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, append([]string{"new", "--no-input"}, args...)...); code != 0 {
 		t.Fatal(errs)
 	}
 	return db
@@ -421,7 +422,7 @@ func TestKeystrokesForATypicalHand(t *testing.T) {
 		t.Errorf("the flags take %d keystrokes, more than 70", n)
 	}
 	db = newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
-	code, out, errs := unoscore(t, db, "hand", "-o", "c", "d=r7 wd4 g2 y5", "a=b+2 y9 gs rrev", "b=w 3 g8 b1")
+	code, out, errs := harness.Unoscore(t, db, "hand", "-o", "c", "d=r7 wd4 g2 y5", "a=b+2 y9 gs rrev", "b=w 3 g8 b1")
 	if code != 0 || !strings.HasPrefix(out, want+"\n") {
 		t.Errorf("exit %d: %s%s", code, out, errs)
 	}
@@ -433,14 +434,14 @@ func TestKeystrokesForATypicalHand(t *testing.T) {
 func TestScreenGameChangedElsewhere(t *testing.T) {
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	for range 2 {
-		if code, _, errs := unoscore(t, db, "hand", "-o", "ann", "bob=1"); code != 0 {
+		if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "ann", "bob=1"); code != 0 {
 			t.Fatal(errs)
 		}
 	}
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Hand 3. Ann deals.")
 	s.hasLine("Totals after 2 hands, to 500: Ann 2, Bob 0.")
-	if code, _, errs := unoscore(t, db, "undo", "--yes"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, db, "undo", "--yes"); code != 0 {
 		t.Fatal(errs)
 	}
 	s.burst("b" + "r7\r" + "\r")
