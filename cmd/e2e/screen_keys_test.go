@@ -41,7 +41,7 @@ func TestScreenLineEditing(t *testing.T) {
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
 	s.burst("a")
-	s.waitFor("Bob's cards")
+	s.waitFor("? Bob's cards")
 	s.burst("gX" + "\x15" + // Ctrl-U: erased
 		"r7 b9 g5" + "\x17" + // Ctrl-W: "g5" erased
 		"y1" +
@@ -52,8 +52,7 @@ func TestScreenLineEditing(t *testing.T) {
 		"\x1b[H" + "5 " + // Home (xterm)
 		"\x1b[F" + " 6 rs" + // End (xterm)
 		"\x1b[D\x1b[D\x1b[D" + "\x0b") // three to the left, Ctrl-K: " rs" erased
-	s.settle()
-	s.hasLine("✔ Bob's cards: 5 3 w r7 b9 y1 2 4 6█")
+	s.waitFor("✔ Bob's cards: 5 3 w r7 b9 y1 2 4 6█")
 	s.burst("\r" + "\r" + "(")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
