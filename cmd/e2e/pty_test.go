@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/unoscore/unoscore/cmd/e2e/harness"
 	"golang.org/x/sys/unix"
 )
@@ -38,39 +37,13 @@ func startTerm(t *testing.T, db string, args ...string) *term {
 // startTermSize is startTerm in a terminal of cols x rows.
 func startTermSize(t *testing.T, cols, rows uint16, db string, args ...string) *term {
 	t.Helper()
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	if err := pty.Setsize(master, &pty.Winsize{Rows: rows, Cols: cols}); err != nil {
-		t.Fatal(err)
-	}
-	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
-	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "TERM=xterm", "NO_COLOR=1")
-	c.Stdin, c.Stdout, c.Stderr = slave, slave, slave
-	c.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	tm := &term{t: t, cmd: c, master: master, slave: slave, done: make(chan error, 1)}
-	go func() {
-		b := make([]byte, 4096)
-		for {
-			n, err := master.Read(b)
-			tm.mu.Lock()
-			tm.buf.Write(b[:n])
-			tm.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
-	go func() { tm.done <- c.Wait() }()
-	t.Cleanup(func() {
-		_ = c.Process.Kill()
-		master.Close()
-		slave.Close()
-	})
+	tm := &term{t: t}
+	r := startPty(t, int(cols), int(rows), nil, true, func(b []byte) {
+		tm.mu.Lock()
+		tm.buf.Write(b)
+		tm.mu.Unlock()
+	}, db, args...)
+	tm.cmd, tm.master, tm.slave, tm.done = r.cmd, r.master, r.slave, r.done
 	return tm
 }
 

@@ -3,63 +3,46 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
 
-	"github.com/creack/pty"
 	"github.com/unoscore/unoscore/cmd/e2e/harness"
-	"golang.org/x/sys/unix"
 )
 
 // inTerminal runs unoscore in a pseudo-terminal of cols x rows and returns
 // what it printed, once it has ended.
 func inTerminal(t *testing.T, db string, cols, rows uint16, args ...string) string {
 	t.Helper()
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	defer master.Close()
-	if err := pty.Setsize(master, &pty.Winsize{Rows: rows, Cols: cols}); err != nil {
-		t.Fatal(err)
-	}
-	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
-	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "TERM=xterm", "NO_COLOR=1")
-	c.Stdin, c.Stdout, c.Stderr = slave, slave, slave
-	c.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	slave.Close()
+	var mu sync.Mutex
 	var out bytes.Buffer
-	read := make(chan struct{})
-	go func() {
-		io.Copy(&out, master) // ends with an error once unoscore has ended
-		close(read)
-	}()
-	done := make(chan error, 1)
-	go func() { done <- c.Wait() }()
+	r := startPty(t, int(cols), int(rows), nil, false, func(b []byte) {
+		mu.Lock()
+		out.Write(b)
+		mu.Unlock()
+	}, db, args...)
+	text := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return out.String()
+	}
 	select {
-	case err := <-done:
+	case err := <-r.done:
 		if err != nil {
-			t.Fatalf("%q: %v\n%s", args, err, out.String())
+			t.Fatalf("%q: %v\n%s", args, err, text())
 		}
 	case <-time.After(20 * time.Second):
-		_ = c.Process.Kill()
 		t.Fatalf("%q did not finish", args)
 	}
 	select {
-	case <-read:
+	case <-r.ended:
 	case <-time.After(5 * time.Second):
 		t.Fatalf("%q: the terminal was not closed", args)
 	}
-	return out.String()
+	return text()
 }
 
 // TestTerminalBoardFits80x24 runs board, games, history and the chart in an

@@ -13,10 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/creack/pty"
 	"github.com/hinshun/vt10x"
 	"github.com/unoscore/unoscore/cmd/e2e/harness"
-	"golang.org/x/sys/unix"
 )
 
 // screen is unoscore running in an 80x24 pseudo-terminal whose output is
@@ -43,48 +41,14 @@ func startScreen(t *testing.T, db string, env []string, args ...string) *screen 
 // startScreenSize is startScreen in a window of cols x rows.
 func startScreenSize(t *testing.T, db string, cols, rows int, env []string, args ...string) *screen {
 	t.Helper()
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
-	}
-	if err := pty.Setsize(master, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}); err != nil {
-		t.Fatal(err)
-	}
-	c := exec.Command(os.Args[0], append([]string{"--db", db}, args...)...)
-	for _, e := range env {
-		if pre, ok := strings.CutPrefix(e, "UNOSCORE_SCREEN_PRE="); ok {
-			// Lines printed before unoscore starts, as a shell's would be.
-			c = exec.Command("sh", append([]string{"-c", `printf '%s' "$0"; exec "$@"`, pre, os.Args[0], "--db", db}, args...)...)
-		}
-	}
-	c.Env = append(append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "TERM=xterm", "NO_COLOR=1"), env...)
-	c.Stdin, c.Stdout, c.Stderr = slave, slave, slave
-	c.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
-	if err := c.Start(); err != nil {
-		t.Fatal(err)
-	}
-	slave.Close()
-	s := &screen{t: t, cmd: c, master: master, vt: vt10x.New(vt10x.WithSize(cols, rows)),
-		done: make(chan error, 1), ended: make(chan struct{})}
-	go func() {
-		defer close(s.ended)
-		b := make([]byte, 4096)
-		for {
-			n, err := master.Read(b)
-			s.mu.Lock()
-			s.raw.Write(b[:n])
-			s.vt.Write(b[:n])
-			s.mu.Unlock()
-			if err != nil {
-				return
-			}
-		}
-	}()
-	go func() { s.done <- c.Wait() }()
-	t.Cleanup(func() {
-		_ = c.Process.Kill()
-		master.Close()
-	})
+	s := &screen{t: t, vt: vt10x.New(vt10x.WithSize(cols, rows))}
+	r := startPty(t, cols, rows, env, false, func(b []byte) {
+		s.mu.Lock()
+		s.raw.Write(b)
+		s.vt.Write(b)
+		s.mu.Unlock()
+	}, db, args...)
+	s.cmd, s.master, s.done, s.ended = r.cmd, r.master, r.done, r.ended
 	return s
 }
 
