@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/unoscore/unoscore/rules/words"
 )
@@ -296,7 +297,7 @@ func ParseCard(tok string) (Card, error) {
 		return c, nil
 	}
 	e := &TokenError{Token: tok, Problem: "unknown card"}
-	if best, d := words.Closest(t, cardCandidates); t != "" && d <= maxSuggestDistance(t) && (len(t) > 2 || len(best) == len(t)) {
+	if best, d := words.Closest(t, cardCandidates()); t != "" && d <= maxSuggestDistance(t) && (len(t) > 2 || len(best) == len(t)) {
 		e.Suggest = best
 	}
 	return Card{}, e
@@ -404,8 +405,9 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// cardCandidates is every short card token, for suggestions.
-var cardCandidates = func() []string {
+// cardCandidates is every short card token, for suggestions: made for the
+// first suggestion, not when the program starts.
+var cardCandidates = sync.OnceValue(func() []string {
 	var cs []string
 	for _, f := range Faces {
 		cs = append(cs, f.Token())
@@ -426,7 +428,7 @@ var cardCandidates = func() []string {
 	}
 	sort.Strings(cs)
 	return cs
-}()
+})
 
 func maxSuggestDistance(t string) int {
 	if len(t) <= 2 {
