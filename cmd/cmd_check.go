@@ -37,18 +37,21 @@ challenge is of a Wild Draw Two (light) or a Wild Draw Color (dark).`,
 		},
 		RunE: func(c *cobra.Command, args []string) error { return nil },
 	}
-	c.AddCommand(newCheckPlayCmd(app), newCheckChallengeCmd(app), newCheckStartCmd(app))
+	c.AddCommand(newCheckPlayCmd(app, nil), newCheckChallengeCmd(app, nil), newCheckStartCmd(app, nil))
 	return c
 }
 
 type checkOptions struct {
-	app     *App
-	Deck    string
-	On      string
-	Color   string
-	Hand    string
-	Players int
-	JSON    bool
+	app          *App
+	Card         string // the card the question is about (play, start)
+	DeckGiven    bool   // --deck was given; else the deck is read from the cards named
+	PlayersGiven bool   // --players was given (start)
+	Deck         string
+	On           string
+	Color        string
+	Hand         string
+	Players      int
+	JSON         bool
 }
 
 func (o *checkOptions) addTop(c *cobra.Command) {
@@ -71,10 +74,10 @@ func (o *checkOptions) addDeck(c *cobra.Command) {
 // cards named (the argument, --on, --color, --hand) belong only to another:
 // a Wild Shuffle Hands or Wild Customizable to the shuffle deck, purple or
 // pink to the themed deck.
-func (o *checkOptions) deck(c *cobra.Command, args []string) (*rules.Deck, error) {
+func (o *checkOptions) deck() (*rules.Deck, error) {
 	id := o.Deck
-	if !c.Flags().Changed("deck") {
-		id = inferDeck(append(args, o.On, o.Color, o.Hand)...)
+	if !o.DeckGiven {
+		id = inferDeck(o.Card, o.On, o.Color, o.Hand)
 	}
 	d, err := rules.LookupDeck(id)
 	if err != nil {

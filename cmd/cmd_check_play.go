@@ -9,7 +9,7 @@ import (
 	"github.com/unoscore/unoscore/rules/words"
 )
 
-func newCheckPlayCmd(app *App) *cobra.Command {
+func newCheckPlayCmd(app *App, runF func(*checkOptions) error) *cobra.Command {
 	o := &checkOptions{app: app}
 	c := &cobra.Command{
 		Use:   "play CARD --on CARD [--color C] [--hand CARDS]",
@@ -20,51 +20,61 @@ func newCheckPlayCmd(app *App) *cobra.Command {
 		Args:              exactArgs(1, "the card to play, as in \"check play g7 --on r8\""),
 		ValidArgsFunction: cardCompletion,
 		RunE: func(c *cobra.Command, args []string) error {
-			d, err := o.deck(c, args)
-			if err != nil {
-				return err
+			o.Card = args[0]
+			o.DeckGiven = c.Flags().Changed("deck")
+			if runF != nil {
+				return runF(o)
 			}
-			card, err := d.ParseCard(strings.TrimSpace(args[0]))
-			if err != nil {
-				return usagef("%v", err)
-			}
-			top, called, err := o.top(d)
-			if err != nil {
-				return err
-			}
-			hand, err := o.hand(d)
-			if err != nil {
-				return err
-			}
-			if _, err := d.SameSide(called, append([]rules.Card{card, top}, hand...)...); err != nil {
-				return usagef("%v", err)
-			}
-			if err := fits(d, hand, card, top); err != nil {
-				return err
-			}
-			v, err := rules.CanPlay(card, top, called, hand)
-			if err != nil {
-				return refereeError(err, top, d)
-			}
-			if o.JSON {
-				return writeJSON(app.IO.Out, v)
-			}
-			word := app.style().Win("Legal")
-			if !v.Legal {
-				word = app.style().Warn("Not legal")
-			}
-			fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.TermWidth(), "", ""))
-			if v.Note != "" {
-				note := words.Capitalize(v.Note)
-				if v.See != "" {
-					note += ": see unoscore rules " + v.See
-				}
-				fmt.Fprint(app.IO.Out, wrap(note+".", app.IO.TermWidth(), "", ""))
-			}
-			return nil
+			return runCheckPlay(o)
 		},
 	}
 	o.addTop(c)
 	_ = c.RegisterFlagCompletionFunc("hand", cardCompletion)
 	return c
+}
+
+func runCheckPlay(o *checkOptions) error {
+	app := o.app
+	d, err := o.deck()
+	if err != nil {
+		return err
+	}
+	card, err := d.ParseCard(strings.TrimSpace(o.Card))
+	if err != nil {
+		return usagef("%v", err)
+	}
+	top, called, err := o.top(d)
+	if err != nil {
+		return err
+	}
+	hand, err := o.hand(d)
+	if err != nil {
+		return err
+	}
+	if _, err := d.SameSide(called, append([]rules.Card{card, top}, hand...)...); err != nil {
+		return usagef("%v", err)
+	}
+	if err := fits(d, hand, card, top); err != nil {
+		return err
+	}
+	v, err := rules.CanPlay(card, top, called, hand)
+	if err != nil {
+		return refereeError(err, top, d)
+	}
+	if o.JSON {
+		return writeJSON(app.IO.Out, v)
+	}
+	word := app.style().Win("Legal")
+	if !v.Legal {
+		word = app.style().Warn("Not legal")
+	}
+	fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.TermWidth(), "", ""))
+	if v.Note != "" {
+		note := words.Capitalize(v.Note)
+		if v.See != "" {
+			note += ": see unoscore rules " + v.See
+		}
+		fmt.Fprint(app.IO.Out, wrap(note+".", app.IO.TermWidth(), "", ""))
+	}
+	return nil
 }

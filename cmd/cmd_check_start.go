@@ -11,7 +11,7 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 )
 
-func newCheckStartCmd(app *App) *cobra.Command {
+func newCheckStartCmd(app *App, runF func(*checkOptions) error) *cobra.Command {
 	o := &checkOptions{app: app}
 	c := &cobra.Command{
 		Use:   "start CARD [--players N]",
@@ -21,48 +21,59 @@ func newCheckStartCmd(app *App) *cobra.Command {
 		Args:              exactArgs(1, "the card turned up, as in \"check start rev\""),
 		ValidArgsFunction: cardCompletion,
 		RunE: func(c *cobra.Command, args []string) error {
-			d, err := o.deck(c, args)
-			if err != nil {
-				return err
+			o.Card = args[0]
+			o.DeckGiven = c.Flags().Changed("deck")
+			o.PlayersGiven = c.Flags().Changed("players")
+			if runF != nil {
+				return runF(o)
 			}
-			card, err := d.ParseCard(strings.TrimSpace(args[0]))
-			if err != nil {
-				return usagef("%v", err)
-			}
-			// The card must be one the deck holds, as for check play
-			// (issue 18: "check start ws --deck classic" was answered).
-			if err := d.Check(rules.Hand{Cards: []rules.Card{card}}); err != nil {
-				return usagef("%v (--deck picks another deck)", err)
-			}
-			if c.Flags().Changed("players") && (o.Players < scoring.MinPlayers || o.Players > scoring.MaxPlayers) {
-				return usagef("--players must be %d to %d, not %d", scoring.MinPlayers, scoring.MaxPlayers, o.Players)
-			}
-			if d.Sides != nil {
-				return flipStart(app, o, card)
-			}
-			rulings := rules.StartRulings(card.Face, o.Players)
-			if o.JSON {
-				return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings})
-			}
-			out := app.IO.Out
-			table := ""
-			if o.Players > 0 {
-				table = fmt.Sprintf(" with %d players", o.Players)
-			}
-			fmt.Fprintf(out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
-			if len(rulings) == 1 && len(rulings[0].Editions) == len(rules.Editions) {
-				fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.TermWidth(), "", ""))
-				return nil
-			}
-			for _, r := range rulings {
-				fmt.Fprint(out, wrap(rules.RollCall(r.Editions)+": "+r.Text, app.IO.TermWidth(), "- ", "  "))
-			}
-			return nil
+			return runCheckStart(o)
 		},
 	}
 	c.Flags().IntVar(&o.Players, "players", 0, "how many players are at the table")
 	o.addDeck(c)
 	return c
+}
+
+func runCheckStart(o *checkOptions) error {
+	app := o.app
+	d, err := o.deck()
+	if err != nil {
+		return err
+	}
+	card, err := d.ParseCard(strings.TrimSpace(o.Card))
+	if err != nil {
+		return usagef("%v", err)
+	}
+	// The card must be one the deck holds, as for check play
+	// (issue 18: "check start ws --deck classic" was answered).
+	if err := d.Check(rules.Hand{Cards: []rules.Card{card}}); err != nil {
+		return usagef("%v (--deck picks another deck)", err)
+	}
+	if o.PlayersGiven && (o.Players < scoring.MinPlayers || o.Players > scoring.MaxPlayers) {
+		return usagef("--players must be %d to %d, not %d", scoring.MinPlayers, scoring.MaxPlayers, o.Players)
+	}
+	if d.Sides != nil {
+		return flipStart(app, o, card)
+	}
+	rulings := rules.StartRulings(card.Face, o.Players)
+	if o.JSON {
+		return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings})
+	}
+	out := app.IO.Out
+	table := ""
+	if o.Players > 0 {
+		table = fmt.Sprintf(" with %d players", o.Players)
+	}
+	fmt.Fprintf(out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
+	if len(rulings) == 1 && len(rulings[0].Editions) == len(rules.Editions) {
+		fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.TermWidth(), "", ""))
+		return nil
+	}
+	for _, r := range rulings {
+		fmt.Fprint(out, wrap(rules.RollCall(r.Editions)+": "+r.Text, app.IO.TermWidth(), "- ", "  "))
+	}
+	return nil
 }
 
 // flipStart answers "check start --deck flip": what the UNO Flip sheet

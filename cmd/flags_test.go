@@ -178,6 +178,24 @@ func TestCommandFlags(t *testing.T) {
 			o, ran, err := rulesCmd(a)
 			return o != nil && strings.Join(o.Words, " ") == "draw two" && o.Game == "g1" && o.JSON, ran, err
 		})
+	play := capture(newCheckPlayCmd)
+	run(t, "check play", []check{{[]string{"r7", "--on", "g7", "--hand", "b2 y3", "--json"}, true, ""}, {[]string{"--on", "g7"}, false, "play takes the card to play"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := play(a)
+			return o != nil && o.Card == "r7" && o.On == "g7" && o.Hand == "b2 y3" && o.JSON && !o.DeckGiven, ran, err
+		})
+	start := capture(newCheckStartCmd)
+	run(t, "check start", []check{{[]string{"wd4", "--players", "3", "--deck", "classic"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := start(a)
+			return o != nil && o.Card == "wd4" && o.Players == 3 && o.PlayersGiven && o.DeckGiven && o.Deck == "classic", ran, err
+		})
+	challenge := capture(newCheckChallengeCmd)
+	run(t, "check challenge", []check{{[]string{"--on", "r5", "--color", "blue", "--hand", "r1"}, true, ""}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := challenge(a)
+			return o != nil && o.On == "r5" && o.Color == "blue" && o.Hand == "r1", ran, err
+		})
 	version := capture(newVersionCmd)
 	run(t, "version", []check{{[]string{"--json"}, true, ""}},
 		func(a []string) (bool, bool, error) {
