@@ -170,7 +170,7 @@ type choice struct {
 }
 
 // newForm is what the scorer's form to start a game offers: the modes with
-// their one-line descriptions (cmd/api's words) and the decks.
+// their one-line descriptions (cmd/internal/present's words) and the decks.
 type newForm struct {
 	Modes         []choice
 	Decks         []choice

@@ -109,8 +109,8 @@ type cellView struct {
 }
 
 // newBoardView builds the page's board from scoring's board and the one
-// table of each mode's words (cmd/api), as the command line's board is: no
-// switch on the mode here.
+// table of each mode's words (cmd/internal/present), as the command line's
+// board is: no switch on the mode here.
 func newBoardView(g *store.Game) boardView {
 	b := g.Board
 	s := b.Settings
