@@ -146,7 +146,15 @@ func TestBrowserAccessibility(t *testing.T) {
 
 	// A rotating game's table picker.
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	step(ctx, "the rotating scorer", chromedp.Navigate(s.Score), across(`!!document.querySelector('button[data-table="2"]')`, 10*time.Second))
+	defer func() {
+		if t.Failed() {
+			v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " | " + document.body.innerText.slice(0, 600)`))
+			t.Log(v)
+		}
+	}()
+	// (Opening the viewer first: the scorer's own address again would only
+	// be a same-page move, its fragment unchanged.)
+	step(ctx, "the rotating scorer", chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")), chromedp.Navigate(s.Score), across(`!!document.querySelector('button[data-table="2"]')`, 10*time.Second))
 	check("the scorer's page: a rotating game's tables")
 	step(ctx, "the rotating viewer", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
 	check("the viewer's page: a rotating game")
