@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -491,6 +492,54 @@ func TestImportSaysWhatIsWrong(t *testing.T) {
 		_, err := openTemp(t).Import(strings.NewReader(data))
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "Go struct") || strings.Contains(err.Error(), "json:") {
 			t.Errorf("%.60s: %v; want %q", data, err, want)
+		}
+	}
+}
+
+// forgeOlderMeta rewrites the older meta page of the file with the
+// transaction id txid and a valid checksum: the older state dressed up as
+// the newer, which bbolt would take, rolling back the last change.
+func forgeOlderMeta(t *testing.T, path string, txid func(newer uint64) uint64) {
+	t.Helper()
+	data := must[[]byte](t)(os.ReadFile(path))
+	const page = 4096
+	id := func(p int) uint64 { return binary.LittleEndian.Uint64(data[p*page+16+48:]) }
+	older := 0
+	if id(0) > id(1) {
+		older = 1
+	}
+	m := data[older*page+16:]
+	binary.LittleEndian.PutUint64(m[48:], txid(id(1-older)))
+	h := fnv.New64a()
+	h.Write(m[:56])
+	binary.LittleEndian.PutUint64(m[56:], h.Sum64())
+	ok(t, os.WriteFile(path, data, 0o600))
+}
+
+// TestForgedOlderMetaRefused: a meta page with a valid checksum and a
+// higher transaction id that holds the state before the last change
+// (crafted, not random) rolled back that change silently and the next
+// write made it final. Now the disagreement no crash leaves is damage:
+// exit 1, nothing written, and doctor says so.
+func TestForgedOlderMetaRefused(t *testing.T) {
+	for name, txid := range map[string]func(uint64) uint64{
+		"transaction id far ahead": func(n uint64) uint64 { return n + 7 },
+		"the next transaction id":  func(n uint64) uint64 { return n + 1 }, // caught when the last change grew the file
+	} {
+		path := filepath.Join(t.TempDir(), "u.db")
+		fill(t, path, 1)
+		db := must[*DB](t)(Open(path, Options{}))
+		must[int](t)(db.Import(strings.NewReader(smallExport(300, "")))) // grows the file
+		ok(t, db.Close())
+		forgeOlderMeta(t, path, txid)
+		before := must[[]byte](t)(os.ReadFile(path))
+		for _, ro := range []bool{true, false} {
+			if _, err := Open(path, Options{ReadOnly: ro}); !isDamage(err) || !strings.Contains(err.Error(), "no crash leaves") {
+				t.Errorf("%s: open (read-only %v): %v", name, ro, err)
+			}
+		}
+		if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
+			t.Errorf("%s: the file was written", name)
 		}
 	}
 }
