@@ -543,3 +543,23 @@ func TestForgedOlderMetaRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestBackupCopiesOpen: a copy written by bbolt (doctor --backup, the
+// upgrade's backup) has transaction n on meta page 0 and n-1 on page 1,
+// whatever n: it opens, odd n or even.
+func TestBackupCopiesOpen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 1)
+	for i := range 2 {
+		db := must[*DB](t)(Open(path, Options{}))
+		must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
+		cp := filepath.Join(t.TempDir(), "copy.db")
+		ok(t, db.Backup(cp))
+		ok(t, db.Close())
+		c, err := Open(cp, Options{ReadOnly: true})
+		if err != nil {
+			t.Fatalf("copy %d: %v", i, err)
+		}
+		ok(t, c.Close())
+	}
+}

@@ -770,12 +770,13 @@ func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 		if m1.txid > m0.txid {
 			m, older, newer, page = m1, m0, m1, 1
 		}
-		// bbolt writes transaction n's record to meta page n%2, one
-		// transaction after the other, and the file's high-water mark
-		// never goes down: two sound records that say otherwise were not
-		// left by a crash (one was forged or written by something else),
-		// and which state is the file's cannot be told.
-		if newer.txid != older.txid+1 || int(newer.txid%2) != page || newer.pgid < older.pgid {
+		// bbolt writes one transaction after the other to the two meta
+		// pages in turn (a copy, tx.WriteTo, writes transactions n and n-1),
+		// and the file's high-water mark never goes down: two sound records
+		// that say otherwise were not left by a crash (one was forged or
+		// written by something else), and which state is the file's
+		// cannot be told.
+		if newer.txid != older.txid+1 || newer.pgid < older.pgid {
 			return meta{}, &CorruptError{Path: path, Err: fmt.Errorf("its two records of what the file holds disagree in a way no crash leaves (transaction %d on meta page %d with %d pages, transaction %d on the other with %d): one of them was forged, or written by another program", newer.txid, page, newer.pgid, older.txid, older.pgid)}
 		}
 	case ok0:
