@@ -15,10 +15,6 @@ var keptOut = []struct{ prefix, why string }{
 	{"github.com/russross/blackfriday", "the man pages come from go run ./cmd/gen-docs (its init built a table of HTML entities)"},
 	{"go.yaml.in/yaml", "the man pages come from go run ./cmd/gen-docs"},
 	{"gopkg.in/yaml", "the man pages come from go run ./cmd/gen-docs"},
-	{"github.com/olekukonko/tablewriter", "ui.Table draws the tables (tablewriter's init built a 650 KB cache)"},
-	{"github.com/olekukonko/errors", "came with tablewriter"},
-	{"github.com/olekukonko/ll", "came with tablewriter"},
-	{"github.com/fatih/color", "came with tablewriter; unoscore writes its own colour codes"},
 }
 
 func TestBinaryLeavesOutWhatEveryCommandWouldPay(t *testing.T) {

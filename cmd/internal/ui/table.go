@@ -5,17 +5,21 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
 )
 
 // The one table renderer, in two forms: Table draws borders (what a pipe,
 // a file or a wide terminal gets); Grid draws none, for narrow layouts.
 // Both measure cells with Width, so wide letters (李小龙) align.
 //
-// Table draws what tablewriter v1 drew with its Blueprint renderer, ASCII
-// or light box symbols, header centred, no auto-format, spaces kept (a test
-// compares the two, byte for byte). It is our own because tablewriter,
-// linked in, cost every command at start (a 650 KB width cache made at
-// init, its error and log packages), whether it drew a table or not.
+// Table is drawn by tablewriter v1 (the table library this project was
+// asked to use) with its Blueprint renderer: ASCII or light box symbols,
+// header centred, no auto-format, spaces kept. A test holds its output to
+// a layout drawn by hand, so an upgrade of tablewriter that moves a border
+// or a space is seen.
 
 // Align is how a column's cells sit in it.
 type Align int
@@ -48,7 +52,7 @@ func NewTable(w io.Writer, align []Align, unicode bool) *Table {
 // Header sets the header.
 func (t *Table) Header(cells []string) { t.header = slices.Clone(cells) }
 
-// Append adds a row. It returns an error only for tablewriter's sake.
+// Append adds a row (drawn at Render, which returns tablewriter's errors).
 func (t *Table) Append(cells []string) error {
 	t.rows = append(t.rows, slices.Clone(cells))
 	return nil
@@ -57,127 +61,37 @@ func (t *Table) Append(cells []string) error {
 // Footer sets the footer.
 func (t *Table) Footer(cells []string) { t.footer = slices.Clone(cells) }
 
-// box is one set of border symbols.
-type box struct {
-	h, v                                                 string
-	topL, topM, topR, midL, midM, midR, botL, botM, botR string
-}
-
-var (
-	asciiBox = box{h: "-", v: "|", topL: "+", topM: "+", topR: "+", midL: "+", midM: "+", midR: "+", botL: "+", botM: "+", botR: "+"}
-	lightBox = box{h: "─", v: "│", topL: "┌", topM: "┬", topR: "┐", midL: "├", midM: "┼", midR: "┤", botL: "└", botM: "┴", botR: "┘"}
-)
-
-// Render writes the table.
+// Render writes the table, drawn by tablewriter.
 func (t *Table) Render() error {
-	n := max(len(t.header), len(t.footer))
-	for _, r := range t.rows {
-		n = max(n, len(r))
-	}
-	if n == 0 {
-		return nil
-	}
-	widths := make([]int, n)
-	measure := func(cells []string) {
-		for i, c := range cells {
-			for line := range strings.SplitSeq(c, "\n") {
-				widths[i] = max(widths[i], Width(line))
-			}
-		}
-	}
-	measure(t.header)
-	for _, r := range t.rows {
-		measure(r)
-	}
-	measure(t.footer)
-	bx := asciiBox
+	symbols := tw.StyleASCII
 	if t.unicode {
-		bx = lightBox
+		symbols = tw.StyleLight
 	}
-	var b bytes.Buffer
-	rule := func(l, m, r string) {
-		b.WriteString(l)
-		for i, w := range widths {
-			if i > 0 {
-				b.WriteString(m)
-			}
-			b.WriteString(strings.Repeat(bx.h, w+2))
-		}
-		b.WriteString(r)
-		b.WriteByte('\n')
+	align := make([]tw.Align, len(t.align))
+	for i, a := range t.align {
+		align[i] = [...]tw.Align{AlignLeft: tw.AlignLeft, AlignRight: tw.AlignRight, AlignCenter: tw.AlignCenter}[a]
 	}
-	row := func(cells []string, center bool) {
-		lines := make([][]string, n)
-		height := 1
-		for i := range n {
-			c := ""
-			if i < len(cells) {
-				c = cells[i]
-			}
-			lines[i] = strings.Split(c, "\n")
-			height = max(height, len(lines[i]))
-		}
-		for k := range height {
-			b.WriteString(bx.v)
-			for i, w := range widths {
-				if i > 0 {
-					b.WriteString(bx.v)
-				}
-				c := ""
-				if k < len(lines[i]) {
-					c = lines[i][k]
-				}
-				a := AlignLeft
-				if center {
-					a = AlignCenter
-				} else if i < len(t.align) {
-					a = t.align[i]
-				}
-				b.WriteByte(' ')
-				b.WriteString(pad(c, w, a))
-				b.WriteByte(' ')
-			}
-			b.WriteString(bx.v)
-			b.WriteByte('\n')
-		}
-	}
-	rule(bx.topL, bx.topM, bx.topR)
-	if len(t.header) > 0 {
-		row(t.header, true)
-		if len(t.rows) > 0 || len(t.footer) > 0 {
-			rule(bx.midL, bx.midM, bx.midR)
-		}
+	tb := tablewriter.NewTable(t.w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(symbols)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithFooterAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignment(tw.AlignCenter),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithTrimSpace(tw.Off),
+	)
+	if t.header != nil {
+		tb.Header(t.header)
 	}
 	for _, r := range t.rows {
-		row(r, false)
-	}
-	if len(t.footer) > 0 {
-		// tablewriter ruled off the footer even right under the header's
-		// rule (a board with no hands yet): kept, so nothing moves.
-		if len(t.rows) > 0 || len(t.header) > 0 {
-			rule(bx.midL, bx.midM, bx.midR)
+		if err := tb.Append(r); err != nil {
+			return err
 		}
-		row(t.footer, false)
 	}
-	rule(bx.botL, bx.botM, bx.botR)
-	_, err := t.w.Write(b.Bytes())
-	return err
-}
-
-// pad fits s into width columns as a says (centred: the odd space on the
-// right).
-func pad(s string, width int, a Align) string {
-	gap := width - Width(s)
-	if gap <= 0 {
-		return s
+	if t.footer != nil {
+		tb.Footer(t.footer)
 	}
-	switch a {
-	case AlignRight:
-		return strings.Repeat(" ", gap) + s
-	case AlignCenter:
-		return strings.Repeat(" ", gap/2) + s + strings.Repeat(" ", gap-gap/2)
-	}
-	return s + strings.Repeat(" ", gap)
+	return tb.Render()
 }
 
 // Grid is a table without borders, for the narrow layouts: columns two
