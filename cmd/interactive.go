@@ -642,6 +642,12 @@ const handHelp = "Enter the cards left in each hand (? shows the notation; an em
 	"you choose whose cards to enter). After a Draw Two or Wild Draw Four, count " +
 	"the cards the next player drew."
 
+// flipHandHelp is handHelp for UNO Flip, whose draw cards are others.
+const flipHandHelp = "Enter the cards left in each hand (? shows the notation; an empty line lets " +
+	"you choose whose cards to enter), all on the side in play when the hand ended. " +
+	"After a Draw One, Draw Five, Wild Draw Two or Wild Draw Color, count the cards " +
+	"the next player drew."
+
 // promptHand asks who went out and what everyone else held, in seating
 // order or in any order the table calls them, shows the hand and asks to
 // save it. start, when not nil, fills the answers in. ok is false when the
@@ -674,7 +680,11 @@ func promptHand(app *App, b *scoring.Board, want int, start *scoring.Hand, saveL
 		}
 		e.out = seat
 	}
-	fmt.Fprintln(out, handHelp)
+	if b.Deck != nil && b.Deck.Sides != nil {
+		fmt.Fprintln(out, flipHandHelp)
+	} else {
+		fmt.Fprintln(out, handHelp)
+	}
 	choose := start != nil
 	for {
 		if !choose {

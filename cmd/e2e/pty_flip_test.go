@@ -33,6 +33,8 @@ func TestTerminalFlip80x24(t *testing.T) {
 	tm.expect("Hand 1. Ann deals.")
 	tm.expect("Who went out?")
 	tm.line("") // Ann
+	// The explanation names UNO Flip's draw cards, not the Draw Two's.
+	tm.expect("After a Draw One, Draw Five, Wild Draw Two or Wild Draw Color")
 	tm.expect("Bob's cards")
 	tm.line("?")
 	tm.expect("light side r y g b, dark side pk t o pu")
