@@ -638,15 +638,15 @@ func (e *handEntry) missing() int {
 }
 
 // handHelp is one paragraph: the terminal's width breaks it into lines.
-const handHelp = "Enter the cards left in each hand (? shows the notation; an empty line lets " +
-	"you choose whose cards to enter). After a Draw Two or Wild Draw Four, count " +
-	"the cards the next player drew."
-
-// flipHandHelp is handHelp for UNO Flip, whose draw cards are others.
-const flipHandHelp = "Enter the cards left in each hand (? shows the notation; an empty line lets " +
-	"you choose whose cards to enter), all on the side in play when the hand ended. " +
-	"After a Draw One, Draw Five, Wild Draw Two or Wild Draw Color, count the cards " +
-	"the next player drew."
+// flipHandHelp is the same for UNO Flip, whose draw cards are others and
+// whose cards count on the side in play.
+const (
+	handHelpStart = "Enter the cards left in each hand (? shows the notation; an empty line lets " +
+		"you choose whose cards to enter)"
+	handHelp     = handHelpStart + ". After a Draw Two or Wild Draw Four, count the cards the next player drew."
+	flipHandHelp = handHelpStart + ", all on the side in play when the hand ended. After a Draw One, " +
+		"Draw Five, Wild Draw Two or Wild Draw Color, count the cards the next player drew."
+)
 
 // promptHand asks who went out and what everyone else held, in seating
 // order or in any order the table calls them, shows the hand and asks to
