@@ -72,14 +72,7 @@ func FlipChallenged(active Color) Face {
 // ChallengeFlip judges a challenge of UNO Flip's Wild Draw Two or Wild Draw
 // Color (which one: the side of the colour in play) laid on top.
 func ChallengeFlip(top Card, called Color, hand []Card) (ChallengeVerdict, error) {
-	active, err := activeColor(top, called)
-	if err != nil {
-		return ChallengeVerdict{}, err
-	}
-	if active == NoColor {
-		return ChallengeVerdict{}, ErrTopColor
-	}
-	match, err := holding(hand, active)
+	active, match, err := challengedHolding(top, called, hand)
 	if err != nil {
 		return ChallengeVerdict{}, err
 	}

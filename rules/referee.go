@@ -188,17 +188,25 @@ type ChallengeVerdict struct {
 	Until string `json:"until,omitempty"`
 }
 
+// challengedHolding is what every challenge asks first: the colour in play
+// (top's, or the one called on a wild) and the challenged player's card of
+// that colour, if any, in hand.
+func challengedHolding(top Card, called Color, hand []Card) (Color, *Card, error) {
+	active, err := activeColor(top, called)
+	if err != nil {
+		return NoColor, nil, err
+	}
+	if active == NoColor {
+		return NoColor, nil, ErrTopColor
+	}
+	match, err := holding(hand, active)
+	return active, match, err
+}
+
 // Challenge judges a challenge of a Wild Draw Four laid on top (called: the
 // colour named if top is a wild) by a player whose remaining hand was hand.
 func Challenge(top Card, called Color, hand []Card) (ChallengeVerdict, error) {
-	active, err := activeColor(top, called)
-	if err != nil {
-		return ChallengeVerdict{}, err
-	}
-	if active == NoColor {
-		return ChallengeVerdict{}, ErrTopColor
-	}
-	match, err := holding(hand, active)
+	active, match, err := challengedHolding(top, called, hand)
 	if err != nil {
 		return ChallengeVerdict{}, err
 	}
