@@ -1,119 +1,27 @@
-// Package cmd is unoscore's command line: one file per command, this one for
-// the global flags, exit codes and the mapping of errors to them.
+// Package cmd is unoscore's command line. root.go holds the root command,
+// its global flags and Run; app.go what every command shares (the streams,
+// the prompter, opening the database); errors.go the exit codes and the
+// hints; flags.go the flags several commands share; and each command has a
+// file of its own, cmd_<name>.go.
 package cmd
 
 import (
 	"cmp"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"regexp"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
-	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
-	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
-	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
-
-// ExitCode is what unoscore exits with.
-type ExitCode int
-
-// Exit codes, as the contract names them.
-const (
-	ExitOK          ExitCode = 0
-	ExitFailure     ExitCode = 1   // the machine failed: database unreadable, corrupt, locked
-	ExitUsage       ExitCode = 2   // bad input or usage; nothing was written
-	ExitInterrupted ExitCode = 130 // Ctrl-C at a prompt
-)
-
-// App is what every command shares: the streams and the global flags.
-type App struct {
-	IO      *iostreams.IOStreams
-	DBPath  string
-	NoInput bool
-	Wait    time.Duration
-	Prompt  prompter.Prompter
-
-	wrapOut, wrapErr *wrapOutput // nil when the stream is not a terminal
-
-	// saved says what a command committed ("Hand 5 was saved"), once it
-	// has: a failure to print after it is said on stderr, and the exit is
-	// 0, so that a script that retries on failure never records it twice.
-	saved string
-}
-
-// flushLine writes the start of a line the wrapping holds back (before a
-// prompt draws, and at the end).
-func (a *App) flushLine() error {
-	var err error
-	for _, w := range []*wrapOutput{a.wrapOut, a.wrapErr} {
-		if w != nil {
-			err = cmp.Or(err, w.flush())
-		}
-	}
-	return err
-}
-
-// keepLines turns the wrapping of standard output off for the rest of the
-// run: JSON, exports, scripts and --wide keep their lines whole.
-func (a *App) keepLines() {
-	if a.wrapOut != nil {
-		a.wrapOut.flush()
-		a.wrapOut.off = true
-	}
-}
-
-// usageError is input the command cannot use: it exits 2.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-func (e *usageError) Invalid() bool { return true }
-
-func usagef(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
-}
-
-// errInterruptedNew is Ctrl-C while "new" asks how the game is set up:
-// exit 130, and no game exists yet.
-var errInterruptedNew error = interruptedError("interrupted; no game was started")
-
-// errStoppedNew is Ctrl-D while "new" asks how the game is set up.
-var errStoppedNew error = stoppedError("stopped; no game was started")
-
-// stoppedError is a Ctrl-D in its own words; it is prompter.ErrStopped to
-// errors.Is.
-type stoppedError string
-
-func (e stoppedError) Error() string        { return string(e) }
-func (e stoppedError) Is(target error) bool { return target == prompter.ErrStopped }
-
-// interruptedError is a Ctrl-C that says what it left undone in its own
-// words; it is prompter.ErrInterrupted to errors.Is.
-type interruptedError string
-
-func (e interruptedError) Error() string        { return string(e) }
-func (e interruptedError) Is(target error) bool { return target == prompter.ErrInterrupted }
-
-// stoppedMsg is one sentence that, after "unoscore: ", fits 80 columns.
-const stoppedMsg = "stopped without saving the unfinished hand; go on with: unoscore hand"
-
-// errStopped is Ctrl-D (end of input) at a prompt: a clean stop, exit 0.
-var errStopped error = stoppedError(stoppedMsg)
-
-// errInterrupted is Ctrl-C at a prompt: exit 130.
-var errInterrupted error = interruptedError("interrupted; nothing was written for the unfinished hand")
 
 // Execute runs unoscore with the process's arguments and streams, and
 // returns the exit code.
@@ -207,89 +115,6 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	}
 	fmt.Fprintln(errOut, "unoscore: "+msg)
 	return code
-}
-
-// clipMessage shortens what a message repeats of a long argument (a word of
-// more than 64 characters keeps its first 40), so that a mistyped 100 KB
-// argument gives one readable line.
-func clipMessage(msg string) string {
-	words := strings.Split(msg, " ")
-	for i, w := range words {
-		r := []rune(w)
-		if len(r) <= 64 {
-			continue
-		}
-		short := string(r[:40]) + "…"
-		if q := r[0]; q == '"' || q == '\'' {
-			short += string(q)
-		}
-		words[i] = short
-	}
-	return strings.Join(words, " ")
-}
-
-func panicMessage(r any) string {
-	if err, ok := r.(error); ok && strings.Contains(err.Error(), "fault") {
-		return "the database file could not be read (" + err.Error() + "); it may be damaged or cut short: check it with \"unoscore doctor\" or import your last export into a new file"
-	}
-	return fmt.Sprintf("internal error: %v; nothing more was written. Please report this, with what UNOSCORE_DEBUG=1 prints", r)
-}
-
-// withHint is the error's sentence followed by its hint.
-func withHint(err error) string { return err.Error() + hint(err) }
-
-// hint is what to type or do next after an error, to follow its sentence:
-// the lower layers say what is wrong in their own terms, and only the
-// command line knows its commands.
-func hint(err error) string {
-	var (
-		notFound  *store.NotFoundError
-		ambiguous *store.AmbiguousError
-		locked    *store.LockedError
-		corrupt   *store.CorruptError
-		newer     *store.NewerError
-		over      *scoring.GameOverError
-		topic     *rules.TopicError
-		unknown   *scoring.UnknownPlayerError
-	)
-	switch {
-	case errors.As(err, &notFound) && notFound.ID == "":
-		return ": start one with \"unoscore new --players Ann,Bob,Cat\""
-	case errors.As(err, &notFound):
-		return "; \"unoscore games\" lists them"
-	case errors.As(err, &ambiguous):
-		return "; type more of the id"
-	case errors.As(err, &locked):
-		return "; try again when it has finished"
-	case errors.As(err, &corrupt):
-		return ": move it aside and import your last export, or use another file with --db"
-	case errors.As(err, &newer):
-		return ": upgrade unoscore"
-	case errors.As(err, &over):
-		return "; start a new game with \"unoscore new\""
-	case errors.As(err, &topic) && len(topic.Suggest) > 0:
-		return " (\"unoscore rules\" lists them all)"
-	case errors.As(err, &topic):
-		return "; \"unoscore rules\" lists the topics"
-	case errors.As(err, &unknown):
-		return "; \"unoscore players\" lists everyone"
-	}
-	return ""
-}
-
-func exitCode(err error) ExitCode {
-	var corrupt *store.CorruptError
-	var locked *store.LockedError
-	var newer *store.NewerError
-	switch {
-	case errors.Is(err, prompter.ErrInterrupted):
-		return ExitInterrupted
-	case errors.As(err, &corrupt), errors.As(err, &locked), errors.As(err, &newer), errors.As(err, new(*store.OlderError)):
-		return ExitFailure
-	case present.BadInput(err):
-		return ExitUsage
-	}
-	return ExitFailure
 }
 
 // newRootCmd makes the command line for args (nil: every command, as help
@@ -470,158 +295,4 @@ func helpEntry(name, short string, width int) string {
 	}
 	lines := ui.Fill(strings.Fields(short), " ", width, pad, pad)
 	return name + " " + strings.TrimPrefix(strings.Join(lines, "\n"), pad)
-}
-
-// keepsLines reports whether what c prints is for a program or keeps its
-// lines whole on purpose, wrapped by nobody but the terminal: JSON, an
-// export, a completion script, a man page, --wide, serve's QR codes.
-func keepsLines(c *cobra.Command) bool {
-	for _, f := range []string{"json", "wide", "csv"} {
-		if v, err := c.Flags().GetBool(f); err == nil && v {
-			return true
-		}
-	}
-	for p := c; p != nil; p = p.Parent() {
-		switch p.Name() {
-		case "export", "completion", "man", "serve", cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
-			return true
-		}
-	}
-	return false
-}
-
-// seam is a command's RunE, as gh builds its commands: runF when a test
-// gave one (to see the options the flags filled in, without running
-// anything), else the command's own run.
-func seam[O any](o O, runF, run func(O) error) func(*cobra.Command, []string) error {
-	return func(*cobra.Command, []string) error {
-		if runF != nil {
-			return runF(o)
-		}
-		return run(o)
-	}
-}
-
-// style is how output is drawn on a.IO: colour, symbols and the width
-// not to pass.
-func (a *App) style() ui.Style {
-	width := a.IO.TermWidth() // as it is now
-	return ui.Style{Color: a.IO.Color, Unicode: a.IO.OutTTY, Width: width}
-}
-
-// canPrompt reports whether this run may ask questions.
-func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
-
-// dbPath is the database file this run uses.
-func (a *App) dbPath() (string, error) {
-	if a.DBPath != "" {
-		return store.ExpandHome(a.DBPath) // --db=~/x.db reaches us unexpanded
-	}
-	return store.DefaultPath()
-}
-
-// open opens the database; a read-only open of a missing file gives
-// store.ErrNoDatabase.
-func (a *App) open(readOnly bool) (*store.DB, error) {
-	return a.openWith(store.Options{ReadOnly: readOnly})
-}
-
-func (a *App) openWith(o store.Options) (*store.DB, error) {
-	path, err := a.dbPath()
-	if err != nil {
-		return nil, err
-	}
-	o.Timeout = a.Wait
-	if o.Timeout == 0 {
-		o.Timeout = -1 // --wait 0: do not wait at all
-	}
-	db, err := store.Open(path, o)
-	if err == nil && db.Warning != "" {
-		fmt.Fprintf(a.IO.Err, "unoscore: warning: %s; showing the state before it. %s\n", db.Warning, olderHint)
-	}
-	if err == nil && db.Notice != "" {
-		fmt.Fprintf(a.IO.Err, "unoscore: %s.\n", db.Notice)
-	}
-	return db, err
-}
-
-// olderHint says what to do about a file whose newest state is damaged.
-const olderHint = `See what is left with "unoscore doctor"; to go on from there, run "unoscore doctor --accept-older", which first copies the file aside`
-
-// Ways of opening the database.
-const (
-	readDB   = iota // shared lock; a missing file means there is no game
-	changeDB        // exclusive lock; a missing file means there is no game
-	createDB        // exclusive lock; a missing file is created
-)
-
-// withDB runs fn with the database open, and closes it. Only the commands
-// that start something (new, import) create a missing or empty file, so
-// bad input elsewhere never writes anything.
-func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
-	db, err := a.openWith(store.Options{ReadOnly: mode == readDB, NoCreate: mode == changeDB})
-	if err != nil {
-		if errors.Is(err, store.ErrNoDatabase) {
-			return store.ErrNoGame
-		}
-		return err
-	}
-	defer db.Close()
-	return fn(db)
-}
-
-// loadGame reads one game (id "" is the current one) with a shared lock,
-// held only while reading.
-func loadGame(app *App, id string) (*store.Game, error) {
-	var g *store.Game
-	err := app.withDB(readDB, func(db *store.DB) error {
-		var err error
-		g, err = db.Game(id)
-		return err
-	})
-	return g, err
-}
-
-// writeJSON prints exactly one JSON object.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
-
-// exactArgs is cobra.ExactArgs with a sentence a person can act on.
-func exactArgs(n int, what string) cobra.PositionalArgs {
-	return func(c *cobra.Command, args []string) error {
-		if len(args) != n {
-			return usagef("%s takes %s; see \"%s --help\"", c.CommandPath(), what, c.CommandPath())
-		}
-		return nil
-	}
-}
-
-// numberFlag is pflag's complaint about a number it could not read, with
-// strconv's words in it.
-var numberFlag = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^invalid argument "(.*)" for "(.*)" flag: strconv\.Parse(Int|Uint|Float): parsing ".*": (invalid syntax|value out of range)$`)
-})
-
-// flagProblem is a flag's error in unoscore's words: a number that is not
-// one, or too large, named with its flag, not strconv's "parsing" message.
-func flagProblem(err error) string {
-	m := numberFlag().FindStringSubmatch(err.Error())
-	if m == nil {
-		return err.Error()
-	}
-	value, flag := words.Clip(m[1]), m[2]
-	if i := strings.LastIndex(flag, "--"); i >= 0 {
-		flag = flag[i:]
-	}
-	if m[4] == "value out of range" {
-		return fmt.Sprintf("%s %q is far too large a number", flag, value)
-	}
-	if m[3] == "Float" {
-		return fmt.Sprintf("%s %q is not a number", flag, value)
-	}
-	return fmt.Sprintf("%s %q is not a whole number", flag, value)
 }

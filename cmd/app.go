@@ -1,0 +1,137 @@
+package cmd
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/store"
+)
+
+// App is what every command shares: the streams and the global flags.
+type App struct {
+	IO      *iostreams.IOStreams
+	DBPath  string
+	NoInput bool
+	Wait    time.Duration
+	Prompt  prompter.Prompter
+
+	wrapOut, wrapErr *wrapOutput // nil when the stream is not a terminal
+
+	// saved says what a command committed ("Hand 5 was saved"), once it
+	// has: a failure to print after it is said on stderr, and the exit is
+	// 0, so that a script that retries on failure never records it twice.
+	saved string
+}
+
+// flushLine writes the start of a line the wrapping holds back (before a
+// prompt draws, and at the end).
+func (a *App) flushLine() error {
+	var err error
+	for _, w := range []*wrapOutput{a.wrapOut, a.wrapErr} {
+		if w != nil {
+			err = cmp.Or(err, w.flush())
+		}
+	}
+	return err
+}
+
+// keepLines turns the wrapping of standard output off for the rest of the
+// run: JSON, exports, scripts and --wide keep their lines whole.
+func (a *App) keepLines() {
+	if a.wrapOut != nil {
+		a.wrapOut.flush()
+		a.wrapOut.off = true
+	}
+}
+
+// style is how output is drawn on a.IO: colour, symbols and the width
+// not to pass.
+func (a *App) style() ui.Style {
+	width := a.IO.TermWidth() // as it is now
+	return ui.Style{Color: a.IO.Color, Unicode: a.IO.OutTTY, Width: width}
+}
+
+// canPrompt reports whether this run may ask questions.
+func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
+
+// dbPath is the database file this run uses.
+func (a *App) dbPath() (string, error) {
+	if a.DBPath != "" {
+		return store.ExpandHome(a.DBPath) // --db=~/x.db reaches us unexpanded
+	}
+	return store.DefaultPath()
+}
+
+// open opens the database; a read-only open of a missing file gives
+// store.ErrNoDatabase.
+func (a *App) open(readOnly bool) (*store.DB, error) {
+	return a.openWith(store.Options{ReadOnly: readOnly})
+}
+
+func (a *App) openWith(o store.Options) (*store.DB, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return nil, err
+	}
+	o.Timeout = a.Wait
+	if o.Timeout == 0 {
+		o.Timeout = -1 // --wait 0: do not wait at all
+	}
+	db, err := store.Open(path, o)
+	if err == nil && db.Warning != "" {
+		fmt.Fprintf(a.IO.Err, "unoscore: warning: %s; showing the state before it. %s\n", db.Warning, olderHint)
+	}
+	if err == nil && db.Notice != "" {
+		fmt.Fprintf(a.IO.Err, "unoscore: %s.\n", db.Notice)
+	}
+	return db, err
+}
+
+// Ways of opening the database.
+const (
+	readDB   = iota // shared lock; a missing file means there is no game
+	changeDB        // exclusive lock; a missing file means there is no game
+	createDB        // exclusive lock; a missing file is created
+)
+
+// withDB runs fn with the database open, and closes it. Only the commands
+// that start something (new, import) create a missing or empty file, so
+// bad input elsewhere never writes anything.
+func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
+	db, err := a.openWith(store.Options{ReadOnly: mode == readDB, NoCreate: mode == changeDB})
+	if err != nil {
+		if errors.Is(err, store.ErrNoDatabase) {
+			return store.ErrNoGame
+		}
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// loadGame reads one game (id "" is the current one) with a shared lock,
+// held only while reading.
+func loadGame(app *App, id string) (*store.Game, error) {
+	var g *store.Game
+	err := app.withDB(readDB, func(db *store.DB) error {
+		var err error
+		g, err = db.Game(id)
+		return err
+	})
+	return g, err
+}
+
+// writeJSON prints exactly one JSON object.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
