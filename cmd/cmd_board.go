@@ -28,13 +28,12 @@ the rounds still to play; --schedule prints every round's tables instead.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: seam(o, runF, runBoard),
 	}
-	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	gameFlag(c, app, &o.Game, gameUsage)
+	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	c.Flags().BoolVar(&o.Chart, "chart", false, "draw the score race as a line chart")
 	c.Flags().BoolVar(&o.Schedule, "schedule", false, "rotating: print who sits where, with whom, in every round")
-	c.Flags().BoolVar(&o.Wide, "wide", false, "the full table, however wide the terminal (a pipe always gets it)")
+	wideFlag(c, &o.Wide, wideUsage)
 	c.MarkFlagsMutuallyExclusive("json", "chart", "schedule")
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 	return c
 }
 

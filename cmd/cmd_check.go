@@ -66,7 +66,7 @@ func (o *checkOptions) addTop(c *cobra.Command) {
 // addDeck adds --deck and --json.
 func (o *checkOptions) addDeck(c *cobra.Command) {
 	c.Flags().StringVar(&o.Deck, "deck", rules.DefaultDeck, "the deck played with: "+strings.Join(rules.DeckIDs(), ", "))
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	jsonFlag(c, &o.JSON, "print the answer as JSON")
 	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
 }
 

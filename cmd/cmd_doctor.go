@@ -40,7 +40,7 @@ repaired: import your last export into a new file, or restore a backup).`,
 		RunE: seam(o, runF, runDoctor),
 	}
 	c.Flags().StringVar(&o.Backup, "backup", "", "also write a consistent copy of the database to this file")
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the report as JSON")
+	jsonFlag(c, &o.JSON, "print the report as JSON")
 	c.Flags().BoolVar(&o.AcceptOlder, "accept-older", false, "when the newest state of the file is damaged, copy the file aside and go on from the state before it")
 	return c
 }

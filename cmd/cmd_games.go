@@ -35,10 +35,10 @@ func newGamesCmd(app *App, runF func(*gamesOptions) error) *cobra.Command {
 		RunE:  seam(o, runF, runGames),
 	}
 	c.AddCommand(newGamesDeleteCmd(app, nil))
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON (every game unless --limit is given)")
+	jsonFlag(c, &o.JSON, "print the list as JSON (every game unless --limit is given)")
 	c.Flags().IntVar(&o.Limit, "limit", 20, "show at most this many games")
 	c.Flags().BoolVar(&o.All, "all", false, "show every game")
-	c.Flags().BoolVar(&o.Wide, "wide", false, "the full table, however wide the terminal (a pipe always gets it)")
+	wideFlag(c, &o.Wide, wideUsage)
 	c.PreRunE = func(c *cobra.Command, args []string) error {
 		if o.Limit < 1 {
 			return usagef("--limit must be at least 1")

@@ -19,29 +19,6 @@ type handOptions struct {
 	outcomeFlags
 }
 
-// outcomeFlags are the flags that say how a hand ended, shared by hand and
-// edit.
-type outcomeFlags struct {
-	Out   string
-	Left  []string
-	Table int
-	Game  string
-	JSON  bool
-}
-
-func (o *outcomeFlags) register(c *cobra.Command, app *App) {
-	f := c.Flags()
-	f.StringVarP(&o.Out, "out", "o", "", "the player who went out (a unique start of the name will do)")
-	f.StringArrayVarP(&o.Left, "left", "l", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each; plain NAME=CARDS arguments do the same)")
-	f.IntVar(&o.Table, "table", 0, "rotating mode: the table the hand was played at (default 1)")
-	f.StringVar(&o.Game, "game", "", "the game's id (default the current game)")
-	f.BoolVar(&o.JSON, "json", false, "print the board as JSON")
-	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
-	_ = c.RegisterFlagCompletionFunc("left", leftCompletion(app, &o.Game))
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
-	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
-}
-
 // tableCompletion completes the tables still playing in the game named by
 // *game (or the current one), each with its pairs as the hint.
 func tableCompletion(app *App, game *string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
@@ -67,26 +44,6 @@ func tableCompletion(app *App, game *string) func(*cobra.Command, []string, stri
 		})
 		return tables, cobra.ShellCompDirectiveNoFileComp
 	}
-}
-
-// takeArgs reads plain NAME=CARDS arguments as --left values.
-func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
-	for _, a := range args {
-		if !strings.Contains(a, "=") {
-			return usagef("%q is not NAME=CARDS: name a player's cards as in %s -o Ann Bob=\"r7 wd4\" Cat=w", a, c.CommandPath())
-		}
-		o.Left = append(o.Left, a)
-	}
-	return nil
-}
-
-// hand reads the flags into a hand to count.
-func (o *outcomeFlags) hand() (scoring.Hand, error) {
-	if o.Table < 0 {
-		return scoring.Hand{}, usagef("--table %d: tables are numbered from 1", o.Table)
-	}
-	left, err := parseLeft(o.Left)
-	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table}, err
 }
 
 func newHandCmd(app *App, runF func(*handOptions) error) *cobra.Command {

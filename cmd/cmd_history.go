@@ -31,10 +31,9 @@ the board is always worked out from this log.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: seam(o, runF, runHistory),
 	}
-	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the log as JSON")
-	c.Flags().BoolVar(&o.Wide, "wide", false, "an entry a line, however wide the terminal (a pipe always gets it)")
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	gameFlag(c, app, &o.Game, gameUsage)
+	jsonFlag(c, &o.JSON, "print the log as JSON")
+	wideFlag(c, &o.Wide, "an entry a line, however wide the terminal (a pipe always gets it)")
 	return c
 }
 

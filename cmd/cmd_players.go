@@ -31,7 +31,7 @@ played, and every spelling of their name seen.
 		Args: exactArgs(0, "no arguments"),
 		RunE: seam(o, runF, runPlayers),
 	}
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the list as JSON")
+	jsonFlag(c, &o.JSON, "print the list as JSON")
 	c.AddCommand(newRenameCmd(app, nil))
 	return c
 }

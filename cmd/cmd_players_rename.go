@@ -39,7 +39,7 @@ new name stops the rename, and nothing is written.`,
 			return runRename(o)
 		},
 	}
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the games renamed as JSON")
+	jsonFlag(c, &o.JSON, "print the games renamed as JSON")
 	return c
 }
 

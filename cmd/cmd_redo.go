@@ -21,9 +21,8 @@ hand is entered or corrected, there is nothing to redo.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: seam(o, runF, runRedo),
 	}
-	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(o.app))
+	gameFlag(c, o.app, &o.Game, gameUsage)
+	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	return c
 }
 

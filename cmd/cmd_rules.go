@@ -55,9 +55,8 @@ on that game's Wild Customizable cards.`,
 			return runRules(o)
 		},
 	}
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the answer as JSON")
-	c.Flags().StringVar(&o.Game, "game", "", "with wild-customizable: also show the rules written on this game's cards")
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+	jsonFlag(c, &o.JSON, "print the answer as JSON")
+	gameFlag(c, app, &o.Game, "with wild-customizable: also show the rules written on this game's cards")
 	return c
 }
 

@@ -59,7 +59,7 @@ the server; Ctrl-C stops it.`,
 		},
 	}
 	c.Flags().StringVar(&o.Addr, "addr", "127.0.0.1:8765", "HOST:PORT to listen on (port 0 picks a free one; 0.0.0.0 is the whole local network)")
-	c.Flags().BoolVar(&o.JSON, "json", false, `print {"view", "score", "token"} as the first line of output`)
+	jsonFlag(c, &o.JSON, `print {"view", "score", "token"} as the first line of output`)
 	c.Flags().BoolVar(&o.NewToken, "new-token", false, "make a new scorer's token: the old scorer's address stops working")
 	return c
 }

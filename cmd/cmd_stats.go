@@ -66,10 +66,10 @@ time. --since and --mode count only some games (and rate from them alone).`,
 	}
 	f := c.Flags()
 	f.StringVar(&o.Player, "player", "", "show one player's page (a unique start of the name will do)")
-	f.BoolVar(&o.JSON, "json", false, "print the statistics as JSON")
+	jsonFlag(c, &o.JSON, "print the statistics as JSON")
 	f.StringVar(&o.Since, "since", "", "count only games started on or after this date (YYYY-MM-DD)")
 	f.StringVar(&o.Mode, "mode", "", "count only games of this mode (standard, lowest, partners, challenge)")
-	f.BoolVar(&o.Wide, "wide", false, "every column, even when the terminal is narrower")
+	wideFlag(c, &o.Wide, "every column, even when the terminal is narrower")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
 	_ = c.RegisterFlagCompletionFunc("player", knownPlayerCompletion(app))
 	return c

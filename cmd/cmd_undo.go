@@ -34,11 +34,10 @@ void and asks first; --yes skips the question.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: seam(o, runF, runUndo),
 	}
-	c.Flags().StringVar(&o.Game, "game", "", "the game's id (default the current game)")
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the board as JSON")
+	gameFlag(c, o.app, &o.Game, gameUsage)
+	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	c.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask first")
 	c.Flags().IntVar(&o.Table, "table", 0, "a rotating game: void the last hand played at this table")
-	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(o.app))
 	return c
 }
 

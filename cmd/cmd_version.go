@@ -84,7 +84,7 @@ func newVersionCmd(app *App, runF func(*versionOptions) error) *cobra.Command {
 			return runVersion(o)
 		},
 	}
-	c.Flags().BoolVar(&o.JSON, "json", false, "print the build information as JSON")
+	jsonFlag(c, &o.JSON, "print the build information as JSON")
 	return c
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // keepsLines reports whether what c prints is for a program or keeps its
@@ -75,4 +76,73 @@ func flagProblem(err error) string {
 		return fmt.Sprintf("%s %q is not a number", flag, value)
 	}
 	return fmt.Sprintf("%s %q is not a whole number", flag, value)
+}
+
+// The usage of --game, --json and --wide where a command says the usual.
+const (
+	gameUsage      = "the game's id (default the current game)"
+	jsonBoardUsage = "print the board as JSON"
+	wideUsage      = "the full table, however wide the terminal (a pipe always gets it)"
+)
+
+// gameFlag is --game ID, the game a command works on, completed with the
+// games' ids.
+func gameFlag(c *cobra.Command, app *App, p *string, usage string) {
+	c.Flags().StringVar(p, "game", "", usage)
+	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
+}
+
+// jsonFlag is --json: what the command prints, as JSON for a program
+// (keepsLines keeps its lines whole).
+func jsonFlag(c *cobra.Command, p *bool, usage string) {
+	c.Flags().BoolVar(p, "json", false, usage)
+}
+
+// wideFlag is --wide: every column and whole lines, however wide the
+// terminal (keepsLines).
+func wideFlag(c *cobra.Command, p *bool, usage string) {
+	c.Flags().BoolVar(p, "wide", false, usage)
+}
+
+// outcomeFlags are the flags that say how a hand ended, shared by hand and
+// edit.
+type outcomeFlags struct {
+	Out   string
+	Left  []string
+	Table int
+	Game  string
+	JSON  bool
+}
+
+// register defines the outcome flags on c, with their completions.
+func (o *outcomeFlags) register(c *cobra.Command, app *App) {
+	f := c.Flags()
+	f.StringVarP(&o.Out, "out", "o", "", "the player who went out (a unique start of the name will do)")
+	f.StringArrayVarP(&o.Left, "left", "l", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each; plain NAME=CARDS arguments do the same)")
+	f.IntVar(&o.Table, "table", 0, "rotating mode: the table the hand was played at (default 1)")
+	gameFlag(c, app, &o.Game, gameUsage)
+	jsonFlag(c, &o.JSON, jsonBoardUsage)
+	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
+	_ = c.RegisterFlagCompletionFunc("left", leftCompletion(app, &o.Game))
+	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
+}
+
+// takeArgs reads plain NAME=CARDS arguments as --left values.
+func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
+	for _, a := range args {
+		if !strings.Contains(a, "=") {
+			return usagef("%q is not NAME=CARDS: name a player's cards as in %s -o Ann Bob=\"r7 wd4\" Cat=w", a, c.CommandPath())
+		}
+		o.Left = append(o.Left, a)
+	}
+	return nil
+}
+
+// hand reads the flags into a hand to count.
+func (o *outcomeFlags) hand() (scoring.Hand, error) {
+	if o.Table < 0 {
+		return scoring.Hand{}, usagef("--table %d: tables are numbered from 1", o.Table)
+	}
+	left, err := parseLeft(o.Left)
+	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table}, err
 }
