@@ -19,10 +19,11 @@ var floors = []struct {
 	{0, []string{"rules/words"}},
 	{1, []string{"rules"}},
 	{2, []string{"scoring"}},
-	{3, []string{"store", "store/"}},
-	{4, []string{"cmd/internal/"}},
-	{5, []string{"cmd"}},
-	{6, []string{"", "cmd/gen-docs", "cmd/e2e", "cmd/e2e/"}},
+	{3, []string{"store/internal/"}},
+	{4, []string{"store", "store/"}},
+	{5, []string{"cmd/internal/"}},
+	{6, []string{"cmd"}},
+	{7, []string{"", "cmd/gen-docs", "cmd/e2e", "cmd/e2e/"}},
 }
 
 // pure are the packages that touch no files, clocks, terminals or network,

@@ -13,6 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/store/internal/boltfile"
 )
 
 // Report is what Doctor found in a database.
@@ -28,7 +29,7 @@ type Report struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// Doctor checks the whole file: every page (see pages.go), the schema
+// Doctor checks the whole file: every page (see store/internal/boltfile), the schema
 // version, that every game's log replays, that its summary and its id agree
 // with it, and that no id or event lies outside a game. It reads only;
 // problems are reported, not repaired.
@@ -269,14 +270,14 @@ func (db *DB) checkAllPages() []string {
 		}
 		return []string{err.Error()}
 	}
-	w := newWalker(newReader(db.file), int(m.pageSize), m.pgid, true)
-	w.tree(m.root, 0, 0, from{"the root bucket", 0})
-	w.freelist(m.freelist)
-	if len(w.problems) == 0 {
-		w.unaccounted()
+	w := newWalker(boltfile.NewReader(db.file), int(m.PageSize), m.PGID, true)
+	w.Tree(m.Root, 0, boltfile.From{What: "the root bucket"})
+	w.Freelist(m.Freelist)
+	if len(w.Problems) == 0 {
+		w.Unaccounted()
 	}
-	if w.overflow {
-		w.problems = append(w.problems, "and more")
+	if w.Overflow {
+		w.Problems = append(w.Problems, "and more")
 	}
-	return w.problems
+	return w.Problems
 }

@@ -15,6 +15,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store/internal/boltfile"
 )
 
 // tamper changes a closed database with bbolt itself, as damage or a
@@ -383,7 +384,7 @@ func TestOlderMetaDamagedOnly(t *testing.T) {
 	f := must[*os.File](t)(os.Open(path))
 	defer f.Close()
 	for p := range 2 {
-		if _, ok := readMeta(f, int64(p*page)); !ok {
+		if _, ok := boltfile.ReadMeta(f, int64(p*page)); !ok {
 			t.Errorf("meta page %d is still damaged after a write", p)
 		}
 	}

@@ -28,6 +28,9 @@ import (
 	"github.com/unoscore/unoscore/rules/words"
 
 	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store/internal/boltfile"
+	"github.com/unoscore/unoscore/store/internal/flock"
+	"github.com/unoscore/unoscore/store/internal/trim"
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
@@ -242,7 +245,7 @@ var open sync.Map // *bolt.DB -> *DB
 //
 // Before bbolt maps the file, and under the lock bbolt then keeps, the file
 // is checked: both meta pages, its size against them, the list of free
-// pages, and the page trees of the top-level buckets (see pages.go).
+// pages, and the page trees of the top-level buckets (see store/internal/boltfile).
 func Open(path string, opts Options) (*DB, error) {
 	if opts.Timeout == 0 {
 		opts.Timeout = DefaultTimeout
@@ -300,7 +303,7 @@ func Open(path string, opts Options) (*DB, error) {
 }
 
 func openChecked(f *os.File, path string, opts Options) (*DB, error) {
-	ok, err := lockFile(f, !opts.ReadOnly, opts.Timeout)
+	ok, err := flock.Lock(f, !opts.ReadOnly, opts.Timeout)
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock the database: %w", err)
 	}
@@ -338,10 +341,10 @@ func openChecked(f *os.File, path string, opts Options) (*DB, error) {
 		case err != nil:
 			return nil, err
 		}
-		db.page = int(m.pageSize)
+		db.page = int(m.PageSize)
 	}
-	bo := &bolt.Options{ReadOnly: opts.ReadOnly, Timeout: max(opts.Timeout, time.Millisecond), OpenFile: boltFile(f)}
-	if preLocked {
+	bo := &bolt.Options{ReadOnly: opts.ReadOnly, Timeout: max(opts.Timeout, time.Millisecond), OpenFile: flock.Opener(f)}
+	if flock.PreLocked {
 		bo.Timeout = time.Second // the lock is already held by this process
 	}
 	b, err := openBolt(path, bo)
@@ -738,36 +741,36 @@ func hasBuckets(tx *bolt.Tx) bool {
 // damaged newer one is an OlderError, since bbolt would quietly use the
 // older), its size against them (reading past the end of a cut-short file
 // would fault), and the pages of the root bucket, the top-level buckets and
-// the free-page list (see pages.go). It returns the meta page in force.
+// the free-page list (see store/internal/boltfile). It returns the meta page in force.
 //
 // A read (write false) leaves out the pages of the games' logs: the pages of
 // a game's log are checked when the game is read (see checkRangePages). A
 // write checks them all, so that no damage anywhere, such as a free-page
 // list naming a page still in use, can spread.
-func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
+func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, error) {
 	// The first meta page is at 0; its page size tells where the second
 	// is. If the first is unreadable, the second is looked for at every
 	// page size, as bbolt does.
-	m0, ok0 := readMeta(f, 0)
-	var m1 meta
+	m0, ok0 := boltfile.ReadMeta(f, 0)
+	var m1 boltfile.Meta
 	ok1 := false
-	if m0.pageSize != 0 {
-		m1, ok1 = readMeta(f, int64(m0.pageSize))
+	if m0.PageSize != 0 {
+		m1, ok1 = boltfile.ReadMeta(f, int64(m0.PageSize))
 	} else {
 		for ps := int64(512); ps <= 1<<16 && ps < size; ps *= 2 {
-			if m, ok := readMeta(f, ps); ok && int64(m.pageSize) == ps {
+			if m, ok := boltfile.ReadMeta(f, ps); ok && int64(m.PageSize) == ps {
 				m1, ok1 = m, true
 				break
 			}
 		}
 	}
-	var m meta
+	var m boltfile.Meta
 	var older error
 	switch {
 	case ok0 && ok1:
 		m = m0
 		older, newer, page := m1, m0, 0
-		if m1.txid > m0.txid {
+		if m1.TxID > m0.TxID {
 			m, older, newer, page = m1, m0, m1, 1
 		}
 		// bbolt writes one transaction after the other to the two meta
@@ -776,38 +779,59 @@ func checkFile(f *os.File, path string, size int64, write bool) (meta, error) {
 		// that say otherwise were not left by a crash (one was forged or
 		// written by something else), and which state is the file's
 		// cannot be told.
-		if newer.txid != older.txid+1 || newer.pgid < older.pgid {
-			return meta{}, &CorruptError{Path: path, Err: fmt.Errorf("its two records of what the file holds disagree in a way no crash leaves (transaction %d on meta page %d with %d pages, transaction %d on the other with %d): one of them was forged, or written by another program", newer.txid, page, newer.pgid, older.txid, older.pgid)}
+		if newer.TxID != older.TxID+1 || newer.PGID < older.PGID {
+			return boltfile.Meta{}, &CorruptError{Path: path, Err: fmt.Errorf("its two records of what the file holds disagree in a way no crash leaves (transaction %d on meta page %d with %d pages, transaction %d on the other with %d): one of them was forged, or written by another program", newer.TxID, page, newer.PGID, older.TxID, older.PGID)}
 		}
 	case ok0:
 		m, older = m0, olderOrStale(path, 1, m1, m0)
 	case ok1:
 		m, older = m1, olderOrStale(path, 0, m0, m1)
-	case m0.pageSize == 0 && m1.pageSize == 0:
-		return meta{}, &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
+	case m0.PageSize == 0 && m1.PageSize == 0:
+		return boltfile.Meta{}, &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
 	default:
-		return meta{}, &CorruptError{Path: path, Err: errors.New("both of its meta pages are damaged")}
+		return boltfile.Meta{}, &CorruptError{Path: path, Err: errors.New("both of its meta pages are damaged")}
 	}
-	if need := int64(m.pgid) * int64(m.pageSize); m.pgid < 2 || size < need {
-		return meta{}, &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
+	if need := int64(m.PGID) * int64(m.PageSize); m.PGID < 2 || size < need {
+		return boltfile.Meta{}, &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
 	}
 	// Mapped, the pages are looked at without a copy or a system call each.
-	var src pageSource = newReader(f)
-	if data, unmap := mapFile(f, int64(m.pgid)*int64(m.pageSize)); data != nil {
+	src := boltfile.NewReader(f)
+	if data, unmap := trim.Map(f, int64(m.PGID)*int64(m.PageSize)); data != nil {
 		defer unmap()
-		src = &mapped{data: data}
+		src = &boltfile.Mapped{Data: data}
 	}
-	w := newWalker(src, int(m.pageSize), m.pgid, false)
-	w.lazy = !write
-	w.tree(m.root, 0, 0, from{"the root bucket", 0})
+	w := newWalker(src, int(m.PageSize), m.PGID, false)
+	w.Lazy = !write
+	w.Tree(m.Root, 0, boltfile.From{What: "the root bucket"})
 	if write {
 		// bbolt reads the list of free pages only to write.
-		w.freelist(m.freelist)
+		w.Freelist(m.Freelist)
 	}
-	if err := w.err(); err != nil {
-		return meta{}, &CorruptError{Path: path, Err: err}
+	if err := w.Err(); err != nil {
+		return boltfile.Meta{}, &CorruptError{Path: path, Err: err}
 	}
 	return m, older
+}
+
+// newWalker walks the pages of a file of hw pages (see
+// store/internal/boltfile): a lazy walk still checks the meta bucket, and
+// the events bucket holds the games' logs.
+func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.Walker {
+	w := boltfile.NewWalker(r, pageSize, hw, all)
+	w.Keep, w.Logs = bucketMeta, bucketEvents
+	return w
+}
+
+// releaseMapped tells the kernel this process no longer needs the pages of
+// the database's memory map that it has read (see store/internal/trim).
+func (db *DB) releaseMapped() {
+	info := db.bolt.Info()
+	if info == nil || info.Data == 0 {
+		return
+	}
+	if fi, err := os.Stat(db.path); err == nil {
+		trim.Release(info.Data, fi.Size())
+	}
 }
 
 // checkBucketPages walks the pages of one bucket (a game's log in schema 3
@@ -817,14 +841,14 @@ func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
 	if w == nil || err != nil {
 		return err
 	}
-	w.tree(uint64(b.Root()), 0, 1, from{"the game's log", 0})
-	return w.err()
+	w.Tree(uint64(b.Root()), 1, boltfile.From{What: "the game's log"})
+	return w.Err()
 }
 
 // walkerFor is a page walker over the open file behind tx, for a bucket whose
 // root page is root; nil when the bucket is inline in its parent's page
 // (checked when the file was opened) or the file is not one Open opened.
-func walkerFor(tx *bolt.Tx, root uint64) (*pageWalker, *DB, error) {
+func walkerFor(tx *bolt.Tx, root uint64) (*boltfile.Walker, *DB, error) {
 	v, ok := open.Load(tx.DB())
 	if root == 0 || !ok {
 		return nil, nil, nil
@@ -834,7 +858,7 @@ func walkerFor(tx *bolt.Tx, root uint64) (*pageWalker, *DB, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return newWalker(newReader(db.file), db.page, uint64(fi.Size())/uint64(db.page), true), db, nil
+	return newWalker(boltfile.NewReader(db.file), db.page, uint64(fi.Size())/uint64(db.page), true), db, nil
 }
 
 // checkRangePages walks the pages of the events bucket that hold, or would
@@ -856,9 +880,9 @@ func checkRange(tx *bolt.Tx, bucket, lo, hi []byte) error {
 	if w == nil || err != nil {
 		return err
 	}
-	w.lo, w.hi, w.ranged = lo, hi, lo != nil || hi != nil
-	w.tree(root, 0, 1, from{fmt.Sprintf("the %s bucket", bucket), 0})
-	if err := w.err(); err != nil {
+	w.Lo, w.Hi, w.Ranged = lo, hi, lo != nil || hi != nil
+	w.Tree(root, 1, boltfile.From{What: fmt.Sprintf("the %s bucket", bucket)})
+	if err := w.Err(); err != nil {
 		return &CorruptError{Path: db.path, Err: err}
 	}
 	return nil
@@ -901,6 +925,6 @@ func ValidID(s string) bool {
 // good is the other, sound one: Stale when bad still holds its magic and a
 // transaction id one below good's (the state before it: nothing is lost).
 // A page zeroed or overwritten says nothing, and may have been the newer.
-func olderOrStale(path string, page int, bad, good meta) *OlderError {
-	return &OlderError{Path: path, Page: page, Stale: bad.pageSize == good.pageSize && bad.txid+1 == good.txid}
+func olderOrStale(path string, page int, bad, good boltfile.Meta) *OlderError {
+	return &OlderError{Path: path, Page: page, Stale: bad.PageSize == good.PageSize && bad.TxID+1 == good.TxID}
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/store/internal/boltfile"
 )
 
 // Stamp tells one state of the database file from another without opening
@@ -40,18 +42,18 @@ func ReadStamp(path string) (Stamp, error) {
 		return Stamp{}, fmt.Errorf("cannot read the database: %w", err)
 	}
 	defer f.Close()
-	m0, ok0 := readMeta(f, 0)
-	if m0.pageSize == 0 {
+	m0, ok0 := boltfile.ReadMeta(f, 0)
+	if m0.PageSize == 0 {
 		return Stamp{}, &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
 	}
-	m1, ok1 := readMeta(f, int64(m0.pageSize))
+	m1, ok1 := boltfile.ReadMeta(f, int64(m0.PageSize))
 	switch {
 	case ok0 && ok1:
-		st.TxID = max(m0.txid, m1.txid)
+		st.TxID = max(m0.TxID, m1.TxID)
 	case ok0:
-		st.TxID = m0.txid
+		st.TxID = m0.TxID
 	case ok1:
-		st.TxID = m1.txid
+		st.TxID = m1.TxID
 	}
 	return st, nil
 }

@@ -1,6 +1,9 @@
 //go:build unix
 
-package store
+// Package flock takes the lock bbolt takes on its file (flock(2): shared
+// to read, exclusive to write) before bbolt opens it, waiting in the
+// kernel's queue with a deadline, and hands bbolt the locked descriptor.
+package flock
 
 import (
 	"os"
@@ -9,7 +12,7 @@ import (
 	"time"
 )
 
-// lockFile takes the lock bbolt would take (shared to read, exclusive to
+// Lock takes the lock bbolt would take (shared to read, exclusive to
 // write) on f, waiting at most wait (a negative wait: not at all), so that
 // the file is checked under the same lock bbolt then holds. ok is false
 // when another process held it past the wait.
@@ -20,7 +23,7 @@ import (
 // whoever comes at the right moment. The blocking call runs on a duplicate
 // of the descriptor (the same open file, so the lock it takes is f's); if
 // the wait runs out first, the lock, when it comes, is let go at once.
-func lockFile(f *os.File, exclusive bool, wait time.Duration) (ok bool, err error) {
+func Lock(f *os.File, exclusive bool, wait time.Duration) (ok bool, err error) {
 	how := syscall.LOCK_SH
 	if exclusive {
 		how = syscall.LOCK_EX
@@ -79,12 +82,12 @@ func lockFile(f *os.File, exclusive bool, wait time.Duration) (ok bool, err erro
 	}
 }
 
-// boltFile hands bbolt, the first time it opens a file, a second
+// Opener hands bbolt, the first time it opens a file, a second
 // descriptor of the database already open and locked: bbolt's own lock on it
 // then holds at once, with no moment between the check and bbolt's open in
 // which another process could write. Any later file bbolt opens (a copy's
 // destination) is opened as asked.
-func boltFile(f *os.File) func(string, int, os.FileMode) (*os.File, error) {
+func Opener(f *os.File) func(string, int, os.FileMode) (*os.File, error) {
 	first := true
 	return func(name string, flag int, perm os.FileMode) (*os.File, error) {
 		if !first {
@@ -99,17 +102,5 @@ func boltFile(f *os.File) func(string, int, os.FileMode) (*os.File, error) {
 	}
 }
 
-// preLocked: the lock is taken before bbolt opens the file.
-const preLocked = true
-
-// mapFile maps the first size bytes of f to read, or returns nil.
-func mapFile(f *os.File, size int64) ([]byte, func()) {
-	if size <= 0 || size > 1<<40 {
-		return nil, nil
-	}
-	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
-	if err != nil {
-		return nil, nil
-	}
-	return data, func() { syscall.Munmap(data) }
-}
+// PreLocked: the lock is taken before bbolt opens the file.
+const PreLocked = true

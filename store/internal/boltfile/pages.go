@@ -1,4 +1,8 @@
-package store
+// Package boltfile reads bbolt's file the way bbolt lays it out, without
+// bbolt: its meta pages, and the page trees of its buckets, walked with
+// every id, count, offset and overflow checked against the file's size
+// before bbolt is let near them.
+package boltfile
 
 import (
 	"bytes"
@@ -9,6 +13,7 @@ import (
 	"io"
 
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/store/internal/trim"
 )
 
 // unoscore checks the pages of its file itself before bbolt follows them.
@@ -47,40 +52,40 @@ const (
 	maxProblems = 20
 )
 
-// meta is what a bbolt meta page says.
-type meta struct {
-	pageSize uint32
-	root     uint64 // the root bucket's page
-	freelist uint64 // the free-page list's page
-	pgid     uint64 // the high-water mark: pages 0 to pgid-1 are in use
-	txid     uint64
+// Meta is what a bbolt meta page says.
+type Meta struct {
+	PageSize uint32
+	Root     uint64 // the root bucket's page
+	Freelist uint64 // the free-page list's page
+	PGID     uint64 // the high-water mark: pages 0 to PGID-1 are in use
+	TxID     uint64 // the transaction that wrote it
 }
 
-// readMeta reads a bbolt meta page at off: a 16-byte page header, then magic,
+// ReadMeta reads a bbolt meta page at off: a 16-byte page header, then magic,
 // version, page size, flags (4 bytes each), the root bucket (16), the
 // freelist page (8), the high-water mark (8), the transaction id (8) and an
 // FNV-64a checksum of everything before it. ok is false unless the magic,
 // version and checksum are right; the page size is returned whenever the
 // magic is.
-func readMeta(f io.ReaderAt, off int64) (meta, bool) {
+func ReadMeta(f io.ReaderAt, off int64) (Meta, bool) {
 	const metaLen = 64
 	buf := make([]byte, pageHeader+metaLen)
 	if n, _ := f.ReadAt(buf, off); n < len(buf) {
-		return meta{}, false
+		return Meta{}, false
 	}
 	b := buf[pageHeader:]
 	if binary.LittleEndian.Uint32(b[0:]) != 0xED0CDAED {
-		return meta{}, false
+		return Meta{}, false
 	}
-	m := meta{
-		pageSize: binary.LittleEndian.Uint32(b[8:]),
-		root:     binary.LittleEndian.Uint64(b[16:]),
-		freelist: binary.LittleEndian.Uint64(b[32:]),
-		pgid:     binary.LittleEndian.Uint64(b[40:]),
-		txid:     binary.LittleEndian.Uint64(b[48:]),
+	m := Meta{
+		PageSize: binary.LittleEndian.Uint32(b[8:]),
+		Root:     binary.LittleEndian.Uint64(b[16:]),
+		Freelist: binary.LittleEndian.Uint64(b[32:]),
+		PGID:     binary.LittleEndian.Uint64(b[40:]),
+		TxID:     binary.LittleEndian.Uint64(b[48:]),
 	}
-	if m.pageSize < 512 || m.pageSize > 1<<16 || m.pageSize&(m.pageSize-1) != 0 {
-		return meta{}, false
+	if m.PageSize < 512 || m.PageSize > 1<<16 || m.PageSize&(m.PageSize-1) != 0 {
+		return Meta{}, false
 	}
 	h := fnv.New64a()
 	h.Write(b[:56])
@@ -88,28 +93,28 @@ func readMeta(f io.ReaderAt, off int64) (meta, bool) {
 	return m, ok
 }
 
-// pageSource gives n bytes of the file at off.
-type pageSource interface {
+// Source gives n bytes of the file at off.
+type Source interface {
 	read(off int64, n int) ([]byte, error)
 }
 
-// mapped is the file mapped into memory: reading a page copies nothing and
+// Mapped is the file mapped into memory: reading a page copies nothing and
 // makes no system call. Every 2,048 pages (8 MiB) the pages looked at are
 // given back, so that a walk never counts much of the file as this
 // process's memory.
-type mapped struct {
-	data  []byte
+type Mapped struct {
+	Data  []byte // the map, from the file's first byte
 	reads int
 }
 
-func (m *mapped) read(off int64, n int) ([]byte, error) {
-	if off < 0 || off+int64(n) > int64(len(m.data)) {
+func (m *Mapped) read(off int64, n int) ([]byte, error) {
+	if off < 0 || off+int64(n) > int64(len(m.Data)) {
 		return nil, io.ErrUnexpectedEOF
 	}
 	if m.reads++; m.reads%2048 == 0 {
-		dropPages(m.data)
+		trim.Drop(m.Data)
 	}
-	return m.data[off : off+int64(n)], nil
+	return m.Data[off : off+int64(n)], nil
 }
 
 // reader reads the file with pread: memory for the pages being looked at
@@ -120,7 +125,8 @@ type reader struct {
 	hdr []byte
 }
 
-func newReader(r io.ReaderAt) *reader { return &reader{r: r, hdr: make([]byte, pageHeader)} }
+// NewReader reads the file with pread (see reader).
+func NewReader(r io.ReaderAt) Source { return &reader{r: r, hdr: make([]byte, pageHeader)} }
 
 func (r *reader) read(off int64, n int) ([]byte, error) {
 	b := r.hdr
@@ -133,59 +139,67 @@ func (r *reader) read(off int64, n int) ([]byte, error) {
 	return b, nil
 }
 
-// from says where a page was reached from, for a message.
-type from struct {
-	what string // "branch page", "leaf page", or a whole phrase
-	id   uint64
+// From says where a page was reached from, for a message.
+type From struct {
+	What string // "branch page", "leaf page", or a whole phrase
+	ID   uint64
 }
 
-func (f from) String() string {
-	if f.what == "branch page" || f.what == "leaf page" {
-		return fmt.Sprintf("%s %d", f.what, f.id)
+func (f From) String() string {
+	if f.What == "branch page" || f.What == "leaf page" {
+		return fmt.Sprintf("%s %d", f.What, f.ID)
 	}
-	return f.what
+	return f.What
 }
 
-// pageWalker walks a file's pages.
-type pageWalker struct {
-	r        pageSource
+// Walker walks a file's pages.
+type Walker struct {
+	r        Source
 	pageSize int
 	hw       uint64 // pages 0 to hw-1 exist
 	seen     []uint64
 	free     []uint64
 	all      bool // descend into every bucket, not only the top-level ones
-	// ranged: walk only the pages that hold keys from lo up to hi (nil: no
-	// end), in the one bucket walked (see checkRangePages).
-	ranged bool
-	lo, hi []byte
-	// lazy leaves out every top-level bucket with pages of its own but
-	// the meta bucket: a read checks the pages on the way to the keys it
-	// reads as it reads them (see checkRange). branchesOnly walks only the
-	// events bucket's branch pages (writes, which check the leaves they
-	// change).
-	lazy, branchesOnly bool
-	problems           []string
-	overflow           bool // more problems than maxProblems
+	// Ranged: walk only the pages that hold keys from Lo up to Hi (nil: no
+	// end), in the one bucket walked.
+	Ranged bool
+	Lo, Hi []byte
+	// Lazy leaves out every top-level bucket with pages of its own but
+	// Keep: a read checks the pages on the way to the keys it reads as it
+	// reads them (a ranged walk).
+	Lazy bool
+	Keep []byte
+	// Logs is the top-level bucket of the games' logs: unless the walk is
+	// of everything, only its branch pages are walked (writes check the
+	// leaves they change, reads the leaves they read).
+	Logs         []byte
+	branchesOnly bool
+	// Problems are what the walk found, at most 20; Overflow says there
+	// were more.
+	Problems []string
+	Overflow bool
 }
 
-func newWalker(r pageSource, pageSize int, hw uint64, all bool) *pageWalker {
-	return &pageWalker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1)}
+// NewWalker walks the pages of a file of hw pages of pageSize bytes read
+// from r; all: into every bucket, however deep (doctor).
+func NewWalker(r Source, pageSize int, hw uint64, all bool) *Walker {
+	return &Walker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1)}
 }
 
-func (w *pageWalker) problem(format string, args ...any) {
-	if len(w.problems) >= maxProblems {
-		w.overflow = true
+func (w *Walker) problem(format string, args ...any) {
+	if len(w.Problems) >= maxProblems {
+		w.Overflow = true
 		return
 	}
-	w.problems = append(w.problems, fmt.Sprintf(format, args...))
+	w.Problems = append(w.Problems, fmt.Sprintf(format, args...))
 }
 
-// err is the first problem found, or nil.
-func (w *pageWalker) err() error {
-	if len(w.problems) == 0 {
+// Err is the first problem found, or nil.
+func (w *Walker) Err() error {
+	if len(w.Problems) == 0 {
 		return nil
 	}
-	return errors.New(w.problems[0])
+	return errors.New(w.Problems[0])
 }
 
 func bit(set []uint64, id uint64) bool { return set[id/64]&(1<<(id%64)) != 0 }
@@ -193,7 +207,7 @@ func setBit(set []uint64, id uint64)   { set[id/64] |= 1 << (id % 64) }
 
 // page reads page id with its overflow pages and marks them seen; it
 // reports a problem and returns nil when the page cannot be used.
-func (w *pageWalker) page(id uint64, by from) []byte {
+func (w *Walker) page(id uint64, by From) []byte {
 	if id < 2 || id >= w.hw {
 		w.problem("%s points at page %d, outside the file's %d pages", by, id, w.hw)
 		return nil
@@ -233,10 +247,12 @@ func (w *pageWalker) page(id uint64, by from) []byte {
 	return buf
 }
 
-// tree walks the bucket tree whose root is page id. nest is how deep the
+// Tree walks the bucket tree whose root is page id. nest is how deep the
 // bucket is (0: the root bucket).
-func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
-	if w.overflow {
+func (w *Walker) Tree(id uint64, nest int, by From) { w.tree(id, 0, nest, by) }
+
+func (w *Walker) tree(id uint64, depth, nest int, by From) {
+	if w.Overflow {
 		return
 	}
 	if depth > maxDepth {
@@ -275,13 +291,13 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 		}
 		for i := range count {
 			off := pageHeader + i*elemSize
-			if w.ranged {
+			if w.Ranged {
 				// Child i holds the keys from its first key up to the next
 				// child's (the first child also those below its key).
-				if i > 0 && w.hi != nil && bytes.Compare(branchKey(p, i), w.hi) >= 0 {
+				if i > 0 && w.Hi != nil && bytes.Compare(branchKey(p, i), w.Hi) >= 0 {
 					break
 				}
-				if i+1 < count && bytes.Compare(branchKey(p, i+1), w.lo) <= 0 {
+				if i+1 < count && bytes.Compare(branchKey(p, i+1), w.Lo) <= 0 {
 					continue
 				}
 			}
@@ -303,10 +319,10 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 				}
 				continue
 			}
-			w.tree(child, depth+1, nest, from{"branch page", id})
+			w.tree(child, depth+1, nest, From{"branch page", id})
 		}
 	case leafFlag:
-		w.leaf(p, from{"leaf page", id}, nest)
+		w.leaf(p, From{"leaf page", id}, nest)
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 	}
@@ -314,7 +330,7 @@ func (w *pageWalker) tree(id uint64, depth, nest int, by from) {
 
 // leafHeader reads page id's header only, and says whether it is a leaf
 // page (of its own id) and how many overflow pages follow it.
-func (w *pageWalker) leafHeader(id uint64) (over uint64, leaf bool) {
+func (w *Walker) leafHeader(id uint64) (over uint64, leaf bool) {
 	if id < 2 || id >= w.hw {
 		return 0, false // the walk reports it
 	}
@@ -335,7 +351,7 @@ func branchKey(p []byte, i int) []byte {
 }
 
 // leaf checks a leaf page's entries and walks the buckets it holds.
-func (w *pageWalker) leaf(p []byte, name from, nest int) {
+func (w *Walker) leaf(p []byte, name From, nest int) {
 	count := int(binary.LittleEndian.Uint16(p[10:]))
 	if pageHeader+count*elemSize > len(p) {
 		w.problem("%s holds %d entries, which do not fit", name, count)
@@ -369,19 +385,19 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 			if nest > 0 && !w.all && binary.LittleEndian.Uint64(v) != 0 {
 				continue // a game's log in pages of its own: checked when the game is read
 			}
-			if nest == 0 && w.lazy && !bytes.Equal(k, bucketMeta) && binary.LittleEndian.Uint64(v) != 0 {
+			if nest == 0 && w.Lazy && !bytes.Equal(k, w.Keep) && binary.LittleEndian.Uint64(v) != 0 {
 				continue
 			}
-			if nest == 0 && !w.all && bytes.Equal(k, bucketEvents) && binary.LittleEndian.Uint64(v) != 0 {
+			if nest == 0 && !w.all && w.Logs != nil && bytes.Equal(k, w.Logs) && binary.LittleEndian.Uint64(v) != 0 {
 				// All games' logs: a game's pages are checked when it is read
 				// or written (checkRangePages); a write checks the branch
 				// pages here too, so that no loop lies anywhere in the tree.
 				w.branchesOnly = true
-				w.bucket(v, from{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
+				w.bucket(v, From{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
 				w.branchesOnly = false
 				continue
 			}
-			w.bucket(v, from{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
+			w.bucket(v, From{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
 		default:
 			w.problem("%s: entry %d has unknown flags %#x", name, i, flags)
 			return
@@ -390,7 +406,7 @@ func (w *pageWalker) leaf(p []byte, name from, nest int) {
 }
 
 // bucket walks a bucket from its value: a root page, or an inline page.
-func (w *pageWalker) bucket(v []byte, name from, nest int) {
+func (w *Walker) bucket(v []byte, name From, nest int) {
 	if nest > 8 {
 		w.problem("%s is nested %d buckets deep", name, nest)
 		return
@@ -408,15 +424,15 @@ func (w *pageWalker) bucket(v []byte, name from, nest int) {
 	w.leaf(inline, name, nest)
 }
 
-// freelist checks the list of free pages: it fits its page, and names only
+// Freelist checks the list of free pages: it fits its page, and names only
 // pages that exist and that no tree walked so far uses (a write would
 // otherwise overwrite them).
-func (w *pageWalker) freelist(id uint64) {
+func (w *Walker) Freelist(id uint64) {
 	if id == noFreelist {
 		w.problem("it has no list of free pages")
 		return
 	}
-	p := w.page(id, from{"the meta page's free-page list", 0})
+	p := w.page(id, From{"the meta page's free-page list", 0})
 	if p == nil {
 		return
 	}
@@ -451,9 +467,9 @@ func (w *pageWalker) freelist(id uint64) {
 	}
 }
 
-// unaccounted reports pages that are neither in use nor free (only after a
+// Unaccounted reports pages that are neither in use nor free (only after a
 // walk of every bucket and of the free-page list).
-func (w *pageWalker) unaccounted() {
+func (w *Walker) Unaccounted() {
 	n, first := 0, uint64(0)
 	for p := uint64(2); p < w.hw; p++ {
 		if !bit(w.seen, p) && !bit(w.free, p) {
