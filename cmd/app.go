@@ -8,6 +8,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/unoscore/unoscore/cmd/internal/flow"
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
@@ -134,4 +135,18 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// flowEnv is what the prompt flows (cmd/internal/flow) are given: the
+// prompter, standard output, the terminal's width and style as they are
+// when asked, and the database.
+func (a *App) flowEnv() *flow.Env {
+	return &flow.Env{
+		Prompt: a.Prompt,
+		Out:    a.IO.Out,
+		Width:  a.IO.TermWidth,
+		Style:  a.style,
+		Load:   func(id string) (*store.Game, error) { return loadGame(a, id) },
+		Change: func(fn func(db *store.DB) error) error { return a.withDB(changeDB, fn) },
+	}
 }

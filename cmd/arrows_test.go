@@ -22,8 +22,9 @@ var floors = []struct {
 	{3, []string{"store/internal/"}},
 	{4, []string{"store", "store/"}},
 	{5, []string{"cmd/internal/"}},
-	{6, []string{"cmd"}},
-	{7, []string{"", "cmd/gen-docs", "cmd/e2e", "cmd/e2e/"}},
+	{6, []string{"cmd/internal/flow"}}, // the prompt flows: over prompter, ui and present; cmd → flow, never back
+	{7, []string{"cmd"}},
+	{8, []string{"", "cmd/gen-docs", "cmd/e2e", "cmd/e2e/"}},
 }
 
 // pure are the packages that touch no files, clocks, terminals or network,
@@ -121,5 +122,19 @@ func TestArrows(t *testing.T) {
 	}
 	if seen < 10 {
 		t.Fatalf("go list found only %d packages:\n%s", seen, out)
+	}
+}
+
+// TestFlowFloor: cmd may import the prompt flows, the flows may not import
+// cmd, and the packages the flows use may not import them.
+func TestFlowFloor(t *testing.T) {
+	cmd, flow := floorOf("cmd"), floorOf("cmd/internal/flow")
+	if !(cmd > flow) {
+		t.Errorf("cmd is on floor %d, cmd/internal/flow on %d: cmd → flow must point down", cmd, flow)
+	}
+	for _, below := range []string{"cmd/internal/prompter", "cmd/internal/ui", "cmd/internal/present", "store"} {
+		if f := floorOf(below); !(f < flow) {
+			t.Errorf("%s is on floor %d, not below cmd/internal/flow (%d)", below, f, flow)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/flow"
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
@@ -98,7 +99,7 @@ func editDone(o *editOptions, g *store.Game) error {
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, present.NewBoard(g))
 	}
-	fmt.Fprintf(o.app.IO.Out, "Corrected. %s The old record stays in the history.\n\n", handLine(g.Board, g.Board.Rows[o.Number-1]))
+	fmt.Fprintf(o.app.IO.Out, "Corrected. %s The old record stays in the history.\n\n", present.HandLine(g.Board, g.Board.Rows[o.Number-1]))
 	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 }
 
@@ -144,9 +145,9 @@ func editPrompt(o *editOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(app.IO.Out, "%s %s\n", app.style().Bold(fmt.Sprintf("Correcting hand %d.", n)), handLine(g.Board, g.Board.Rows[n-1]))
+	fmt.Fprintf(app.IO.Out, "%s %s\n", app.style().Bold(fmt.Sprintf("Correcting hand %d.", n)), present.HandLine(g.Board, g.Board.Rows[n-1]))
 	old := g.Hands()[n-1]
-	h, ok, err := promptHand(app, before, old.Table, &old, "Save this correction?")
+	h, ok, err := flow.Hand(app.flowEnv(), before, old.Table, &old, "Save this correction?")
 	if err != nil || !ok {
 		if err == nil {
 			fmt.Fprintln(app.IO.Out, "Nothing changed.")

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/flow"
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
-	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -98,7 +98,7 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 func runHand(o *handOptions) error {
 	app := o.app
 	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() && !o.JSON {
-		return handLoop(app, o.Game, o.Table)
+		return flow.HandLoop(app.flowEnv(), o.Game, o.Table)
 	}
 	if o.Out == "" {
 		return usagef("missing --out: name the player who went out")
@@ -119,21 +119,7 @@ func runHand(o *handOptions) error {
 	if o.JSON {
 		return writeJSON(app.IO.Out, present.NewBoard(g))
 	}
-	fmt.Fprintln(app.IO.Out, handLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
+	fmt.Fprintln(app.IO.Out, present.HandLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
 	fmt.Fprintln(app.IO.Out)
 	return ui.WriteBoard(app.IO.Out, g, app.style())
-}
-
-// handLine says in one sentence what a counted hand did.
-func handLine(b *scoring.Board, r scoring.Row) string {
-	w := present.HandWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
-	s := fmt.Sprintf("Hand %d: %s", r.Number, present.Fill(present.Text(b.Settings.Mode).Hand, w))
-	if len(r.Eliminated) > 0 {
-		verb := "is"
-		if len(r.Eliminated) > 1 {
-			verb = "are"
-		}
-		s += fmt.Sprintf(" %s %s eliminated.", words.Join(b.Names(r.Eliminated)), verb)
-	}
-	return s
 }

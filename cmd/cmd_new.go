@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/unoscore/unoscore/cmd/internal/flow"
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
@@ -200,7 +201,7 @@ func runNew(o *newOptions) error {
 	interactive := app.canPrompt() && !o.JSON
 	if interactive {
 		var err error
-		if s, err = promptSettings(app, s); err != nil {
+		if s, err = flow.Settings(app.flowEnv(), s); err != nil {
 			switch {
 			case errors.Is(err, prompter.ErrInterrupted):
 				return errInterruptedNew
@@ -274,7 +275,7 @@ func runNew(o *newOptions) error {
 			left.ID, words.Join(lb.Settings.Players), left.ID)
 	}
 	if interactive {
-		return handLoop(app, g.ID, 0)
+		return flow.HandLoop(app.flowEnv(), g.ID, 0)
 	}
 	if len(tables) > 1 {
 		fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --table T --out NAME --left NAME=CARDS ...\n")

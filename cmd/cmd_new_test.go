@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -133,7 +134,7 @@ func TestHandWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := summaryLine(b, hand("Ann", "Bob=r1", "Dan=w"))
+	got := present.HandSummary(b, hand("Ann", "Bob=r1", "Dan=w"))
 	if want := "Ann went out: Bob 1, Dan 50, 51 points in all for Ann and Cat."; got != want {
 		t.Errorf("partners summary %q, want %q", got, want)
 	}

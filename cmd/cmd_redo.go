@@ -41,6 +41,6 @@ func runRedo(o *undoOptions) error {
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, present.NewBoard(g))
 	}
-	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", handLine(g.Board, row))
+	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", present.HandLine(g.Board, row))
 	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 }

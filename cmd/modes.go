@@ -19,12 +19,3 @@ func modeHelp() string {
 	}
 	return strings.Join(lines, "\n")
 }
-
-// modeChoices lists the modes for the mode prompt.
-func modeChoices(modes []scoring.Mode) []string {
-	items := make([]string, len(modes))
-	for i, m := range modes {
-		items[i] = fmt.Sprintf("%-9s  %s", m, present.Text(m).Short)
-	}
-	return items
-}

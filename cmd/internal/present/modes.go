@@ -119,6 +119,27 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 	}
 }
 
+// HandLine says in one sentence what a counted hand did: "Hand 3: Ann went
+// out: ...", and who it eliminated.
+func HandLine(b *scoring.Board, r scoring.Row) string {
+	w := HandWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
+	s := fmt.Sprintf("Hand %d: %s", r.Number, Fill(Text(b.Settings.Mode).Hand, w))
+	if len(r.Eliminated) > 0 {
+		verb := "is"
+		if len(r.Eliminated) > 1 {
+			verb = "are"
+		}
+		s += fmt.Sprintf(" %s %s eliminated.", words.Join(b.Names(r.Eliminated)), verb)
+	}
+	return s
+}
+
+// HandSummary sums up a hand before it is saved.
+func HandSummary(b *scoring.Board, h scoring.Hand) string {
+	out, _ := b.Settings.Seat(h.Out)
+	return Fill(Text(b.Settings.Mode).Summary, HandWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
+}
+
 // WinPhrase is what follows the winners' names: " with 250 points", ",
 // tied at the lowest tally (5)", ": the last player left".
 func WinPhrase(b *scoring.Board) string {

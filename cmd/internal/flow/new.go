@@ -1,0 +1,439 @@
+package flow
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/scoring"
+)
+
+// Settings asks for whatever the flags of "new" did not give: the
+// players, the mode, the target, the deck, the teams and the first dealer.
+func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
+	p := env.Prompt
+	out := env.Out
+	if len(s.Players) == 0 {
+		players, err := promptPlayers(env)
+		if err != nil {
+			return s, err
+		}
+		s.Players = players
+	}
+	if s.Mode == "" {
+		// Only the modes the table can play: rotating needs tables of four.
+		var modes []scoring.Mode
+		for _, m := range scoring.Modes {
+			if m.Fits(len(s.Players)) == nil && (!m.NamedTeams() || len(s.Players) >= present.PartnersPlayers) {
+				modes = append(modes, m)
+			}
+		}
+		if len(modes) == 0 {
+			return s, scoring.Modes[0].Fits(len(s.Players))
+		}
+		if len(modes) == 1 {
+			s.Mode = modes[0]
+			fmt.Fprintf(out, "With %d players the mode is %s: %s.\n", len(s.Players), s.Mode, present.Text(s.Mode).Short)
+		} else {
+			i, err := p.Select("How do you score?", modeChoices(modes), 0)
+			if err != nil {
+				return s, err
+			}
+			s.Mode = modes[i]
+		}
+	}
+	if s.Mode.Scheduled() && s.Hands == 0 {
+		h, err := p.Input("Hands in each round at each table", strconv.Itoa(scoring.DefaultHandsPerRound), func(v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 1 || n > scoring.MaxHandsPerRound {
+				return fmt.Errorf("a number from 1 to %d", scoring.MaxHandsPerRound)
+			}
+			return nil
+		})
+		if err != nil {
+			return s, err
+		}
+		s.Hands, _ = strconv.Atoi(h)
+	}
+	if s.Target == 0 && s.Mode.HasTarget() {
+		t, err := p.Input("Play to how many points", strconv.Itoa(scoring.DefaultTarget), func(v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 1 || n > scoring.MaxTarget {
+				return fmt.Errorf("a number from 1 to %d", scoring.MaxTarget)
+			}
+			return nil
+		})
+		if err != nil {
+			return s, err
+		}
+		s.Target, _ = strconv.Atoi(t)
+	}
+	if s.Deck == "" {
+		decks := rules.Decks()
+		items := make([]string, len(decks))
+		for i, d := range decks {
+			items[i] = deckItem(d, env.Width())
+		}
+		i, err := p.Select("Which deck?", items, 0)
+		if err != nil {
+			return s, err
+		}
+		s.Deck = decks[i].ID
+	}
+	if s.Custom == 0 && len(s.CustomRules) == 0 {
+		var err error
+		if s.Custom, s.CustomRules, err = promptCustom(env, s.Deck); err != nil {
+			return s, err
+		}
+	}
+	if s.Mode.NamedTeams() && len(s.Teams) == 0 {
+		if err := present.CheckTeams(s); err != nil {
+			return s, err // too few players for teams of two
+		}
+		teams, err := promptTeams(env, s)
+		if err != nil {
+			return s, err
+		}
+		s.Teams = teams
+	}
+	if s.Dealer == "" && !s.Mode.Scheduled() { // a schedule says who deals
+		items := append([]string{"Draw for it: highest number deals"}, s.Players...)
+		i, err := p.Select("Who deals first?", items, 0)
+		if err != nil {
+			return s, err
+		}
+		if i == 0 {
+			d, err := drawForDealer(env, s.Players, s.Deck)
+			if err != nil {
+				return s, err
+			}
+			s.Dealer = d
+		} else {
+			s.Dealer = s.Players[i-1]
+		}
+	}
+	fmt.Fprintln(out)
+	return s, nil
+}
+
+// deckShort says each deck in a few words, for a narrow terminal.
+var deckShort = map[string]string{
+	"classic": "108 cards, the usual deck",
+	"deluxe":  "112 cards, 8 Wilds",
+	"shuffle": "112 cards, Wild Shuffle Hands",
+	"themed":  "112 cards, purple green pink yellow",
+	"flip":    "112 double-sided cards",
+}
+
+// deckItem is a deck in the list of decks, in words that fit width (less
+// the list's margin of four): its description, without its count of cards
+// if that is what makes it fit, else its few words; never cut in a word.
+func deckItem(d *rules.Deck, width int) string {
+	room := width - 4
+	full := fmt.Sprintf("%-8s %s", d.ID, d.Description)
+	if width <= 0 || ui.Width(full) <= room {
+		return full
+	}
+	if _, rest, ok := strings.Cut(d.Description, " cards: "); ok {
+		if s := fmt.Sprintf("%-8s %s", d.ID, rest); ui.Width(s) <= room {
+			return s
+		}
+	}
+	if short, ok := deckShort[d.ID]; ok && ui.Width(fmt.Sprintf("%-8s %s", d.ID, short)) <= room {
+		return fmt.Sprintf("%-8s %s", d.ID, short)
+	}
+	return d.ID
+}
+
+// promptPlayers asks for the players: a comma list on one line, or one name
+// per line ending with an empty line.
+func promptPlayers(env *Env) ([]string, error) {
+	// check checks the names; a whole list must also be a count some mode
+	// takes (more than 10 is rotating's 12, 13 or 16).
+	check := func(names []string, whole bool) error {
+		if len(names) > scoring.MostPlayers {
+			return fmt.Errorf("at most %d players", scoring.MostPlayers)
+		}
+		if whole && len(names) > scoring.MaxPlayers {
+			if err := fitsSomeMode(len(names)); err != nil {
+				return err
+			}
+		}
+		for _, n := range names {
+			if err := scoring.ValidateName(n); err != nil {
+				return err
+			}
+		}
+		for i := range names {
+			for j := range i {
+				if scoring.SameName(names[i], names[j]) {
+					return fmt.Errorf("%s is named twice", names[i])
+				}
+			}
+		}
+		return nil
+	}
+	// spaced is the players named with spaces between ("Ann Bob Cat"), when
+	// there is no comma and every word could be a player; else nil.
+	spaced := func(v string) []string {
+		f := strings.Fields(v)
+		if strings.Contains(v, ",") || len(f) < 2 || check(f, true) != nil {
+			return nil
+		}
+		return f
+	}
+	first, err := env.Prompt.Input("Players in seating order (Ann, Bob, Cat), or the first name", "", func(v string) error {
+		names := present.SplitNames(v)
+		if len(names) == 0 {
+			return errors.New("name at least the first player")
+		}
+		err := check(names, true)
+		if err != nil && spaced(v) != nil {
+			return nil
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	names := present.SplitNames(first)
+	if len(names) > 1 {
+		return names, nil
+	}
+	if f := spaced(first); f != nil {
+		// Spaces between single words are most likely a list of players;
+		// a name with a space in it stays possible: ask, unless the words
+		// cannot be one name.
+		if check(names, true) != nil {
+			return f, nil
+		}
+		ok, err := env.Prompt.Confirm(fmt.Sprintf("%d players: %s?", len(f), words.Join(f)), true)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return f, nil
+		}
+	}
+	for len(names) < scoring.MostPlayers {
+		label := fmt.Sprintf("Player %d (empty line when done)", len(names)+1)
+		next, err := env.Prompt.Input(label, "", func(v string) error {
+			v = strings.TrimSpace(v)
+			if v == "" {
+				if len(names) < scoring.MinPlayers {
+					return fmt.Errorf("UNO needs at least %d players", scoring.MinPlayers)
+				}
+				return fitsSomeMode(len(names))
+			}
+			return check(append(append([]string{}, names...), v), false)
+		})
+		if err != nil {
+			return nil, err
+		}
+		if next == "" {
+			break
+		}
+		names = append(names, next)
+	}
+	return names, nil
+}
+
+// fitsSomeMode is nil when some mode takes n players, else says which
+// counts the modes take.
+func fitsSomeMode(n int) error {
+	var msgs []string
+	for _, m := range scoring.Modes {
+		err := m.Fits(n)
+		if err == nil {
+			return nil
+		}
+		if !slices.Contains(msgs, err.Error()) {
+			msgs = append(msgs, err.Error())
+		}
+	}
+	return errors.New(strings.Join(msgs, "; "))
+}
+
+// promptTeams offers pairing across the table, else asks for each team.
+func promptTeams(env *Env, s scoring.Settings) ([][]string, error) {
+	n := len(s.Players)
+	if n%2 == 0 && n >= 4 {
+		var pairs []string
+		for i := range n / 2 {
+			pairs = append(pairs, s.Players[i]+" & "+s.Players[i+n/2])
+		}
+		ok, err := env.Prompt.Confirm("Partners across the table: "+strings.Join(pairs, ", ")+"?", true)
+		if err != nil || ok {
+			return nil, err
+		}
+	}
+	var teams [][]string
+	taken := map[string]bool{}
+	for {
+		var left []string
+		for _, p := range s.Players {
+			if !taken[strings.ToLower(p)] {
+				left = append(left, p)
+			}
+		}
+		if len(left) < 2*2 {
+			// Too few to make two teams of two: they are the last team.
+			break
+		}
+		label := fmt.Sprintf("Team %d (two or more names, comma-separated)", len(teams)+1)
+		if len(teams) > 0 {
+			label = fmt.Sprintf("Team %d (two or more names, comma-separated; empty: %s)", len(teams)+1, words.Join(left))
+		}
+		v, err := env.Prompt.Input(label, "", func(v string) error {
+			names := present.SplitNames(v)
+			if len(names) == 0 {
+				if len(teams) == 0 {
+					return errors.New("name the first team's players")
+				}
+				return nil
+			}
+			mine := map[string]bool{}
+			for _, name := range names {
+				seat, err := s.Seat(name)
+				if err != nil {
+					return err
+				}
+				key := strings.ToLower(s.Players[seat])
+				if taken[key] {
+					return fmt.Errorf("%s already has a team", s.Players[seat])
+				}
+				if mine[key] {
+					return fmt.Errorf("%s is named twice", s.Players[seat])
+				}
+				mine[key] = true
+			}
+			if len(names) < 2 {
+				return errors.New("a team has at least two players")
+			}
+			if len(teams) == 0 && len(names) == len(left) {
+				return errors.New("that is everyone: leave two or more players for another team")
+			}
+			if rest := len(left) - len(names); rest == 1 {
+				for _, p := range left {
+					if !mine[strings.ToLower(p)] {
+						return fmt.Errorf("that leaves %s alone: teams have at least two players", p)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		names := present.SplitNames(v)
+		if len(names) == 0 {
+			break
+		}
+		for _, name := range names {
+			seat, _ := s.Seat(name)
+			taken[strings.ToLower(s.Players[seat])] = true
+		}
+		teams = append(teams, names)
+	}
+	return teams, nil
+}
+
+// drawForDealer has each player draw a card: the highest number deals,
+// action and wild cards count as zero, and a tie draws again among the tied.
+func drawForDealer(env *Env, players []string, deckID string) (string, error) {
+	out := env.Out
+	deck, err := rules.LookupDeck(cmp.Or(deckID, rules.DefaultDeck))
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintln(out, "Each player draws a card: the highest number deals (action and wilds count 0).")
+	in := players
+	var drawn []rules.Card // every card drawn stays out of the deck
+	for {
+		best, bestVal := []string{}, -1
+		for _, p := range in {
+			v, err := env.Prompt.Input(p+" drew", "", func(v string) error {
+				c, err := deck.ParseCard(strings.TrimSpace(v))
+				if err != nil {
+					return err
+				}
+				return deck.Check(rules.Hand{Cards: append(slices.Clone(drawn), c)})
+			})
+			if err != nil {
+				return "", err
+			}
+			c, _ := deck.ParseCard(strings.TrimSpace(v))
+			drawn = append(drawn, c)
+			val := 0
+			if c.Face.IsNumber() {
+				val = int(c.Face)
+			}
+			switch {
+			case val > bestVal:
+				best, bestVal = []string{p}, val
+			case val == bestVal:
+				best = append(best, p)
+			}
+		}
+		if len(best) == 1 {
+			fmt.Fprintf(out, "%s deals.\n", best[0])
+			return best[0], nil
+		}
+		fmt.Fprintf(out, "%s tie with %d: they draw again.\n", words.Join(best), bestVal)
+		in = best
+	}
+}
+
+// promptCustom asks, for a deck with Wild Customizable cards, how many the
+// table put in and what is written on each (Enter when there is no more).
+// For any other deck it asks nothing.
+func promptCustom(env *Env, deckID string) (int, []string, error) {
+	d, err := rules.LookupDeck(deckID)
+	if err != nil || d.Customizable() == 0 {
+		return 0, nil, nil
+	}
+	var items []string
+	for n := d.Customizable(); n >= 1; n-- {
+		items = append(items, strconv.Itoa(n))
+	}
+	items[0] += " (all of them)"
+	i, err := env.Prompt.Select("How many Wild Customizable cards are in the deck?", items, 0)
+	if err != nil {
+		return 0, nil, err
+	}
+	n := d.Customizable() - i
+	var written []string
+	for k := 1; k <= n; k++ {
+		v, err := env.Prompt.Input(fmt.Sprintf("Rule written on card %d (Enter: none)", k), "", func(v string) error {
+			s := scoring.Settings{Players: []string{"A", "B"}, Deck: d.ID, Custom: n, CustomRules: []string{v}}
+			if strings.TrimSpace(v) == "" {
+				return nil
+			}
+			return s.Normalize()
+		})
+		if err != nil {
+			return 0, nil, err
+		}
+		if strings.TrimSpace(v) == "" {
+			break
+		}
+		written = append(written, strings.TrimSpace(v))
+	}
+	return n, written, nil
+}
+
+// modeChoices lists the modes for the mode prompt.
+func modeChoices(modes []scoring.Mode) []string {
+	items := make([]string, len(modes))
+	for i, m := range modes {
+		items[i] = fmt.Sprintf("%-9s  %s", m, present.Text(m).Short)
+	}
+	return items
+}

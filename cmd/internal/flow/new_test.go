@@ -1,0 +1,48 @@
+package flow
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules"
+)
+
+// Issue 22, item 9 (from cmd's TestTerminalSmallerThings): the ? help and
+// the list of decks.
+func TestDeckWords(t *testing.T) {
+	// The ? help names only the deck's own wild cards.
+	for _, c := range []struct {
+		deck  string
+		has   []string
+		lacks []string
+	}{
+		{"classic", []string{"wd4 or +4 (Wild Draw Four)."}, []string{"ws (", "wc ("}},
+		{"shuffle", []string{"ws (Wild Shuffle Hands), wc (Wild Customizable)."}, nil},
+	} {
+		d, err := rules.LookupDeck(c.deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		help := deckNotationHelp(d)
+		for _, w := range c.has {
+			if !strings.Contains(help, w) {
+				t.Errorf("%s: no %q in\n%s", c.deck, w, help)
+			}
+		}
+		for _, w := range c.lacks {
+			if strings.Contains(help, w) {
+				t.Errorf("%s: %q in\n%s", c.deck, w, help)
+			}
+		}
+	}
+	// Each deck said in words that fit the list, none cut.
+	for _, width := range []int{80, 60, 40} {
+		for _, d := range rules.Decks() {
+			item := deckItem(d, width)
+			if !strings.HasPrefix(item, d.ID) || strings.Contains(item, "…") || ui.Width(item) > width-4 {
+				t.Errorf("at %d columns, the %s deck is %q", width, d.ID, item)
+			}
+		}
+	}
+}
