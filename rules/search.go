@@ -108,6 +108,146 @@ func foldNames(ws []string) []string {
 	return out
 }
 
+// numberWord is a number as typed, in digits or words, as digits; "" for
+// any other word.
+func numberWord(w string) string {
+	if w == "" || len(w) > 3 {
+		if d, ok := slang()[w]; ok && strings.Trim(d, "0123456789") == "" {
+			return d
+		}
+		return ""
+	}
+	if strings.Trim(w, "0123456789") == "" {
+		return w
+	}
+	if d, ok := slang()[w]; ok && strings.Trim(d, "0123456789") == "" {
+		return d
+	}
+	return ""
+}
+
+// pluralNumbers are number cards named in the plural ("four zeros", "the
+// 5s"): the cards of that number, the word the reference writes as a digit.
+var pluralNumbers = sync.OnceValue(func() map[string]string {
+	m := map[string]string{"zeros": "0", "zeroes": "0", "ones": "1", "threes": "3", "fives": "5", "sixes": "6",
+		"eights": "8", "nines": "9"}
+	for d := '0'; d <= '9'; d++ {
+		if d != '7' { // "7s" is Seven-O's name in cardNames
+			m[string(d)+"s"] = string(d)
+		}
+	}
+	return m
+})
+
+// countSubjects are the words before "draw 4" that make it a verb with its
+// count ("I draw 4", "you have to draw 4", "made me draw 4"), not the card.
+var countSubjects = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`i u you he she they we me him her them us to must should will would then still
+		also just everyone everybody player ill youll hell theyll`) {
+		m[w] = true
+	}
+	return m
+})
+
+// countWord is how a count of cards reads to the search: "4cards" for
+// "4 cards", "drew 4", "I draw 4"; a count is no card's number ("is it 5
+// or 7 cards" asks nothing of a 7) and no card's name ("I drew 4" is four
+// cards picked up, not a Wild Draw Four).
+func countWord(n string) string { return n + "cards" }
+
+// foldCounts reads the numbers that count cards as counts, and plural
+// numbers as the cards of that number: "7 cards", "5 or 7 cards", "drew
+// 4", "I draw 4 cards", "picked up 2", "four zero cards" (four cards, each
+// a 0), "four zeros" (the 0s).
+func foldCounts(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	cards := func(i int) bool { return i < len(ws) && (ws[i] == "cards" || ws[i] == "card" && ws[i-1] == "1") }
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		if d, ok := pluralNumbers()[w]; ok {
+			out = append(out, d)
+			continue
+		}
+		n := numberWord(w)
+		prev := ""
+		if i > 0 {
+			prev = ws[i-1]
+		}
+		drawn := prev == "drew" || prev == "drawn" || prev == "drawing" ||
+			prev == "up" && i > 1 && (ws[i-2] == "picked" || ws[i-2] == "picking") ||
+			prev == "draw" && i > 1 && countSubjects()[ws[i-2]] ||
+			prev == "up" && i > 2 && ws[i-2] == "pick" && countSubjects()[ws[i-3]]
+		switch {
+		case n == "":
+			out = append(out, w)
+		case drawn:
+			if prev == "up" { // "picked up 4" is "drew 4"
+				out = append(out[:len(out)-2], "drew")
+			}
+			out = append(out, countWord(n))
+			if cards(i + 1) {
+				i++
+			}
+		case cards(i+1) && prev != "draw" && prev != "plus" && prev != "+":
+			out = append(out, countWord(n), ws[i+1])
+			i++
+		case i+1 < len(ws) && pluralNumbers()[ws[i+1]] != "":
+			// "four zeros": four cards, each a 0; how many 0s there
+			// are, not what a 0 does.
+			out = append(out, countWord(n), "many", pluralNumbers()[ws[i+1]])
+			i++
+		case i+2 < len(ws) && numberWord(ws[i+1]) != "" && cards(i+2):
+			// "four zero cards": as "four zeros".
+			out = append(out, countWord(n), "many", numberWord(ws[i+1]), ws[i+2])
+			i += 2
+		case i+3 < len(ws) && (ws[i+1] == "or" || ws[i+1] == "to") && numberWord(ws[i+2]) != "" && cards(i+3):
+			// "5 or 7 cards": both are counts.
+			out = append(out, countWord(n), ws[i+1], countWord(numberWord(ws[i+2])), ws[i+3])
+			i += 3
+		default:
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// challengeWords name a challenge of a Wild Draw Four, or call a play of
+// it a bluff.
+var challengeWords = lazyRegexp(`\b(?:challeng\w*|bluff\w*|cheat\w*|illegal\w*)`)
+
+// colourNames are the colours a player can be said to hold.
+var colourNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"red": true, "blue": true, "green": true, "yellow": true, "purple": true, "pink": true}
+})
+
+// foldHeld reads "he had a blue", "she still has red", "holding a green
+// card" as holding a card of a colour, which is what a Wild Draw Four's
+// challenge turns on: "had" alone is a stop word and "blue" a colour of
+// the deck.
+func foldHeld(ws []string) []string {
+	var out []string
+	for i := 0; i < len(ws); i++ {
+		switch ws[i] {
+		case "had", "has", "have", "having", "held", "holding", "hold", "holds":
+			j := i + 1
+			if j < len(ws) && (ws[j] == "a" || ws[j] == "an" || ws[j] == "the" || ws[j] == "any" || ws[j] == "one" || ws[j] == "another") {
+				j++
+			}
+			if j < len(ws) && colourNames()[ws[j]] {
+				out = append(out, "held", "card", "colour")
+				i = j
+				if i+1 < len(ws) && (ws[i+1] == "card" || ws[i+1] == "cards" || ws[i+1] == "one") {
+					i++
+				}
+				continue
+			}
+		}
+		out = append(out, ws[i])
+	}
+	return out
+}
+
 // unoCall finds the questions where "uno" is the game's name ("a game of
 // uno", "in uno"), not the call: only a question about saying it, calling
 // it or being caught keeps the word at full weight.
@@ -232,12 +372,19 @@ func questionRuns(s string) [][]string {
 	if (strings.Contains(s, "what") || strings.Contains(s, "how")) && whatDoes().MatchString(s) {
 		s = workWord().ReplaceAllString(s, " ") + " whatdo"
 	}
+	// Holding a colour is what a Wild Draw Four's challenge turns on:
+	// only a question that names the card or a challenge reads it so.
+	wd4 := challengeWords().MatchString(s) || slices.Contains(foldNames(strings.Fields(s)), "drawfour")
 	var runs [][]string
 	for _, clause := range clauseBreak().Split(s, -1) {
 		var out []string
-		for _, w := range foldNames(strings.FieldsFunc(clause, func(r rune) bool {
+		ws := foldCounts(strings.FieldsFunc(clause, func(r rune) bool {
 			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
-		})) {
+		}))
+		if wd4 {
+			ws = foldHeld(ws)
+		}
+		for _, w := range foldNames(ws) {
 			w = strings.Trim(w, "+")
 			if w == "" {
 				continue
@@ -412,7 +559,7 @@ var workWord = lazyRegexp(`\b(?:work|works|mean|means|use|used|using)\b`)
 // it asks what the card does, and its verb says no more.
 var whatHappens = lazyRegexp(`\bwhat\s+happens\s+(?:when|if|after)\s+(?:\w+\s+){0,2}?(?:plays?|played|puts?(?:\s+down)?|gives?|lays?(?:\s+down)?|throws?(?:\s+down)?)\b`)
 
-var whatDoes = lazyRegexp(`\bwhat\s+(?:does|do|did|will|can)\b.*\b(?:do|mean|means)\b|\bhow\s+(?:does|do)\b.*\bwork|\bhow\s+(?:do|does|can|should)\s+(?:you|u|i|we)\s+use\b|\bwhat\s+happens\s+(?:when|if)\s+\w+\s+(?:\w+\s+)?(?:plays?|puts?)\b`)
+var whatDoes = lazyRegexp(`\bwhat\s+(?:does|do|did|will|can)\b.*\b(?:do|mean|means)\b|\bhow\s+(?:does|do)\b.*\bwork|\bhow\s+(?:do|does|can|should)\s+(?:you|u|i|we)\s+use\b|\bwhat\s+happens\s+(?:when|if)\s+\w+\s+(?:\w+\s+)?(?:plays?|puts?)\b|^\s*what(?:\s+is|s)\s+an?\s+(?:[\w+]+\s*){1,3}\??\s*$`)
 
 // fuzzyReach is how many letters a word may be misspelt by: none for short
 // words, then more as the word grows ("revers" 1, "chalenging" 2).

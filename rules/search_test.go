@@ -154,17 +154,17 @@ var questions = []struct{ q, want string }{
 	{"can my kid play a wild evn if she has red", "wild-when"},
 	{"what if someone calls uno but has 2 cards", "uno-false"},
 	{"what if a card is flipped over while dealing", "misdeal"},
+	// Once missed (issue 18's closing note): a count of cards read as a
+	// card's number or name, and holding a colour read as nothing.
+	{"my bro put a +4 down but he had a blue wat do i do", "challenge-how|wd4-when"},
+	{"he drew 4 n still played, is that allowed", "wd4-does"},
 }
 
 // stillMissed are questions the search answers wrongly today, kept in
 // sight (TestQuestions logs them) until a fix that is no tuning to their
-// words: "had a blue" is holding the colour in play, which none of "had"
-// (a stop word) and "blue" says to the search; "drew 4" is a player who
-// picked up four, not the card.
-var stillMissed = []struct{ q, want string }{
-	{"my bro put a +4 down but he had a blue wat do i do", "challenge-how|wd4-when"},
-	{"he drew 4 n still played, is that allowed", "wd4-does"},
-}
+// words. None today: "had a blue" after a +4 and "drew 4" are read by
+// foldHeld and foldCounts (TestCountsAndHolding).
+var stillMissed = []struct{ q, want string }{}
 
 // figures are the three measures of the search over a question set: found
 // (the answer's topic, or its fact, is the right one), in (the key fact is
@@ -431,9 +431,47 @@ func TestWords(t *testing.T) {
 		{"how many cards are dealt, who drew first", "mani card deal draw first"},
 		{"what happens when a player plays a skip", "skip whatdo"},
 		{"how do you use plus 4", "drawfour whatdo"},
+		{"is UNO 5 or 7 cards", "uno 5cards 7cards card"},
+		{"I drew 4 cards", "draw 4cards"},
+		{"he picked up 2", "draw 2cards"},
+		{"do i have to draw 4", "draw 4cards"},
+		{"can i play a draw 4", "play drawfour"},
+		{"why only four zero cards", "only 4cards mani 0 card"},
+		{"why are there only four zeros", "only 4cards mani 0"},
+		{"he played a +4 but he had a blue", "play drawfour hold card colour"},
+		{"can I play a wild if I have red", "play wild red"},
 	} {
 		if got := strings.Join(questionWords(tt.in), " "); got != tt.want {
 			t.Errorf("questionWords(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCountsAndHolding: a number that counts cards is no card's number nor
+// name ("5 or 7 cards" asks nothing of a 7, "I drew 4" is four cards picked
+// up, not the Wild Draw Four), a count of a number card asks how many there
+// are, and "he had a blue" after a +4 is holding the colour in play. Each
+// was answered wrongly before foldCounts and foldHeld.
+func TestCountsAndHolding(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"is UNO 5 or 7 cards", "deal-seven|dealer-deal"},
+		{"why are there only four zeros", "deck-cards"},
+		{"why only four zero cards", "deck-cards"},
+		{"what does a 0 do", "seven-o"},
+		{"my bro put a +4 down but he had a blue wat do i do", "challenge-how|wd4-when"},
+		{"he played a +4 and he had a blue", "challenge-how|wd4-when"},
+		{"drew 4", "wd4-does"},
+		{"I drew 4 cards", "wd4-does"},
+		{"he drew 4 n still played, is that allowed", "wd4-does"},
+		{"What is a draw 2 card?", "d2-does"},
+	} {
+		a, err := Ask(tt.q)
+		if err != nil || a.Fact == nil || !slices.Contains(strings.Split(tt.want, "|"), a.Fact.ID) {
+			got := "no fact"
+			if err == nil && a.Fact != nil {
+				got = a.Fact.ID
+			}
+			t.Errorf("%q answers %s (%v); want %s", tt.q, got, err, tt.want)
 		}
 	}
 }
