@@ -96,7 +96,7 @@ func runUndo(o *undoOptions) error {
 	}
 	o.app.saved = fmt.Sprintf("The undo of %s was saved", handAt(voided))
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, present.NewBoard(g))
+		return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(g), Voided: present.NewVoided(g, voided)})
 	}
 	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s went out, %s); it stays in the history.\n\n",
 		handAt(voided), g.Board.Name(voided.Out), words.Count(voided.Won, "point"))

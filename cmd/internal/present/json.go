@@ -118,6 +118,26 @@ type Row struct {
 	Side json.RawMessage `json:"side,omitempty"`
 }
 
+// Voided names the hand an undo voided: its number, its table in a
+// rotating game (else left out), and who had gone out in it.
+type Voided struct {
+	Hand  int    `json:"hand"`
+	Table int    `json:"table,omitempty"`
+	Out   string `json:"out"`
+}
+
+// NewVoided names row, a hand of g's that an undo voided.
+func NewVoided(g *store.Game, row scoring.Row) *Voided {
+	return &Voided{Hand: row.Number, Table: row.Table, Out: g.Board.Name(row.Out)}
+}
+
+// Undone is what an undo answers: the board after it, and beside it the
+// hand voided (`undo --json` and POST /api/games/ID/undo alike).
+type Undone struct {
+	Board
+	Voided *Voided `json:"voided,omitempty"`
+}
+
 // NewBoard is a game's board object.
 func NewBoard(g *store.Game) Board {
 	b := g.Board

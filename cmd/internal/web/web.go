@@ -424,21 +424,11 @@ type undoRequest struct {
 // hand it voided.
 type result struct {
 	game   *store.Game
-	voided *voidedJSON
-}
-
-// voidedJSON names the hand an undo voided.
-type voidedJSON struct {
-	Hand  int    `json:"hand"`
-	Table int    `json:"table,omitempty"`
-	Out   string `json:"out"`
+	voided *present.Voided
 }
 
 // answer is the board JSON, with the hand voided beside it after an undo.
-type answer struct {
-	present.Board
-	Voided *voidedJSON `json:"voided,omitempty"`
-}
+type answer = present.Undone
 
 // conflict is the answer to a write made on a stale view of the game
 // (409): what was recorded meanwhile, and the board as it is now.
@@ -620,7 +610,7 @@ func (s *Server) undo(db *store.DB, id string, body []byte) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	return result{game: g, voided: &voidedJSON{Hand: row.Number, Table: row.Table, Out: g.Board.Name(row.Out)}}, nil
+	return result{game: g, voided: present.NewVoided(g, row)}, nil
 }
 
 func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
