@@ -2,13 +2,24 @@ package cmd
 
 import "github.com/spf13/cobra"
 
-// newCardsCmd is "unoscore cards": the card notation, as help text.
-func newCardsCmd() *cobra.Command {
-	return &cobra.Command{
+type cardsOptions struct {
+	app *App
+}
+
+// newCardsCmd is "unoscore cards": the card notation, as help text. It is a
+// help topic ("unoscore help cards"; --help lists it under "Additional help
+// topics"), so it has nothing to run: cobra prints its text. A test's runF
+// makes it runnable, to see what reaches it.
+func newCardsCmd(app *App, runF func(*cardsOptions) error) *cobra.Command {
+	c := &cobra.Command{
 		Use:   "cards",
 		Short: "The card notation: how to type the cards left in a hand",
 		Long:  notationHelp,
 	}
+	if runF != nil {
+		c.RunE = seam(&cardsOptions{app: app}, runF, nil)
+	}
+	return c
 }
 
 const notationHelp = `Cards: an optional colour (r g b y, or red green blue yellow; the themed

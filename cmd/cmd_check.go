@@ -9,7 +9,11 @@ import (
 	"github.com/unoscore/unoscore/rules"
 )
 
-func newCheckCmd(app *App) *cobra.Command {
+// newCheckCmd is "unoscore check", the parent of its three questions. It
+// asks nothing itself (a missing or unknown question is refused); runF, when
+// a test gives one, is handed to the questions, so that "check play ..." is
+// tested as typed, through the parent.
+func newCheckCmd(app *App, runF func(*checkOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "check",
 		Short: "Referee a play: may this card go there, is the bluff guilty, what does the first card do",
@@ -35,9 +39,9 @@ challenge is of a Wild Draw Two (light) or a Wild Draw Color (dark).`,
 			}
 			return usagef("check needs a question: play, challenge or start; see \"unoscore check --help\"")
 		},
-		RunE: func(c *cobra.Command, args []string) error { return nil },
+		RunE: func(c *cobra.Command, args []string) error { return nil }, // never reached: Args refuses
 	}
-	c.AddCommand(newCheckPlayCmd(app, nil), newCheckChallengeCmd(app, nil), newCheckStartCmd(app, nil))
+	c.AddCommand(newCheckPlayCmd(app, runF), newCheckChallengeCmd(app, runF), newCheckStartCmd(app, runF))
 	return c
 }
 

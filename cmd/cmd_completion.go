@@ -112,10 +112,17 @@ func leftCardCompletion(g *store.Game, name, cards string) []string {
 	return out
 }
 
+type completionOptions struct {
+	app   *App
+	Shell string         // bash, zsh, fish or powershell
+	root  *cobra.Command // the command line the script completes
+}
+
 // newCompletionCmd replaces cobra's hidden completion command with one that
 // "unoscore --help" lists, and whose bash script also works where the
 // bash-completion package is not installed.
-func newCompletionCmd() *cobra.Command {
+func newCompletionCmd(app *App, runF func(*completionOptions) error) *cobra.Command {
+	o := &completionOptions{app: app}
 	return &cobra.Command{
 		Use:   "completion bash|zsh|fish|powershell",
 		Short: "Print a script that completes unoscore's commands, players, cards and games in your shell",
@@ -139,28 +146,34 @@ small stand-in in the script does the job.`,
 			case len(args) > 1 || !slices.Contains([]string{"bash", "zsh", "fish", "powershell"}, args[0]):
 				return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", words.Clip(strings.Join(args, " ")))
 			}
+			o.Shell = args[0]
 			return nil
 		},
 		ValidArgs: []string{"bash", "zsh", "fish", "powershell"},
 		RunE: func(c *cobra.Command, args []string) error {
-			out := c.OutOrStdout()
-			root := c.Root()
-			switch args[0] {
-			case "bash":
-				if _, err := io.WriteString(out, bashStandIn); err != nil {
-					return err
-				}
-				return root.GenBashCompletionV2(out, true)
-			case "zsh":
-				return root.GenZshCompletion(out)
-			case "fish":
-				return root.GenFishCompletion(out, true)
-			case "powershell":
-				return root.GenPowerShellCompletionWithDesc(out)
-			}
-			return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", words.Clip(args[0]))
+			o.root = c.Root()
+			return seam(o, runF, runCompletion)(c, args)
 		},
 	}
+}
+
+// runCompletion prints the script for o.Shell.
+func runCompletion(o *completionOptions) error {
+	out := o.root.OutOrStdout()
+	switch o.Shell {
+	case "bash":
+		if _, err := io.WriteString(out, bashStandIn); err != nil {
+			return err
+		}
+		return o.root.GenBashCompletionV2(out, true)
+	case "zsh":
+		return o.root.GenZshCompletion(out)
+	case "fish":
+		return o.root.GenFishCompletion(out, true)
+	case "powershell":
+		return o.root.GenPowerShellCompletionWithDesc(out)
+	}
+	return usagef("unknown shell %q: the shells are bash, zsh, fish and powershell", words.Clip(o.Shell))
 }
 
 // bashStandIn defines _get_comp_words_by_ref, which cobra's bash script

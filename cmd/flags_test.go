@@ -33,8 +33,10 @@ func TestCommandFlags(t *testing.T) {
 		ok   bool   // the flags are taken
 		err  string // else: part of the refusal
 	}
+	covered := map[string]bool{"new": true} // TestNewFlags has new's
 	run := func(t *testing.T, name string, cases []check, parse func([]string) (bool, bool, error)) {
 		t.Helper()
+		covered[name] = true
 		for _, c := range cases {
 			good, ran, err := parse(c.args)
 			switch {
@@ -196,12 +198,54 @@ func TestCommandFlags(t *testing.T) {
 			o, ran, err := challenge(a)
 			return o != nil && o.On == "r5" && o.Color == "blue" && o.Hand == "r1", ran, err
 		})
+	checkCmd := capture(newCheckCmd)
+	run(t, "check", []check{{[]string{"play", "r7", "--on", "g7"}, true, ""}, {[]string{"start", "wd4"}, true, ""},
+		{[]string{}, false, "check needs a question: play, challenge or start"}, {[]string{"bluff"}, false, `unknown check "bluff"`}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := checkCmd(a)
+			return o != nil && o.Card == a[1] && o.On == flagValue(a, "--on"), ran, err
+		})
+	completion := capture(newCompletionCmd)
+	run(t, "completion", []check{{[]string{"bash"}, true, ""}, {[]string{"powershell"}, true, ""},
+		{[]string{}, false, "completion needs a shell"}, {[]string{"tcsh"}, false, `unknown shell "tcsh"`}, {[]string{"bash", "zsh"}, false, "unknown shell"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := completion(a)
+			return o != nil && o.Shell == a[0] && o.root != nil, ran, err
+		})
+	cards := capture(newCardsCmd)
+	run(t, "cards", []check{{[]string{}, true, ""}, {[]string{"--json"}, false, "unknown flag: --json"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := cards(a)
+			return o != nil, ran, err
+		})
+	if c := newCardsCmd(&App{}, nil); !c.IsAdditionalHelpTopicCommand() || !strings.Contains(c.Long, "3x7 is three 7s") {
+		t.Errorf("cards without a test's runF is not the help topic of the notation")
+	}
+	gamesDelete := capture(newGamesDeleteCmd)
+	run(t, "games delete", []check{{[]string{"k3x9qp", "--yes"}, true, ""}, {[]string{}, false, "one game id"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := gamesDelete(a)
+			return o != nil && o.ID == "k3x9qp" && o.Yes, ran, err
+		})
 	version := capture(newVersionCmd)
 	run(t, "version", []check{{[]string{"--json"}, true, ""}},
 		func(a []string) (bool, bool, error) {
 			o, ran, err := version(a)
 			return o != nil && o.JSON, ran, err
 		})
+	// Every command of the command line is here.
+	root, _ := newRootCmd(&App{IO: &iostreams.IOStreams{}}, nil)
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			name := strings.TrimPrefix(sub.CommandPath(), "unoscore ")
+			if name != "help" && !covered[name] {
+				t.Errorf("%q has no flags test here", name)
+			}
+			walk(sub)
+		}
+	}
+	walk(root)
 }
 
 // flagValue is the word after flag in args, or "".

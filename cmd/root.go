@@ -207,14 +207,14 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		{"export", func() *cobra.Command { return newExportCmd(app, nil) }},
 		{"import", func() *cobra.Command { return newImportCmd(app, nil) }},
 		{"rules", func() *cobra.Command { return newRulesCmd(app, nil) }},
-		{"check", func() *cobra.Command { return newCheckCmd(app) }},
+		{"check", func() *cobra.Command { return newCheckCmd(app, nil) }},
 		{"doctor", func() *cobra.Command { return newDoctorCmd(app, nil) }},
 		{"version", func() *cobra.Command { return newVersionCmd(app, nil) }},
 		{"serve", func() *cobra.Command { return newServeCmd(app, nil) }},
 		{"stats", func() *cobra.Command { return newStatsCmd(app, nil) }},
 		{"players", func() *cobra.Command { return newPlayersCmd(app, nil) }},
-		{"completion", func() *cobra.Command { return newCompletionCmd() }},
-		{"cards", func() *cobra.Command { return newCardsCmd() }},
+		{"completion", func() *cobra.Command { return newCompletionCmd(app, nil) }},
+		{"cards", func() *cobra.Command { return newCardsCmd(app, nil) }},
 	}
 	name := commandName(args)
 	if name == "" {
