@@ -6,11 +6,11 @@ package e2e
 
 import (
 	"encoding/binary"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,6 +47,7 @@ func TestScripts(t *testing.T) {
 			"capture": capture,
 			"perm":    perm,
 			"hold":    hold,
+			"release": release,
 			"damage":  damage,
 		},
 	})
@@ -79,23 +80,37 @@ func perm(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// hold FILE DURATION opens the database in this process and keeps it open
-// (locked) in the background for the duration, as another unoscore would.
+// held are the databases hold keeps open, by absolute path (each script
+// has a folder of its own).
+var held sync.Map // string -> *bolt.DB
+
+// hold FILE opens the database in this process and keeps it open (locked)
+// as another unoscore would, until "release FILE" or the end of the script:
+// the lock lasts as long as the script needs it, however slow the machine.
 func hold(ts *testscript.TestScript, neg bool, args []string) {
-	if len(args) != 2 {
-		ts.Fatalf("usage: hold FILE DURATION")
+	if len(args) != 1 {
+		ts.Fatalf("usage: hold FILE")
 	}
-	d, err := time.ParseDuration(args[1])
-	ts.Check(err)
-	db, err := bolt.Open(ts.MkAbs(args[0]), 0o600, &bolt.Options{Timeout: time.Second})
+	path := ts.MkAbs(args[0])
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {
 		ts.Fatalf("hold: %v", err)
 	}
-	go func() {
-		time.Sleep(d)
+	if _, dup := held.LoadOrStore(path, db); dup {
 		db.Close()
-	}()
-	fmt.Fprintf(os.Stderr, "")
+		ts.Fatalf("hold: %s is held already", args[0])
+	}
+	ts.Defer(func() { release(ts, false, args) })
+}
+
+// release FILE closes what hold opened (nothing when it is closed already).
+func release(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: release FILE")
+	}
+	if db, ok := held.LoadAndDelete(ts.MkAbs(args[0])); ok {
+		ts.Check(db.(*bolt.DB).Close())
+	}
 }
 
 // damage FILE newest-meta zeroes the meta page with the higher transaction

@@ -23,7 +23,10 @@ func TestNewGame(t *testing.T) {
 	if e := page.next("current", 2*time.Second); e.data != s.id {
 		t.Fatalf("the page was first told the current game is %q, want %q", e.data, s.id)
 	}
-	time.Sleep(250 * time.Millisecond) // the server has read the current game once
+	// No wait for the watcher's first look at the file: the stream was
+	// opened with the current game as read with its board (hub.subscribe),
+	// so a game started from here on is news to the page whenever the
+	// watcher first reads the file, before the start or after it.
 	games := func() int {
 		_, body := s.do("GET", "/api/games", "", nil)
 		var l struct{ Games []json.RawMessage }
