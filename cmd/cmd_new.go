@@ -275,7 +275,9 @@ func runNew(o *newOptions) error {
 			left.ID, words.Join(lb.Settings.Players), left.ID)
 	}
 	if interactive {
-		return flow.HandLoop(app.flowEnv(), g.ID, 0)
+		env := app.flowEnv()
+		env.TablesShown = true // the lines above name each table's round and dealer
+		return flow.HandLoop(env, g.ID, 0)
 	}
 	if len(tables) > 1 {
 		fmt.Fprintf(app.IO.Out, "After each hand: unoscore hand --table T --out NAME --left NAME=CARDS ...\n")

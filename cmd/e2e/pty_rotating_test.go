@@ -108,3 +108,53 @@ func TestTerminalSittingOut(t *testing.T) {
 	}
 	fits80(t, sc)
 }
+
+// TestTerminalTableLineOnce: at 80x24, a rotating hand's table line (its
+// round, pairs and dealer) and who sits out are on the screen once before
+// "Who went out?": after new's lines, after the totals between hands, and
+// for hand --table T. They were printed twice in a row.
+func TestTerminalTableLineOnce(t *testing.T) {
+	once := func(t *testing.T, sc string, lines ...string) {
+		t.Helper()
+		before, _, _ := strings.Cut(sc, "Who went out?")
+		for _, l := range lines {
+			if n := strings.Count(before, l); n != 1 {
+				t.Errorf("%q is on the screen %d times before Who went out?:\n%s", l, n, sc)
+			}
+		}
+	}
+	db := filepath.Join(t.TempDir(), "u.db")
+	tm := startTermSize(t, 80, 24, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "2", "--deck", "classic")
+	tm.expect("Who went out?")
+	once(t, tm.screen(), "Table 1, round 1 of 5, hand 1 of 2: Ann & Cat against Bob & Dan; Ann deals.", "Eve sits out round 1.")
+	tm.line("") // Ann
+	tm.expect("Bob's cards")
+	tm.line("r7")
+	tm.expect("Dan's cards")
+	tm.line("9")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Saved. Hand 1")
+	tm.expect("Who went out?")
+	_, after, _ := strings.Cut(tm.screen(), "Saved. Hand 1")
+	once(t, after, "Table 1, round 1 of 5, hand 2 of 2: Ann & Cat against Bob & Dan; Bob deals.", "Eve sits out round 1.")
+	tm.send(ctrlC)
+	tm.wait()
+	fits80(t, tm.screen())
+
+	db = filepath.Join(t.TempDir(), "u8.db")
+	for _, args := range [][]string{
+		{"new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "2"},
+		{"hand", "--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"},
+	} {
+		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	tm = startTermSize(t, 80, 24, db, "hand", "--table", "2")
+	tm.expect("Who went out?")
+	once(t, tm.screen(), "Table 2, round 1 of 7, hand 1 of 2: Eve & Gus against Fay & Hal; Eve deals.")
+	tm.send(ctrlC)
+	tm.wait()
+	fits80(t, tm.screen())
+}

@@ -27,6 +27,10 @@ type Env struct {
 	Load func(id string) (*store.Game, error)
 	// Change runs fn with the database locked for writing, and closes it.
 	Change func(fn func(db *store.DB) error) error
+	// TablesShown says that a rotating game's table lines are on the
+	// screen just above (new printed them): HandLoop's first hand does not
+	// print its table's line again.
+	TablesShown bool
 }
 
 // say prints a sentence wrapped to the terminal's width (unwrapped when

@@ -51,6 +51,7 @@ func HandLoop(env *Env, game string, table int) error {
 	twoShown := false
 	var pending *scoring.Hand // a hand entered but not saved: the game changed
 	afresh := 0               // a table whose hand is asked again from the start
+	shown := env.TablesShown  // the tables' lines are on the screen already
 	for {
 		st := env.Style() // the window's width as it is now
 		g, err := env.Load(game)
@@ -75,7 +76,8 @@ func HandLoop(env *Env, game string, table int) error {
 			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is drawn, play comes back to its player.")
 		}
 		fmt.Fprintln(out)
-		for _, l := range compactBoard(b, env.Width()) {
+		status := compactBoard(b, env.Width())
+		for _, l := range status {
 			fmt.Fprintln(out, l)
 		}
 		if b.Schedule() == nil {
@@ -90,7 +92,10 @@ func HandLoop(env *Env, game string, table int) error {
 			want = afresh // the table whose hand starts again
 		}
 		afresh = 0
-		h, ok, err := Hand(env, b, want, pending, "Save this hand?")
+		// compactBoard has just shown every table's line: the table's
+		// hand starts without it again.
+		h, ok, err := hand(env, b, want, pending, "Save this hand?", shown || len(status) > 0)
+		shown = false
 		if err != nil {
 			return err
 		}
@@ -275,12 +280,18 @@ const (
 // save it. start, when not nil, fills the answers in. ok is false when the
 // person chose to stop.
 func Hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel string) (scoring.Hand, bool, error) {
+	return hand(env, b, want, start, saveLabel, false)
+}
+
+// hand is Hand; shown says that the tables' lines are on the screen just
+// above, so the table's own line is not printed a second time.
+func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel string, shown bool) (scoring.Hand, bool, error) {
 	out := env.Out
 	p := env.Prompt
 	if start != nil && start.Table > 0 {
 		want = start.Table
 	}
-	table, ok, err := promptTable(env, b, want)
+	table, ok, err := promptTable(env, b, want, shown)
 	if err != nil || !ok {
 		return scoring.Hand{}, false, err
 	}
@@ -467,8 +478,10 @@ func askCards(env *Env, e *handEntry, seat int) (string, error) {
 // promptTable asks at which table the hand was played, when several are
 // still playing, and shows that table's pairs and dealer in a rotating
 // game; with want (hand --table) it asks nothing while that table plays.
-// ok is false when the person chose to stop.
-func promptTable(env *Env, b *scoring.Board, want int) (scoring.Table, bool, error) {
+// ok is false when the person chose to stop. shown: the table's line is
+// on the screen just above (the hand loop's totals end with every
+// table's), and is not printed again.
+func promptTable(env *Env, b *scoring.Board, want int, shown bool) (scoring.Table, bool, error) {
 	// The tables a hand can be played at: not done, and not waiting for
 	// players still at another table (there is always one such table while
 	// the game goes on: the one furthest behind).
@@ -518,10 +531,10 @@ func promptTable(env *Env, b *scoring.Board, want int) (scoring.Table, bool, err
 	case asked: // the pairs were on the list
 		fmt.Fprintf(env.Out, "Round %d of %d, hand %d of %d at table %d; %s deals.\n",
 			t.Round, len(b.Schedule()), t.Hands+1, b.Settings.Hands, t.Number, b.Name(t.Dealer))
-	case t.Round > 0:
+	case t.Round > 0 && !shown:
 		fmt.Fprintln(env.Out, present.TableLine(b, t))
 	}
-	if l := present.SitOutLine(b, t.Round); l != "" {
+	if l := present.SitOutLine(b, t.Round); l != "" && !shown {
 		say(env, l)
 	}
 	return t, true, nil
