@@ -24,19 +24,31 @@ func (db *DB) Delete(id string) (string, string, error) {
 		return "", "", &NotFoundError{ID: id}
 	}
 	var full, copyPath string
-	err := db.update(func(tx *bolt.Tx) error {
-		var num uint64
+	// The copy first, from a read of the file as it is (a copy made in the
+	// writing transaction would name that transaction, which is not the
+	// one that wrote the state copied: see lastchange.go). This process
+	// holds the file's exclusive lock throughout, so nothing comes between.
+	err := db.view(func(tx *bolt.Tx) error {
 		var err error
-		if full, num, err = resolve(tx, id); err != nil {
+		if full, _, err = resolve(tx, id); err != nil {
 			return err
 		}
-		// The copy first, while the transaction has changed nothing.
 		copyPath, err = writeBeside(db.path, fmt.Sprintf("%s.before-delete-%s-%s", db.path, full, time.Now().UTC().Format("20060102-150405")), func(f *os.File) error {
 			_, err := tx.WriteTo(f)
 			return err
 		})
 		if err != nil {
 			return fmt.Errorf("cannot keep a copy of the file before deleting (%s); nothing was deleted", ioProblem(err))
+		}
+		return nil
+	})
+	if err != nil {
+		return "", "", err
+	}
+	err = db.update(func(tx *bolt.Tx) error {
+		_, num, err := resolve(tx, full)
+		if err != nil {
+			return err
 		}
 		prefix := gameKey(num)
 		if err := checkRangePages(tx, prefix, gameKey(num+1)); err != nil {

@@ -23,7 +23,12 @@ import (
 func tamper(t *testing.T, path string, fn func(tx *bolt.Tx) error) []byte {
 	t.Helper()
 	b := must[*bolt.DB](t)(bolt.Open(path, 0o600, nil))
-	ok(t, b.Update(fn))
+	ok(t, b.Update(func(tx *bolt.Tx) error {
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return recordTx(tx)
+	}))
 	ok(t, b.Close())
 	return must[[]byte](t)(os.ReadFile(path))
 }
@@ -562,5 +567,98 @@ func TestBackupCopiesOpen(t *testing.T) {
 			t.Fatalf("copy %d: %v", i, err)
 		}
 		ok(t, c.Close())
+	}
+}
+
+// TestForgedNextMetaRefused: the older meta page forged with the next
+// transaction id and a valid checksum, still pointing at the state before
+// the last change (its root and free-page list), in a file the last change
+// did not grow, passes every check of the two pages against each other;
+// bbolt would take it, rolling back the last change. The state records the
+// transaction that wrote it, and it is not the one that meta page names:
+// damage, refused by every open, nothing written, and doctor's check (which
+// opens the file) names it. The state before the last change, reached the
+// way a crash reaches it (the newest meta page torn), raises no alarm.
+func TestForgedNextMetaRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 1)
+	// Hands until one leaves the pages in use as they were (bbolt reuses
+	// the pages the change before freed).
+	const page = 4096
+	hands := 5
+	var good []byte
+	for {
+		db := must[*DB](t)(Open(path, Options{}))
+		must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
+		ok(t, db.Close())
+		hands++
+		good = must[[]byte](t)(os.ReadFile(path))
+		pgid := func(p int) uint64 { return binary.LittleEndian.Uint64(good[p*page+16+40:]) }
+		if pgid(0) == pgid(1) {
+			break
+		}
+		if hands > 60 {
+			t.Fatal("every change grew the file: this test needs one that did not")
+		}
+	}
+
+	forgeOlderMeta(t, path, func(n uint64) uint64 { return n + 1 })
+	before := must[[]byte](t)(os.ReadFile(path))
+	for _, o := range []Options{{ReadOnly: true}, {}, {AcceptOlder: true}} {
+		db, err := Open(path, o)
+		if err == nil {
+			db.Close()
+		}
+		if !isDamage(err) || !strings.Contains(err.Error(), "record of its last change does not match") {
+			t.Errorf("open %+v of the forged file: %v", o, err)
+		}
+	}
+	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
+		t.Error("the forged file was written")
+	}
+
+	// A crash's way to the state before the last change: the newest meta
+	// page torn. Read, it is the older state with a warning; accepted, the
+	// file goes on from there.
+	torn := bytes.Clone(good)
+	newest := 0
+	if binary.LittleEndian.Uint64(torn[page+16+48:]) > binary.LittleEndian.Uint64(torn[16+48:]) {
+		newest = 1
+	}
+	clear(torn[newest*page+16+32 : newest*page+16+64])
+	ok(t, os.WriteFile(path, torn, 0o600))
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	if g := must[*Game](t)(db.Game("")); db.Warning == "" || len(g.Board.Rows) != hands-1 {
+		t.Errorf("torn newest meta page, read: warning %q, %d hands (want %d, the state before)", db.Warning, len(g.Board.Rows), hands-1)
+	}
+	ok(t, db.Close())
+	db = must[*DB](t)(Open(path, Options{AcceptOlder: true}))
+	must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
+	ok(t, db.Close())
+	if r := problems(t, path); len(r.Problems) != 0 {
+		t.Errorf("after going on from the state before: %v", r.Problems)
+	}
+}
+
+// TestOneWayToCommit: every transaction unoscore commits records itself
+// (see lastchange.go), so nothing but update (safe.go) may begin a
+// writable one: no other bolt Update, Batch or Begin(true) in the store.
+func TestOneWayToCommit(t *testing.T) {
+	files := must[[]string](t)(filepath.Glob("*.go"))
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src := string(must[[]byte](t)(os.ReadFile(f)))
+		for _, call := range []string{"bolt.Update(", "bolt.Batch(", "Begin(true)", ".Begin(!"} {
+			n := strings.Count(src, call)
+			if f == "safe.go" && call == "bolt.Update(" {
+				n -= 2 // update's two, and view's rolled-back upgrade
+				n--
+			}
+			if n != 0 {
+				t.Errorf("%s: %d uses of %s outside update", f, n, call)
+			}
+		}
 	}
 }

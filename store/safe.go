@@ -52,6 +52,10 @@ var errRollback = errors.New("rolled back")
 //
 // A change that went ahead but could not be written (a full disk) is a
 // WriteError: one sentence saying that nothing of it was saved.
+//
+// Every transaction unoscore commits goes through update, which records
+// the transaction's id in the state it writes (see lastchange.go); a test
+// (TestOneWayToCommit) holds that nothing else begins a writable one.
 func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverDamage(db.path, &err)
@@ -62,7 +66,8 @@ func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 			return err
 		}
 		decided = true
-		return nil
+		// Every commit records itself (see lastchange.go).
+		return recordTx(tx)
 	}
 	defer func() {
 		if err != nil && decided {

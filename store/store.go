@@ -490,8 +490,14 @@ func (db *DB) init(readOnly bool) error {
 	err := db.view(func(tx *bolt.Tx) error {
 		var err error
 		version, err = schemaOf(tx, db.path)
+		if err != nil {
+			return err
+		}
 		staged = version == SchemaVersion && tx.Bucket(bucketMeta).Get(keyImport) != nil
-		return err
+		if version == SchemaVersion {
+			return checkLastTx(tx, db.path)
+		}
+		return nil
 	})
 	switch {
 	case err != nil:

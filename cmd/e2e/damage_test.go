@@ -383,3 +383,49 @@ func TestFullDiskSaysNothingSaved(t *testing.T) {
 		t.Fatal("the file shrank")
 	}
 }
+
+// TestForgedNextMetaEveryCommand: the older meta page forged to name the
+// next transaction (a valid checksum, the state before the last change,
+// the file not grown) would roll the last hand back silently; every
+// command refuses the file with exit 1 and one sentence naming the
+// mismatch, writes nothing, and doctor names it too.
+func TestForgedNextMetaEveryCommand(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, path, "--players", "Ann,Bob,Cat", "--target", "10000")
+	const ps = 4096
+	var data []byte
+	for i := 0; ; i++ {
+		if code, _, errs := harness.Unoscore(t, path, "hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=9"); code != 0 {
+			t.Fatal(errs)
+		}
+		data, _ = os.ReadFile(path)
+		f := file{data: data, ps: ps}
+		if f.u64(16+40) == f.u64(ps+16+40) {
+			break // this hand left the pages in use as they were
+		}
+		if i > 60 {
+			t.Fatal("every hand grew the file: this test needs one that did not")
+		}
+	}
+	f := file{data: data, ps: ps}
+	newer := f.metaOff()
+	older := ps - newer
+	f.put64(older+16+48, f.u64(newer+16+48)+1)
+	f.resum(older)
+	if err := os.WriteFile(path, f.data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"board"}, {"games", "--json"}, {"export"}, {"history"}, {"stats"}, {"doctor"},
+		{"hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=9"}, {"undo"},
+		{"new", "--players", "Dan,Eve"}, {"players", "rename", "Ann", "Ana"},
+	} {
+		code, _, errs := harness.Unoscore(t, path, args...)
+		if code != 1 || !strings.Contains(errs, "its record of its last change does not match its data") {
+			t.Errorf("%s on the forged file: exit %d\n%s", strings.Join(args, " "), code, errs)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, f.data) {
+			t.Fatalf("%s wrote to the forged file", strings.Join(args, " "))
+		}
+	}
+}
