@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -191,12 +192,12 @@ func TestScreenNewAt80Columns(t *testing.T) {
 		"\r" + "\r") // all three Wild Customizable cards, nothing written on them
 	// Keys typed one by one redraw the list in place.
 	s.waitFor("Who deals first?")
-	for _, key := range []string{"a", "\x1b[B", "c"} {
-		s.settle()
-		s.burst(key)
-		s.settle()
+	s.showsLines("  ▸ Draw for it: highest number deals")
+	for _, key := range []struct{ key, at string }{{"a", "Ann"}, {"\x1b[B", "Bob"}, {"c", "Cat"}} {
+		s.burst(key.key)
+		s.showsLines("  ▸ " + key.at) // the list redrawn for the key
 		if n := s.count("Who deals first?"); n != 1 {
-			t.Fatalf("after %q the question shows %d times:\n%s", key, n, s.text())
+			t.Fatalf("after %q the question shows %d times:\n%s", key.key, n, s.text())
 		}
 	}
 	s.hasLine("  ▸ Cat")
@@ -249,24 +250,50 @@ func startScreenLow(t *testing.T, db string, row int, args ...string) *screen {
 	return startScreen(t, db, []string{"UNOSCORE_SCREEN_PRE=" + pre}, args...)
 }
 
-// settle waits until the screen stops changing: the keys sent so far have
-// all been answered.
-func (s *screen) settle() {
+// until waits until cond holds of the screen: the keys sent so far have
+// been answered as far as the test needs them to be.
+func (s *screen) until(what string, cond func() bool) {
 	s.t.Helper()
-	last, same := "", 0
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
-		now := s.text()
-		if now == last {
-			same++
-			if same >= 15 {
-				return
-			}
-		} else {
-			last, same = now, 0
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if cond() {
+			return
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
-	s.t.Fatalf("the screen never settled:\n%s", s.text())
+	s.t.Fatalf("waited for %s; the screen shows:\n%s", what, s.text())
+}
+
+// showsLines waits until every one of want is a line of the screen.
+func (s *screen) showsLines(want ...string) {
+	s.t.Helper()
+	s.until(fmt.Sprintf("the lines %q", want), func() bool {
+		lines := s.lines()
+		for _, w := range want {
+			if !slices.Contains(lines, w) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// promptWithMessage waits until prompt is a line of the screen with a line
+// holding msg right under it, drawn by the last of n Enters that each draw
+// msg (an Enter on a wrong card leaves the screen as it was: the count of
+// its drawings says that every Enter was taken).
+func (s *screen) promptWithMessage(prompt, msg string, n int) {
+	s.t.Helper()
+	s.until(fmt.Sprintf("%q drawn %d times, under %q", msg, n, prompt), func() bool {
+		if strings.Count(s.bytes(), msg) < n {
+			return false
+		}
+		lines := s.lines()
+		for i, l := range lines {
+			if l == prompt && i+1 < len(lines) && strings.Contains(lines[i+1], msg) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // count is how many lines of the screen contain text.
@@ -292,7 +319,7 @@ func TestScreenPromptsLowInTheWindow(t *testing.T) {
 	s.waitFor("Whose cards?")
 	s.burst("\r" + "2xskp\r\r\r")
 	s.waitFor(`did you mean "2xskip"?`)
-	s.settle()
+	s.promptWithMessage("✗ Cat's cards: 2xskp█", `did you mean "2xskip"?`, 3) // all three Enters taken
 	s.hasLine("✔ Bob")
 	s.hasLine("Enter the cards left in each hand (? shows the notation; an empty line lets you")
 	s.hasLine("✗ Cat's cards: 2xskp█")
@@ -311,13 +338,13 @@ func TestScreenPromptsLowInTheWindow(t *testing.T) {
 	// Five Wild Draw Fours: refused at Dan's prompt, before Ann's is asked.
 	s.burst("\x7f\x7fkip\r" + "5xwd4\r")
 	s.waitFor("the classic 108-card deck has only 4 Wild Draw Fours, but these hands name 5")
-	s.settle()
+	s.promptWithMessage("✗ Dan's cards: 5xwd4█", "but these hands name 5", 1)
 	s.hasLine("✗ Dan's cards: 5xwd4█")
 	s.noLine(`Ann's cards`)
 	// Three here and two more at Ann's: refused at Ann's.
 	s.burst("\x7f\x7f\x7f\x7f\x7f3xwd4\r" + "2xwd4\r")
 	s.waitFor("but these hands name 5")
-	s.settle()
+	s.promptWithMessage("✗ Ann's cards: 2xwd4█", "but these hands name 5", 2)
 	s.hasLine("✗ Ann's cards: 2xwd4█")
 	s.burst("\x7f\x7f\x7f\x7f\x7fr1\r" + "\r" + "(")
 	if code := s.exit(); code != 0 {
@@ -335,9 +362,9 @@ func TestScreenAnyOrder(t *testing.T) {
 	s.waitFor("Who went out")
 	s.burst("c") // Cat went out, picked by her first letter
 	s.waitFor("Dan's cards")
-	s.settle()
-	s.hasLine("? Dan's cards: █") // no ✗ before anything is typed
-	s.burst("\r" +                // Enter right after a pick only confirms it
+	s.showsLines("? Dan's cards: █") // no ✗ before anything is typed
+	s.hasLine("? Dan's cards: █")
+	s.burst("\r" + // Enter right after a pick only confirms it
 		"\r" + // an empty line at Dan's prompt: choose whose cards
 		"b\r" + "w\r" + // Bob first
 		"r7 wd4\r" + "b+2\r" + // then Dan and Ann, in seating order
@@ -410,7 +437,7 @@ func TestScreenGameChangedElsewhere(t *testing.T) {
 	}
 	s.burst("b" + "r7\r" + "\r")
 	s.waitFor("Whose cards?")
-	s.settle()
+	s.showsLines("  ▸ Save this hand") // the menu drawn whole
 	s.hasLine("Not saved: hand 2 was undone in another terminal; this hand is now hand 2.")
 	s.hasLine("Hand 2. Bob deals.")
 	s.hasLine("  ▸ Save this hand")

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,18 +101,25 @@ func TestScreenSentencesFitTheWidth(t *testing.T) {
 			s.waitFor("Who went out")
 			s.burst("a")
 			s.waitFor("Okonkwo-Ray's cards")
-			s.settle()
+			s.until("the explanation and the prompt", func() bool {
+				return strings.Contains(s.flat(), "After a Draw Two or Wild Draw Four, count the cards the next player drew.") &&
+					strings.Contains(s.text(), "cards: █")
+			})
 			s.noSplitWords("the hand loop's explanation")
 			if !strings.Contains(s.flat(), "After a Draw Two or Wild Draw Four, count the cards the next player drew.") {
 				t.Errorf("no explanation:\n%s", s.text())
 			}
 			s.burst("37\r")
 			s.waitFor(`"37pts"?`)
-			s.settle()
+			s.until("the hint under the prompt", func() bool {
+				return strings.Contains(s.text(), `"37pts"?`) && slices.ContainsFunc(s.lines(), func(l string) bool { return strings.HasSuffix(l, ": 37█") })
+			})
 			s.noSplitWords("the 37 hint")
 			s.burst("\x7f\x7fw\r" + "r5\r" + "\r")
 			s.waitFor("Who went out")
-			s.settle()
+			s.until("the elimination and the list of who went out", func() bool {
+				return strings.Contains(s.flat(), "Bartholomew Okonkwo-Ray is eliminated.") && strings.Contains(s.text(), "(stop for now)")
+			})
 			s.noSplitWords("an elimination at the prompts")
 			if !strings.Contains(s.flat(), "Bartholomew Okonkwo-Ray is eliminated.") {
 				t.Errorf("no elimination:\n%s", s.text())
@@ -168,7 +176,8 @@ func TestScreenFollowsAResize(t *testing.T) {
 	s.resize(80, screenRows)
 	s.burst("a" + "9\r" + "5\r" + "7\r" + "\r")
 	s.waitFor("Hand 4.")
-	s.settle()
+	s.until("the list of who went out", func() bool { return strings.Contains(s.text(), "(stop for now)") })
+	s.showsLines(totals)
 	s.hasLine(totals)
 	s.hasLine("Saved. Hand 3: Annabelle went out and scores 21 (Bartholomew 9, Catherine 5, Dom")
 	s.noSplitWords("after the resize")
