@@ -25,12 +25,84 @@ const (
 	benchHands = 20
 )
 
-var (
-	benchOnce sync.Once
-	benchPath string // a temporary file, removed by TestMain
-	benchKept string // UNOSCORE_BENCH_DB, kept
-	benchErr  error
-)
+// benchFile is a database the benchmarks build once per test binary, by
+// fill. With the variable env set, it is built at that path (or reused if
+// it is there) and kept, so that the real binary can be measured on it;
+// else it is built in a temporary folder that TestMain removes.
+type benchFile struct {
+	env, name  string
+	fill       func(path string) error
+	once       sync.Once
+	path, temp string
+	err        error
+}
+
+// get is the file's path, built on the first call.
+func (f *benchFile) get(b testing.TB) string {
+	f.once.Do(func() {
+		if p := os.Getenv(f.env); p != "" {
+			f.path = p
+			if _, err := os.Stat(p); err == nil {
+				return
+			}
+		} else {
+			dir, err := os.MkdirTemp("", "unoscore-bench-")
+			if err != nil {
+				f.err = err
+				return
+			}
+			f.temp, f.path = dir, filepath.Join(dir, f.name)
+		}
+		f.err = f.fill(f.path)
+	})
+	if f.err != nil {
+		b.Fatal(f.err)
+	}
+	return f.path
+}
+
+// remove removes the file when it was built in a temporary folder.
+func (f *benchFile) remove() {
+	if f.temp != "" {
+		os.RemoveAll(f.temp)
+	}
+}
+
+// TestBenchFile: a benchmark's database is built once, kept where the
+// variable names a path (and reused there), else removed.
+func TestBenchFile(t *testing.T) {
+	kept := filepath.Join(t.TempDir(), "kept.db")
+	fills := 0
+	fill := func(path string) error { fills++; return os.WriteFile(path, []byte("db"), 0o600) }
+	t.Setenv("UNOSCORE_TEST_BENCH_DB", kept)
+	f := &benchFile{env: "UNOSCORE_TEST_BENCH_DB", name: "x.db", fill: fill}
+	if f.get(t) != kept || f.get(t) != kept || fills != 1 {
+		t.Fatalf("kept: %d fills", fills)
+	}
+	f.remove()
+	if _, err := os.Stat(kept); err != nil {
+		t.Errorf("the kept file went: %v", err)
+	}
+	again := &benchFile{env: "UNOSCORE_TEST_BENCH_DB", name: "x.db", fill: fill}
+	if again.get(t) != kept || fills != 1 {
+		t.Errorf("a kept file was built again: %d fills", fills)
+	}
+	t.Setenv("UNOSCORE_TEST_BENCH_DB", "")
+	tmp := &benchFile{env: "UNOSCORE_TEST_BENCH_DB", name: "x.db", fill: fill}
+	path := tmp.get(t)
+	if filepath.Base(path) != "x.db" || fills != 2 {
+		t.Fatalf("temporary: %s, %d fills", path, fills)
+	}
+	tmp.remove()
+	if _, err := os.Stat(path); err == nil {
+		t.Errorf("the temporary file stays: %s", path)
+	}
+}
+
+// yearsDB is years of game nights, built through Import the way a person's
+// years of exports would arrive ($UNOSCORE_BENCH_DB to keep it).
+var yearsDB = &benchFile{env: "UNOSCORE_BENCH_DB", name: "years.db",
+	fill: func(path string) error { return fillDB(path, benchGames, benchHands) }}
 
 // TestMain removes the big database the benchmarks built. Started with
 // UNOSCORE_BENCH_AS_MAIN=1, the test binary is unoscore (see benchProcess).
@@ -39,54 +111,27 @@ func TestMain(m *testing.M) {
 		os.Exit(Execute())
 	}
 	code := m.Run()
-	if benchPath != "" {
-		os.RemoveAll(filepath.Dir(benchPath))
-	}
-	removeStatsBenchDB()
+	yearsDB.remove()
+	familyDB.remove()
 	if startupTemp != "" {
 		os.RemoveAll(startupTemp)
 	}
 	os.Exit(code)
 }
 
-// benchDB builds the big database once per test binary, through Import, the
-// way a person's years of exports would arrive. With UNOSCORE_BENCH_DB set,
-// it is built at that path (or reused if it is there) and kept, so the real
-// binary can be measured on it.
-func benchDB(b *testing.B) string {
-	benchOnce.Do(func() {
-		if p := os.Getenv("UNOSCORE_BENCH_DB"); p != "" {
-			benchKept = p
-			if _, err := os.Stat(p); err != nil {
-				benchErr = fillDB(p, benchGames, benchHands)
-			}
-			return
-		}
-		dir, err := os.MkdirTemp("", "unoscore-bench-")
-		if err != nil {
-			benchErr = err
-			return
-		}
-		benchPath = filepath.Join(dir, "years.db")
-		benchErr = fillDB(benchPath, benchGames, benchHands)
-	})
-	if benchKept != "" {
-		if benchErr != nil {
-			b.Fatal(benchErr)
-		}
-		return benchKept
-	}
-	if benchErr != nil {
-		b.Fatal(benchErr)
-	}
-	return benchPath
-}
+// benchDB is the big database (yearsDB).
+func benchDB(b *testing.B) string { return yearsDB.get(b) }
 
 func fillDB(path string, games, hands int) error {
 	data, err := exportData(games, hands)
 	if err != nil {
 		return err
 	}
+	return importInto(path, data)
+}
+
+// importInto imports an export into the database at path, making it.
+func importInto(path string, data []byte) error {
 	db, err := store.Open(path, store.Options{})
 	if err != nil {
 		return err
@@ -148,8 +193,12 @@ func exportData(games, hands int) ([]byte, error) {
 	return json.Marshal(exp)
 }
 
-func benchRun(b *testing.B, args ...string) {
-	path := benchDB(b)
+// benchRun runs unoscore args on the big database, in-process.
+func benchRun(b *testing.B, args ...string) { runOn(b, benchDB(b), args...) }
+
+// runOn runs unoscore --db path args in-process, as often as the benchmark
+// wants.
+func runOn(b *testing.B, path string, args ...string) {
 	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
 	args = append([]string{"--db", path}, args...)
 	b.ReportAllocs()

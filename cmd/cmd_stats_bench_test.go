@@ -1,20 +1,14 @@
 package cmd
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -22,46 +16,11 @@ import (
 
 // Years of game nights for statistics: 10,000 games of 20 hands, 3 to 6
 // players from a family of 12, every mode, most of them finished on their
-// 20th hand, so that ratings have games to learn from.
-var (
-	statsBenchOnce sync.Once
-	statsBenchPath string
-	statsBenchErr  error
-	statsBenchTemp string // removed by removeStatsBenchDB
-)
-
-// statsBenchDB builds the database once per test binary. With
-// UNOSCORE_STATS_BENCH_DB set, it is built at that path (or reused if it is
-// there) and kept, so the real binary can be measured on it.
-func statsBenchDB(b *testing.B) string {
-	statsBenchOnce.Do(func() {
-		if p := os.Getenv("UNOSCORE_STATS_BENCH_DB"); p != "" {
-			statsBenchPath = p
-			if _, err := os.Stat(p); err == nil {
-				return
-			}
-		} else {
-			dir, err := os.MkdirTemp("", "unoscore-stats-bench-")
-			if err != nil {
-				statsBenchErr = err
-				return
-			}
-			statsBenchTemp = dir
-			statsBenchPath = filepath.Join(dir, "family.db")
-		}
-		statsBenchErr = fillStatsDB(statsBenchPath, benchGames, benchHands)
-	})
-	if statsBenchErr != nil {
-		b.Fatal(statsBenchErr)
-	}
-	return statsBenchPath
-}
-
-func removeStatsBenchDB() {
-	if statsBenchTemp != "" {
-		os.RemoveAll(statsBenchTemp)
-	}
-}
+// 20th hand, so that ratings have games to learn from: familyDB, the
+// database of the statistics benchmarks ($UNOSCORE_STATS_BENCH_DB to keep
+// it).
+var familyDB = &benchFile{env: "UNOSCORE_STATS_BENCH_DB", name: "family.db",
+	fill: func(path string) error { return fillStatsDB(path, benchGames, benchHands) }}
 
 // targetModes are the modes played to a target, which these games are
 // (a rotating game plays its schedule instead).
@@ -150,13 +109,7 @@ func fillStatsDB(path string, games, hands int) error {
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(path, store.Options{})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	_, err = db.Import(bytes.NewReader(data))
-	return err
+	return importInto(path, data)
 }
 
 // lastOut picks who goes out in a game's last hand so that it decides the
@@ -180,29 +133,16 @@ func lastOut(b *scoring.Board, r *rand.Rand) int {
 	return out
 }
 
-func statsBenchRun(b *testing.B, args ...string) {
-	path := statsBenchDB(b)
-	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
-	args = append([]string{"--db", path}, args...)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		if code := Run(args, ios, nil); code != 0 {
-			b.Fatalf("unoscore %v: exit %d", args, code)
-		}
-	}
-}
-
 // BenchmarkStats is "unoscore stats" over 10,000 games of 20 hands: every
 // summary read, every finished game rated, the table printed.
-func BenchmarkStats(b *testing.B) { statsBenchRun(b, "stats") }
+func BenchmarkStats(b *testing.B) { runOn(b, familyDB.get(b), "stats") }
 
 // BenchmarkStatsJSON is "unoscore stats --json".
-func BenchmarkStatsJSON(b *testing.B) { statsBenchRun(b, "stats", "--json") }
+func BenchmarkStatsJSON(b *testing.B) { runOn(b, familyDB.get(b), "stats", "--json") }
 
 // BenchmarkStatsPlayer is one player's page: head to head, thousands of
 // games listed, the rating chart.
-func BenchmarkStatsPlayer(b *testing.B) { statsBenchRun(b, "stats", "--player", "Ann") }
+func BenchmarkStatsPlayer(b *testing.B) { runOn(b, familyDB.get(b), "stats", "--player", "Ann") }
 
 // TestStatsBenchDB checks the benchmark's database is what it claims: games
 // of 20 hands, most of them finished, every mode.
