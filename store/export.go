@@ -117,19 +117,23 @@ var importLimit int64 = MaxImport
 // database stops it, and nothing is kept. The current game is left as it
 // was, unless there was none.
 //
-// It reads one game at a time and writes them in batches, each in a
-// transaction of its own, so memory stays small however big the export.
-// All or nothing still holds if the process is killed in the middle: the
-// first batch's transaction marks the import unfinished, the last one
-// removes the mark, and opening a file that still has the mark removes
-// every game the unfinished import wrote (see discardImport). An import of
-// one batch or less is one transaction, and one refused before its first
-// batch writes nothing at all.
+// It reads the whole export, one game at a time, and checks everything it
+// could refuse before it writes anything, so a refused import leaves the
+// file byte for byte as it was: games past the first batch wait, checked
+// and encoded, in a temporary file (see spool). Then it writes them in
+// batches, each in a transaction of its own, so memory stays small however
+// big the export. All or nothing still holds if the process is killed in
+// the middle: the first batch's transaction marks the import unfinished,
+// the last one removes the mark, and opening a file that still has the
+// mark removes every game the unfinished import wrote (see discardImport).
+// An import of one batch or less is one transaction, and needs no
+// temporary file.
 func (db *DB) Import(r io.Reader) (int, error) {
 	// Little of what an import allocates lives long: collecting less often
 	// saves a sixth of its time for a few MiB.
 	defer debug.SetGCPercent(debug.SetGCPercent(200))
 	im := &importer{db: db}
+	defer im.close()
 	lr := &limitedReader{r: r, left: importLimit, piece: maxPiece}
 	games := 0
 	current, err := readExport(json.NewDecoder(lr), func(id string, events []Event) error {
@@ -473,6 +477,7 @@ const importBatch = 500
 type importer struct {
 	db     *DB
 	begun  bool   // a batch was written, and with it the mark
+	parked *spool // the games checked and waiting to be written, past the first batch
 	from   uint64 // the highest game number before the import
 	base   uint64
 	n      int
@@ -533,9 +538,74 @@ func (im *importer) add(id string, events []Event) error {
 	im.n++
 	im.staged = append(im.staged, sg)
 	if len(im.staged) == importBatch {
-		return im.write(nil)
+		return im.park()
 	}
 	return nil
+}
+
+// park checks that no staged game's id is already in the database, then
+// moves the staged games to the spool, to be written once the whole
+// export has been checked.
+func (im *importer) park() error {
+	err := im.db.view(func(tx *bolt.Tx) error {
+		ids := tx.Bucket(bucketIDs)
+		for _, g := range im.staged {
+			if ids.Get([]byte(g.id)) != nil {
+				return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if im.parked == nil {
+		if im.parked, err = newSpool(im.db.path); err != nil {
+			return err
+		}
+	}
+	for _, g := range im.staged {
+		if err := im.parked.put(g); err != nil {
+			return fmt.Errorf("cannot keep the checked games of the import in a temporary file (%s); nothing was imported", ioProblem(err))
+		}
+	}
+	im.staged = im.staged[:0]
+	return nil
+}
+
+// writeParked writes the parked games in batches, each in a transaction of
+// its own, the last of them with last (nil: the import stays marked
+// unfinished, as a kill would leave it).
+func (im *importer) writeParked(last func(tx *bolt.Tx) error) error {
+	if err := im.parked.rewind(); err != nil {
+		return fmt.Errorf("cannot read back the temporary file of the import (%s); nothing was imported", ioProblem(err))
+	}
+	for done := 0; done < im.parked.games; {
+		for len(im.staged) < importBatch && done < im.parked.games {
+			g, err := im.parked.get()
+			if err != nil {
+				return err
+			}
+			im.staged = append(im.staged, g)
+			done++
+		}
+		var fn func(tx *bolt.Tx) error
+		if done == im.parked.games {
+			fn = last
+		}
+		if err := im.write(fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// close removes the spool, if there is one.
+func (im *importer) close() {
+	if im.parked != nil {
+		im.parked.close()
+		im.parked = nil
+	}
 }
 
 // write writes the staged games in one transaction, lowest number first so
@@ -607,7 +677,7 @@ func (im *importer) commit(current string) error {
 	if current == "" {
 		current = im.first
 	}
-	return im.write(func(tx *bolt.Tx) error {
+	last := func(tx *bolt.Tx) error {
 		if err := setCounter(tx, max(im.from, im.base)); err != nil {
 			return err
 		}
@@ -618,7 +688,16 @@ func (im *importer) commit(current string) error {
 			}
 		}
 		return meta.Delete(keyImport)
-	})
+	}
+	if im.parked == nil {
+		return im.write(last) // one batch: one transaction
+	}
+	if len(im.staged) > 0 {
+		if err := im.park(); err != nil {
+			return err
+		}
+	}
+	return im.writeParked(last)
 }
 
 // discardImport removes what an unfinished import wrote (see pendingOf:

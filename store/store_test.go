@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -362,6 +363,9 @@ func TestImportInBatches(t *testing.T) {
 	if err == nil {
 		t.Fatal("the cut-off import finished")
 	}
+	// What was checked is written, and then the process dies.
+	ok(t, im.writeParked(nil))
+	im.close()
 	var marked bool
 	var ids int
 	ok(t, db.bolt.View(func(tx *bolt.Tx) error {
@@ -433,5 +437,49 @@ func TestTypedErrors(t *testing.T) {
 		if command.MatchString(err.Error()) {
 			t.Errorf("the store names a command: %v", err)
 		}
+	}
+}
+
+// TestRefusedImportLeavesTheFile: an export refused late, after many
+// batches' worth of games (a game that does not replay, an id already in
+// the database, the file cut short, a game past the size bound), leaves
+// the database byte for byte as it was: everything an import refuses is
+// found before its first batch is written (it grew 32 KB to 512 KB
+// before), and its temporary file is gone.
+func TestRefusedImportLeavesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "u.db")
+	db := must[*DB](t)(Open(path, Options{}))
+	before := must[*Game](t)(db.Create("before", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	ok(t, db.Close())
+	orig := must[[]byte](t)(os.ReadFile(path))
+	n := 3*importBatch + 7
+	game := func(id, cards string) string {
+		return fmt.Sprintf(`, {"id": %q, "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":%q}]}}]}`, id, cards)
+	}
+	for name, c := range map[string]struct{ export, says string }{
+		"a game that does not replay":         {smallExport(n, game("late", "r77")), "unknown card \"r77\""},
+		"an id already there":                 {smallExport(n, game(before.ID, "r7")), "already in the database"},
+		"an id already there, ending a batch": {smallExport(3*importBatch-1, game(before.ID, "r7")), "already in the database"},
+		"cut short":                           {strings.TrimSuffix(smallExport(n, ""), "]}"), "cut short"},
+		"a game past the bound":               {smallExport(n, game("big", strings.Repeat("r", 2*int(maxPiece)))), "larger than"},
+	} {
+		db := must[*DB](t)(Open(path, Options{}))
+		_, err := db.Import(struct{ io.Reader }{strings.NewReader(c.export)}) // not seekable, as standard input
+		ok(t, db.Close())
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %.300v", name, err)
+		}
+		if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(after, orig) {
+			t.Errorf("%s: the refused import changed the file (%d bytes to %d)", name, len(orig), len(after))
+		}
+	}
+	if left := must[[]os.DirEntry](t)(os.ReadDir(dir)); len(left) != 1 {
+		t.Errorf("left beside the database: %v", left)
+	}
+	db = must[*DB](t)(Open(path, Options{}))
+	defer db.Close()
+	if got := must[int](t)(db.Import(strings.NewReader(smallExport(n, "")))); got != n {
+		t.Fatalf("imported %d of %d", got, n)
 	}
 }
