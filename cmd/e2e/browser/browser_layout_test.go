@@ -14,7 +14,9 @@ import (
 // 1920×1080 without scrolling, whatever the number of players (2 to 10 in
 // the one-table modes, 12 and 16 in a rotating game), with long first names
 // and a dozen hands played: nothing wider than the screen (scrollWidth),
-// nothing taller (scrollHeight), every total on screen.
+// nothing taller (scrollHeight), every total on screen, every heading of
+// the score pad whole (short ones, "#", "T", "Deal", said in the key, where
+// the names are short).
 func TestBrowserTVLayout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
@@ -67,6 +69,10 @@ func TestBrowserTVLayout(t *testing.T) {
 					}
 					const pad = document.querySelector(".pad");
 					if (pad && pad.getBoundingClientRect().right > w + 1) bad.push("the pad is " + Math.round(pad.getBoundingClientRect().right) + " wide");
+					// Every heading of the score pad whole: none cut to "Ha…".
+					for (const th of document.querySelectorAll(".pad th")) {
+						if (th.scrollWidth > th.clientWidth + 1) bad.push("the heading " + JSON.stringify(th.textContent) + " is cut");
+					}
 					return bad.join("; ");
 				})()`))
 			if err != nil {

@@ -59,6 +59,7 @@ type boardView struct {
 	Rows     []rowView // newest first
 	Tally    bool      // lowest and challenge: low scores are good
 	Key      string    // the score pad's names are short: what each stands for
+	Short    bool      // the score pad's names are short: so are its first headings ("#", "T", "Deal")
 	Flip     bool      // UNO Flip: the score pad has each hand's side
 	Dark     bool      // UNO Flip: its last hand ended on the dark side
 	hues     []string
@@ -201,9 +202,15 @@ func newBoardView(g *store.Game) boardView {
 				parts = append(parts, short[i]+" "+n)
 			}
 		}
-		if len(parts) > 0 {
-			v.Key = "Key: " + strings.Join(parts, " · ")
+		// The first columns' headings are as short as the names, said
+		// first in the key: cut to fit, they read "Ha…", "Ta…", "De…".
+		v.Short = true
+		heads := []string{"# hand"}
+		if b.Schedule() != nil {
+			heads = append(heads, "T table")
 		}
+		parts = append(append(heads, "Deal dealer"), parts...)
+		v.Key = "Key: " + strings.Join(parts, " · ")
 	}
 	for i, c := range b.Columns() {
 		var heads []string
