@@ -545,3 +545,31 @@ func TestBrowserSitOut(t *testing.T) {
 		t.Errorf("the schedule of nine players prints on %d A4 pages, want 1", pages)
 	}
 }
+
+// TestBrowserScheduleLive: the schedule on a television follows the game
+// as the board does, with no reload: a hand recorded at the command line
+// marks its round played within seconds, and the page is the same page
+// (a mark set on it before is still there). It reloaded every 15 s.
+func TestBrowserScheduleLive(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	nine := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "1", "--name", "Nine")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"); code != 0 {
+		t.Fatal(errs)
+	}
+	s := harness.StartServe(t, db)
+	tv := browser(t, exe)
+	step := stepper(t)
+	step(tv, "the schedule", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View+"schedule"),
+		chromedp.WaitVisible(chromedp.CSS(".rounds")),
+		poll(`document.querySelectorAll(".round.played").length === 0 && document.querySelector(".round .seat.played") !== null`, 5*time.Second),
+		chromedp.Evaluate[chromedp.Void](`window.unoscoreSamePage = true`))
+	// Table 2 plays its round 1: the round is played, on the same page.
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--game", nine, "--table", "2", "--out", "Eve", "--left", "Fay=2", "--left", "Hal=3"); code != 0 {
+		t.Fatal(errs)
+	}
+	step(tv, "the schedule after a hand", poll(`document.querySelectorAll(".round.played").length === 1`, 5*time.Second))
+	if same, err := chromedp.Run(tv, chromedp.Evaluate[bool](`window.unoscoreSamePage === true && !document.body.classList.contains("stale")`)); err != nil || !same {
+		t.Errorf("the schedule was reloaded (or is dimmed) to show the hand: %v %v", same, err)
+	}
+}

@@ -326,8 +326,14 @@ func TestSchedulePage(t *testing.T) {
 	if n := strings.Count(text, "sits out."); n != 9 {
 		t.Errorf("%d sit-outs, want 9", n)
 	}
-	if !strings.Contains(body, `http-equiv="refresh"`) {
-		t.Error("the schedule of a game under way does not refresh itself")
+	// It follows the game live (its script, on the game's event stream);
+	// only without JavaScript does it reload now and then.
+	if !strings.Contains(body, `<noscript><meta http-equiv="refresh" content="15"></noscript>`) ||
+		!strings.Contains(body, `<script src="/assets/schedule.js" defer></script>`) || !strings.Contains(body, `data-game="`+id+`"`) {
+		t.Error("the schedule of a game under way does not follow it live, with a reload only without JavaScript")
+	}
+	if code, part := s.do("GET", "/schedule?part=1&game="+id, "", nil); code != 200 || strings.Contains(part, "<html") || !strings.Contains(part, "Round 9") {
+		t.Errorf("the schedule's body alone: %d %s", code, part)
 	}
 	if code, _ := s.do("GET", "/schedule?game=NOPE!", "", nil); code != 404 {
 		t.Errorf("a bad id: %d", code)

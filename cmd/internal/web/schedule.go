@@ -17,7 +17,9 @@ type scheduleView struct {
 	Title    string
 	Subtitle string
 	Note     string // when there is no schedule to show
-	Refresh  bool   // the game goes on: the page reloads itself now and then
+	Refresh  bool   // the game goes on: the page follows it (live, or reloaded now and then without JavaScript)
+	ID       string // the game shown, whose event stream the page follows; "" when none
+	Follow   bool   // no ?game=: the page follows the current game to a new one
 	Rounds   []schedRound
 }
 
@@ -39,7 +41,7 @@ type schedTable struct {
 
 func newScheduleView(g *store.Game) scheduleView {
 	b := g.Board
-	v := scheduleView{Title: g.Name(), Refresh: !b.Over()}
+	v := scheduleView{Title: g.Name(), Refresh: !b.Over(), ID: g.ID}
 	if v.Title == "" {
 		v.Title = "Game " + g.ID
 	}
@@ -95,7 +97,8 @@ func newScheduleView(g *store.Game) scheduleView {
 }
 
 // schedulePage is GET /schedule: the schedule of the game the query names
-// (?game=ID), else of the current game.
+// (?game=ID), else of the current game. With ?part=1 it is the page's body
+// alone, which the page's script fetches on each change of the game.
 func (s *Server) schedulePage(w http.ResponseWriter, r *http.Request) {
 	id := r.URL.Query().Get("game")
 	if id != "" && !store.ValidID(id) {
@@ -113,10 +116,15 @@ func (s *Server) schedulePage(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err, true)
 		return
 	}
+	v.Follow = id == ""
+	name := "schedule.html"
+	if r.URL.Query().Get("part") == "1" {
+		name = "schedule-body"
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
-	if err := s.tmpl.ExecuteTemplate(w, "schedule.html", v); err != nil {
-		s.logf("rendering schedule.html: %v", err)
+	if err := s.tmpl.ExecuteTemplate(w, name, v); err != nil {
+		s.logf("rendering %s: %v", name, err)
 	}
 }
