@@ -72,16 +72,27 @@ func runGamesDelete(o *gamesDeleteOptions) error {
 			return nil
 		}
 	}
-	var full, kept string
+	var d store.Deleted
 	err := app.withDB(changeDB, func(db *store.DB) error {
 		var err error
-		full, kept, err = db.Delete(o.ID)
+		d, err = db.Delete(o.ID)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	app.saved = fmt.Sprintf("Game %s was deleted (a copy of the file as it was is %s)", full, kept)
-	fmt.Fprintf(app.IO.Out, "Deleted game %s. The file as it was is kept as %s.\n", full, kept)
+	app.saved = fmt.Sprintf("Game %s was deleted (a copy of the file as it was is %s)", d.ID, d.Copy)
+	fmt.Fprintf(app.IO.Out, "Deleted game %s. The file as it was is kept as %s.\n", d.ID, d.Copy)
+	switch {
+	case !d.WasCurrent:
+	case d.Current.ID == "":
+		fmt.Fprintln(app.IO.Out, "It was the current game, and no game remains; \"unoscore new\" starts one.")
+	default:
+		name := d.Current.ID
+		if d.Current.Name != "" {
+			name += " (" + d.Current.Name + ")"
+		}
+		fmt.Fprintf(app.IO.Out, "It was the current game; the current game is now %s, the one played most recently.\n", name)
+	}
 	return nil
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -17,13 +18,15 @@ import (
 // (damaged, or holding what an export cannot write) never holds the rest
 // hostage, and nothing is lost for good. Its log is not read: a damaged
 // game can go. The id must be given (a unique start will do); when it was
-// the current game, there is no current game after it. It returns the
-// game's full id and the copy's path.
-func (db *DB) Delete(id string) (string, string, error) {
+// the current game, the remaining game played most recently (its last
+// event the latest) becomes current, in the same transaction, or none
+// when no game remains, so that board and hand go on with a game.
+func (db *DB) Delete(id string) (Deleted, error) {
 	if strings.TrimSpace(id) == "" {
-		return "", "", &NotFoundError{ID: id}
+		return Deleted{}, &NotFoundError{ID: id}
 	}
 	var full, copyPath string
+	var d Deleted
 	// The copy first, from a read of the file as it is (a copy made in the
 	// writing transaction would name that transaction, which is not the
 	// one that wrote the state copied: see lastchange.go). This process
@@ -43,7 +46,7 @@ func (db *DB) Delete(id string) (string, string, error) {
 		return nil
 	})
 	if err != nil {
-		return "", "", err
+		return Deleted{}, err
 	}
 	err = db.update(func(tx *bolt.Tx) error {
 		_, num, err := resolve(tx, full)
@@ -72,13 +75,89 @@ func (db *DB) Delete(id string) (string, string, error) {
 			return err
 		}
 		meta := tx.Bucket(bucketMeta)
-		if string(meta.Get(keyCurrent)) == full {
+		if string(meta.Get(keyCurrent)) != full {
+			return nil
+		}
+		d.WasCurrent = true
+		next := playedLast(tx)
+		if next == nil {
 			return meta.Delete(keyCurrent)
 		}
-		return nil
+		d.Current = *next
+		return meta.Put(keyCurrent, []byte(next.ID))
 	})
 	if err != nil {
-		return "", "", err
+		return Deleted{}, err
 	}
-	return full, copyPath, nil
+	d.ID, d.Copy = full, copyPath
+	return d, nil
+}
+
+// Deleted is what Delete did.
+type Deleted struct {
+	ID   string // the game's full id
+	Copy string // the copy of the file as it was before
+	// WasCurrent: it was the current game; Current is the one that is now
+	// (its ID empty when no game remains).
+	WasCurrent bool
+	Current    Summary
+}
+
+// playedLast is the summary of the game (among those a read sees) whose
+// last event is the latest, the later created on a tie; nil when there is
+// none. A game whose log cannot be read is passed over: doctor reports it.
+func playedLast(tx *bolt.Tx) *Summary {
+	var best []byte
+	var bestAt time.Time
+	c := tx.Bucket(bucketSummaries).Cursor()
+	p := pendingOf(tx)
+	for k, _ := firstVisible(c, p); k != nil; k, _ = nextVisible(c, p) {
+		if len(k) != 8 {
+			continue
+		}
+		at, ok := lastChange(tx, numOf(k))
+		if ok && (best == nil || !at.Before(bestAt)) {
+			best, bestAt = slices.Clone(k), at
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	v, err := summaryValue(tx, best, tx.Bucket(bucketSummaries).Get(best))
+	if err != nil {
+		return nil
+	}
+	var s Summary
+	if err := json.Unmarshal(v, &s); err != nil || s.ID == "" {
+		return nil
+	}
+	s.Seq = numOf(best)
+	return &s
+}
+
+// lastChange is the time of game num's last event; ok is false when it
+// cannot be read.
+func lastChange(tx *bolt.Tx, num uint64) (at time.Time, ok bool) {
+	if checkRangePages(tx, gameKey(num), gameKey(num+1)) != nil {
+		return time.Time{}, false
+	}
+	c := tx.Bucket(bucketEvents).Cursor()
+	var k, v []byte
+	if next, _ := c.Seek(gameKey(num + 1)); next == nil {
+		k, v = c.Last()
+	} else {
+		k, v = c.Prev()
+	}
+	if len(k) != 12 || numOf(k[:8]) != num {
+		return time.Time{}, false
+	}
+	raw, sound := unseal(bucketEvents, k, v)
+	if !sound {
+		return time.Time{}, false
+	}
+	e, err := decodeEvent(raw)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return e.At, true
 }

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -412,21 +413,24 @@ func TestDeleteGame(t *testing.T) {
 	if err := db.Export(io.Discard); !isDamage(err) {
 		t.Fatalf("export before: %v", err)
 	}
-	full, kept, err := db.Delete(bad[:4])
-	if err != nil || full != bad || cur != bad {
-		t.Fatalf("delete: %q %q %v", full, kept, err)
+	d, err := db.Delete(bad[:4])
+	kept := d.Copy
+	if err != nil || d.ID != bad || cur != bad || !d.WasCurrent || d.Current.ID != l[1].ID {
+		t.Fatalf("delete: %+v %v", d, err)
 	}
 	if err := db.Export(io.Discard); err != nil {
 		t.Fatalf("export after: %v", err)
 	}
-	if l, cur := listAll(t, db); len(l) != 2 || cur != "" {
-		t.Fatalf("after: %d games, current %q", len(l), cur)
+	// It was the current game: the one played most recently is now (all
+	// three were played in the same second: the later created).
+	if l2, cur := listAll(t, db); len(l2) != 2 || cur != l[1].ID {
+		t.Fatalf("after: %d games, current %q", len(l2), cur)
 	}
-	if _, err := db.Game(""); !errors.Is(err, ErrNoGame) {
+	if g, err := db.Game(""); err != nil || g.ID != l[1].ID {
 		t.Fatalf("the current game after: %v", err)
 	}
 	var nf *NotFoundError
-	if _, _, err := db.Delete(bad); !errors.As(err, &nf) {
+	if _, err := db.Delete(bad); !errors.As(err, &nf) {
 		t.Fatalf("deleted twice: %v", err)
 	}
 	ok(t, db.Close())
@@ -660,5 +664,41 @@ func TestOneWayToCommit(t *testing.T) {
 				t.Errorf("%s: %d uses of %s outside update", f, n, call)
 			}
 		}
+	}
+}
+
+// TestDeleteCurrentGame: deleting the current game makes the remaining game
+// played most recently current (not the one created last), and board goes
+// on with it; deleting a game that is not current leaves the current game;
+// deleting the last game leaves none, and says so.
+func TestDeleteCurrentGame(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 3) // oldest, middle, newest: all played at once
+	db := must[*DB](t)(Open(path, Options{}))
+	defer db.Close()
+	l, _ := listAll(t, db)
+	newest, middle, oldest := l[0].ID, l[1].ID, l[2].ID
+	later := time.Now().UTC().Add(time.Hour).Truncate(time.Second)
+	db.now = func() time.Time { return later }
+	must[*Game](t)(db.AddHand(oldest, hand(t, "Ann", "Bob=r7", "Cat=9")))
+	must[*Game](t)(db.Use(newest))
+
+	d := must[Deleted](t)(db.Delete(newest))
+	if !d.WasCurrent || d.Current.ID != oldest {
+		t.Fatalf("deleting the current game: %+v (want %s, played last)", d, oldest)
+	}
+	if g := must[*Game](t)(db.Game("")); g.ID != oldest {
+		t.Fatalf("the board's game after: %s", g.ID)
+	}
+	d = must[Deleted](t)(db.Delete(middle))
+	if d.WasCurrent || must[string](t)(db.Current()) != oldest {
+		t.Fatalf("deleting another game moved the current one: %+v", d)
+	}
+	d = must[Deleted](t)(db.Delete(oldest))
+	if !d.WasCurrent || d.Current.ID != "" {
+		t.Fatalf("deleting the last game: %+v", d)
+	}
+	if _, err := db.Game(""); !errors.Is(err, ErrNoGame) {
+		t.Fatalf("no game left: %v", err)
 	}
 }
