@@ -155,19 +155,7 @@ func New(s Settings) (*Board, error) {
 			b.columnOf[seat] = c
 		}
 	}
-	for _, round := range s.Schedule {
-		var tables []Seating
-		for _, pairs := range round {
-			var st Seating
-			for i := range pairs {
-				for j, name := range pairs[i] {
-					st[i][j], _ = s.Seat(name)
-				}
-			}
-			tables = append(tables, st)
-		}
-		b.schedule = append(b.schedule, tables)
-	}
+	b.schedule, _ = s.seatings() // Normalize has read it: every name is a player
 	if b.schedule != nil {
 		b.handsAt = make([]int, len(b.schedule[0]))
 	}

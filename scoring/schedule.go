@@ -245,22 +245,9 @@ func (s *Settings) normalizeSchedule() error {
 			return err
 		}
 	} else {
-		for r, round := range s.Schedule {
-			var tables []Seating
-			for t, pairs := range round {
-				var st Seating
-				for p := range pairs {
-					for i, name := range pairs[p] {
-						seat, err := s.Seat(name)
-						if err != nil {
-							return invalid("the schedule's round %d, table %d: %v", r+1, t+1, err)
-						}
-						st[p][i] = seat
-					}
-				}
-				tables = append(tables, st)
-			}
-			rounds = append(rounds, tables)
+		var err error
+		if rounds, err = s.seatings(); err != nil {
+			return err
 		}
 		if err := CheckWhist(n, rounds); err != nil {
 			return invalid("the schedule is not one where every player partners every other once: %v", err)
@@ -286,4 +273,28 @@ func (s *Settings) normalizeSchedule() error {
 		return invalid("in the %s mode the schedule says who deals: %s deals first at table 1, and the deal passes left", s.Mode, first)
 	}
 	return nil
+}
+
+// seatings reads the schedule's names as seats; a name that is no player's
+// is refused, with the round and table it stands at.
+func (s *Settings) seatings() ([][]Seating, error) {
+	var rounds [][]Seating
+	for r, round := range s.Schedule {
+		var tables []Seating
+		for t, pairs := range round {
+			var st Seating
+			for p := range pairs {
+				for i, name := range pairs[p] {
+					seat, err := s.Seat(name)
+					if err != nil {
+						return nil, invalid("the schedule's round %d, table %d: %v", r+1, t+1, err)
+					}
+					st[p][i] = seat
+				}
+			}
+			tables = append(tables, st)
+		}
+		rounds = append(rounds, tables)
+	}
+	return rounds, nil
 }

@@ -37,24 +37,15 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 		key := scoring.PlayerKey(from)
 		known := map[string]string{}
 		found := false
-		sums := tx.Bucket(bucketSummaries)
 		nums := map[string]uint64{}
-		err := sums.ForEach(func(k, v []byte) error {
-			v, err := summaryValue(tx, k, v)
-			if err != nil {
-				return err
-			}
-			var s Summary
-			if err := json.Unmarshal(v, &s); err != nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
-			}
+		err := db.eachSummary(tx, func(s Summary) error {
 			for _, p := range s.Players {
 				known[scoring.PlayerKey(p)] = p
 				if scoring.PlayerKey(p) == key {
 					found = true
 					if p != to {
 						renamed = append(renamed, s.ID)
-						nums[s.ID] = binary.BigEndian.Uint64(k)
+						nums[s.ID] = s.Seq
 					}
 				}
 			}
@@ -116,29 +107,13 @@ func unknownPlayer(name string, known map[string]string) error {
 func (db *DB) EachGame(fn func(*Game) error) error {
 	return db.lightly(func() error {
 		return db.view(func(tx *bolt.Tx) error {
-			if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-				return err
-			}
-			c := tx.Bucket(bucketSummaries).Cursor()
-			p := pendingOf(tx)
-			for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
-				v, err := summaryValue(tx, k, v)
+			return db.eachSummary(tx, func(s Summary) error {
+				g, err := readGame(tx, s.ID, s.Seq)
 				if err != nil {
 					return err
 				}
-				var s Summary
-				if err := json.Unmarshal(v, &s); err != nil {
-					return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
-				}
-				g, err := readGame(tx, s.ID, binary.BigEndian.Uint64(k))
-				if err != nil {
-					return err
-				}
-				if err := fn(g); err != nil {
-					return err
-				}
-			}
-			return nil
+				return fn(g)
+			})
 		})
 	})
 }
@@ -149,29 +124,40 @@ func (db *DB) EachGame(fn func(*Game) error) error {
 // thousand games, so years of games are read in little memory.
 func (db *DB) EachSummary(fn func(Summary) error) error {
 	return db.view(func(tx *bolt.Tx) error {
-		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-			return err
-		}
-		c := tx.Bucket(bucketSummaries).Cursor()
-		p := pendingOf(tx)
 		n := 0
-		for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
-			v, err := summaryValue(tx, k, v)
-			if err != nil {
-				return err
-			}
-			var s Summary
-			if err := json.Unmarshal(v, &s); err != nil {
-				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
-			}
-			s.Seq = binary.BigEndian.Uint64(k)
+		return db.eachSummary(tx, func(s Summary) error {
 			if err := fn(s); err != nil {
 				return err
 			}
 			if n++; n%500 == 0 {
 				db.releaseMapped()
 			}
-		}
-		return nil
+			return nil
+		})
 	})
+}
+
+// eachSummary reads the summaries of tx in order, oldest first, each
+// checked as it is read and numbered (Seq), and calls fn with each.
+func (db *DB) eachSummary(tx *bolt.Tx, fn func(Summary) error) error {
+	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+		return err
+	}
+	c := tx.Bucket(bucketSummaries).Cursor()
+	p := pendingOf(tx)
+	for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+		v, err := summaryValue(tx, k, v)
+		if err != nil {
+			return err
+		}
+		var s Summary
+		if err := json.Unmarshal(v, &s); err != nil {
+			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+		}
+		s.Seq = binary.BigEndian.Uint64(k)
+		if err := fn(s); err != nil {
+			return err
+		}
+	}
+	return nil
 }

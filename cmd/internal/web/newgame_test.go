@@ -2,9 +2,7 @@ package web_test
 
 import (
 	"encoding/json"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -125,16 +123,8 @@ func TestNewGame(t *testing.T) {
 // TestNewGameNoDatabase: starting a game creates the database when there
 // is none yet; bad input, or no token, leaves no file behind.
 func TestNewGameNoDatabase(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "none.db")
-	ts := httptest.NewUnstartedServer(nil)
-	srv, err := web.New(web.Config{DBPath: path, Token: token, Hosts: []string{ts.Listener.Addr().String()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Config = srv.HTTPServer()
-	ts.Start()
-	defer ts.Close()
-	s := &site{t: t, ts: ts}
+	s := emptySite(t)
+	path := s.path
 	if code, body := s.do("GET", "/score", "", nil); code != 200 || !strings.Contains(body, `<details class="scorer newgame" id="newgame" open>`) || strings.Contains(body, `http-equiv="refresh"`) {
 		t.Fatalf("the scorer's page with no game offers to start one: %d %s", code, body)
 	}

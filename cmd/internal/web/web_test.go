@@ -73,6 +73,21 @@ func newSite(t testing.TB, cfg web.Config, players ...string) *site {
 	return &site{t: t, path: path, id: g.ID, srv: srv, ts: ts}
 }
 
+// emptySite is a site whose database file does not exist yet.
+func emptySite(t *testing.T) *site {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "none.db")
+	ts := httptest.NewUnstartedServer(nil)
+	srv, err := web.New(web.Config{DBPath: path, Token: token, Hosts: []string{ts.Listener.Addr().String()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Config = srv.HTTPServer()
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return &site{t: t, path: path, ts: ts}
+}
+
 // do sends a request and returns the status and body.
 func (s *site) do(method, path, body string, hdr map[string]string) (int, string) {
 	s.t.Helper()
@@ -213,16 +228,8 @@ func TestViewerPageReadsWithoutJavaScript(t *testing.T) {
 }
 
 func TestNoGameYet(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "none.db")
-	ts := httptest.NewUnstartedServer(nil)
-	srv, err := web.New(web.Config{DBPath: path, Token: token, Hosts: []string{ts.Listener.Addr().String()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Config = srv.HTTPServer()
-	ts.Start()
-	defer ts.Close()
-	s := &site{t: t, ts: ts}
+	s := emptySite(t)
+	path := s.path
 	if code, body := s.do("GET", "/", "", nil); code != 200 || !strings.Contains(body, "No game yet") {
 		t.Fatalf("GET / with no database: %d %s", code, body)
 	}
