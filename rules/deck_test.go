@@ -65,14 +65,7 @@ func TestDeckCheck(t *testing.T) {
 		{"counted too much", classic, []string{"5000pts"}, "more than the whole"},
 	}
 	for _, tt := range tests {
-		var hands []Hand
-		for _, s := range tt.hands {
-			h, err := ParseHand(s)
-			if err != nil {
-				t.Fatalf("%s: %v", tt.name, err)
-			}
-			hands = append(hands, h)
-		}
+		hands := parseHands(t, tt.name, tt.hands)
 		err := tt.deck.Check(hands...)
 		switch {
 		case tt.bad == "" && err != nil:
@@ -86,4 +79,19 @@ func TestDeckCheck(t *testing.T) {
 			}
 		}
 	}
+}
+
+// parseHands reads each of words as a hand; a test named name fails on one
+// that does not read.
+func parseHands(t *testing.T, name string, words []string) []Hand {
+	t.Helper()
+	var hands []Hand
+	for _, s := range words {
+		h, err := ParseHand(s)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		hands = append(hands, h)
+	}
+	return hands
 }

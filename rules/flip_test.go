@@ -214,14 +214,7 @@ func TestFlipCheck(t *testing.T) {
 		{"mixed in one hand", []string{"d1 d5"}, "a Draw One, a light-side card, and a Draw Five"},
 	}
 	for _, tt := range tests {
-		var hands []Hand
-		for _, s := range tt.hands {
-			h, err := ParseHand(s)
-			if err != nil {
-				t.Fatalf("%s: %v", tt.name, err)
-			}
-			hands = append(hands, h)
-		}
+		hands := parseHands(t, tt.name, tt.hands)
 		err := d.Check(hands...)
 		switch {
 		case tt.bad == "" && err != nil:
