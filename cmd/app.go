@@ -141,7 +141,17 @@ func writeJSON(w io.Writer, v any) error {
 // prompter, standard output, the terminal's width and style as they are
 // when asked, and the database.
 func (a *App) flowEnv() *flow.Env {
+	saved := 0
 	return &flow.Env{
+		// What the loop saved, for the sentence Run says when the output
+		// was lost (as hand without prompts says "Hand 5 was saved").
+		Saved: func(n int) {
+			if saved++; saved == 1 {
+				a.saved = fmt.Sprintf("Hand %d was saved", n)
+			} else {
+				a.saved = fmt.Sprintf("%d hands were saved (the last is hand %d)", saved, n)
+			}
+		},
 		Prompt: a.Prompt,
 		Out:    a.IO.Out,
 		Width:  a.IO.TermWidth,

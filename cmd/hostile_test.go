@@ -13,6 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -224,5 +225,43 @@ func TestLongArgumentsAreCut(t *testing.T) {
 		if code == 0 || len(errs) > 1000 {
 			t.Errorf("%.20q: exit %d, a message of %d bytes", args, code, len(errs))
 		}
+	}
+}
+
+// TestSavedThoughOutputFailedInTheHandLoop: the hand loop at a terminal
+// whose output is lost (a full disk behind a tee, a closed window) saves
+// the hands it is given; it exits 0 and says on stderr what was saved, as
+// hand with flags does, so that nothing is entered twice.
+func TestSavedThoughOutputFailedInTheHandLoop(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := run(t, db, false, "new", "--players", "Ann,Bob"); code != 0 {
+		t.Fatal(errs)
+	}
+	for _, c := range []struct {
+		answers []string
+		want    string
+	}{
+		{[]string{"Ann", "r7", "", "(stop"}, "unoscore: Hand 1 was saved, but the board could not be printed: no space left on device."},
+		{[]string{"Bob", "r8", "", "Ann", "r9", "", "(stop"}, "unoscore: 2 hands were saved (the last is hand 3), but the board"},
+	} {
+		var errb bytes.Buffer
+		p := &prompter.Fake{T: t, Answers: c.answers}
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb, InTTY: true, OutTTY: true}
+		code := Run([]string{"--db", db, "hand"}, ios, p)
+		if code != 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%q to a full disk: exit %d, %q", c.answers, code, errb.String())
+		}
+		if len(p.Answers) > 0 {
+			t.Errorf("answers left over: %q", p.Answers)
+		}
+	}
+	if code, out, _ := run(t, db, false, "board", "--json"); code != 0 || !strings.Contains(out, `"hands": 3,`) {
+		t.Fatalf("board after: %d %s", code, out)
+	}
+	// Nothing saved, output lost: exit 1, as before.
+	var errb bytes.Buffer
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb, InTTY: true, OutTTY: true}
+	if code := Run([]string{"--db", db, "hand"}, ios, &prompter.Fake{T: t, Answers: []string{"(stop"}}); code != 1 {
+		t.Errorf("nothing saved and the output lost: exit %d, %q", code, errb.String())
 	}
 }

@@ -27,6 +27,10 @@ type Env struct {
 	Load func(id string) (*store.Game, error)
 	// Change runs fn with the database locked for writing, and closes it.
 	Change func(fn func(db *store.DB) error) error
+	// Saved, if set, is told the number of each hand the loop saved, as it
+	// is saved: the command line says what was saved when what it printed
+	// was lost (exit 0, not 1, so a script never enters the hand twice).
+	Saved func(number int)
 	// TablesShown says that a rotating game's table lines are on the
 	// screen just above (new printed them): HandLoop's first hand does not
 	// print its table's line again.

@@ -137,8 +137,12 @@ func HandLoop(env *Env, game string, table int) error {
 			}
 			return err
 		}
+		row := g.Board.Rows[len(g.Board.Rows)-1]
+		if env.Saved != nil {
+			env.Saved(row.Number)
+		}
 		fmt.Fprintln(out)
-		say(env, "Saved. "+present.HandLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
+		say(env, "Saved. "+present.HandLine(g.Board, row))
 	}
 }
 
