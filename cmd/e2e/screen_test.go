@@ -447,3 +447,32 @@ func TestScreenGameChangedElsewhere(t *testing.T) {
 	}
 	s.hasLine("Saved. Hand 2: Bob went out and scores 7 (Ann 7).")
 }
+
+// The questions of new that nothing after them repeats stay on the screen
+// with their answers, at 80 columns: "4 players: Ann, Bob, Cat and Dan?
+// yes" and "Partners across the table: ...? yes" left the screen once
+// answered, and with them what had been asked.
+func TestScreenNewQuestionsStayAnswered(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := startScreen(t, db, nil, "new")
+	s.waitFor("Players in seating order")
+	s.burst("Ann Bob Cat Dan\r")
+	s.waitFor("4 players: Ann, Bob, Cat and Dan?")
+	s.burst("\r")
+	s.waitFor("How do you score?")
+	s.burst("\x1b[B\x1b[B\r") // partners
+	s.waitFor("Play to how many points")
+	s.burst("\r")
+	s.waitFor("Which deck?")
+	s.burst("\r")
+	s.waitFor("Partners across the table")
+	s.burst("\r")
+	s.waitFor("Who deals first?")
+	s.burst("\x1b[B\r") // Ann
+	s.waitFor("Who went out?")
+	s.hasLine("4 players: Ann, Bob, Cat and Dan? yes")
+	s.hasLine("Partners across the table: Ann & Cat, Bob & Dan? yes")
+	s.noLine(`^.{81,}`)
+	s.burst("\x03")
+	s.exit()
+}

@@ -214,7 +214,7 @@ func promptPlayers(env *Env) ([]string, error) {
 		if check(names, true) != nil {
 			return f, nil
 		}
-		ok, err := env.Prompt.Confirm(fmt.Sprintf("%d players: %s?", len(f), words.Join(f)), true)
+		ok, err := confirmKept(env, fmt.Sprintf("%d players: %s?", len(f), words.Join(f)), true)
 		if err != nil {
 			return nil, err
 		}
@@ -245,6 +245,22 @@ func promptPlayers(env *Env) ([]string, error) {
 	return names, nil
 }
 
+// confirmKept asks a yes-or-no question whose answer nothing after it
+// repeats, and leaves it on the screen with the answer ("4 players: Ann,
+// Bob, Cat and Dan? yes"): the prompter clears a question once answered.
+func confirmKept(env *Env, question string, def bool) (bool, error) {
+	ok, err := env.Prompt.Confirm(question, def)
+	if err != nil {
+		return ok, err
+	}
+	answer := "no"
+	if ok {
+		answer = "yes"
+	}
+	say(env, question+" "+answer)
+	return ok, nil
+}
+
 // fitsSomeMode is nil when some mode takes n players, else says which
 // counts the modes take.
 func fitsSomeMode(n int) error {
@@ -269,7 +285,7 @@ func promptTeams(env *Env, s scoring.Settings) ([][]string, error) {
 		for i := range n / 2 {
 			pairs = append(pairs, s.Players[i]+" & "+s.Players[i+n/2])
 		}
-		ok, err := env.Prompt.Confirm("Partners across the table: "+strings.Join(pairs, ", ")+"?", true)
+		ok, err := confirmKept(env, "Partners across the table: "+strings.Join(pairs, ", ")+"?", true)
 		if err != nil || ok {
 			return nil, err
 		}
