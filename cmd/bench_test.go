@@ -76,8 +76,9 @@ func TestBenchFile(t *testing.T) {
 	fill := func(path string) error { fills++; return os.WriteFile(path, []byte("db"), 0o600) }
 	t.Setenv("UNOSCORE_TEST_BENCH_DB", kept)
 	f := &benchFile{env: "UNOSCORE_TEST_BENCH_DB", name: "x.db", fill: fill}
-	if f.get(t) != kept || f.get(t) != kept || fills != 1 {
-		t.Fatalf("kept: %d fills", fills)
+	first, second := f.get(t), f.get(t)
+	if first != kept || second != kept || fills != 1 {
+		t.Fatalf("kept: %s, %s, %d fills", first, second, fills)
 	}
 	f.remove()
 	if _, err := os.Stat(kept); err != nil {
