@@ -68,3 +68,55 @@ func TestSettingsInterrupted(t *testing.T) {
 		t.Errorf("err %v", err)
 	}
 }
+
+// Hand asks who went out, then each scoring player's cards in seating order
+// after them, refuses a card that is none where it is typed, and returns
+// the hand once it is confirmed; "no" at the save question goes to the
+// chooser, where the entries are kept.
+func TestHandAsksInSeatingOrder(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, f, out := testEnv(t,
+		"Bob",             // who went out
+		"r7", "zz", "wd4", // Cat's, then Ann's: zz is refused
+		"n", // not saved yet: the chooser
+		"Save this hand",
+	)
+	h, ok, err := Hand(env, b, 0, nil, "Save this hand?")
+	if err != nil || !ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	if h.Out != "Bob" || len(h.Left) != 2 || h.Left[0].Player != "Cat" || h.Left[0].Cards.String() != "r7" || h.Left[1].Player != "Ann" || h.Left[1].Cards.String() != "wd4" {
+		t.Errorf("hand %+v", h)
+	}
+	if !slices.Equal(f.Labels, []string{"Who went out?", "Cat's cards", "Ann's cards", "Ann's cards", "Save this hand?", "Whose cards?"}) {
+		t.Errorf("asked %q", f.Labels)
+	}
+	if len(f.Rejected) != 1 || !strings.HasPrefix(f.Rejected[0], "zz: ") {
+		t.Errorf("rejected %q", f.Rejected)
+	}
+	if !strings.Contains(out.String(), "Bob went out") {
+		t.Errorf("no summary before the save question:\n%s", out)
+	}
+}
+
+// A hand started from an earlier one (an edit, or a hand the game moved
+// past) opens at the chooser with its entries filled in, and stopping
+// there returns no hand.
+func TestHandFromAnEarlierOneStops(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, _ := b.Deck.ParseHand("g5")
+	env, f, _ := testEnv(t, "(drop")
+	_, ok, err := Hand(env, b, 0, &scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: cards}}}, "Save?")
+	if err != nil || ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	if items := f.Lists["Whose cards?"]; len(items) == 0 || items[0] != "Bob: g5 = 5 points" {
+		t.Errorf("the chooser %q", items)
+	}
+}
