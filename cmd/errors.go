@@ -131,6 +131,10 @@ func hint(err error) string {
 	return ""
 }
 
+// exitCode is what an error exits with: the machine's failures (damaged,
+// locked, newer or older files) 1, bad input 2 (the one check,
+// present.BadInput, that the web's 400 uses too), Ctrl-C 130, and anything
+// else 1.
 func exitCode(err error) ExitCode {
 	var corrupt *store.CorruptError
 	var locked *store.LockedError
