@@ -335,3 +335,13 @@ func acrossWarning(s scoring.Settings) string {
 	}
 	return msg
 }
+
+// modeHelp lists the modes for "new --help", one line each, in the words
+// of cmd/internal/present/modes.go (the table the web page reads too).
+func modeHelp() string {
+	var lines []string
+	for _, m := range scoring.Modes {
+		lines = append(lines, fmt.Sprintf("  %-10s %s", m, present.Text(m).Describe))
+	}
+	return strings.Join(lines, "\n")
+}

@@ -148,3 +148,11 @@ func TestHandWords(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
+
+func TestModeHelp(t *testing.T) {
+	for _, m := range scoring.Modes {
+		if !strings.Contains(modeHelp(), string(m)+" ") {
+			t.Errorf("mode help lacks %s:\n%s", m, modeHelp())
+		}
+	}
+}

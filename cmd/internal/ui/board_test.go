@@ -1,21 +1,11 @@
-package cmd
+package ui
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 )
-
-func TestModeHelp(t *testing.T) {
-	for _, m := range scoring.Modes {
-		if !strings.Contains(modeHelp(), string(m)+" ") {
-			t.Errorf("mode help lacks %s:\n%s", m, modeHelp())
-		}
-	}
-}
 
 // TestRotatingWinnerLines: the highest total wins; players tied at it
 // share the win.
@@ -41,10 +31,10 @@ func TestRotatingWinnerLines(t *testing.T) {
 		return b
 	}
 	// Rounds: Ann & Cat, then Ann & Dan, then Ann & Bob partner.
-	if got := ui.WinnerLine(play("Ann", "Bob", "Dan")); got != "Cat wins with the highest total (60), after 3 hands." {
+	if got := WinnerLine(play("Ann", "Bob", "Dan")); got != "Cat wins with the highest total (60), after 3 hands." {
 		t.Errorf("one winner: %q", got)
 	}
-	if got := ui.WinnerLine(play("Ann", "Bob", "Ann")); got != "Ann, Bob and Cat win, tied at the highest total (40), after 3 hands." {
+	if got := WinnerLine(play("Ann", "Bob", "Ann")); got != "Ann, Bob and Cat win, tied at the highest total (40), after 3 hands." {
 		t.Errorf("a tie: %q", got)
 	}
 }
