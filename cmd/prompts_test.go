@@ -1,5 +1,8 @@
 package cmd
 
+// The prompt flows (cmd/internal/flow) as a person meets them: through Run,
+// with the fake prompter answering.
+
 import (
 	"bytes"
 	"path/filepath"
