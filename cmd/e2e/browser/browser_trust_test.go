@@ -301,3 +301,77 @@ func TestBrowserRotatingLastHand(t *testing.T) {
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 3 at table 1: `+out+` went out, 10 points. The game is over:")`, 5*time.Second),
 		poll(`!document.querySelector(".msg.bad") || document.querySelector(".msg.bad").textContent === ""`, time.Second))
 }
+
+// TestBrowserCorrectCardsAndOut: correcting a hand from the phone shows
+// the earlier cards as the keypad's chips, one a card (one can be taken
+// away), and who went out can be changed: the cards of players who still
+// count are kept. Before, each player's cards were one chip, and who went
+// out could not be changed. In a rotating game the players offered are
+// those at the hand's table in its round.
+func TestBrowserCorrectCardsAndOut(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r7 2xs wd4", "--left", "Cat=9 40pts"); code != 0 {
+		t.Fatal(errs)
+	}
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	chips := func(who string) string {
+		return `Array.from(document.querySelectorAll('button[data-hand="` + who + `"] + .chips .chip')).map(c => c.textContent).join(" ")`
+	}
+	step(phone, "the hand to correct", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.ID("correct")),
+		chromedp.Click(chromedp.ID("correct")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-out="Bob"]`)),
+		poll(chips("Bob")+` === "r7 2×s wd4" && `+chips("Cat")+` === "9 40pts" && document.querySelector(".worth").textContent === "This hand: 146 points" &&
+			document.querySelector('button[data-out="Ann"]').getAttribute("aria-pressed") === "true"`, 2*time.Second))
+	shoot(t, phone, screenshots(t), "serve-correct.png")
+	step(phone, "Bob went out, Ann held a 5",
+		chromedp.Click(chromedp.CSS(`button[data-out="Bob"]`)),
+		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Bob went out.") && !document.querySelector('button[data-hand="Bob"]') && `+chips("Cat")+` === "9 40pts" && `+chips("Ann")+` === ""`, 2*time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+		poll(chips("Ann")+` === "5 wd4"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"] + .chips .chip:last-child`)),
+		poll(chips("Ann")+` === "5" && document.querySelector(".worth").textContent === "This hand: 54 points"`, time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Corrected hand 1: Bob went out, 54 points.")`, 5*time.Second))
+	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	if c := r["cards"].(map[string]any); r["out"] != "Bob" || c["Ann"] != "5" || c["Cat"] != "9 40pts" || len(c) != 2 {
+		t.Fatalf("after the correction: %v", r)
+	}
+
+	// A rotating game: the hand's own table and round.
+	db = filepath.Join(t.TempDir(), "r.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"); code != 0 {
+		t.Fatal(errs)
+	}
+	s.Stop(t)
+	s = harness.StartServe(t, db)
+	step(phone, "table 1's hand to correct", chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-table="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
+		chromedp.WaitVisible(chromedp.ID("correct")),
+		chromedp.Click(chromedp.ID("correct")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-edit="1"]`)),
+		poll(`Array.from(document.querySelectorAll("button[data-out]")).map(b => b.dataset.out).join(" ") === "Ann Bob Cat Dan"`, 2*time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-out="Dan"]`)),
+		poll(`Array.from(document.querySelectorAll("button[data-hand]")).map(b => b.dataset.hand).join(" ") === "Ann Cat"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="3"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="4"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Corrected hand 1 at table 1: Dan went out, 7 points.")`, 5*time.Second))
+	r = boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	if c := r["cards"].(map[string]any); r["out"] != "Dan" || c["Ann"] != "3" || c["Cat"] != "4" || len(c) != 2 {
+		t.Fatalf("after the rotating correction: %v", r)
+	}
+}

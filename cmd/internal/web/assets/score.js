@@ -45,6 +45,7 @@
   var pending = null;     // a save waiting for the server to come back
   var editing = 0;        // the number of the hand being corrected (0: a new hand)
   var picking = null;     // the hands offered for correcting (board rows), while one is picked
+  var outs = null;        // correcting: who may have gone out in that hand -> whose cards then count
   var retryTimer = 0;
   var stash = "unoscore.pending." + game;
 
@@ -168,29 +169,92 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; render(); }
+  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; outs = null; render(); }
 
   // Correcting a hand: the recent hands to pick from (at this table, in a
-  // rotating game), then the keypad with that hand's cards, each player's
-  // as one chip (tap it to take them away, then tap the cards anew).
+  // rotating game), then the keypad with that hand's cards, one chip a card
+  // as the keypad makes them (tap one to take it away), and who went out,
+  // which may be changed too.
+  var board = null; // the board the hands to correct were read from
   function correct() {
     api("GET", "/board").then(function (res) {
       if (res.status !== 200) { say(refused(res), false); return; }
       var tb = here();
+      board = res.data;
       picking = res.data.rows.filter(function (r) { return !tb || r.table === tb.table; }).slice(-12).reverse();
       hush(); render();
     }, function () { say(away, false); });
+  }
+  // outsOf says, for a hand of the board, who may have gone out and whose
+  // cards then count: in a rotating game the two pairs at its table in its
+  // round (the schedule's), else the keypad's.
+  function outsOf(r) {
+    var rd = r.table && board && board.schedule ? board.schedule[r.round - 1] : null;
+    var at = rd ? rd.tables.filter(function (t) { return t.table === r.table; })[0] : null;
+    if (!at) {
+      var o = {};
+      kp.players.forEach(function (p) { if (p in kp.scorers) o[p] = kp.scorers[p]; });
+      return o;
+    }
+    var s = {};
+    // Clockwise: the pairs sit across, so their players alternate.
+    [at.teams[0][0], at.teams[1][0], at.teams[0][1], at.teams[1][1]].forEach(function (p) {
+      s[p] = at.teams[at.teams[0].indexOf(p) >= 0 ? 1 : 0].slice();
+    });
+    return s;
+  }
+  // chipsOf reads a hand as the board writes it ("r7 2xs wd4 40pts") into
+  // the keypad's chips, one a card; null when a token is none of the
+  // keypad's, or the points do not come to what the board says (held).
+  function chipsOf(text, held) {
+    var cols = keyColors().map(function (c) { return c.letter; }).sort(function (a, b) { return b.length - a.length; });
+    var fs = {};
+    keyFaces().forEach(function (f) { fs[f.token] = f; });
+    var chips = [];
+    var ok = String(text || "").split(/\s+/).filter(Boolean).every(function (t) {
+      var m = /^(\d+)pts$/.exec(t);
+      if (m) { chips.push({tok: t, face: "", n: 1, pts: +m[1], color: "p"}); return true; }
+      var n = 1;
+      m = /^(\d+)x(.+)$/.exec(t);
+      if (m) { n = +m[1]; t = m[2]; }
+      var col = fs[t] ? "" : cols.filter(function (c) { return t.indexOf(c) === 0 && fs[t.slice(c.length)]; })[0];
+      if (col === undefined) return false;
+      var f = fs[t.slice(col.length)];
+      if (f.wild && col) return false;
+      chips.push({tok: col + f.token, face: f.token, n: n, pts: n * f.points, color: f.wild ? "w" : col});
+      return true;
+    });
+    var sum = chips.reduce(function (s, c) { return s + c.pts; }, 0);
+    return ok && sum === held ? chips : null;
   }
   function pickEdit(r) {
     picking = null;
     editing = r.hand; out = r.out; seen = kp.changes;
     if (r.table) table = r.table;
-    order = Object.keys(r.cards || {});
+    side = r.side || "light";
+    outs = outsOf(r);
+    order = (outs[r.out] || []).filter(function (p) { return r.cards && p in r.cards; });
+    Object.keys(r.cards || {}).forEach(function (p) { if (order.indexOf(p) < 0) order.push(p); });
+    (outs[r.out] || []).forEach(function (p) { if (order.indexOf(p) < 0) order.push(p); });
     hands = {};
-    order.forEach(function (p) { hands[p] = [{tok: r.cards[p], face: "", n: 1, pts: r.held[p] || 0, color: "p"}]; });
+    order.forEach(function (p) {
+      var held = (r.held || {})[p] || 0;
+      // A hand the keypad cannot read card by card stays one chip.
+      hands[p] = !r.cards || !(p in r.cards) ? [] : chipsOf(r.cards[p], held) || [{tok: r.cards[p], face: "", n: 1, pts: held, color: "p"}];
+    });
     active = order[0] || null;
-    color = ""; count = 1; side = r.side || "light"; hush();
+    color = ""; count = 1; hush();
     render();
+  }
+  // changeOut corrects who went out: the cards of the players who still
+  // count are kept, the others' go, and the new ones' hands are empty.
+  function changeOut(p) {
+    if (p === out || !outs || !outs[p]) return;
+    var next = {};
+    outs[p].forEach(function (q) { next[q] = hands[q] || []; });
+    out = p; order = outs[p].slice(); hands = next;
+    active = order.filter(function (q) { return !hands[q].length; })[0] || order[0] || null;
+    hush(); render();
   }
 
   // left counts the copies of a face already tapped, in one colour ("" for
@@ -422,6 +486,14 @@
     } else {
       root.appendChild(el("h2", {text: editing ? "Correcting hand " + editing + ": " + out + " went out" + (table !== null ? " at table " + table : "") + ". Tap a card to take it away, then tap the right ones:" :
         out + " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:"}));
+      if (editing && outs) {
+        // Who went out can be corrected too.
+        root.appendChild(el("div", {class: "row outs", role: "group", "aria-label": "Who went out in hand " + editing}, Object.keys(outs).map(function (p) {
+          var on = p === out;
+          return key("eo:" + p, {class: "player" + (on ? " on" : ""), "data-out": p, "aria-pressed": String(on), text: (on ? "✓ " : "") + p + " went out",
+            on: function () { changeOut(p); }});
+        })));
+      }
       root.appendChild(el("div", {class: "hands" + (deckSide() ? " on-" + side : "")}, order.map(function (p) {
         var on = p === active;
         var box = el("div", {class: "hand" + (on ? " on" : "")}, [
