@@ -57,6 +57,11 @@ func (db *DB) Delete(id string) (Deleted, error) {
 		if err := checkRangePages(tx, prefix, gameKey(num+1)); err != nil {
 			return err
 		}
+		// Deleting may merge a leaf with its neighbour: every page of the
+		// summaries is checked (see checkFile).
+		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+			return err
+		}
 		events := tx.Bucket(bucketEvents)
 		var doomed [][]byte
 		c := events.Cursor()

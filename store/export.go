@@ -633,6 +633,9 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 			if err := checkRangePages(tx, gameKey(lo), gameKey(hi+1)); err != nil {
 				return err
 			}
+			if err := checkRange(tx, bucketSummaries, gameKey(lo), gameKey(hi+1)); err != nil {
+				return err
+			}
 		}
 		events.FillPercent, sums.FillPercent = 1, 1
 		for _, g := range slices.Backward(im.staged) {
@@ -723,6 +726,11 @@ func (db *DB) discardImport() (int, error) {
 				return meta.Delete(keyImport)
 			}
 			if err := checkRangePages(tx, gameKey(p.lo), nil); err != nil {
+				return err
+			}
+			// Deleting may merge a leaf with the one before it: every page
+			// of the summaries is checked (see checkFile).
+			if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
 				return err
 			}
 			left := budget

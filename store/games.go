@@ -336,6 +336,9 @@ func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 	if err := checkRangePages(tx, gameKey(num), gameKey(num+1)); err != nil {
 		return err
 	}
+	if err := checkRange(tx, bucketSummaries, gameKey(num), gameKey(num+1)); err != nil {
+		return err
+	}
 	if err := numberFree(tx, num); err != nil {
 		return err
 	}
@@ -358,6 +361,11 @@ func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 }
 
 func putSummary(tx *bolt.Tx, g *Game) error {
+	// The summaries' leaves are checked as they are written, not when the
+	// file is opened to write (see checkFile).
+	if err := checkRange(tx, bucketSummaries, gameKey(g.num), gameKey(g.num+1)); err != nil {
+		return err
+	}
 	sums := tx.Bucket(bucketSummaries)
 	sums.FillPercent = 0.9
 	data, err := json.Marshal(g.summary())

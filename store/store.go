@@ -722,6 +722,14 @@ func (db *DB) backup(tx *bolt.Tx, from int) error {
 // migrateSteps upgrades the file from schema from, in the caller's
 // transaction.
 func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
+	// Every step reads or rewrites every summary: their pages are checked
+	// first (opening to write leaves their leaves to the writes, see
+	// checkFile).
+	if tx.Bucket(bucketSummaries) != nil {
+		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+			return err
+		}
+	}
 	for v := from; v < SchemaVersion; v = migrationTo(v) {
 		step := migrations[v]
 		if step == nil {
@@ -749,10 +757,17 @@ func hasBuckets(tx *bolt.Tx) bool {
 // would fault), and the pages of the root bucket, the top-level buckets and
 // the free-page list (see store/internal/boltfile). It returns the meta page in force.
 //
-// A read (write false) leaves out the pages of the games' logs: the pages of
-// a game's log are checked when the game is read (see checkRangePages). A
-// write checks them all, so that no damage anywhere, such as a free-page
-// list naming a page still in use, can spread.
+// A read (write false) leaves out the pages of the top-level buckets but
+// the meta bucket: the pages on the way to a key are checked when it is
+// read (see checkRange). A write also walks the free-page list and every
+// branch page of every bucket, and every leaf of the meta bucket and the
+// index of ids; the leaves of the games' logs and summaries are checked as
+// the write reads or changes them (a ranged walk: a game's log, its
+// summary; every summary before a change that deletes or reads them all),
+// and only the one just below each free page is read here, to know how far
+// it runs. So no free page is one in use, no loop lies anywhere, and no
+// leaf bbolt copies or changes is unchecked: no damage anywhere can spread,
+// and opening to write no longer costs a read of every page of the file.
 func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, error) {
 	// The first meta page is at 0; its page size tells where the second
 	// is. If the first is unreadable, the second is looked for at every
@@ -824,7 +839,7 @@ func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, 
 // the events bucket holds the games' logs.
 func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.Walker {
 	w := boltfile.NewWalker(r, pageSize, hw, all)
-	w.Keep, w.Logs = bucketMeta, bucketEvents
+	w.Keep, w.Deferred = bucketMeta, [][]byte{bucketEvents, bucketSummaries}
 	return w
 }
 

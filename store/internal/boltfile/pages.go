@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math/bits"
 
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store/internal/trim"
@@ -169,11 +170,16 @@ type Walker struct {
 	// reads them (a ranged walk).
 	Lazy bool
 	Keep []byte
-	// Logs is the top-level bucket of the games' logs: unless the walk is
-	// of everything, only its branch pages are walked (writes check the
-	// leaves they change, reads the leaves they read).
-	Logs         []byte
-	branchesOnly bool
+	// Deferred are the top-level buckets (the games' logs and summaries)
+	// whose leaves a walk that is not of everything leaves unread: their
+	// branch pages are walked, and each leaf page they point at is only
+	// marked as in use. A write checks the leaves it changes as it changes
+	// them (a ranged walk), a read the leaves it reads. Only the free-page
+	// list needs to know how many pages such a leaf spans, and only for the
+	// leaf just below a free page (see Freelist).
+	Deferred  [][]byte
+	deferring bool
+	deferred  []uint64 // leaf pages marked in use but not read
 	// Problems are what the walk found, at most 20; Overflow says there
 	// were more.
 	Problems []string
@@ -183,7 +189,65 @@ type Walker struct {
 // NewWalker walks the pages of a file of hw pages of pageSize bytes read
 // from r; all: into every bucket, however deep (doctor).
 func NewWalker(r Source, pageSize int, hw uint64, all bool) *Walker {
-	return &Walker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1)}
+	return &Walker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1), deferred: make([]uint64, hw/64+1)}
+}
+
+func (w *Walker) isDeferred(name []byte) bool {
+	for _, d := range w.Deferred {
+		if bytes.Equal(d, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// below is the highest page under id marked in use, or 0.
+func (w *Walker) below(id uint64) uint64 {
+	for p := id - 1; p >= 2; {
+		word := w.seen[p/64] & (1<<(p%64+1) - 1) // bits 0 to p%64
+		if p%64 == 63 {
+			word = w.seen[p/64]
+		}
+		if word != 0 {
+			return p/64*64 + uint64(63-bits.LeadingZeros64(word))
+		}
+		if p < 64 {
+			break
+		}
+		p = p/64*64 - 1
+	}
+	return 0
+}
+
+// resolve reads the header of a deferred leaf page and marks the overflow
+// pages that follow it as in use.
+func (w *Walker) resolve(id uint64) {
+	clearBit(w.deferred, id)
+	h, err := w.r.read(int64(id)*int64(w.pageSize), pageHeader)
+	if err != nil {
+		w.problem("page %d cannot be read: %v", id, err)
+		return
+	}
+	if got := binary.LittleEndian.Uint64(h); got != id {
+		w.problem("page %d (a leaf) says it is page %d", id, got)
+		return
+	}
+	if flags := binary.LittleEndian.Uint16(h[8:]); flags != leafFlag {
+		w.problem("page %d should be a leaf but is of kind %#x", id, flags)
+		return
+	}
+	over := uint64(binary.LittleEndian.Uint32(h[12:]))
+	if over > maxOverflow || id+over >= w.hw {
+		w.problem("page %d claims %d more pages after it, past what the file holds", id, over)
+		return
+	}
+	for q := id + 1; q <= id+over; q++ {
+		if bit(w.seen, q) {
+			w.problem("page %d is reached twice (the pages after leaf page %d): a page used twice", q, id)
+			return
+		}
+		setBit(w.seen, q)
+	}
 }
 
 func (w *Walker) problem(format string, args ...any) {
@@ -204,6 +268,7 @@ func (w *Walker) Err() error {
 
 func bit(set []uint64, id uint64) bool { return set[id/64]&(1<<(id%64)) != 0 }
 func setBit(set []uint64, id uint64)   { set[id/64] |= 1 << (id % 64) }
+func clearBit(set []uint64, id uint64) { set[id/64] &^= 1 << (id % 64) }
 
 // page reads page id with its overflow pages and marks them seen; it
 // reports a problem and returns nil when the page cannot be used.
@@ -289,6 +354,13 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 			}
 			prev = k
 		}
+		// bbolt's trees are balanced: the children of a branch page are all
+		// leaves or all branches, so a deferring walk reads one header to
+		// know which (a leaf that is not one is found when it is read).
+		leaves := false
+		if w.deferring {
+			_, leaves = w.leafHeader(binary.LittleEndian.Uint64(p[pageHeader+8:]))
+		}
 		for i := range count {
 			off := pageHeader + i*elemSize
 			if w.Ranged {
@@ -302,21 +374,20 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 				}
 			}
 			child := binary.LittleEndian.Uint64(p[off+8:])
-			if over, leaf := w.leafHeader(child); w.branchesOnly && leaf {
-				// A leaf of the games' logs: its entries are checked when its
-				// game is read or written; here only that no other page uses
-				// it, the free-page list included.
-				if child+over >= w.hw {
-					w.problem("page %d claims %d more pages after it, past what the file holds", child, over)
+			if w.deferring && leaves {
+				// A leaf of a deferred bucket: its entries are checked when
+				// its keys are read or written; here only that it exists and
+				// that nothing else points at it.
+				if child < 2 || child >= w.hw {
+					w.problem("branch page %d points at page %d, outside the file's %d pages", id, child, w.hw)
 					return
 				}
-				for q := child; q <= child+over; q++ {
-					if bit(w.seen, q) {
-						w.problem("page %d is reached twice (branch page %d): a loop or a page used twice", q, id)
-						return
-					}
-					setBit(w.seen, q)
+				if bit(w.seen, child) {
+					w.problem("page %d is reached twice (branch page %d): a loop or a page used twice", child, id)
+					return
 				}
+				setBit(w.seen, child)
+				setBit(w.deferred, child)
 				continue
 			}
 			w.tree(child, depth+1, nest, From{"branch page", id})
@@ -388,13 +459,15 @@ func (w *Walker) leaf(p []byte, name From, nest int) {
 			if nest == 0 && w.Lazy && !bytes.Equal(k, w.Keep) && binary.LittleEndian.Uint64(v) != 0 {
 				continue
 			}
-			if nest == 0 && !w.all && w.Logs != nil && bytes.Equal(k, w.Logs) && binary.LittleEndian.Uint64(v) != 0 {
-				// All games' logs: a game's pages are checked when it is read
-				// or written (checkRangePages); a write checks the branch
-				// pages here too, so that no loop lies anywhere in the tree.
-				w.branchesOnly = true
+			if nest == 0 && !w.all && w.isDeferred(k) && binary.LittleEndian.Uint64(v) != 0 {
+				// The games' logs and summaries: their leaves are checked when
+				// their keys are read or written (a ranged walk); a write
+				// walks the branch pages here, so that no loop lies anywhere
+				// in the tree and the free-page list can be held against
+				// every page in use.
+				w.deferring = true
 				w.bucket(v, From{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
-				w.branchesOnly = false
+				w.deferring = false
 				continue
 			}
 			w.bucket(v, From{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
@@ -459,7 +532,18 @@ func (w *Walker) Freelist(id uint64) {
 		case bit(w.free, f):
 			w.problem("the free-page list names page %d twice", f)
 			return
-		case bit(w.seen, f):
+		}
+		// A leaf left unread could run on over f: the leaf nearest below
+		// it is read (any farther one reaching f would overlap it too).
+		if !bit(w.seen, f) {
+			if b := w.below(f); b != 0 && bit(w.deferred, b) {
+				w.resolve(b)
+				if w.Problems != nil {
+					return
+				}
+			}
+		}
+		if bit(w.seen, f) {
 			w.problem("page %d is in use but also listed as free", f)
 			return
 		}
