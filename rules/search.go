@@ -162,7 +162,7 @@ func countWord(n string) string { return n + "cards" }
 // a 0), "four zeros" (the 0s).
 func foldCounts(ws []string) []string {
 	out := make([]string, 0, len(ws))
-	cards := func(i int) bool { return i < len(ws) && (ws[i] == "cards" || ws[i] == "card" && ws[i-1] == "1") }
+	cards := func(i int) bool { return i < len(ws) && ws[i] == "cards" }
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
 		if d, ok := pluralNumbers()[w]; ok {
@@ -179,7 +179,9 @@ func foldCounts(ws []string) []string {
 			prev == "draw" && i > 1 && countSubjects()[ws[i-2]] ||
 			prev == "up" && i > 2 && ws[i-2] == "pick" && countSubjects()[ws[i-3]]
 		switch {
-		case n == "":
+		case n == "" || n == "1":
+			// One card is one card: "draw one card" is the turn's draw
+			// in the facts and in the questions alike.
 			out = append(out, w)
 		case drawn:
 			if prev == "up" { // "picked up 4" is "drew 4"
@@ -189,13 +191,20 @@ func foldCounts(ws []string) []string {
 			if cards(i + 1) {
 				i++
 			}
+		case i > 0 && cardFolded()[prev+" "+w] != "" || i+1 < len(ws) && cardFolded()[w+" "+ws[i+1]] != "":
+			// Part of a card's name ("7 0", Seven-O): no count.
+			out = append(out, w)
 		case cards(i+1) && prev != "draw" && prev != "plus" && prev != "+":
 			out = append(out, countWord(n), ws[i+1])
 			i++
-		case i+1 < len(ws) && pluralNumbers()[ws[i+1]] != "":
-			// "four zeros": four cards, each a 0; how many 0s there
-			// are, not what a 0 does.
-			out = append(out, countWord(n), "many", pluralNumbers()[ws[i+1]])
+		case i+1 < len(ws) && (pluralNumbers()[ws[i+1]] != "" || ws[i+1] == "7s" || ws[i+1] == "sevens"):
+			// "four zeros", "two 7s": four cards, each a 0; how many 0s
+			// there are, not what a 0 does (nor Seven-O).
+			face := pluralNumbers()[ws[i+1]]
+			if face == "" {
+				face = "7"
+			}
+			out = append(out, countWord(n), "many", face)
 			i++
 		case i+2 < len(ws) && numberWord(ws[i+1]) != "" && cards(i+2):
 			// "four zero cards": as "four zeros".

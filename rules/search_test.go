@@ -440,6 +440,9 @@ func TestWords(t *testing.T) {
 		{"why are there only four zeros", "only 4cards mani 0"},
 		{"he played a +4 but he had a blue", "play drawfour hold card colour"},
 		{"can I play a wild if I have red", "play wild red"},
+		{"do i draw one card if i cant play", "draw 1 card cannot play"},
+		{"7 0 cards", "sevenzero card"},
+		{"why are there two 7s", "2cards mani 7"},
 	} {
 		if got := strings.Join(questionWords(tt.in), " "); got != tt.want {
 			t.Errorf("questionWords(%q) = %q, want %q", tt.in, got, tt.want)
@@ -464,6 +467,7 @@ func TestCountsAndHolding(t *testing.T) {
 		{"I drew 4 cards", "wd4-does"},
 		{"he drew 4 n still played, is that allowed", "wd4-does"},
 		{"What is a draw 2 card?", "d2-does"},
+		{"do i draw one card if i cant play", "draw-one"}, // one card is one card, in the facts as in the question
 	} {
 		a, err := Ask(tt.q)
 		if err != nil || a.Fact == nil || !slices.Contains(strings.Split(tt.want, "|"), a.Fact.ID) {
