@@ -58,9 +58,11 @@ func (db *DB) Delete(id string) (Deleted, error) {
 			return err
 		}
 		// Deleting may merge a leaf with its neighbour: every page of the
-		// summaries is checked (see checkFile).
-		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-			return err
+		// summaries and the index of ids is checked (see checkFile).
+		for _, name := range [][]byte{bucketSummaries, bucketIDs} {
+			if err := checkRange(tx, name, nil, nil); err != nil {
+				return err
+			}
 		}
 		events := tx.Bucket(bucketEvents)
 		var doomed [][]byte

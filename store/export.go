@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -548,10 +549,9 @@ func (im *importer) add(id string, events []Event) error {
 // export has been checked.
 func (im *importer) park() error {
 	err := im.db.view(func(tx *bolt.Tx) error {
-		ids := tx.Bucket(bucketIDs)
 		for _, g := range im.staged {
-			if ids.Get([]byte(g.id)) != nil {
-				return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}
+			if taken, err := idTaken(tx, g.id); err != nil || taken {
+				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}))
 			}
 		}
 		return nil
@@ -640,8 +640,8 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 		events.FillPercent, sums.FillPercent = 1, 1
 		for _, g := range slices.Backward(im.staged) {
 			num := im.base - g.index
-			if ids.Get([]byte(g.id)) != nil {
-				return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}
+			if taken, err := idTaken(tx, g.id); err != nil || taken {
+				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}))
 			}
 			if err := numberFree(tx, num); err != nil {
 				return err
@@ -750,6 +750,10 @@ func (db *DB) discardImport() (int, error) {
 				if left == 0 {
 					return nil // more next time
 				}
+			}
+			// Every id is read, and deleting may merge leaves.
+			if err := checkRange(tx, bucketIDs, nil, nil); err != nil {
+				return err
 			}
 			ids := tx.Bucket(bucketIDs)
 			var doomed [][]byte

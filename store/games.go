@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -330,8 +331,8 @@ func numOf(v []byte) uint64 {
 // already in use is damage (see numberFree).
 func putGame(tx *bolt.Tx, g *Game, num uint64) error {
 	ids := tx.Bucket(bucketIDs)
-	if ids.Get([]byte(g.ID)) != nil {
-		return fmt.Errorf("game %s is already in the database", g.ID)
+	if taken, err := idTaken(tx, g.ID); err != nil || taken {
+		return cmp.Or(err, fmt.Errorf("game %s is already in the database", g.ID))
 	}
 	if err := checkRangePages(tx, gameKey(num), gameKey(num+1)); err != nil {
 		return err
@@ -382,9 +383,13 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 	}
 	var g *Game
 	err := db.update(func(tx *bolt.Tx) error {
-		ids := tx.Bucket(bucketIDs)
-		id, err := newID(func(id string) bool { return ids.Get([]byte(id)) != nil })
-		if err != nil {
+		var damaged error
+		id, err := newID(func(id string) bool {
+			taken, err := idTaken(tx, id)
+			damaged = cmp.Or(damaged, err)
+			return taken || err != nil
+		})
+		if err := cmp.Or(damaged, err); err != nil {
 			return err
 		}
 		b, err := scoring.New(s)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -114,13 +115,25 @@ func putSealed(b *bolt.Bucket, name, key, v []byte) error {
 var errChecksum = errors.New("does not match its checksum: the file is damaged there")
 
 // idNum reads the game number the id index keeps for id (0 when it holds
-// none); a damaged entry is an error naming the game.
+// none); a damaged entry is an error naming the game. The pages on the way
+// to id are checked first.
 func idNum(tx *bolt.Tx, id []byte) (uint64, error) {
+	if err := checkRange(tx, bucketIDs, id, append(slices.Clip(id), 0)); err != nil {
+		return 0, err
+	}
 	kept := tx.Bucket(bucketIDs).Get(id)
 	if kept == nil {
 		return 0, nil
 	}
 	return idValue(tx, id, kept)
+}
+
+// idTaken says whether the index of ids holds id, its pages checked first.
+func idTaken(tx *bolt.Tx, id string) (bool, error) {
+	if err := checkRange(tx, bucketIDs, []byte(id), append([]byte(id), 0)); err != nil {
+		return false, err
+	}
+	return tx.Bucket(bucketIDs).Get([]byte(id)) != nil, nil
 }
 
 // idValue reads an entry of the id index.

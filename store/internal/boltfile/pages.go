@@ -12,9 +12,9 @@ import (
 	"hash/fnv"
 	"io"
 	"math/bits"
+	"slices"
 
 	"github.com/unoscore/unoscore/rules/words"
-	"github.com/unoscore/unoscore/store/internal/trim"
 )
 
 // unoscore checks the pages of its file itself before bbolt follows them.
@@ -99,31 +99,20 @@ type Source interface {
 	read(off int64, n int) ([]byte, error)
 }
 
-// Mapped is the file mapped into memory: reading a page copies nothing and
-// makes no system call. Every 2,048 pages (8 MiB) the pages looked at are
-// given back, so that a walk never counts much of the file as this
-// process's memory.
-type Mapped struct {
-	Data  []byte // the map, from the file's first byte
-	reads int
-}
-
-func (m *Mapped) read(off int64, n int) ([]byte, error) {
-	if off < 0 || off+int64(n) > int64(len(m.Data)) {
-		return nil, io.ErrUnexpectedEOF
-	}
-	if m.reads++; m.reads%2048 == 0 {
-		trim.Drop(m.Data)
-	}
-	return m.Data[off : off+int64(n)], nil
-}
-
 // reader reads the file with pread: memory for the pages being looked at
 // only, however big the file. A page header is read into one buffer, used
 // again for the next.
 type reader struct {
-	r   io.ReaderAt
-	hdr []byte
+	r    io.ReaderAt
+	hdr  []byte
+	free [][]byte // buffers of pages the walk is done with
+}
+
+// done takes back the buffer of a page the walk no longer looks at.
+func (r *reader) done(b []byte) {
+	if len(b) != pageHeader {
+		r.free = append(r.free, b)
+	}
 }
 
 // NewReader reads the file with pread (see reader).
@@ -132,7 +121,17 @@ func NewReader(r io.ReaderAt) Source { return &reader{r: r, hdr: make([]byte, pa
 func (r *reader) read(off int64, n int) ([]byte, error) {
 	b := r.hdr
 	if n != pageHeader {
-		b = make([]byte, n)
+		b = nil
+		for i, f := range r.free {
+			if cap(f) >= n {
+				b = f[:n]
+				r.free = slices.Delete(r.free, i, i+1)
+				break
+			}
+		}
+		if b == nil {
+			b = make([]byte, n)
+		}
 	}
 	if _, err := r.r.ReadAt(b, off); err != nil {
 		return nil, err
@@ -180,6 +179,7 @@ type Walker struct {
 	Deferred  [][]byte
 	deferring bool
 	deferred  []uint64 // leaf pages marked in use but not read
+	leafDepth int      // in a deferred bucket, the depth of its leaves (-1: not known yet)
 	// Problems are what the walk found, at most 20; Overflow says there
 	// were more.
 	Problems []string
@@ -331,6 +331,9 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	if p == nil {
 		return
 	}
+	if r, ok := w.r.(interface{ done([]byte) }); ok {
+		defer r.done(p)
+	}
 	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
 	case branchFlag:
 		count := int(binary.LittleEndian.Uint16(p[10:]))
@@ -355,12 +358,15 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 			prev = k
 		}
 		// bbolt's trees are balanced: the children of a branch page are all
-		// leaves or all branches, so a deferring walk reads one header to
-		// know which (a leaf that is not one is found when it is read).
-		leaves := false
-		if w.deferring {
-			_, leaves = w.leafHeader(binary.LittleEndian.Uint64(p[pageHeader+8:]))
+		// leaves or all branches, and all leaves lie at one depth, so a
+		// deferring walk reads one header per bucket to know at which (a
+		// leaf that is not one is found when it is read).
+		if w.deferring && w.leafDepth < 0 {
+			if _, leaf := w.leafHeader(binary.LittleEndian.Uint64(p[pageHeader+8:])); leaf {
+				w.leafDepth = depth + 1
+			}
 		}
+		leaves := w.deferring && w.leafDepth == depth+1
 		for i := range count {
 			off := pageHeader + i*elemSize
 			if w.Ranged {
@@ -465,7 +471,7 @@ func (w *Walker) leaf(p []byte, name From, nest int) {
 				// walks the branch pages here, so that no loop lies anywhere
 				// in the tree and the free-page list can be held against
 				// every page in use.
-				w.deferring = true
+				w.deferring, w.leafDepth = true, -1
 				w.bucket(v, From{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
 				w.deferring = false
 				continue

@@ -1,6 +1,7 @@
 package boltfile
 
 import (
+	"bytes"
 	"encoding/binary"
 	"strings"
 	"testing"
@@ -49,7 +50,7 @@ func testFile(over uint32, free ...uint64) []byte {
 }
 
 func walkForWrite(data []byte) *Walker {
-	w := NewWalker(&Mapped{Data: data}, 4096, uint64(len(data)/4096), false)
+	w := NewWalker(NewReader(bytes.NewReader(data)), 4096, uint64(len(data)/4096), false)
 	w.Deferred = [][]byte{[]byte("sums")}
 	w.Tree(2, 0, From{What: "the root bucket"})
 	w.Freelist(8)
@@ -84,7 +85,7 @@ func TestFreePageInsideAnUnreadLeaf(t *testing.T) {
 				t.Fatalf("got %v, want a problem saying %q", err, c.want)
 			}
 			// Walking every page finds the same.
-			all := NewWalker(&Mapped{Data: testFile(c.over, c.free...)}, 4096, 10, true)
+			all := NewWalker(NewReader(bytes.NewReader(testFile(c.over, c.free...))), 4096, 10, true)
 			all.Tree(2, 0, From{What: "the root bucket"})
 			all.Freelist(8)
 			if (all.Err() == nil) != (c.want == "") {

@@ -1,9 +1,8 @@
 // Package trim gives back to the kernel the pages of a read-only map of
-// the database that this process has looked at, and maps the file to read.
-// bbolt maps the file read-only and shared, so the pages stay in the page
-// cache and the next read of one simply maps it again: nothing is lost,
-// but a long read of years of games no longer counts the whole file as
-// this process's memory.
+// the database that this process has looked at. bbolt maps the file
+// read-only and shared, so the pages stay in the page cache and the next
+// read of one simply maps it again: nothing is lost, but a long read of
+// years of games no longer counts the whole file as this process's memory.
 package trim
 
 import (
@@ -22,12 +21,4 @@ func Release(addr uintptr, size int64) {
 	}
 	// A plain system call on the map's address: no pointer is made from it.
 	_, _, _ = unix.Syscall(unix.SYS_MADVISE, addr, n, unix.MADV_DONTNEED)
-}
-
-// Drop tells the kernel this process no longer needs the pages of a
-// read-only map of the file that it has looked at (see Release).
-func Drop(data []byte) {
-	if len(data) > 0 {
-		_ = unix.Madvise(data, unix.MADV_DONTNEED)
-	}
 }

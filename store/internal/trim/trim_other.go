@@ -2,11 +2,8 @@
 
 // Package trim gives back to the kernel the pages of a read-only map of
 // the database that this process has looked at (on Linux; elsewhere it
-// does nothing), and maps the file to read.
+// does nothing).
 package trim
 
 // Release does nothing where unoscore does not know how to ask.
 func Release(uintptr, int64) {}
-
-// Drop does nothing where unoscore does not know how to ask.
-func Drop([]byte) {}
