@@ -69,6 +69,11 @@ func TestBrowserTVLayout(t *testing.T) {
 					}
 					const pad = document.querySelector(".pad");
 					if (pad && pad.getBoundingClientRect().right > w + 1) bad.push("the pad is " + Math.round(pad.getBoundingClientRect().right) + " wide");
+					// Every player's name whole on the totals, up to eleven
+					// letters ("Christopher", "Bartholomew").
+					for (const e of document.querySelectorAll(".total .name")) {
+						if (e.scrollWidth > e.clientWidth + 1) bad.push("the name " + JSON.stringify(e.textContent) + " is cut");
+					}
 					// Every heading of the score pad whole: none cut to "Ha…".
 					for (const th of document.querySelectorAll(".pad th")) {
 						if (th.scrollWidth > th.clientWidth + 1) bad.push("the heading " + JSON.stringify(th.textContent) + " is cut");
