@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"unicode"
@@ -64,14 +65,7 @@ func (s *safeOutput) flush() error {
 // final, an incomplete character or colour code at its end is kept in
 // s.carry for the next write.
 func (s *safeOutput) escape(p []byte, final bool) []byte {
-	clean := true
-	for _, c := range p {
-		if c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	if printsAsIs(p) {
 		return p
 	}
 	out := make([]byte, 0, len(p)+16)
@@ -122,6 +116,39 @@ func (s *safeOutput) escape(p []byte, final bool) []byte {
 		}
 	}
 	return out
+}
+
+// printsAsIs reports whether p is printable ASCII, newlines and tabs only:
+// what nearly all output is, so it is looked at eight bytes at a time. For
+// each byte b of a word (b&0x7f plus a constant never carries into the next
+// byte), the high bit of
+//
+//	(b&0x7f + 0x01) | b            is set when b >= 0x7f,
+//	^((b&0x7f + 0x60) | b)         when b < 0x20,
+//	^((z&0x7f + 0x7f) | z)         when z (b xor c) is 0: when b == c.
+func printsAsIs(p []byte) bool {
+	const ones, low7, highs = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(p); i += 8 {
+		x := binary.LittleEndian.Uint64(p[i:])
+		high := (x&low7 + ones) | x
+		control := ^((x&low7 + 0x60*ones) | x)
+		nl, tab := x^'\n'*ones, x^'\t'*ones
+		nl, tab = ^((nl&low7 + low7) | nl), ^((tab&low7 + low7) | tab)
+		if (high|control&^(nl|tab))&highs != 0 {
+			return false
+		}
+	}
+	return plainBytes(p[i:])
+}
+
+func plainBytes(p []byte) bool {
+	for _, c := range p {
+		if c < 0x20 && c != '\n' && c != '\t' || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // printable escapes a string the same way, for a message.

@@ -707,21 +707,23 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 	read := func() error {
 		return db.view(func(tx *bolt.Tx) error {
 			current := tx.Bucket(bucketMeta).Get(keyCurrent)
-			ids := tx.Bucket(bucketIDs)
-			// Every id is counted: the pages of the index first.
-			if err := checkRange(tx, bucketIDs, nil, nil); err != nil {
-				return err
-			}
 			if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
 				return err
 			}
-			total = ids.Stats().KeyN
 			p := pendingOf(tx)
-			if p.lo != 0 {
-				// An unfinished import's games are not there yet.
-				c := tx.Bucket(bucketSummaries).Cursor()
-				for k, _ := c.Seek(gameKey(p.lo)); len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
-					total--
+			if limit > 0 {
+				// Every id is counted: the pages of the index first. (A
+				// listing of all counts the games as it lists them.)
+				if err := checkRange(tx, bucketIDs, nil, nil); err != nil {
+					return err
+				}
+				total = tx.Bucket(bucketIDs).Stats().KeyN
+				if p.lo != 0 {
+					// An unfinished import's games are not there yet.
+					c := tx.Bucket(bucketSummaries).Cursor()
+					for k, _ := c.Seek(gameKey(p.lo)); len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+						total--
+					}
 				}
 			}
 			var currentNum []byte
@@ -743,6 +745,9 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 					return err
 				}
 				n++
+			}
+			if limit <= 0 {
+				total = n
 			}
 			return nil
 		})

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"unicode/utf8"
@@ -56,12 +57,12 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 		return p.end()
 	}
 	for {
-		key, ok := p.str()
+		key, ok := p.raw()
 		if !ok || !p.byte(':') {
 			return false
 		}
 		var bit uint16
-		switch key {
+		switch string(key) {
 		case "id":
 			bit = 1
 			s.ID, ok = p.unique()
@@ -165,23 +166,25 @@ func (p *plainJSON) raw() ([]byte, bool) {
 	if !p.byte('"') {
 		return nil, false
 	}
-	start := p.i
-	for p.i < len(p.b) {
-		c := p.b[p.i]
-		switch {
-		case c == '"':
-			b := p.b[start:p.i]
-			p.i++
-			if !utf8.Valid(b) {
-				return nil, false
-			}
-			return b, true
-		case c == '\\' || c < 0x20:
+	n := bytes.IndexByte(p.b[p.i:], '"')
+	if n < 0 {
+		return nil, false
+	}
+	b := p.b[p.i : p.i+n]
+	ascii := true
+	for _, c := range b {
+		if c == '\\' || c < 0x20 {
 			return nil, false
 		}
-		p.i++
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
 	}
-	return nil, false
+	if !ascii && !utf8.Valid(b) {
+		return nil, false
+	}
+	p.i += n + 1
+	return b, true
 }
 
 // unique reads a plain string that other summaries do not share (an id, a
