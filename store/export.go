@@ -548,9 +548,26 @@ func (im *importer) add(id string, events []Event) error {
 // moves the staged games to the spool, to be written once the whole
 // export has been checked.
 func (im *importer) park() error {
-	err := im.db.view(func(tx *bolt.Tx) error {
+	// An older file is read as it is (upgrading it in a transaction thrown
+	// away at every batch would cost the whole upgrade each time): schemas
+	// 4 and 5 have the index of ids, 1 to 3 a bucket per game named by its
+	// id.
+	err := im.db.viewAsIs(func(tx *bolt.Tx) error {
+		isTaken := func(id string) (bool, error) { return idTaken(tx, id) }
+		if from := im.db.pending; from > 0 && from < 4 {
+			games := tx.Bucket(bucketGames)
+			if games == nil {
+				return &CorruptError{Path: im.db.path, Err: errors.New("its games bucket is missing")}
+			}
+			isTaken = func(id string) (bool, error) {
+				if err := checkRange(tx, bucketGames, []byte(id), append([]byte(id), 0)); err != nil {
+					return false, err
+				}
+				return games.Bucket([]byte(id)) != nil, nil
+			}
+		}
 		for _, g := range im.staged {
-			if taken, err := idTaken(tx, g.id); err != nil || taken {
+			if taken, err := isTaken(g.id); err != nil || taken {
 				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}))
 			}
 		}

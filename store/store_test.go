@@ -483,3 +483,75 @@ func TestRefusedImportLeavesTheFile(t *testing.T) {
 		t.Fatalf("imported %d of %d", got, n)
 	}
 }
+
+// TestImportIntoOlderFile: an import of more than a batch into a file of an
+// older schema checks its ids against the file as it is (no upgrade thrown
+// away at every batch): one already there, late, is refused with the file
+// byte for byte as it was; the rest goes in, and the file is upgraded by
+// the import's first batch.
+func TestImportIntoOlderFile(t *testing.T) {
+	for _, version := range []int{1, 4} {
+		path := filepath.Join(t.TempDir(), "u.db")
+		var old []string
+		if version == 4 {
+			fill(t, path, 2)
+			db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+			l, _ := listAll(t, db)
+			ok(t, db.Close())
+			for _, s := range l {
+				old = append(old, s.ID)
+			}
+			unsealToSchema4(t, path)
+		} else {
+			old = writeOldFile(t, path, 1, 2)
+		}
+		orig := must[[]byte](t)(os.ReadFile(path))
+		n := 2*importBatch + 3
+		dup := fmt.Sprintf(`, {"id": %q, "events": [{"type":"created","settings":{"players":["A","B"]}}]}`, old[1])
+		db := must[*DB](t)(Open(path, Options{}))
+		_, err := db.Import(strings.NewReader(smallExport(n, dup)))
+		ok(t, db.Close())
+		if err == nil || !strings.Contains(err.Error(), "game "+old[1]+" is already in the database") {
+			t.Errorf("schema %d: import with an id already there: %v", version, err)
+		}
+		if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(after, orig) {
+			t.Errorf("schema %d: the refused import changed the file", version)
+		}
+		db = must[*DB](t)(Open(path, Options{}))
+		if got, err := db.Import(strings.NewReader(smallExport(n, ""))); err != nil || got != n {
+			t.Errorf("schema %d: import: %d %v", version, got, err)
+		}
+		ok(t, db.Close())
+		if r := problems(t, path); len(r.Problems) != 0 || r.Games != n+2 || r.Schema != SchemaVersion {
+			t.Errorf("schema %d: after the import: %+v", version, r)
+		}
+	}
+}
+
+// unsealToSchema4 turns a schema 5 file into the schema 4 it was upgraded
+// from: values without their checksums, the counter of games in the
+// summaries bucket's sequence.
+func unsealToSchema4(t *testing.T, path string) {
+	t.Helper()
+	b := must[*bolt.DB](t)(bolt.Open(path, 0o600, nil))
+	defer b.Close()
+	ok(t, b.Update(func(tx *bolt.Tx) error {
+		for _, name := range layout {
+			bk := tx.Bucket(name)
+			var keys, vals [][]byte
+			ok(t, bk.ForEach(func(k, v []byte) error {
+				keys, vals = append(keys, bytes.Clone(k)), append(vals, bytes.Clone(v[:len(v)-sealSize]))
+				return nil
+			}))
+			for i := range keys {
+				ok(t, bk.Put(keys[i], vals[i]))
+			}
+		}
+		n := must[uint64](t)(counter(tx))
+		ok(t, tx.Bucket(bucketSummaries).SetSequence(n))
+		meta := tx.Bucket(bucketMeta)
+		ok(t, meta.Delete(keyCounter))
+		ok(t, meta.Delete(keyLastTx))
+		return meta.Put(keySchema, []byte("4"))
+	}))
+}
