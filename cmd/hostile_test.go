@@ -234,6 +234,14 @@ func TestLongArgumentsAreCut(t *testing.T) {
 // hand with flags does, so that nothing is entered twice.
 func TestSavedThoughOutputFailedInTheHandLoop(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := run(t, db, false, "new", "--players", "Cat,Dan"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, _ := run(t, db, false, "games", "--json")
+	first := regexp.MustCompile(`"id": "([a-z0-9]+)"`).FindStringSubmatch(out)
+	if code != 0 || first == nil {
+		t.Fatalf("games: %s", out)
+	}
 	if code, _, errs := run(t, db, false, "new", "--players", "Ann,Bob"); code != 0 {
 		t.Fatal(errs)
 	}
@@ -243,6 +251,8 @@ func TestSavedThoughOutputFailedInTheHandLoop(t *testing.T) {
 	}{
 		{[]string{"Ann", "r7", "", "(stop"}, "unoscore: Hand 1 was saved, but the board could not be printed: no space left on device."},
 		{[]string{"Bob", "r8", "", "Ann", "r9", "", "(stop"}, "unoscore: 2 hands were saved (the last is hand 3), but the board"},
+		// The hand that ends the game: the final board is lost too.
+		{[]string{"Ann", "600pts", ""}, "unoscore: Hand 4 was saved, but the board could not be printed"},
 	} {
 		var errb bytes.Buffer
 		p := &prompter.Fake{T: t, Answers: c.answers}
@@ -255,13 +265,13 @@ func TestSavedThoughOutputFailedInTheHandLoop(t *testing.T) {
 			t.Errorf("answers left over: %q", p.Answers)
 		}
 	}
-	if code, out, _ := run(t, db, false, "board", "--json"); code != 0 || !strings.Contains(out, `"hands": 3,`) {
+	if code, out, _ := run(t, db, false, "board", "--json"); code != 0 || !strings.Contains(out, `"hands": 4,`) {
 		t.Fatalf("board after: %d %s", code, out)
 	}
 	// Nothing saved, output lost: exit 1, as before.
 	var errb bytes.Buffer
 	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb, InTTY: true, OutTTY: true}
-	if code := Run([]string{"--db", db, "hand"}, ios, &prompter.Fake{T: t, Answers: []string{"(stop"}}); code != 1 {
+	if code := Run([]string{"--db", db, "hand", "--game", first[1]}, ios, &prompter.Fake{T: t, Answers: []string{"(stop"}}); code != 1 {
 		t.Errorf("nothing saved and the output lost: exit %d, %q", code, errb.String())
 	}
 }
