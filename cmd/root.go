@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -26,6 +28,12 @@ import (
 // Execute runs unoscore with the process's arguments and streams, and
 // returns the exit code.
 func Execute() int {
+	// Without this, Go kills the process with SIGPIPE when a write to
+	// stdout or stderr finds the pipe closed (os/signal's "SIGPIPE"), even
+	// after a hand was saved. Asking for the signal makes such a write
+	// return EPIPE instead, which Run handles as any lost output: exit 0
+	// and "Hand 5 was saved, but…" after a saved change, else exit 1.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	return int(Run(os.Args[1:], iostreams.System(), nil))
 }
 

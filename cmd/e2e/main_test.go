@@ -6,7 +6,9 @@ package e2e
 
 import (
 	"encoding/binary"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -44,11 +46,12 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"capture": capture,
-			"perm":    perm,
-			"hold":    hold,
-			"release": release,
-			"damage":  damage,
+			"capture":    capture,
+			"perm":       perm,
+			"hold":       hold,
+			"release":    release,
+			"damage":     damage,
+			"closedpipe": closedpipe,
 		},
 	})
 }
@@ -130,4 +133,37 @@ func damage(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	clear(data[p*page : (p+1)*page])
 	ts.Check(os.WriteFile(path, data, 0o600))
+}
+
+// closedpipe CODE ARGS... runs unoscore ARGS with its stdout a pipe whose
+// reading end is closed already (as "unoscore board | head -0" ends up),
+// checks that it exits CODE (not killed by SIGPIPE), and keeps its stderr
+// for the next "stderr" check.
+func closedpipe(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 || neg {
+		ts.Fatalf("usage: closedpipe CODE ARGS...")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	r, w, err := os.Pipe()
+	ts.Check(err)
+	r.Close()
+	defer w.Close()
+	c := exec.Command(os.Args[0], args[1:]...)
+	c.Dir = ts.MkAbs(".")
+	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
+	for _, k := range []string{"UNOSCORE_DB", "NO_COLOR", "TZ", "HOME"} {
+		c.Env = append(c.Env, k+"="+ts.Getenv(k))
+	}
+	c.Stdout, c.Stderr = w, ts.Stderr()
+	err = c.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil && want == 0:
+	case errors.As(err, &ee) && ee.ExitCode() == want:
+	case errors.As(err, &ee):
+		ts.Fatalf("exit %d (%v), want %d", ee.ExitCode(), err, want)
+	default:
+		ts.Fatalf("%v, want exit %d", err, want)
+	}
 }
