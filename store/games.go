@@ -65,7 +65,7 @@ func encodeEvent(e Event) ([]byte, error) {
 // could not write (outside the years 0 to 9999 in UTC) is damage.
 func decodeEvent(data []byte) (Event, error) {
 	var s storedEvent
-	if err := json.Unmarshal(data, &s); err != nil {
+	if err := decodeStoredEvent(data, &s); err != nil {
 		return Event{}, err
 	}
 	if s.Unix < minUnix || s.Unix > maxUnix || s.Nanos < 0 || s.Nanos > 999999999 {
