@@ -707,7 +707,11 @@ func (db *DB) upgrade() error {
 // name beside it (never through a link, never over a file, never cut
 // short: see writeBeside), before an upgrade. tx may be the upgrade's own
 // transaction: bbolt writes nothing to the file before it commits, and the
-// copy is read from the file.
+// copy is read from the file. Its meta page then names the upgrade's
+// transaction, not the one that wrote the state copied; that is sound only
+// because the files upgraded (schemas 1 to 4) hold no record of their last
+// change (see lastchange.go). An upgrade from schema 5 must take its copy
+// in a read, as Delete does, or the copy would be refused as forged.
 func (db *DB) backup(tx *bolt.Tx, from int) error {
 	_, err := writeBeside(db.path, BackupPath(db.path, from), func(f *os.File) error {
 		_, err := tx.WriteTo(f)
