@@ -21,7 +21,9 @@ func (s Settings) HasPlayer(name string) bool {
 }
 
 // RenamePlayer returns a copy of the settings with the player called from
-// (ignoring case) called to: in the seating, the teams and as first dealer.
+// (ignoring case) called to: in the seating, the teams, as first dealer and
+// in a rotating game's schedule (every round, every table; who sits out a
+// round follows, as it is read from the schedule).
 // The copy is checked as a new game's settings are, so a name that another
 // player of the game already has is refused. The receiver is not changed.
 func (s Settings) RenamePlayer(from, to string) (Settings, error) {
@@ -56,6 +58,18 @@ func (s Settings) RenamePlayer(from, to string) (Settings, error) {
 		r.Teams = append(r.Teams, t)
 	}
 	r.Dealer = swap(s.Dealer)
+	r.Schedule = nil
+	for _, round := range s.Schedule {
+		tables := make([]Pairs, len(round))
+		for t, pairs := range round {
+			for i := range pairs {
+				for j, p := range pairs[i] {
+					tables[t][i][j] = swap(p)
+				}
+			}
+		}
+		r.Schedule = append(r.Schedule, tables)
+	}
 	if err := r.Normalize(); err != nil {
 		return Settings{}, err
 	}
@@ -63,9 +77,11 @@ func (s Settings) RenamePlayer(from, to string) (Settings, error) {
 }
 
 // RenamePlayer returns a copy of the hand with the player called from
-// (ignoring case) called to. The receiver is not changed.
+// (ignoring case) called to; everything else about the hand (its table in
+// a rotating game) is kept. The receiver is not changed.
 func (h Hand) RenamePlayer(from, to string) Hand {
-	r := Hand{Out: h.Out, Left: make([]Left, len(h.Left))}
+	r := h
+	r.Left = make([]Left, len(h.Left))
 	if samePlayer(h.Out, from) {
 		r.Out = to
 	}

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -300,5 +301,84 @@ func TestRenamePlayer(t *testing.T) {
 	h3 := hand(t, "Ann", "Bbo=r7", "Cat=9").RenamePlayer("Bbo", "Bob")
 	if h3.Left[0].Player != "Bob" || h3.Left[1].Player != "Cat" {
 		t.Errorf("hand renamed: %+v", h3)
+	}
+}
+
+// TestRenamePlayerRotating renames each player of rotating games of 4, 5,
+// 8, 9, 13 and 16 players, with hands played at every table: the schedule
+// (every round, every table), who sits out, each hand's table and every
+// total follow the new name, and the renamed game replays.
+func TestRenamePlayerRotating(t *testing.T) {
+	for _, n := range []int{4, 5, 8, 9, 13, 16} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			s := Settings{Mode: Rotating, Hands: 1}
+			for i := range n {
+				s.Players = append(s.Players, fmt.Sprintf("P%02d", i+1))
+			}
+			if err := s.Normalize(); err != nil {
+				t.Fatal(err)
+			}
+			b := mustBoard(t, s)
+			var hands []Hand
+			for tn := range len(b.Schedule()[0]) {
+				h, err := playAt(b, tn+1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hands = append(hands, h)
+			}
+			// A second round at table 1 where nobody waits.
+			if h, err := playAt(b, 1); err == nil {
+				hands = append(hands, h)
+			}
+			for seat, from := range s.Players {
+				to := "Renamed " + from
+				r, err := s.RenamePlayer(strings.ToLower(from), to)
+				if err != nil {
+					t.Fatalf("rename %s: %v", from, err)
+				}
+				for round, tables := range r.Schedule {
+					for tn, pairs := range tables {
+						for i := range pairs {
+							for j, p := range pairs[i] {
+								if want := s.Schedule[round][tn][i][j]; p != want && !(want == from && p == to) {
+									t.Fatalf("rename %s: round %d, table %d says %s where it said %s", from, round+1, tn+1, p, want)
+								}
+								if p == from {
+									t.Fatalf("rename %s: round %d, table %d still says %s", from, round+1, tn+1, p)
+								}
+							}
+						}
+					}
+				}
+				if s.Schedule[0][0][0][0] != "P01" {
+					t.Fatalf("rename %s changed the original schedule: %v", from, s.Schedule[0])
+				}
+				renamed := make([]Hand, len(hands))
+				for k, h := range hands {
+					renamed[k] = h.RenamePlayer(from, to)
+					if renamed[k].Table != h.Table {
+						t.Fatalf("rename %s: hand %d moved from table %d to %d", from, k+1, h.Table, renamed[k].Table)
+					}
+				}
+				rb, err := ReplayRecorded(r, renamed)
+				if err != nil {
+					t.Fatalf("rename %s: the game no longer replays: %v", from, err)
+				}
+				if rb.Name(seat) != to || !reflect.DeepEqual(scores(rb), scores(b)) || !reflect.DeepEqual(rb.Schedule(), b.Schedule()) {
+					t.Fatalf("rename %s: %s, scores %v want %v", from, rb.Name(seat), scores(rb), scores(b))
+				}
+				for round := range b.Schedule() {
+					if rb.SittingOut(round+1) != b.SittingOut(round+1) {
+						t.Fatalf("rename %s: round %d: %d sits out, want %d", from, round+1, rb.SittingOut(round+1), b.SittingOut(round+1))
+					}
+				}
+				for k, row := range rb.Rows {
+					if row.Table != b.Rows[k].Table || row.Round != b.Rows[k].Round || row.Out != b.Rows[k].Out {
+						t.Fatalf("rename %s: hand %d is %+v, was %+v", from, k+1, row, b.Rows[k])
+					}
+				}
+			}
+		})
 	}
 }

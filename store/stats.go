@@ -3,8 +3,10 @@ package store
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -34,6 +36,7 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 	var renamed []string
 	err := db.update(func(tx *bolt.Tx) error {
 		renamed = nil
+		to := strings.TrimSpace(to)
 		key := scoring.PlayerKey(from)
 		known := map[string]string{}
 		found := false
@@ -74,6 +77,11 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 			}
 			e := Event{Type: EventRename, At: db.now(), From: players[seat], To: renamedTo.Players[seat]}
 			if _, err := appendEvent(tx, g, e); err != nil {
+				var ie *scoring.InputError
+				if errors.As(err, &ie) {
+					// The replay's sentence names the game already.
+					return &scoring.InputError{Msg: ie.Msg + "; nothing was renamed"}
+				}
 				return fmt.Errorf("game %s: %w; nothing was renamed", id, err)
 			}
 		}

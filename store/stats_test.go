@@ -203,3 +203,117 @@ func TestMigrateSchema2(t *testing.T) {
 		t.Fatalf("doctor after tampering: %+v %v", r.Problems, err)
 	}
 }
+
+// TestRenameRotating renames players of rotating games of 5, 8 and 16
+// players with hands at several tables, and of a Flip partners game: each
+// game replays with the new name in the seating, the schedule, the hands
+// and the sit-outs, every total where it was, and survives export and
+// import.
+func TestRenameRotating(t *testing.T) {
+	db := openTemp(t)
+	names := strings.Split("Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy,Jon,Kim,Lea,Max,Ned,Oli,Pam", ",")
+	var ids []string
+	for _, n := range []int{5, 8, 16} {
+		g, err := db.Create("", scoring.Settings{Mode: scoring.Rotating, Players: names[:n], Hands: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+		for tn, st := range g.Board.Schedule()[0] {
+			name := g.Board.Name
+			for range 2 - tn%2 { // two hands at odd tables, one at even ones
+				h := hand(t, name(st[0][tn%2]), name(st[1][0])+"=r5 2xg7", name(st[1][1])+"=wd4")
+				h.Table = tn + 1
+				if g, err = db.AddHand(g.ID, h); err != nil {
+					t.Fatalf("%d players, table %d: %v", n, tn+1, err)
+				}
+			}
+		}
+	}
+	flip, err := db.Create("flip", scoring.Settings{Mode: scoring.Partners, Deck: "flip", Players: []string{"Eve", "Ann", "Hal", "Bob"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.AddHand(flip.ID, hand(t, "hal", "Ann=pk5 tse", "Bob=o3")); err != nil {
+		t.Fatal(err)
+	}
+	ids = append(ids, flip.ID)
+	before := map[string]*Game{}
+	for _, id := range ids {
+		before[id], _ = db.Game(id)
+	}
+
+	for _, r := range [][2]string{{"Eve", "Evie"}, {"hal", "Hank"}, {"Ann", "Anne"}, {"Pam", "Pat"}} {
+		if _, err := db.Rename(r[0], r[1]); err != nil {
+			t.Fatalf("rename %s %s: %v", r[0], r[1], err)
+		}
+	}
+	rename := func(p string) string {
+		return map[string]string{"Eve": "Evie", "Hal": "Hank", "Ann": "Anne", "Pam": "Pat"}[p]
+	}
+	for _, id := range ids {
+		a, b := before[id], mustGame(t, db, id)
+		for seat, p := range a.Settings().Players {
+			want := p
+			if r := rename(p); r != "" {
+				want = r
+			}
+			if b.Board.Name(seat) != want || b.Board.Score(seat) != a.Board.Score(seat) {
+				t.Errorf("game %s, seat %d: %s with %d, want %s with %d", id, seat, b.Board.Name(seat), b.Board.Score(seat), want, a.Board.Score(seat))
+			}
+		}
+		if !reflect.DeepEqual(a.Board.Schedule(), b.Board.Schedule()) || len(a.Board.Rows) != len(b.Board.Rows) {
+			t.Fatalf("game %s: the schedule or the hands changed", id)
+		}
+		for k, row := range b.Board.Rows {
+			if row.Table != a.Board.Rows[k].Table || row.Round != a.Board.Rows[k].Round || row.Won != a.Board.Rows[k].Won {
+				t.Errorf("game %s, hand %d: %+v, was %+v", id, k+1, row, a.Board.Rows[k])
+			}
+		}
+		for round, tables := range b.Settings().Schedule {
+			if out := b.Board.SittingOut(round + 1); out != a.Board.SittingOut(round+1) {
+				t.Errorf("game %s, round %d: seat %d sits out, was %d", id, round+1, out, a.Board.SittingOut(round+1))
+			}
+			for _, pairs := range tables {
+				for _, pair := range pairs {
+					for _, p := range pair {
+						if rename(p) != "" {
+							t.Errorf("game %s, round %d still seats %s", id, round+1, p)
+						}
+					}
+				}
+			}
+		}
+		for _, team := range b.Settings().Teams {
+			for _, p := range team {
+				if rename(p) != "" {
+					t.Errorf("game %s: team %v still names %s", id, team, p)
+				}
+			}
+		}
+	}
+
+	var buf bytes.Buffer
+	if err := db.Export(&buf); err != nil {
+		t.Fatal(err)
+	}
+	db2 := openTemp(t)
+	if _, err := db2.Import(&buf); err != nil {
+		t.Fatalf("import of renamed rotating games: %v", err)
+	}
+	for _, id := range ids {
+		a, b := mustGame(t, db, id), mustGame(t, db2, id)
+		if !reflect.DeepEqual(a.Board.Settings, b.Board.Settings) || !reflect.DeepEqual(a.Board.Rows, b.Board.Rows) {
+			t.Errorf("game %s replays differently after export and import", id)
+		}
+	}
+}
+
+func mustGame(t *testing.T, db *DB, id string) *Game {
+	t.Helper()
+	g, err := db.Game(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
