@@ -27,6 +27,11 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		}
 		s.Players = players
 	}
+	// What the flags already rule out is refused before any question, in
+	// the sentence a script gets.
+	if err := Refusal(s); err != nil {
+		return s, err
+	}
 	if s.Mode == "" {
 		// Only the modes the table can play: rotating needs tables of four.
 		var modes []scoring.Mode
@@ -121,6 +126,60 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 	}
 	fmt.Fprintln(out)
 	return s, nil
+}
+
+// Refusal is the refusal, if any, that the settings given (the flags of
+// "new", the players once known) earn whatever the questions still to come
+// are answered: an unknown dealer or team member, a mode that does not take
+// that many players, teams without the partners mode. It is nil when some
+// answers would make a game, and when the players are not known yet. Each
+// question left (mode, target, deck, teams, dealer) is stood in for by an
+// answer the prompt could give; with no mode given, every mode the prompt
+// could offer is tried, the ones that fit the flags given first, and the
+// refusal is the first one's.
+func Refusal(s scoring.Settings) error {
+	if len(s.Players) == 0 {
+		return nil
+	}
+	modes := []scoring.Mode{s.Mode}
+	if s.Mode == "" {
+		modes = slices.Clone(scoring.Modes)
+		// The flags that only some modes take name the likely mode.
+		slices.SortStableFunc(modes, func(a, b scoring.Mode) int {
+			fits := func(m scoring.Mode) int {
+				n := 0
+				if len(s.Teams) > 0 && m.NamedTeams() {
+					n--
+				}
+				if s.Hands != 0 && m.Scheduled() {
+					n--
+				}
+				return n
+			}
+			return fits(a) - fits(b)
+		})
+	}
+	var first error
+	for _, m := range modes {
+		t := s
+		t.Mode = m
+		t.Players = slices.Clone(s.Players)
+		t.Teams = slices.Clone(s.Teams)
+		if m.NamedTeams() && len(t.Teams) == 0 && len(t.Players) >= present.PartnersPlayers {
+			t.Teams = [][]string{t.Players[:2]} // the rest make the other team
+		}
+		err := present.CheckTeams(t)
+		if err == nil {
+			_, err = scoring.New(t)
+		}
+		if err == nil {
+			return nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return first
 }
 
 // deckShort says each deck in a few words, for a narrow terminal.
