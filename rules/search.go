@@ -46,7 +46,11 @@ var cardNames = sync.OnceValue(func() map[string][][]string {
 		"7s and 0s", "7s n 0s", "sevens and zeros", "sevens and zeroes", "7 and 0", "7 n 0")
 	add("jumpin", "jump in", "jump ins", "jumping in", "jumpin", "jumpins", "cut in")
 	add("twoplayer", "2 player", "2 players", "two player", "two players", "2 people", "two people", "2 persons",
-		"2 handed", "two handed", "1v1", "2p", "head to head", "heads up", "just 2 of us", "just two of us")
+		"2 handed", "two handed", "1v1", "2p", "head to head", "heads up", "just 2 of us", "just two of us", "only 2 of us",
+		"only two of us", "2 of us", "two of us",
+		// At the end of a clause only: "if there are only 2", not "only
+		// 2 wilds".
+		"only 2 $", "only two $", "just 2 $", "just two $")
 	add("challengeuno", "challenge uno")
 	// UNO Flip's own cards (its own sheet, not one of the five rulebooks).
 	add("drawcolor", "wild draw color", "wild draw colour", "wild draw colors", "wild draw colours", "w+c", "wdc", "wdcs",
@@ -92,7 +96,16 @@ func foldNames(ws []string) []string {
 	for i := 0; i < len(ws); {
 		n := 0
 		for k := min(longestName, len(ws)-i); k >= 1; k-- {
-			if w, ok := cardFolded()[strings.Join(ws[i:i+k], " ")]; ok {
+			run := ws[i : i+k]
+			if i+k == len(ws) && k < longestName {
+				run = append(slices.Clone(run), "$") // the clause ends here
+				if w, ok := nameOf(run); ok {
+					out, n = append(out, w), k
+					break
+				}
+				run = run[:k]
+			}
+			if w, ok := nameOf(run); ok {
 				out, n = append(out, w), k
 				break
 			}
@@ -106,6 +119,28 @@ func foldNames(ws []string) []string {
 		}
 	}
 	return out
+}
+
+// nameOf is the word a run of words names, as typed or with the table's
+// spelling folded ("2 ppl" is "2 people", a name of two players; "seven
+// oh" is a name as typed and not folded).
+func nameOf(run []string) (string, bool) {
+	if w, ok := cardFolded()[strings.Join(run, " ")]; ok {
+		return w, true
+	}
+	plain := make([]string, len(run))
+	changed := false
+	for i, w := range run {
+		plain[i] = w
+		if x, ok := slang()[w]; ok {
+			plain[i], changed = x, true
+		}
+	}
+	if !changed {
+		return "", false
+	}
+	w, ok := cardFolded()[strings.Join(plain, " ")]
+	return w, ok
 }
 
 // numberWord is a number as typed, in digits or words, as digits; "" for
@@ -238,12 +273,16 @@ func foldHeld(ws []string) []string {
 	var out []string
 	for i := 0; i < len(ws); i++ {
 		switch ws[i] {
-		case "had", "has", "have", "having", "held", "holding", "hold", "holds":
+		case "had", "has", "have", "having", "held", "holding", "hold", "holds", "got", "gotten":
+			// "i got a green", "she still has red"
 			j := i + 1
 			if j < len(ws) && (ws[j] == "a" || ws[j] == "an" || ws[j] == "the" || ws[j] == "any" || ws[j] == "one" || ws[j] == "another") {
 				j++
 			}
-			if j < len(ws) && colourNames()[ws[j]] {
+			if j < len(ws) && (ws[j] == "matching" || ws[j] == "same") {
+				j++ // "have a matching colour", "have the same colour"
+			}
+			if j < len(ws) && (colourNames()[ws[j]] || ws[j] == "colour" || ws[j] == "color") {
 				out = append(out, "held", "card", "colour")
 				i = j
 				if i+1 < len(ws) && (ws[i+1] == "card" || ws[i+1] == "cards" || ws[i+1] == "one") {
@@ -282,9 +321,13 @@ var slang = sync.OnceValue(func() map[string]string {
 		"hundred": "100", "pickup": "draw", "anticlockwise": "counterclockwise", "counter": "counterclockwise",
 		// Irregular verbs, which the stemmer leaves as they are.
 		"dealt": "deal", "drew": "draw", "drawn": "draw", "gave": "give", "given": "give", "chose": "choose",
-		"chosen": "choose", "took": "take", "taken": "take", "held": "hold", "laid": "lay", "won": "win", "lost": "lose",
-		"threw": "throw", "thrown": "throw", "caught": "catch", "said": "say", "ran": "run",
+		"chosen": "choose", "took": "take", "taken": "take", "held": "hold", "won": "win", "lost": "lose",
+		"caught": "catch", "said": "say", "ran": "run",
 		"began": "begin", "begun": "begin", "shown": "show", "stuck": "stick",
+		// The table's verbs for playing a card.
+		"throw": "play", "throws": "play", "threw": "play", "thrown": "play", "drop": "play", "drops": "play",
+		"dropped": "play", "slap": "play", "slapped": "play", "chuck": "play", "toss": "play",
+		"laid": "lay", "amount": "many", "else": "other", "elses": "other",
 		"stackable": "stack", "stackin": "stack", "stacked": "stack", "cumulative": "stack", "wildcard": "wild", "wildcards": "wild",
 	}
 })
@@ -293,14 +336,14 @@ var slang = sync.OnceValue(func() map[string]string {
 var stopWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an the i you your we he she they them their my our me us it its is are am was were be been being
-		do does did doing done can could should would will shall may might must have has had having to too of on in at by for from
+		do does did doing done can could should would will shall may might have has had having to too of on in at by for from
 		with and or but if when whenever what how who whom why which where there that this these those about as into onto
 		so then than just really actually exactly basically literally also still ever even now wait ok yes no hey hi hello um uh lol
 		lmao omg guy guys dude bro please though anyone someone somebody everyone anybody something anything thing things
 		know think wonder wondering question questions q asking ask mean means meaning tell explain supposed allowed legal
 		legit correct official officially rule rules uno's let lets get gets got
-		want wants like whats im very some any all each every own such ever use used using
-		happen happens happened happening then okay ok way here thanks thank help answer settle argument debate family
+		want wants like whats im very some any all each every own such ever use used using work works worked working
+		happen happens happened happening then okay ok way here thanks thank answer settle argument debate family
 		friend friends mom dad sister brother kid kids wife husband girlfriend boyfriend game games playing`) {
 		m[w] = true
 	}
@@ -363,6 +406,16 @@ func questionWords(s string) []string {
 	return out
 }
 
+// mustWords are the ways of saying a rule obliges.
+var mustWords = lazyRegexp(`\b(?:(?:have|has|had|got|gotta)\s+to|gotta|(?:forced|required|obliged|obligated)\s+to)\b`)
+
+// skipOwnTurn is "skip" as the verb of passing one's own turn.
+var skipOwnTurn = lazyRegexp(`\bskip\s+(my|your|ur|our|his|her|their)\s+turn\b`)
+
+// rightMeaningCorrect is "right" before a noun that it only calls
+// correct ("the right amount"), which is no direction of play.
+var rightMeaningCorrect = lazyRegexp(`\bright\s+(amount|number|way|count|score|thing)\b`)
+
 // clauseBreak splits text where a clause ends: no pair of words is made
 // across it ("Wild, Wild Draw Four: 50 points" holds no "wild" before a
 // Wild Draw Four).
@@ -373,6 +426,13 @@ func questionRuns(s string) [][]string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
 	s = turnedOver().ReplaceAllString(s, " turned ")
+	// "do I have to play", "are you forced to": whether a rule obliges,
+	// one word; "have" and "to" alone say nothing.
+	s = mustWords().ReplaceAllString(s, " must ")
+	// "skip my turn" is passing it, no Skip card.
+	s = skipOwnTurn().ReplaceAllString(s, " pass $1 turn")
+	// "the right amount", "the right way": correct, no direction.
+	s = rightMeaningCorrect().ReplaceAllString(s, " correct $1")
 	if m := whatHappens().FindStringIndex(s); m != nil {
 		// "what happens when a player plays a skip" asks what a Skip
 		// does: the frame around the card says nothing more.
@@ -517,6 +577,13 @@ func buildFactIndex(withFlip bool) *factIndex {
 			}
 		}
 		add(f.Heading+". "+plainMarks(f.Text), weightText)
+		// The numbers inside a range ("1 to 9") count as said once, and
+		// do not make the fact longer than its words.
+		for _, n := range rangeInside(f.Text) {
+			if d.tf[n] == 0 {
+				d.tf[n] = weightText
+			}
+		}
 		for _, a := range f.Asks {
 			add(a, weightAsks)
 		}
@@ -547,6 +614,22 @@ func buildFactIndex(withFlip bool) *factIndex {
 	sort.Strings(ix.vocab)
 	ix.avgSize = total / n
 	return ix
+}
+
+// numberRange is a run of numbers written as its ends ("1 to 9").
+var numberRange = lazyRegexp(`\b(\d)\s+to\s+(\d)\b`)
+
+// rangeInside lists the numbers strictly inside each range of s: "two
+// each of 1 to 9" holds a 7 as much as "two each of 1, 2, ..., 9", so a
+// question about one number inside it finds the fact.
+func rangeInside(s string) []string {
+	var out []string
+	for _, m := range numberRange().FindAllStringSubmatch(s, -1) {
+		for d := m[1][0] + 1; d < m[2][0]; d++ {
+			out = append(out, string(d))
+		}
+	}
+	return out
 }
 
 // plainMarks drops the Markdown marks that are no words, and the commands

@@ -158,13 +158,69 @@ var questions = []struct{ q, want string }{
 	// card's number or name, and holding a colour read as nothing.
 	{"my bro put a +4 down but he had a blue wat do i do", "challenge-how|wd4-when"},
 	{"he drew 4 n still played, is that allowed", "wd4-does"},
+	// A newcomer's questions that got the wrong answer (fix-rules), each
+	// with wordings of the same question written before they were tried:
+	// "ppl" folded only after the card names, "work" matching "works like
+	// a Skip", "have to" lost as stop words, holding a colour unread in
+	// the Wild Draw Four's own rule, no "penalty" for a failed challenge,
+	// no fact for what can be challenged, and no 7 in "1 to 9".
+	{"do skips work with 2 players", "skip-two"},
+	{"skip with 2 ppl", "skip-two"},
+	{"do skips work with 2 ppl", "skip-two"},
+	{"does a skip do anything when its just 2 of us", "skip-two"},
+	{"skip in a 2p game do i go again", "skip-two"},
+	{"wat happens w a skip if ur only 2", "skip-two"},
+	{"skips w 2 ppl", "skip-two"},
+	{"playin a skip with just 2 ppl who goes", "skip-two"},
+	{"if i have a red 7 and the top card is red can i still play my +4", "wd4-when"},
+	{"i got a green card n its green on top can i still throw my draw 4", "wd4-when"},
+	{"am i allowed a wild draw four if i have the colour thats on the pile", "wd4-when"},
+	{"can i play a plus 4 when i got a blue and blue is in play", "wd4-when"},
+	{"what is the penalty for a false challenge of a wild draw four", "challenge-innocent"},
+	{"penalty for challenging a +4 wrong", "challenge-innocent"},
+	{"what happens if u challenge a draw 4 and ur wrong", "challenge-innocent"},
+	{"how many cards for a failed wd4 challenge", "challenge-innocent"},
+	{"can you challenge a draw 2", "challenge-which"},
+	{"can u challenge a +2", "challenge-which"},
+	{"which cards can you challenge", "challenge-which"},
+	{"how many of each number card is there", "deck-cards"},
+	// Twenty-odd more in a table's words (fix-rules), written before they
+	// were tried.
+	{"can u play a wild on ur first turn", "wild-when"},
+	{"whats a reverse do in 2p", "reverse-two"},
+	{"do u draw 2 if someone catches u not sayin uno", "uno-penalty"},
+	{"how many cards u start w", "deal-seven"},
+	{"if the +4 is the first card wat happens", "wd4-start"},
+	{"can i drop a +2 on a yellow 2", "d2-on"},
+	{"how many points is a +2 worth", "d2-points"},
+	{"do u have to play if u can", "renege"},
+	{"can ppl help each other", "suggesting"},
+	{"wat if the draw pile is empty", "reshuffle-rule"},
+	{"who goes first after the deal", "first-player"},
+	{"does the +4 guy pick the colour", "wd4-does"},
+	{"can the person after the next one challenge a +4", "challenge-who"},
+	{"can i go again after a skip in 2p", "skip-two"},
+	{"uno caught after next player started does it count", "uno-timing"},
+	{"if u challange a plus 4 n win who draws", "challenge-guilty"},
+	{"how many wild cards r in the deck", "wild-count"},
+	{"do u add up points from everyone elses hands", "score-who"},
 }
 
 // stillMissed are questions the search answers wrongly today, kept in
 // sight (TestQuestions logs them) until a fix that is no tuning to their
-// words. None today: "had a blue" after a +4 and "drew 4" are read by
-// foldHeld and foldCounts (TestCountsAndHolding).
-var stillMissed = []struct{ q, want string }{}
+// words ("had a blue" after a +4 and "drew 4", once here, are read by
+// foldHeld and foldCounts: TestCountsAndHolding). These are fix-rules'
+// own, written before they were tried; each gets the right topic or names
+// the fact as a runner-up, but does not lead with it.
+var stillMissed = []struct{ q, want string }{
+	{"is it legal to challenge a skip", "challenge-which"},
+	{"why are there two 7s", "deck-cards"},
+	{"why r there 2 of every number", "deck-cards"},
+	{"can i put a red skip on a blue skip", "skip-on"},
+	{"who picks the colour when a wild is flipped first", "wild-start"},
+	{"how do u win the whole game", "score-who"},
+	{"is 7 cards the right amount to deal", "deal-seven"},
+}
 
 // figures are the three measures of the search over a question set: found
 // (the answer's topic, or its fact, is the right one), in (the key fact is
@@ -412,6 +468,19 @@ func TestNonsense(t *testing.T) {
 	}
 }
 
+// TestRangeInside: a range counts the numbers inside it as said, once.
+func TestRangeInside(t *testing.T) {
+	if got := strings.Join(rangeInside("two each of 1 to 9, and 2 to 10 players"), " "); got != "2 3 4 5 6 7 8" {
+		t.Errorf("rangeInside = %q", got)
+	}
+	ix := index()
+	for _, d := range ix.docs {
+		if d.fact.ID == "deck-cards" && d.tf["7"] != weightText {
+			t.Errorf("deck-cards holds 7 %v times, want %v", d.tf["7"], weightText)
+		}
+	}
+}
+
 func TestWords(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"Can I stack Draw 2?", "stack drawtwo"},
@@ -434,7 +503,7 @@ func TestWords(t *testing.T) {
 		{"is UNO 5 or 7 cards", "uno 5cards 7cards card"},
 		{"I drew 4 cards", "draw 4cards"},
 		{"he picked up 2", "draw 2cards"},
-		{"do i have to draw 4", "draw 4cards"},
+		{"do i have to draw 4", "must draw 4cards"},
 		{"can i play a draw 4", "play drawfour"},
 		{"why only four zero cards", "only 4cards mani 0 card"},
 		{"why are there only four zeros", "only 4cards mani 0"},
@@ -443,6 +512,20 @@ func TestWords(t *testing.T) {
 		{"do i draw one card if i cant play", "draw 1 card cannot play"},
 		{"7 0 cards", "sevenzero card"},
 		{"why are there two 7s", "2cards mani 7"},
+		// The table's spelling inside a card's name: "ppl" is people,
+		// and a count at a clause's end is the players.
+		{"skip with 2 ppl", "skip twoplayer"},
+		{"revers w two ppl", "rever twoplayer"},
+		{"what if there are only 2", "twoplayer"},
+		{"why are there only 2 wilds", "only 2 wild"},
+		// "work" says nothing; "have to" does; "skip your turn" passes it.
+		{"do skips work with 2 players", "skip twoplayer"},
+		{"do u have to play if u can", "must play"},
+		{"can you skip your turn", "pass turn"},
+		{"i got a green and green is on top can i still play my +4", "hold card colour green top play drawfour"},
+		{"can i play a +4 if i have the same colour", "play drawfour hold card colour"},
+		{"threw a skip", "play skip"},
+		{"is 7 cards the right amount", "7cards card mani"}, // "right" is no direction
 	} {
 		if got := strings.Join(questionWords(tt.in), " "); got != tt.want {
 			t.Errorf("questionWords(%q) = %q, want %q", tt.in, got, tt.want)
