@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	bolt "go.etcd.io/bbolt"
@@ -20,8 +21,9 @@ import (
 // older, whose state records that older transaction, and bbolt syncs a
 // state's pages before the meta page naming it.
 //
-// A file last written before this record existed has none until its next
-// change, and is not checked until then.
+// The record came with schema 6: a file of an older schema is upgraded by
+// its first change, which writes it, and an unoscore that knows only schema
+// 5 refuses a schema 6 file rather than write a change without it.
 var keyLastTx = []byte("last-tx")
 
 // recordTx records tx's id as the file's last change, in tx.
@@ -33,12 +35,13 @@ func recordTx(tx *bolt.Tx) error {
 	return putSealed(meta, bucketMeta, keyLastTx, gameKey(uint64(tx.ID())))
 }
 
-// checkLastTx checks, in a read of a schema 5 file, that the meta page in
+// checkLastTx checks, in a read of a file of the current schema, that the meta page in
 // use names the transaction that wrote the state it points at.
 func checkLastTx(tx *bolt.Tx, path string) error {
 	kept := tx.Bucket(bucketMeta).Get(keyLastTx)
 	if kept == nil {
-		return nil // written before the record existed
+		// Every commit to a file of this schema wrote one.
+		return &CorruptError{Path: path, Err: errors.New("its record of its last change is missing; the file was changed by another program")}
 	}
 	v, ok := unseal(bucketMeta, keyLastTx, kept)
 	if !ok || len(v) != 8 {

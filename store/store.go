@@ -34,7 +34,7 @@ import (
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // DefaultTimeout is how long a command waits for another unoscore to let go
 // of the file.
@@ -615,6 +615,12 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 	3: migrateToOneLog,
 	// Schema 5 seals every value with its checksum (see seal.go).
 	4: sealAll,
+	// Schema 6 records, in every change, the transaction that committed it
+	// (see lastchange.go); update writes that record itself, so the step
+	// has nothing more to do. The new number is what matters: an unoscore
+	// that knows only schema 5 refuses the file instead of writing a change
+	// without the record, which this one would then take for a forgery.
+	5: func(tx *bolt.Tx) error { return nil },
 }
 
 // migrationTo is the schema the step from v reaches.
@@ -709,10 +715,16 @@ func (db *DB) upgrade() error {
 // transaction: bbolt writes nothing to the file before it commits, and the
 // copy is read from the file. Its meta page then names the upgrade's
 // transaction, not the one that wrote the state copied; that is sound only
-// because the files upgraded (schemas 1 to 4) hold no record of their last
-// change (see lastchange.go). An upgrade from schema 5 must take its copy
-// in a read, as Delete does, or the copy would be refused as forged.
+// because the files copied (schemas 1 to 4) hold no record of their last
+// change (see lastchange.go). The step from schema 5 rewrites nothing (it
+// adds that record), so it needs no copy and takes none: a kill leaves the
+// file as it was or upgraded, as bbolt commits whole. A later upgrade that
+// rewrites records must take its copy in a read, as Delete does, or the
+// copy would be refused as forged.
 func (db *DB) backup(tx *bolt.Tx, from int) error {
+	if from >= 5 {
+		return nil
+	}
 	_, err := writeBeside(db.path, BackupPath(db.path, from), func(f *os.File) error {
 		_, err := tx.WriteTo(f)
 		return err
