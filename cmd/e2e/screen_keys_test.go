@@ -59,3 +59,25 @@ func TestScreenLineEditing(t *testing.T) {
 	}
 	s.hasLine("Saved. Hand 1: Ann went out and scores 87 (Bob 87).")
 }
+
+// "Whose cards?" picks a player as "Who went out?" does, as soon as the
+// letters typed start one item, and the cards typed straight after go to
+// that player's prompt: "d" then "r7 wd4" Enter are Dan's cards (the
+// README's walk-through). A letter only moved the cursor there, and the
+// cards typed after were taken as more letters and lost. "(" picks the
+// last entry, dropping the hand, as at "Who went out?".
+func TestScreenWhoseCardsPicksByLetter(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("a\r" + "\r" + "d" + "r7 wd4\r")
+	s.showsLines("Dan's cards: r7 wd4", "  Dan: r7 wd4 = 57 points", "? Bob's cards: █")
+	s.noLine(`Whose cards|Dan's cards: $`)
+	s.burst("\r" + "(")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	if rows := boardJSON(t, db)["rows"]; rows != nil && len(rows.([]any)) != 0 {
+		t.Errorf("a hand was saved: %v", rows)
+	}
+}

@@ -29,8 +29,9 @@ type Prompter interface {
 	// Select asks for one of items, starting at cursor; it returns the index.
 	// Typing an item's first letters moves to it.
 	Select(label string, items []string, cursor int) (int, error)
-	// Menu is Select for a menu of what to do next: once answered, the list
-	// leaves no line behind (what follows says what was chosen).
+	// Menu is Pick for a menu of what to do next: letters that only one
+	// item starts with pick it at once, and once answered the list leaves no
+	// line behind (what follows says what was chosen).
 	Menu(label string, items []string, cursor int) (int, error)
 	// Pick is Select for a list of players: letters that only one item
 	// starts with pick it at once, without Enter.
@@ -262,12 +263,13 @@ func (pk *picker) lowTyped() string {
 }
 
 // rest is what is left to type of the one item the letters typed start,
-// lower case.
+// lower case, up to a colon: of "Dan: not entered yet", the name.
 func (pk *picker) rest() []byte {
 	typed := pk.lowTyped()
 	for _, it := range pk.items {
 		if low := strings.ToLower(it); strings.HasPrefix(low, typed) {
-			return []byte(low[len(typed):])
+			rest, _, _ := strings.Cut(low[len(typed):], ":")
+			return []byte(rest)
 		}
 	}
 	return nil
@@ -426,7 +428,7 @@ func (t *Terminal) Pick(label string, items []string, cursor int) (int, error) {
 }
 
 func (t *Terminal) Menu(label string, items []string, cursor int) (int, error) {
-	return t.selectOne(label, items, cursor, false, true)
+	return t.selectOne(label, items, cursor, true, true)
 }
 
 func (t *Terminal) selectOne(label string, items []string, cursor int, pick bool, hide ...bool) (int, error) {
