@@ -239,11 +239,13 @@ func foldCounts(ws []string) []string {
 			if face == "" {
 				face = "7"
 			}
-			out = append(out, countWord(n), "many", face)
+			// A count of one face asks how many of that number
+			// card the deck has: "how many of each number".
+			out = append(out, countWord(n), "many", "number", face)
 			i++
 		case i+2 < len(ws) && numberWord(ws[i+1]) != "" && cards(i+2):
 			// "four zero cards": as "four zeros".
-			out = append(out, countWord(n), "many", numberWord(ws[i+1]), ws[i+2])
+			out = append(out, countWord(n), "many", "number", numberWord(ws[i+1]), ws[i+2])
 			i += 2
 		case i+3 < len(ws) && (ws[i+1] == "or" || ws[i+1] == "to") && numberWord(ws[i+2]) != "" && cards(i+3):
 			// "5 or 7 cards": both are counts.

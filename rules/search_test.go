@@ -176,6 +176,8 @@ var questions = []struct{ q, want string }{
 	{"i got a green card n its green on top can i still throw my draw 4", "wd4-when"},
 	{"am i allowed a wild draw four if i have the colour thats on the pile", "wd4-when"},
 	{"can i play a plus 4 when i got a blue and blue is in play", "wd4-when"},
+	{"why are there two 7s", "deck-cards"}, // a count of a face is how many of that number card
+	{"why only four zeros", "deck-cards"},
 	{"what is the penalty for a false challenge of a wild draw four", "challenge-innocent"},
 	{"penalty for challenging a +4 wrong", "challenge-innocent"},
 	{"what happens if u challenge a draw 4 and ur wrong", "challenge-innocent"},
@@ -214,7 +216,6 @@ var questions = []struct{ q, want string }{
 // the fact as a runner-up, but does not lead with it.
 var stillMissed = []struct{ q, want string }{
 	{"is it legal to challenge a skip", "challenge-which"},
-	{"why are there two 7s", "deck-cards"},
 	{"why r there 2 of every number", "deck-cards"},
 	{"can i put a red skip on a blue skip", "skip-on"},
 	{"who picks the colour when a wild is flipped first", "wild-start"},
@@ -505,13 +506,13 @@ func TestWords(t *testing.T) {
 		{"he picked up 2", "draw 2cards"},
 		{"do i have to draw 4", "must draw 4cards"},
 		{"can i play a draw 4", "play drawfour"},
-		{"why only four zero cards", "only 4cards mani 0 card"},
-		{"why are there only four zeros", "only 4cards mani 0"},
+		{"why only four zero cards", "only 4cards mani number 0 card"},
+		{"why are there only four zeros", "only 4cards mani number 0"},
 		{"he played a +4 but he had a blue", "play drawfour hold card colour"},
 		{"can I play a wild if I have red", "play wild red"},
 		{"do i draw one card if i cant play", "draw 1 card cannot play"},
 		{"7 0 cards", "sevenzero card"},
-		{"why are there two 7s", "2cards mani 7"},
+		{"why are there two 7s", "2cards mani number 7"},
 		// The table's spelling inside a card's name: "ppl" is people,
 		// and a count at a clause's end is the players.
 		{"skip with 2 ppl", "skip twoplayer"},
