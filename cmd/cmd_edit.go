@@ -71,7 +71,7 @@ func runEdit(o *editOptions) error {
 	}
 	left, err := parseLeft(o.Left)
 	if err != nil {
-		return err
+		return present.CardsIn(err, func() (*store.Game, error) { return loadGame(app, o.Game) })
 	}
 	var g *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {

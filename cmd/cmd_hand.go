@@ -105,7 +105,7 @@ func runHand(o *handOptions) error {
 	}
 	h, err := o.hand()
 	if err != nil {
-		return err
+		return present.CardsIn(err, func() (*store.Game, error) { return loadGame(app, o.Game) })
 	}
 	var g *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {

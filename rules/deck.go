@@ -436,8 +436,13 @@ func (e *DeckError) Error() string {
 		return fmt.Sprintf("these hands come to %d points, more than the whole %s is worth (%d)", e.Total, e.Deck.Name, e.Have)
 	}
 	if e.Have == 0 && e.Deck.Sides != nil {
-		if why, _ := e.Deck.flipCardProblem(e.Card); why != "" {
-			return "the " + e.Deck.Name + " has no " + e.Card.String() + ": " + why
+		if why, instead := e.Deck.flipCardProblem(e.Card); why != "" {
+			msg := "the " + e.Deck.Name + " has no " + e.Card.String() + ": " + why
+			if instead != "" {
+				c, _ := ParseCard(instead)
+				msg += fmt.Sprintf(": for %s, write %s", WithArticle(c.String()), instead)
+			}
+			return msg
 		}
 	}
 	if e.Have == 0 && e.Card.Color != NoColor && !e.Deck.HasColor(e.Card.Color) {
@@ -472,6 +477,30 @@ func plural(c Card) string {
 		return c.Face.Plural()
 	}
 	return c.Color.String() + " " + c.Face.Plural()
+}
+
+// Lacking refuses the first card of h that the deck holds no copy of at
+// all (a colour it does not have, a face on neither side of UNO Flip's
+// cards or on the other side from its colour, a face the deck lacks), as a
+// *DeckError naming it and, where there is one, the card to write instead;
+// nil when the deck has every card of h. Check says the same of all the
+// hands together; Lacking lets the caller say whose cards they were.
+func (d *Deck) Lacking(h Hand) error {
+	for _, c := range h.Cards {
+		if !c.Face.Valid() || !c.Color.Valid() {
+			return &TokenError{Token: c.Token(), Problem: "not a card"}
+		}
+		if d.Sides != nil {
+			if why, _ := d.flipCardProblem(c); why != "" {
+				return &DeckError{Deck: d, Card: c}
+			}
+			continue
+		}
+		if c.Color != NoColor && !d.HasColor(c.Color) || d.Copies(c.Face) == 0 || c.Color != NoColor && d.perColor(c.Face) == 0 {
+			return &DeckError{Deck: d, Card: c}
+		}
+	}
+	return nil
 }
 
 // Check reports whether all the hands could have been left over from one

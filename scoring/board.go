@@ -622,6 +622,9 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		if l.Cards.Empty() {
 			return Hand{}, invalid("%s's hand is empty: everyone but the player who went out holds at least one card", name)
 		}
+		if err := b.Deck.Lacking(l.Cards); err != nil {
+			return Hand{}, invalid("%s's cards: %v", name, err)
+		}
 		given[seat] = l.Cards
 	}
 	norm := Hand{Out: b.Name(out)}

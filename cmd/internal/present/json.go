@@ -242,9 +242,46 @@ func Left(name, cards string) (scoring.Left, error) {
 	}
 	h, err := rules.ParseHand(cards)
 	if err != nil {
-		return scoring.Left{}, &scoring.InputError{Msg: name + "'s cards: " + err.Error()}
+		return scoring.Left{}, &CardsError{InputError: scoring.InputError{Msg: name + "'s cards: " + err.Error()}, Name: name, Cards: cards}
 	}
 	return scoring.Left{Player: name, Cards: h}, nil
+}
+
+// CardsError is a player's cards that could not be read, before the game
+// they are for was read: the name and the cards as typed. CardsIn words it
+// for the game.
+type CardsError struct {
+	scoring.InputError
+	Name, Cards string
+}
+
+// Unwrap makes it an InputError to errors.As.
+func (e *CardsError) Unwrap() error { return &e.InputError }
+
+// CardsIn words err, when it is a *CardsError, for the game it was meant
+// for: the player as the game spells them ("Dan's cards", for d), the
+// cards read again by the game's deck, so that what is suggested is a card
+// of that deck. Any other error, or a game that cannot be read, leaves err
+// as it is.
+func CardsIn(err error, game func() (*store.Game, error)) error {
+	var ce *CardsError
+	if !errors.As(err, &ce) {
+		return err
+	}
+	g, gerr := game()
+	if gerr != nil || g == nil {
+		return err
+	}
+	b := g.Board
+	name := ce.Name
+	if seat, serr := b.Settings.Seat(ce.Name); serr == nil {
+		name = b.Name(seat)
+	}
+	_, why := b.Deck.ParseHand(ce.Cards)
+	if why == nil {
+		return err
+	}
+	return &scoring.InputError{Msg: name + "'s cards: " + why.Error()}
 }
 
 // SplitNames reads a comma list of players, as --players takes it: spaces

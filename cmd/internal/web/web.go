@@ -541,7 +541,7 @@ func decode(body []byte, v any, example string) error {
 func (s *Server) addHand(db *store.DB, id string, body []byte) (result, error) {
 	h, changes, err := readHand(body)
 	if err != nil {
-		return result{}, err
+		return result{}, present.CardsIn(err, func() (*store.Game, error) { return db.Game(id) })
 	}
 	g, err := db.AddHand(id, h, store.Seen{Changes: changes})
 	return result{game: g}, err
@@ -556,7 +556,7 @@ func (s *Server) editHand(db *store.DB, id string, body []byte, number string) (
 	}
 	h, changes, err := readHand(body)
 	if err != nil {
-		return result{}, err
+		return result{}, present.CardsIn(err, func() (*store.Game, error) { return db.Game(id) })
 	}
 	g, err := db.Edit(id, n, h, store.Seen{Changes: changes})
 	return result{game: g}, err
