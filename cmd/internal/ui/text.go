@@ -102,8 +102,38 @@ func wrapLine(line string, width int) string {
 	if indent > width/2 {
 		indent = 0
 	}
+	if col := hangColumn(line, indent); col > 0 && Width(line[:col]) <= width/2 {
+		// A term and its description ("  standard   whoever goes out…"):
+		// the term keeps its padding, and the description goes on under
+		// itself.
+		head := line[:col]
+		rest := strings.Repeat(" ", Width(head))
+		return strings.Join(fill(strings.Fields(line[col:]), " ", width, head, rest, true), "\n")
+	}
 	rest := strings.Repeat(" ", min(indent+2, width/2))
 	return strings.Join(fill(strings.Fields(line), " ", width, line[:indent], rest, true), "\n")
+}
+
+// hangColumn is where the description starts in a line laid out as a term
+// and its description, in columns: the indent, the term (no sentence), two
+// or more spaces, then the description. 0 for any other line.
+func hangColumn(line string, indent int) int {
+	gap := strings.Index(line[indent:], "  ")
+	if gap <= 0 {
+		return 0
+	}
+	term := line[indent : indent+gap]
+	if strings.Contains(term, ". ") || strings.HasSuffix(term, ".") {
+		return 0
+	}
+	col := indent + gap
+	for col < len(line) && line[col] == ' ' {
+		col++
+	}
+	if col == len(line) {
+		return 0
+	}
+	return col
 }
 
 // Fill lays items out in lines of at most width columns (0: one line),

@@ -46,6 +46,12 @@ func TestWrapWords(t *testing.T) {
 		{"abcdefghij", 4, "abcd\n  ef\n  gh\n  ij"},
 		{"two\nlines here", 6, "two\nlines\n  here"},
 		{"no width", 0, "no width"},
+		// A term and its description: the padding stays, the description
+		// goes on under itself (new --help's modes).
+		{"  standard   whoever goes out scores the cards left", 30, "  standard   whoever goes out\n             scores the cards\n             left"},
+		{"  lowest     everyone tallies", 26, "  lowest     everyone\n             tallies"},
+		// Two spaces after a sentence are no term.
+		{"It ended.  Then more came", 12, "It ended.\n  Then more\n  came"},
 	} {
 		got := Wrap(c.in, c.width)
 		if got != c.want {
