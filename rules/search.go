@@ -232,6 +232,10 @@ func foldCounts(ws []string) []string {
 		case cards(i+1) && prev != "draw" && prev != "plus" && prev != "+":
 			out = append(out, countWord(n), ws[i+1])
 			i++
+		case i+2 < len(ws) && ws[i+1] == "of" && (ws[i+2] == "each" || ws[i+2] == "every"):
+			// "two of each", "2 of every number": a count of each kind.
+			out = append(out, countWord(n), "many")
+			i += 2
 		case i+1 < len(ws) && (pluralNumbers()[ws[i+1]] != "" || ws[i+1] == "7s" || ws[i+1] == "sevens"):
 			// "four zeros", "two 7s": four cards, each a 0; how many 0s
 			// there are, not what a 0 does (nor Seven-O).
@@ -411,6 +415,10 @@ func questionWords(s string) []string {
 // mustWords are the ways of saying a rule obliges.
 var mustWords = lazyRegexp(`\b(?:(?:have|has|had|got|gotta)\s+to|gotta|(?:forced|required|obliged|obligated)\s+to)\b`)
 
+// turnedFirst is a card turned up first, in the words the table uses
+// after the card (after turnedOver has made "flipped" "turned").
+var turnedFirst = lazyRegexp(`\b(?:is|was|gets|got)?\s*turned\s+(?:over\s+|up\s+)?(?:first|at\s+the\s+(?:start|beginning))\b`)
+
 // skipOwnTurn is "skip" as the verb of passing one's own turn.
 var skipOwnTurn = lazyRegexp(`\bskip\s+(my|your|ur|our|his|her|their)\s+turn\b`)
 
@@ -431,6 +439,9 @@ func questionRuns(s string) [][]string {
 	// "do I have to play", "are you forced to": whether a rule obliges,
 	// one word; "have" and "to" alone say nothing.
 	s = mustWords().ReplaceAllString(s, " must ")
+	// "a wild is flipped first", "turned up at the start": the first
+	// discard, which the start facts stand under.
+	s = turnedFirst().ReplaceAllString(s, " $0 first discard ")
 	// "skip my turn" is passing it, no Skip card.
 	s = skipOwnTurn().ReplaceAllString(s, " pass $1 turn")
 	// "the right amount", "the right way": correct, no direction.
