@@ -1,11 +1,13 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
@@ -63,7 +65,10 @@ func runGamesDelete(o *gamesDeleteOptions) error {
 			}
 			what += fmt.Sprintf(", %s of %s", words.Count(g.Board.Hands(), "hand"), words.Join(g.Settings().Players))
 		}
-		ok, err := app.Prompt.Confirm(fmt.Sprintf("Delete %s? A copy of the file is kept first", what), false)
+		ok, err := app.confirmKept(fmt.Sprintf("Delete %s? A copy of the file is kept first", what))
+		if errors.Is(err, prompter.ErrInterrupted) {
+			return interruptedError("interrupted; nothing was deleted")
+		}
 		if err != nil {
 			return err
 		}

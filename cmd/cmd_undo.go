@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -60,17 +61,13 @@ func runUndo(o *undoOptions) error {
 		}
 		last := rows[len(rows)-1]
 		question := fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point"))
-		ok, err := o.app.Prompt.Confirm(question, false)
+		ok, err := o.app.confirmKept(question)
+		if errors.Is(err, prompter.ErrInterrupted) {
+			return interruptedError(fmt.Sprintf("interrupted; %s was not voided", handAt(last)))
+		}
 		if err != nil {
 			return err
 		}
-		// The question stays on the screen with its answer: what was
-		// voided, or not, reads on from it.
-		answer := "no"
-		if ok {
-			answer = "yes"
-		}
-		fmt.Fprintln(o.app.IO.Out, question, answer)
 		if !ok {
 			fmt.Fprintln(o.app.IO.Out, "Nothing voided.")
 			return nil
@@ -104,6 +101,27 @@ func runUndo(o *undoOptions) error {
 }
 
 // handAt names a hand: "hand 5", or "hand 5 at table 1" in a rotating game.
+// confirmKept asks a yes-or-no question (the default no) that stays on
+// the screen with its answer: what was done, or not, reads on from it
+// ("Void hand 3 (Ann went out, 57 points)? no"). At Ctrl-C the question
+// stays, unanswered, for the sentence saying what was not done.
+func (a *App) confirmKept(question string) (bool, error) {
+	ok, err := a.Prompt.Confirm(question, false)
+	if errors.Is(err, prompter.ErrInterrupted) {
+		fmt.Fprintln(a.IO.Out, question)
+		return false, err
+	}
+	if err != nil {
+		return false, err
+	}
+	answer := "no"
+	if ok {
+		answer = "yes"
+	}
+	fmt.Fprintln(a.IO.Out, question, answer)
+	return ok, nil
+}
+
 func handAt(r scoring.Row) string {
 	if r.Table > 0 {
 		return fmt.Sprintf("hand %d at table %d", r.Number, r.Table)
