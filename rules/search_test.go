@@ -675,3 +675,26 @@ func BenchmarkLookupQuestionCold(b *testing.B) {
 		}
 	}
 }
+
+// TestNewcomersQuestions: the questions a newcomer got wrong answers to
+// (all exit 0) each lead with the fact that settles them.
+func TestNewcomersQuestions(t *testing.T) {
+	for _, tt := range []struct{ q, fact string }{
+		{"do skips work with 2 players", "skip-two"},
+		{"skip with 2 ppl", "skip-two"},
+		{"do skips work with 2 ppl", "skip-two"},
+		{"if i have a red 7 and the top card is red can i still play my +4", "wd4-when"},
+		{"what is the penalty for a false challenge of a wild draw four", "challenge-innocent"},
+		{"can you challenge a draw 2", "challenge-which"},
+		{"why are there two 7s", "deck-cards"},
+	} {
+		a, err := Ask(tt.q)
+		if err != nil || a.Fact == nil || a.Fact.ID != tt.fact {
+			got := "nothing"
+			if err == nil && a.Fact != nil {
+				got = a.Fact.ID
+			}
+			t.Errorf("%q answers %s (%v); want %s", tt.q, got, err, tt.fact)
+		}
+	}
+}
