@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -76,6 +77,11 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		var op *net.OpError
+		if errors.Is(err, syscall.EADDRINUSE) {
+			// The machine's state, not a wrong flag: exit 1.
+			_, port, _ := net.SplitHostPort(o.Addr)
+			return fmt.Errorf("port %s is in use (another unoscore serve?); pick another port: --addr %s, or port 0 for a free one", port, suggestAddr(o.Addr))
+		}
 		if errors.As(err, &op) && op.Op == "listen" {
 			return usagef("cannot listen on %s (%v); pick another --addr, or port 0 for a free one", o.Addr, op.Err)
 		}
@@ -138,6 +144,16 @@ func runServe(ctx context.Context, o *serveOptions) error {
 		fmt.Fprintln(app.IO.Err, "unoscore: stopped serving.")
 	}
 	return nil
+}
+
+// suggestAddr is addr with the port after it, for a port in use.
+func suggestAddr(addr string) string {
+	host, port, _ := net.SplitHostPort(addr)
+	n, err := strconv.Atoi(port)
+	if err != nil || n >= 65535 {
+		n = 8765
+	}
+	return net.JoinHostPort(host, strconv.Itoa(n+1))
 }
 
 // shownHost is the host put in the printed addresses: for a server on every

@@ -182,3 +182,24 @@ func TestServeLoad(t *testing.T) {
 		t.Fatalf("the server used %.1f MiB, over 30 MiB", float64(rss)/(1<<20))
 	}
 }
+
+// A port in use is the machine's state, not a wrong flag: exit 1 (it was
+// 2), one sentence naming the port and how to pick another, and no file
+// made.
+func TestServePortInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	port := ln.Addr().(*net.TCPAddr).Port
+	db := filepath.Join(t.TempDir(), "u.db")
+	code, out, errs := harness.Unoscore(t, db, "serve", "--addr", ln.Addr().String())
+	want := fmt.Sprintf("unoscore: port %d is in use (another unoscore serve?); pick another port: --addr 127.0.0.1:%d, or port 0 for a free one\n", port, port+1)
+	if code != 1 || errs != want || out != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errs, want)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Error("a database file was made")
+	}
+}

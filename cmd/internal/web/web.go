@@ -266,12 +266,13 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, code int, msg stri
 }
 
 // failErr answers an error from store or scoring: bad input is the
-// client's (400, or 404 for a game that is not there when reading), a
-// fault of the database is 503 with a sentence that names no path.
+// client's (400, or 404 for a game that is not there, reading or
+// writing), a fault of the database is 503 with a sentence that names no
+// path.
 func (s *Server) failErr(w http.ResponseWriter, r *http.Request, err error, reading bool) {
 	if present.BadInput(err) {
 		code := http.StatusBadRequest
-		if reading {
+		if reading || errors.As(err, new(*store.NotFoundError)) {
 			code = http.StatusNotFound
 		}
 		s.fail(w, r, code, err.Error())

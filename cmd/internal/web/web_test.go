@@ -192,6 +192,24 @@ func TestReadsMatchTheCommandLine(t *testing.T) {
 	}
 }
 
+// TestUnknownGameIs404Everywhere: a game that is not there is 404 for a
+// write as for a read (the writes answered 400).
+func TestUnknownGameIs404Everywhere(t *testing.T) {
+	s := newSite(t, web.Config{})
+	for _, c := range []struct{ method, path, body string }{
+		{"GET", "/api/games/nosuch/board", ""},
+		{"GET", "/api/games/nosuch/events", ""},
+		{"POST", "/api/games/nosuch/undo", ""},
+		{"POST", "/api/games/nosuch/redo", ""},
+		{"POST", "/api/games/nosuch/hands", `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1"}}`},
+	} {
+		code, body := s.do(c.method, c.path, c.body, scorer)
+		if code != 404 || !strings.Contains(body, `no game has the id \"nosuch\"`) {
+			t.Errorf("%s %s: %d %s", c.method, c.path, code, body)
+		}
+	}
+}
+
 // TestViewerPageReadsWithoutJavaScript: the page's HTML carries the board.
 func TestViewerPageReadsWithoutJavaScript(t *testing.T) {
 	s := newSite(t, web.Config{})
@@ -236,7 +254,7 @@ func TestNoGameYet(t *testing.T) {
 	if code, body := s.do("GET", "/api/games", "", nil); code != 200 || strings.TrimSpace(body) != `{"games":[]}` {
 		t.Fatalf("GET /api/games with no database: %d %s", code, body)
 	}
-	if code, _ := s.do("POST", "/api/games/abc/undo", "", scorer); code != 400 {
+	if code, _ := s.do("POST", "/api/games/abc/undo", "", scorer); code != 404 {
 		t.Fatalf("undo with no database: %d", code)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -325,7 +343,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown card", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7 zz", "Cat": "r1"}}`, scorer, 400, cliCard},
 		{"missing hand", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7"}}`, scorer, 400, "Cat's cards are missing"},
 		{"undo body", "POST", undo, `{"all": true}`, scorer, 400, `unknown field "all"`},
-		{"unknown game", "POST", "/api/games/zzzzzz/hands", hand, scorer, 400, `no game has the id "zzzzzz"`},
+		{"unknown game", "POST", "/api/games/zzzzzz/hands", hand, scorer, 404, `no game has the id "zzzzzz"`},
 		{"method", "PUT", hands, hand, scorer, 405, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
