@@ -419,8 +419,13 @@ var mustWords = lazyRegexp(`\b(?:(?:have|has|had|got|gotta)\s+to|gotta|(?:forced
 // after the card (after turnedOver has made "flipped" "turned").
 var turnedFirst = lazyRegexp(`\b(?:is|was|gets|got)?\s*turned\s+(?:over\s+|up\s+)?(?:first|at\s+the\s+(?:start|beginning))\b`)
 
-// skipOwnTurn is "skip" as the verb of passing one's own turn.
-var skipOwnTurn = lazyRegexp(`\bskip\s+(my|your|ur|our|his|her|their)\s+turn\b`)
+// skipOwnTurn is "skip" as the verb of passing one's own turn, said of a
+// person ("can I skip my turn", "you just skip your turn"), not of a card
+// ("does a draw 4 skip your turn" is losing it).
+var skipOwnTurn = lazyRegexp(`\b(?:(?:can|could|may)\s+(?:i|you|u|we)|(?:i|you|u|we)(?:\s+(?:can|could|just|want\s+to|wanna))?)\s+skip\s+(my|your|ur|our)\s+turn\b`)
+
+// skipsSomeone is "skip" as the verb a card does to a player.
+var skipsSomeone = lazyRegexp(`\bskips?\s+(?:the\s+next\s+(?:person|player|guy|one)s?(?:\s+turn)?|(?:your|ur|my|their|his|her|a|the)\s+turn)\b`)
 
 // rightMeaningCorrect is "right" before a noun that it only calls
 // correct ("the right amount"), which is no direction of play.
@@ -444,6 +449,9 @@ func questionRuns(s string) [][]string {
 	s = turnedFirst().ReplaceAllString(s, " $0 first discard ")
 	// "skip my turn" is passing it, no Skip card.
 	s = skipOwnTurn().ReplaceAllString(s, " pass $1 turn")
+	// "the +4 skips the next person's turn": the verb, losing the turn,
+	// no Skip card.
+	s = skipsSomeone().ReplaceAllString(s, " lose turn")
 	// "the right amount", "the right way": correct, no direction.
 	s = rightMeaningCorrect().ReplaceAllString(s, " correct $1")
 	if m := whatHappens().FindStringIndex(s); m != nil {
