@@ -136,10 +136,7 @@ func editPrompt(o *editOptions) error {
 	}
 	n := o.Number
 	if n < 1 || n > len(g.Hands()) {
-		if len(g.Hands()) == 0 {
-			return usagef("there is no hand %d: no hand has been counted yet", n)
-		}
-		return usagef("there is no hand %d: hands 1 to %d have been counted", n, len(g.Hands()))
+		return scoring.NoHandError(n, len(g.Hands()))
 	}
 	before, err := scoring.ReplayRecorded(g.Settings(), g.Hands()[:n-1])
 	if err != nil {

@@ -61,6 +61,19 @@ func (e *InputError) Error() string { return e.Msg }
 // Invalid marks the error as bad input.
 func (e *InputError) Invalid() bool { return true }
 
+// NoHandError is hand n asked for (edit N) where only counted hands have
+// been counted: "only hand 1 has been counted", "hands 1 to 4 have been
+// counted".
+func NoHandError(n, counted int) *InputError {
+	switch counted {
+	case 0:
+		return &InputError{Msg: fmt.Sprintf("there is no hand %d: no hand has been counted yet", n)}
+	case 1:
+		return &InputError{Msg: fmt.Sprintf("there is no hand %d: only hand 1 has been counted", n)}
+	}
+	return &InputError{Msg: fmt.Sprintf("there is no hand %d: hands 1 to %d have been counted", n, counted)}
+}
+
 // GameOverError is a hand for a game that is already won.
 type GameOverError struct{ Winners []string }
 

@@ -623,10 +623,7 @@ func (db *DB) Edit(id string, n int, h scoring.Hand, seen ...Seen) (*Game, error
 	return db.change(id, func(g *Game) (Event, error) {
 		hands := g.Hands()
 		if n < 1 || n > len(hands) {
-			if len(hands) == 0 {
-				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: no hand has been counted yet", n)}
-			}
-			return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand %d: hands 1 to %d have been counted", n, len(hands))}
+			return Event{}, scoring.NoHandError(n, len(hands))
 		}
 		if err := seenOf(seen).check(g, max(hands[n-1].Table, 1)); err != nil {
 			return Event{}, err
