@@ -116,7 +116,7 @@ func LookupDeck(id string) (*Deck, error) {
 			return d, nil
 		}
 	}
-	e := &TokenError{Token: id, Problem: "unknown deck (" + strings.Join(DeckIDs(), ", ") + ")"}
+	e := &TokenError{Token: id, Problem: "unknown deck", Detail: "the decks are " + strings.Join(DeckIDs(), ", ")}
 	if best, dist := words.Closest(t, DeckIDs()); dist <= 3 {
 		e.Suggest = best
 	}
