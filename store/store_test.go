@@ -555,3 +555,73 @@ func unsealToSchema4(t *testing.T, path string) {
 		return meta.Put(keySchema, []byte("4"))
 	}))
 }
+
+// TestAppendHandIsFold: a hand added to a game (played on the board as
+// read) leaves the game as reading its whole log back makes it, in every
+// mode, a game won included.
+func TestAppendHandIsFold(t *testing.T) {
+	db := openTemp(t)
+	players := []string{"Ann", "Bob", "Cat", "Dan"}
+	var games []scoring.Settings
+	for _, mode := range scoring.Modes {
+		s := scoring.Settings{Mode: mode, Players: players, Target: 1000}
+		if mode == scoring.Rotating {
+			s.Target = 0
+		}
+		games = append(games, s)
+	}
+	// Won by its fifth hand.
+	games = append(games, scoring.Settings{Players: players, Target: 100})
+	for _, s := range games {
+		mode := s.Mode
+		g, err := db.Create(string(mode), s)
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		cards := []string{"=r1 g2", "=y3", "=b4 wd4", "=7"}
+		for i := range 12 {
+			b := g.Board
+			var out, table int
+			var others []int
+			if mode == scoring.Rotating {
+				var open []scoring.Table
+				for _, tb := range b.Tables() {
+					if !tb.Done && len(tb.WaitingFor) == 0 && len(tb.Teams) == 2 {
+						open = append(open, tb)
+					}
+				}
+				if len(open) == 0 {
+					break
+				}
+				tb := open[i%len(open)]
+				out, others, table = tb.Teams[i%2][0], tb.Teams[1-i%2], tb.Number
+			} else {
+				out = i % 4
+				for seat := range 4 {
+					if seat != out && (mode != scoring.Partners || b.TeamOf(seat) != b.TeamOf(out)) {
+						others = append(others, seat)
+					}
+				}
+			}
+			var left []string
+			for k, seat := range others {
+				left = append(left, b.Name(seat)+cards[k])
+			}
+			h := hand(t, b.Name(out), left...)
+			h.Table = table
+			after, err := db.AddHand(g.ID, h)
+			if err != nil {
+				t.Logf("%s hand %d: %v", mode, i+1, err)
+				break // the game is over, or the hand does not fit it
+			}
+			read := mustGame(t, db, g.ID)
+			if !reflect.DeepEqual(after.Board, read.Board) || !reflect.DeepEqual(after.Events[len(after.Events)-1].Hand, read.Events[len(read.Events)-1].Hand) || len(after.Events) != len(read.Events) {
+				t.Fatalf("%s, hand %d: the game after adding it is not the game read back", mode, i+1)
+			}
+			g = read
+		}
+		if len(g.Board.Rows) < 2 {
+			t.Errorf("%s: only %d hands counted", mode, len(g.Board.Rows))
+		}
+	}
+}
