@@ -178,8 +178,10 @@ func runNew(o *newOptions) error {
 	if o.customGiven && (o.Custom < 1 || o.Custom > 3) {
 		return usagef("--custom must be 1 to 3 (how many Wild Customizable cards the table put in the deck), not %d", o.Custom)
 	}
+	deckFromCustom := false // the deck taken to be shuffle, to be said
 	if (s.Custom != 0 || len(s.CustomRules) > 0) && s.Deck == "" {
 		s.Deck = "shuffle" // only that deck has the cards
+		deckFromCustom = true
 	}
 	if o.Mode != "" {
 		m, err := scoring.ParseMode(o.Mode)
@@ -225,6 +227,13 @@ func runNew(o *newOptions) error {
 	}
 	if err := present.CheckTeams(checked.Settings); err != nil {
 		return err
+	}
+	if deckFromCustom {
+		flag := "--custom"
+		if !o.customGiven {
+			flag = "--custom-rule"
+		}
+		fmt.Fprintf(app.IO.Err, "The deck is shuffle: %s is for its Wild Customizable cards, which only that deck has.\n", flag)
 	}
 	if w := acrossWarning(checked.Settings); w != "" {
 		fmt.Fprintln(app.IO.Err, w+".")
