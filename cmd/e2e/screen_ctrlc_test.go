@@ -40,3 +40,26 @@ func TestScreenCtrlCAtAYesNoQuestion(t *testing.T) {
 		t.Errorf("the game changed: %v hands, %v changes", b["hands"], b["changes"])
 	}
 }
+
+// A game deleted in another terminal while the hand loop asks is said in
+// one sentence when the hand is saved, and the loop ends: it said "Not
+// saved: no game has the id …" and then "unoscore: no game has the id …".
+func TestScreenGameDeletedMeanwhile(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob")
+	id := boardJSON(t, db)["id"].(string)
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out?")
+	if code, _, errs := harness.Unoscore(t, db, "games", "delete", id, "--yes"); code != 0 {
+		t.Fatal(errs)
+	}
+	s.burst("a" + "r7\r")
+	s.waitFor("Save this hand?")
+	s.burst("\r")
+	if code := s.exit(); code != 2 {
+		t.Errorf("exit %d, want 2; the screen:\n%s", code, s.text())
+	}
+	if want := "unoscore: game " + id + " was deleted in another terminal meanwhile; nothing was written"; !strings.Contains(s.flat(), want) {
+		t.Errorf("no %q on the screen:\n%s", want, s.text())
+	}
+	s.noLine(`Not saved|no game has the id`)
+}

@@ -52,13 +52,17 @@ func HandLoop(env *Env, game string, table int) error {
 	var pending *scoring.Hand // a hand entered but not saved: the game changed
 	afresh := 0               // a table whose hand is asked again from the start
 	shown := env.TablesShown  // the tables' lines are on the screen already
+	loaded := false           // the game was read once: a game not found was deleted since
 	for {
 		st := env.Style() // the window's width as it is now
 		g, err := env.Load(game)
 		if err != nil {
+			if loaded && errors.As(err, new(*store.NotFoundError)) {
+				return deletedMeanwhile(game)
+			}
 			return err
 		}
-		game = g.ID
+		game, loaded = g.ID, true
 		b := g.Board
 		if b.Over() {
 			fmt.Fprintln(out)
@@ -130,6 +134,9 @@ func HandLoop(env *Env, game string, table int) error {
 			continue // the game as it is now: over, or the hand asked again
 		}
 		if err != nil {
+			if errors.As(err, new(*store.NotFoundError)) {
+				return deletedMeanwhile(game)
+			}
 			if present.BadInput(err) {
 				fmt.Fprintf(out, "%s %v\n", st.Warn("Not saved:"), err)
 				pending = &h
@@ -144,6 +151,13 @@ func HandLoop(env *Env, game string, table int) error {
 		fmt.Fprintln(out)
 		say(env, "Saved. "+present.HandLine(g.Board, row))
 	}
+}
+
+// deletedMeanwhile is the game deleted by another unoscore while the loop
+// asked: one sentence, and the loop ends (there is nothing left to save
+// into).
+func deletedMeanwhile(game string) error {
+	return &scoring.InputError{Msg: fmt.Sprintf("game %s was deleted in another terminal meanwhile; nothing was written", game)}
 }
 
 // whatChanged says how another unoscore changed the game since the hand
