@@ -448,7 +448,7 @@ func (e *DeckError) Error() string {
 	if e.Have == 0 && e.Card.Color != NoColor && !e.Deck.HasColor(e.Card.Color) {
 		msg := fmt.Sprintf("the %s has no %s cards (the hands name %s); its colours are %s",
 			e.Deck.Name, e.Card.Color, WithArticle(e.Card.String()), e.Deck.ColorList())
-		if s, ok := e.Deck.standIn[e.Card.Color]; ok {
+		if s, ok := e.Deck.standIn[e.Card.Color]; ok && e.Deck.has(Card{Color: s, Face: e.Card.Face}) {
 			msg += fmt.Sprintf(": for %s, write %s", s, Card{Color: s, Face: e.Card.Face}.Token())
 		}
 		return msg

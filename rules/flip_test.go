@@ -93,7 +93,8 @@ func TestFlipNotation(t *testing.T) {
 
 // TestFlipRefusals: a light face in a dark colour, a dark face in a light
 // colour, a 0, and the five rulebooks' own faces are refused, naming the
-// card and the side that has it.
+// card and the side that has it; a face on the other side's colour
+// suggests its counterpart in that colour (pks: pkse, pkd1: pkd5).
 func TestFlipRefusals(t *testing.T) {
 	d := flipDeck(t)
 	tests := []struct {
@@ -101,10 +102,10 @@ func TestFlipRefusals(t *testing.T) {
 		says    []string
 		suggest string
 	}{
-		{"pkd1", []string{`"pkd1"`, "pink Draw One", "Draw One is on UNO Flip's light side", "red, yellow, green and blue", "pink is a dark-side colour"}, ""},
-		{"rse", []string{`"rse"`, "red Skip Everyone", "Skip Everyone is on UNO Flip's dark side", "pink, teal, orange and purple", "red is a light-side colour"}, ""},
-		{"td1", []string{"teal Draw One", "light side"}, ""},
-		{"yd5", []string{"yellow Draw Five", "dark side"}, ""},
+		{"pkd1", []string{`"pkd1"`, "pink Draw One", "Draw One is on UNO Flip's light side", "red, yellow, green and blue", "pink is a dark-side colour"}, "pkd5"},
+		{"rse", []string{`"rse"`, "red Skip Everyone", "Skip Everyone is on UNO Flip's dark side", "pink, teal, orange and purple", "red is a light-side colour"}, "rs"},
+		{"td1", []string{"teal Draw One", "light side"}, "td5"},
+		{"yd5", []string{"yellow Draw Five", "dark side"}, "yd1"},
 		{"pks", []string{`"pks"`, "has no pink Skip", "Skip is on its light side, in red, yellow, green and blue", "pink is a dark-side colour"}, "pkse"},
 		{"2xts", []string{"teal Skip"}, "2xtse"},
 		{"r0", []string{`"r0"`, "has no red 0", "neither side has a 0"}, ""},

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -198,7 +199,7 @@ func (d *Deck) ParseColor(s string) (Color, error) {
 // ParseCard reads one card token of the deck: as ParseCard, and a colour
 // the deck does not have is refused, naming the deck's colours.
 func (d *Deck) ParseCard(tok string) (Card, error) {
-	c, err := ParseCard(tok)
+	c, err := parseCard(d, tok)
 	if err != nil {
 		return c, err
 	}
@@ -223,7 +224,7 @@ func (d *Deck) flipError(tok, count string, c Card) error {
 		return nil
 	}
 	e := &TokenError{Token: tok, Problem: "unknown card", Detail: "the " + d.Name + " has no " + c.String() + ": " + why}
-	if instead != "" {
+	if c, ok := lookCard(instead); ok && d.has(c) {
 		e.Suggest = count + instead
 	}
 	return e
@@ -235,7 +236,7 @@ func (d *Deck) ParseHand(s string) (Hand, error) {
 	var h Hand
 	for _, tok := range strings.FieldsFunc(s, isSeparator) {
 		n := len(h.Cards)
-		if err := h.add(tok); err != nil {
+		if err := h.add(d, tok); err != nil {
 			return Hand{}, err
 		}
 		if n < len(h.Cards) {
@@ -260,7 +261,7 @@ func (d *Deck) ParseHand(s string) (Hand, error) {
 func (d *Deck) colorError(tok, count string, c Card) error {
 	e := &TokenError{Token: tok, Problem: "unknown card",
 		Detail: "the " + d.Name + " has no " + c.Color.String() + "; its colours are " + d.ColorList()}
-	if st, ok := d.standIn[c.Color]; ok {
+	if st, ok := d.standIn[c.Color]; ok && d.has(Card{Color: st, Face: c.Face}) {
 		e.Suggest = count + Card{Color: st, Face: c.Face}.Token()
 	}
 	return e
@@ -268,7 +269,11 @@ func (d *Deck) colorError(tok, count string, c Card) error {
 
 // ParseCard reads one card token ("r7", "red7", "gs", "b+2", "wd4"), any
 // case. A count ("3x") or counted points ("37pts") is not a card.
-func ParseCard(tok string) (Card, error) {
+func ParseCard(tok string) (Card, error) { return parseCard(nil, tok) }
+
+// parseCard is ParseCard suggesting, for a token it cannot read, a card of
+// deck d (nil: of any deck).
+func parseCard(d *Deck, tok string) (Card, error) {
 	t := strings.ToLower(tok)
 	if f, ok := faceAliases[t]; ok {
 		return Card{Face: f}, nil
@@ -286,21 +291,117 @@ func ParseCard(tok string) (Card, error) {
 			continue
 		}
 		if f.IsWild() {
-			return Card{}, &TokenError{Token: tok, Problem: "a " + f.String() + " has no colour; remove it from", Suggest: f.Token()}
+			e := &TokenError{Token: tok, Problem: "a " + f.String() + " has no colour; remove it from"}
+			if d.has(Card{Face: f}) {
+				e.Suggest = f.Token()
+			}
+			return Card{}, e
 		}
 		c := Card{Color: colorAliases[p], Face: f}
 		if s := f.FlipSide(); s != NoSide && c.Color.FlipSide() != s {
-			return Card{}, &TokenError{Token: tok, Problem: "unknown card",
+			e := &TokenError{Token: tok, Problem: "unknown card",
 				Detail: fmt.Sprintf("no card is %s: %s is on UNO Flip's %s side, in %s, and %s is a %s-side colour",
 					WithArticle(c.String()), f, s, joinAnd(flipColorNames(s)), c.Color, c.Color.FlipSide())}
+			if alt, ok := flipOther[f]; ok && d.has(Card{Color: c.Color, Face: alt}) {
+				e.Suggest = Card{Color: c.Color, Face: alt}.Token()
+			}
+			return Card{}, e
 		}
 		return c, nil
 	}
-	e := &TokenError{Token: tok, Problem: "unknown card"}
-	if best, d := words.Closest(t, cardCandidates()); t != "" && d <= maxSuggestDistance(t) && (len(t) > 2 || len(best) == len(t)) {
-		e.Suggest = best
+	return Card{}, &TokenError{Token: tok, Problem: "unknown card", Suggest: suggestCard(d, t)}
+}
+
+// has reports whether deck d holds card c (d nil: whether any deck does).
+func (d *Deck) has(c Card) bool {
+	if !c.Face.Valid() || !c.Color.Valid() || c.Color != NoColor && c.Face.IsWild() {
+		return false
 	}
-	return Card{}, e
+	if d == nil {
+		s := c.Face.FlipSide()
+		return s == NoSide || c.Color == NoColor || c.Color.FlipSide() == s
+	}
+	if d.Sides != nil {
+		why, _ := d.flipCardProblem(c)
+		return why == ""
+	}
+	if c.Color != NoColor && (!d.HasColor(c.Color) || d.perColor(c.Face) == 0) {
+		return false
+	}
+	return d.Copies(c.Face) > 0
+}
+
+// lookCard reads t (lower case) as a card, whichever deck has it.
+func lookCard(t string) (Card, bool) {
+	if f, ok := faceAliases[t]; ok {
+		return Card{Face: f}, true
+	}
+	for _, p := range colorPrefixes {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			if f, ok := faceAliases[rest]; ok && !f.IsWild() {
+				return Card{Color: colorAliases[p], Face: f}, true
+			}
+		}
+	}
+	return Card{}, false
+}
+
+// drawFour is what "d4" (no colour) and "rd4" (a colour) may have meant,
+// in the order tried: the first the deck has is suggested.
+var drawFour = [2][]Face{{WildDrawFour, WildDrawTwo}, {DrawTwo, DrawOne, DrawFive}}
+
+// suggestCard is the card of deck d (nil: of any deck) that t (lower
+// case, no count) most likely meant, or "": a card written with its count
+// after it ("wd4x2": "2xwd4"), a Draw Four typed as d4 (wd4, or a colour's
+// Draw Two), a misspelt face after a colour, kept with its colour
+// ("yrevers": "yrev"), else the closest of the deck's cards.
+func suggestCard(d *Deck, t string) string {
+	if t == "" {
+		return ""
+	}
+	if i := strings.LastIndexByte(t, 'x'); i > 0 && allDigits(t[i+1:]) {
+		if c, ok := lookCard(t[:i]); ok && d.has(c) {
+			if n, err := strconv.Atoi(t[i+1:]); err == nil && n >= 1 && n <= MaxCards {
+				return strconv.Itoa(n) + "x" + t[:i]
+			}
+		}
+	}
+	color, rest := NoColor, t
+	for _, p := range colorPrefixes {
+		if r, ok := strings.CutPrefix(t, p); ok && r != "" {
+			color, rest = colorAliases[p], r
+			break
+		}
+	}
+	if rest == "d4" || rest == "dr4" {
+		fs := drawFour[0]
+		if color != NoColor {
+			fs = drawFour[1]
+		}
+		for _, f := range fs {
+			if c := (Card{Color: color, Face: f}); d.has(c) {
+				return c.Token()
+			}
+		}
+	}
+	best, bestD := "", 1<<30
+	if color != NoColor && (d == nil || d.HasColor(color) || d.Sides != nil) {
+		// The colour as typed, the face the closest of the deck's in it.
+		var faces []string
+		for a, f := range faceAliases {
+			if d.has(Card{Color: color, Face: f}) {
+				faces = append(faces, a)
+			}
+		}
+		sort.Strings(faces)
+		if face, dist := words.Closest(rest, faces); face != "" && dist <= maxSuggestDistance(rest) && (len(rest) > 2 || len(face) == len(rest)) {
+			best, bestD = Card{Color: color, Face: faceAliases[face]}.Token(), dist
+		}
+	}
+	if whole, dist := words.Closest(t, cardCandidates(d)); whole != "" && dist < bestD && dist <= maxSuggestDistance(t) && (len(t) > 2 || len(whole) == len(t)) {
+		best = whole
+	}
+	return best
 }
 
 // ParseHand reads the cards one player was left holding: tokens separated by
@@ -309,7 +410,7 @@ func ParseCard(tok string) (Card, error) {
 func ParseHand(s string) (Hand, error) {
 	var h Hand
 	for _, tok := range strings.FieldsFunc(s, isSeparator) {
-		if err := h.add(tok); err != nil {
+		if err := h.add(nil, tok); err != nil {
 			return Hand{}, err
 		}
 	}
@@ -320,7 +421,9 @@ func isSeparator(r rune) bool {
 	return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ';'
 }
 
-func (h *Hand) add(tok string) error {
+// add reads one token into h; a token it cannot read is refused with a
+// suggestion of deck d (nil: of any deck).
+func (h *Hand) add(d *Deck, tok string) error {
 	t := strings.ToLower(tok)
 	if n, ok := leadingNumber(t, "pts", "pt", "points", "p"); ok {
 		if n < 0 || n > maxCounted {
@@ -347,7 +450,7 @@ func (h *Hand) add(tok string) error {
 			return &TokenError{Token: tok, Problem: "counted points take no count; add them up in"}
 		}
 	}
-	c, err := ParseCard(t)
+	c, err := parseCard(d, t)
 	if err != nil {
 		var te *TokenError
 		if asTokenError(err, &te) {
@@ -405,30 +508,48 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// cardCandidates is every short card token, for suggestions: made for the
-// first suggestion, not when the program starts.
-var cardCandidates = sync.OnceValue(func() []string {
+// cardCandidates is every short card token of deck d (nil: of any deck),
+// and every name of a face it has, for suggestions: made for the first
+// suggestion, not when the program starts.
+func cardCandidates(d *Deck) []string {
+	// Only the decks unoscore knows are kept: a game's own copy (its
+	// customizable cards counted) is made anew for each game read.
+	keep := d == nil || slices.Contains(decks, d)
+	candidatesMu.Lock()
+	defer candidatesMu.Unlock()
+	if cs, ok := candidates[d]; ok && keep {
+		return cs
+	}
 	var cs []string
 	for _, f := range Faces {
-		cs = append(cs, f.Token())
-		if f.IsWild() {
-			continue
+		if d.has(Card{Face: f}) {
+			cs = append(cs, f.Token())
 		}
 		for _, c := range AllColors {
-			if s := f.FlipSide(); s != NoSide && c.FlipSide() != s {
-				continue
+			if d.has(Card{Color: c, Face: f}) {
+				cs = append(cs, c.Letter()+f.Token(), c.String()+f.Token())
 			}
-			cs = append(cs, c.Letter()+f.Token(), c.String()+f.Token())
 		}
 	}
 	for a, f := range faceAliases {
-		if a != f.Token() {
+		if a != f.Token() && d.has(Card{Face: f}) {
 			cs = append(cs, a)
 		}
 	}
 	sort.Strings(cs)
+	if keep {
+		if candidates == nil {
+			candidates = map[*Deck][]string{}
+		}
+		candidates[d] = cs
+	}
 	return cs
-})
+}
+
+var (
+	candidatesMu sync.Mutex
+	candidates   map[*Deck][]string
+)
 
 func maxSuggestDistance(t string) int {
 	if len(t) <= 2 {

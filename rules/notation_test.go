@@ -208,3 +208,83 @@ func TestCountedPointsOutOfRange(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestionsOfTheDeck: a token that is no card suggests a card of the
+// game's deck (never a Flip-only card in a classic game, nor a classic one
+// in Flip), keeps the colour typed, reads a count written after the card
+// and a Draw Four typed d4 as the deck has it.
+func TestSuggestionsOfTheDeck(t *testing.T) {
+	deck := func(id string) *Deck {
+		d, err := LookupDeck(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	for _, tt := range []struct {
+		deck    string // "" for ParseHand, of any deck
+		in      string
+		suggest string
+	}{
+		{"classic", "wd4x2", "2xwd4"},
+		{"classic", "r7x3", "3xr7"},
+		{"classic", "wd3", "wd4"},
+		{"flip", "wd3", "wd2"},
+		{"classic", "yrevers", "yrev"},
+		{"classic", "3xyrevers", "3xyrev"},
+		{"classic", "yellowrevers", "yrev"},
+		{"classic", "revers", "reverse"},
+		{"classic", "rr3", "r3"},
+		{"classic", "d4", "wd4"},
+		{"classic", "rd4", "rd2"},
+		{"themed", "pud4", "pud2"},
+		{"flip", "d4", "wd2"},
+		{"flip", "rd4", "rd1"},
+		{"flip", "pkd4", "pkd5"},
+		{"flip", "pkd1", "pkd5"},
+		{"flip", "rse", "rs"},
+		{"flip", "rwd4", ""},
+		{"flip", "rwd2", "wd2"},
+		{"flip", "rr", "r1"},
+		{"classic", "rr", "r0"},
+		{"", "d4", "wd4"},
+		{"", "rd4", "rd2"},
+		{"", "wd4x2", "2xwd4"},
+		{"", "yrevers", "yrev"},
+	} {
+		var err error
+		if tt.deck == "" {
+			_, err = ParseHand(tt.in)
+		} else {
+			_, err = deck(tt.deck).ParseHand(tt.in)
+		}
+		var te *TokenError
+		if !errors.As(err, &te) || te.Suggest != tt.suggest {
+			t.Errorf("%s: %q: %v, want the suggestion %q", tt.deck, tt.in, err, tt.suggest)
+		}
+	}
+}
+
+// FuzzSuggestionIsTheDecks: whatever is typed, what a deck suggests
+// instead is read by that deck as cards it has.
+func FuzzSuggestionIsTheDecks(f *testing.F) {
+	for _, s := range []string{"wd4x2", "yrevers", "d4", "rd4", "pkd1", "rse", "pks", "r77", "3xrr", "37", "rwd4", "pu7", "r7"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, d := range Decks() {
+			_, err := d.ParseHand(s)
+			var te *TokenError
+			if err == nil || !errors.As(err, &te) || te.Suggest == "" {
+				continue
+			}
+			h, err := d.ParseHand(te.Suggest)
+			if err == nil {
+				err = d.Lacking(h)
+			}
+			if err != nil {
+				t.Fatalf("%s: %q suggests %q, which it refuses: %v", d.ID, s, te.Suggest, err)
+			}
+		}
+	})
+}

@@ -129,5 +129,17 @@ func ParseMode(s string) (Mode, error) {
 	for i, m := range Modes {
 		names[i] = string(m)
 	}
+	// The closest name or alias, as the mode it names ("partnrs": partners).
+	best, bestD := Mode(""), 1<<30
+	for _, in := range modeInfos {
+		for _, a := range append([]string{string(in.mode)}, in.aliases...) {
+			if d := words.Distance(t, a); d < bestD {
+				best, bestD = in.mode, d
+			}
+		}
+	}
+	if bestD <= 2 && 3*bestD <= len(t) {
+		return "", invalid("unknown mode %q: did you mean %q? The modes are %s", s, best, strings.Join(names, ", "))
+	}
 	return "", invalid("unknown mode %q: the modes are %s", s, strings.Join(names, ", "))
 }

@@ -56,6 +56,23 @@ func fold(s string) string {
 	return string(b)
 }
 
+// PlainKey is NameKey without accents: every mark on a letter dropped (é
+// is e, ö is o), for a name typed without them ("jose" for José). Seat
+// tries it only after NameKey finds no one.
+func PlainKey(name string) string {
+	k := NameKey(name)
+	if isASCII(k) {
+		return k
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(k) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return norm.NFC.String(b.String())
+}
+
 // SameName reports whether two names are the same player's (see NameKey).
 func SameName(a, b string) bool {
 	a, b = strings.TrimSpace(a), strings.TrimSpace(b)

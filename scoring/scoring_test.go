@@ -330,3 +330,51 @@ func TestSeatByStartOfName(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatWithoutAccents: a name typed without its accents finds the one
+// player it fits ("jose" for José), a whole name before a start; a near
+// miss suggests the player; two players it fits are named.
+func TestSeatWithoutAccents(t *testing.T) {
+	s := Settings{Players: []string{"José", "Zoë", "Joséphine", "Bob", "Ángel", "Angela"}}
+	tests := []struct {
+		name string
+		seat int
+		err  string
+	}{
+		{"jose", 0, ""},
+		{"JOSE", 0, ""},
+		{"zoe", 1, ""},
+		{"josephine", 2, ""},
+		{"josep", 2, ""},
+		{"angel", 4, ""}, // whole, before Angela's start
+		{"ange", 5, ""},  // the start of Angela as typed
+		{"ÁNG", 4, ""},   // the start of Ángel
+		{"ang", 5, ""},   // Angela as typed, before Ángel without its accent
+		{"jos", -1, `"jos" could be José or Joséphine`},
+		{"jse", -1, `no player is called "jse": did you mean "José"?`},
+		{"zoey", -1, `no player is called "zoey": did you mean "Zoë"?`},
+	}
+	for _, tt := range tests {
+		seat, err := s.Seat(tt.name)
+		if seat != tt.seat || (err == nil) != (tt.err == "") || err != nil && !strings.HasPrefix(err.Error(), tt.err) {
+			t.Errorf("Seat(%q) = %d, %v; want %d, %q", tt.name, seat, err, tt.seat, tt.err)
+		}
+	}
+}
+
+// TestParseModeSuggests: a misspelt mode suggests the mode meant, as a
+// misspelt deck does; a word near no mode lists them.
+func TestParseModeSuggests(t *testing.T) {
+	for in, want := range map[string]string{
+		"partnrs": `unknown mode "partnrs": did you mean "partners"? The modes are standard, lowest, partners, challenge, rotating`,
+		"Rotatin": `unknown mode "Rotatin": did you mean "rotating"?`,
+		"teams2":  `did you mean "partners"?`,
+		"speed":   `unknown mode "speed": the modes are standard, lowest, partners, challenge, rotating`,
+		"x":       `unknown mode "x": the modes are`,
+	} {
+		_, err := ParseMode(in)
+		if err == nil || !strings.HasPrefix(err.Error(), want) && !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseMode(%q): %v, want %q", in, err, want)
+		}
+	}
+}

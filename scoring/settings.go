@@ -324,13 +324,31 @@ func (s *Settings) Seat(name string) (int, error) {
 			return i, nil
 		}
 	}
-	if seat, err := s.seatByStart(t); seat >= 0 || err != nil {
+	// A whole name typed without its accents ("jose" for José), when it
+	// fits one player alone, beats a start, as an exact name does.
+	whole := -1
+	for i, p := range s.Players {
+		if PlainKey(p) == PlainKey(t) {
+			if whole >= 0 {
+				whole = -1 // José and Jose: only the accent tells
+				break
+			}
+			whole = i
+		}
+	}
+	if whole >= 0 {
+		return whole, nil
+	}
+	if seat, err := s.seatByStart(t, NameKey); seat >= 0 || err != nil {
+		return seat, err
+	}
+	if seat, err := s.seatByStart(t, PlainKey); seat >= 0 || err != nil {
 		return seat, err
 	}
 	msg := fmt.Sprintf("no player is called %q", name)
 	best, bestD := "", 1<<30
 	for _, p := range s.Players {
-		if d := words.Distance(strings.ToLower(t), strings.ToLower(p)); d < bestD {
+		if d := words.Distance(PlainKey(t), PlainKey(p)); d < bestD {
 			best, bestD = p, d
 		}
 	}
@@ -343,13 +361,13 @@ func (s *Settings) Seat(name string) (int, error) {
 }
 
 // seatByStart finds the one player whose name starts with t, in any case
-// ("c" for Cat): -1 and no error when none does, an error naming them when
-// several do. Seat tries it after an exact name, so Dan beats Dana.
-func (s *Settings) seatByStart(t string) (int, error) {
+// ("c" for Cat), names compared by fold (NameKey, or PlainKey): -1 and no
+// error when none does, an error naming them when several do. Seat tries
+// it after a whole name, so Dan beats Dana.
+func (s *Settings) seatByStart(t string, fold func(string) string) (int, error) {
 	if t == "" {
 		return -1, nil
 	}
-	fold := NameKey // the comparison Seat uses for whole names
 	seat, matches := -1, []string(nil)
 	for i, p := range s.Players {
 		if strings.HasPrefix(fold(p), fold(t)) {
