@@ -30,3 +30,21 @@ func TestScreenNewRefusesFlagsBeforeAsking(t *testing.T) {
 		})
 	}
 }
+
+// An empty answer to "Rule written on card 2" leaves a line saying what it
+// meant (the prompt took its line away, and nothing said that cards 2 and
+// 3 have no rule).
+func TestScreenEmptyCustomRuleLeavesALine(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := startScreen(t, db, nil, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "shuffle", "--dealer", "Ann")
+	s.waitFor("How many Wild Customizable cards")
+	s.burst("\r")
+	s.waitFor("Rule written on card 1")
+	s.burst("Take an extra turn\r")
+	s.waitFor("Rule written on card 2")
+	s.burst("\r")
+	s.waitFor("Who went out?")
+	s.showsLines("Rule written on card 1 (Enter: none): Take an extra turn", "No rule recorded for cards 2 and 3.")
+	s.burst("\x03")
+	s.exit()
+}

@@ -497,6 +497,16 @@ func promptCustom(env *Env, deckID string) (int, []string, error) {
 			return 0, nil, err
 		}
 		if strings.TrimSpace(v) == "" {
+			// The prompt leaves no line for an empty answer: say what it
+			// meant.
+			switch {
+			case k == n:
+				say(env, fmt.Sprintf("No rule recorded for card %d.", k))
+			case k == n-1:
+				say(env, fmt.Sprintf("No rule recorded for cards %d and %d.", k, n))
+			default:
+				say(env, fmt.Sprintf("No rule recorded for cards %d to %d.", k, n))
+			}
 			break
 		}
 		written = append(written, strings.TrimSpace(v))
