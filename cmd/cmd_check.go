@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -31,7 +32,8 @@ could not hold together (--hand, the card played and --on).
 the deck is the classic one, or the deck the cards named belong to: the
 shuffle deck for ws or wc, the themed deck for purple (pu) or pink (pk),
 the UNO Flip deck for teal (t), orange (o) or its own cards (d1, d5, se, f,
-wd2, wdc). With --deck flip every card named is on one side, and the
+wd2, wdc), or for cards of both its sides (r5 on t5: refused, as they mix
+sides). With the flip deck every card named is on one side, and the
 challenge is of a Wild Draw Two (light) or a Wild Draw Color (dark).`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
@@ -91,9 +93,12 @@ func (o *checkOptions) deck() (*rules.Deck, error) {
 }
 
 // inferDeck is the deck the words name cards of: the first of the classic,
-// shuffle and themed decks that has every colour and face named (a Wild
-// Shuffle Hands or Wild Customizable: shuffle; purple or pink: themed), and
-// the classic deck when none has them all.
+// shuffle, themed and flip decks that has every colour and face named (a
+// Wild Shuffle Hands or Wild Customizable: shuffle; purple or pink: themed;
+// teal, orange or a Flip face: flip), on one side for the flip deck; then
+// the deck that has them on either side (a red 5 on a teal 5: flip, whose
+// referee says the cards mix sides); the classic deck when none has them
+// all.
 func inferDeck(words ...string) string {
 	var named []rules.Card
 	for _, w := range words {
@@ -104,6 +109,10 @@ func inferDeck(words ...string) string {
 		h, _ := rules.ParseHand(w)
 		named = append(named, h.Cards...)
 	}
+	has := func(d *rules.Deck, c rules.Card) bool {
+		return (c.Color == rules.NoColor || d.HasColor(c.Color)) && (c.Face.IsNumber() || d.Copies(c.Face) > 0)
+	}
+	flipOnly := false // a card or colour named that only the flip deck has
 	for _, id := range []string{rules.DefaultDeck, "shuffle", "themed", "flip"} {
 		d, err := rules.LookupDeck(id)
 		if err != nil {
@@ -111,11 +120,16 @@ func inferDeck(words ...string) string {
 		}
 		ok := true
 		for _, c := range named {
-			if (c.Color != rules.NoColor && !d.HasColor(c.Color)) || (!c.Face.IsNumber() && d.Copies(c.Face) == 0) {
+			if !has(d, c) {
 				ok = false
+			} else if id == "flip" && !slices.ContainsFunc([]string{rules.DefaultDeck, "shuffle", "themed"}, func(other string) bool {
+				o, err := rules.LookupDeck(other)
+				return err == nil && (has(o, rules.Card{Color: c.Color}) && has(o, rules.Card{Face: c.Face}))
+			}) {
+				flipOnly = true
 			}
 		}
-		if _, err := d.SameSide(rules.NoColor, named...); ok && err == nil {
+		if _, err := d.SameSide(rules.NoColor, named...); ok && (err == nil || id == "flip" && flipOnly) {
 			return id
 		}
 	}
