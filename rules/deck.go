@@ -429,6 +429,8 @@ type DeckError struct {
 	Have  int  // copies in the deck
 	Named int  // copies the hands name
 	Total int  // for counted points beyond the deck's value: the points named
+	// One: the cards are one player's (Lacking), not all the hands'.
+	One bool
 }
 
 func (e *DeckError) Error() string {
@@ -448,6 +450,10 @@ func (e *DeckError) Error() string {
 	if e.Have == 0 && e.Card.Color != NoColor && !e.Deck.HasColor(e.Card.Color) {
 		msg := fmt.Sprintf("the %s has no %s cards (the hands name %s); its colours are %s",
 			e.Deck.Name, e.Card.Color, WithArticle(e.Card.String()), e.Deck.ColorList())
+		if e.One {
+			msg = fmt.Sprintf("the %s has no %s (no %s cards); its colours are %s",
+				e.Deck.Name, e.Card, e.Card.Color, e.Deck.ColorList())
+		}
 		if s, ok := e.Deck.standIn[e.Card.Color]; ok && e.Deck.has(Card{Color: s, Face: e.Card.Face}) {
 			msg += fmt.Sprintf(": for %s, write %s", s, Card{Color: s, Face: e.Card.Face}.Token())
 		}
@@ -497,7 +503,7 @@ func (d *Deck) Lacking(h Hand) error {
 			continue
 		}
 		if c.Color != NoColor && !d.HasColor(c.Color) || d.Copies(c.Face) == 0 || c.Color != NoColor && d.perColor(c.Face) == 0 {
-			return &DeckError{Deck: d, Card: c}
+			return &DeckError{Deck: d, Card: c, One: true}
 		}
 	}
 	return nil
