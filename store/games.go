@@ -755,7 +755,11 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 				if err := fn(k, v, bytes.Equal(k, currentNum)); err != nil {
 					return err
 				}
-				n++
+				if n++; n%releaseEvery == 0 {
+					// A long listing gives the memory map's pages back as it
+					// goes (about 1 MiB of summaries at a time).
+					db.releaseMapped()
+				}
 			}
 			if limit <= 0 {
 				total = n
@@ -763,14 +767,12 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			return nil
 		})
 	}
-	// Only a long listing needs the memory map given back as it goes.
-	if limit <= 0 {
-		err = db.lightly(read)
-	} else {
-		err = read()
-	}
-	return total, err
+	return total, read()
 }
+
+// releaseEvery is how many summaries a listing reads between two givings
+// back of the memory map's pages.
+const releaseEvery = 2048
 
 // Use makes a game the current one.
 func (db *DB) Use(id string) (*Game, error) {
