@@ -106,6 +106,12 @@ type reader struct {
 	r    io.ReaderAt
 	hdr  []byte
 	free [][]byte // buffers of pages the walk is done with
+	// ahead, when not 0, is how much is read at a time: a walk of a whole
+	// bucket reads its pages mostly in the order they lie in the file, so
+	// one pread serves several. win holds what was read, from winOff.
+	ahead  int
+	win    []byte
+	winOff int64
 }
 
 // done takes back the buffer of a page the walk no longer looks at.
@@ -117,6 +123,12 @@ func (r *reader) done(b []byte) {
 
 // NewReader reads the file with pread (see reader).
 func NewReader(r io.ReaderAt) Source { return &reader{r: r, hdr: make([]byte, pageHeader)} }
+
+// NewReadAhead reads the file with pread, 64 KiB at a time, for a walk of a
+// whole bucket.
+func NewReadAhead(r io.ReaderAt) Source {
+	return &reader{r: r, hdr: make([]byte, pageHeader), ahead: 64 << 10}
+}
 
 func (r *reader) read(off int64, n int) ([]byte, error) {
 	b := r.hdr
@@ -133,9 +145,28 @@ func (r *reader) read(off int64, n int) ([]byte, error) {
 			b = make([]byte, n)
 		}
 	}
-	if _, err := r.r.ReadAt(b, off); err != nil {
-		return nil, err
+	if r.ahead == 0 {
+		if _, err := r.r.ReadAt(b, off); err != nil {
+			return nil, err
+		}
+		return b, nil
 	}
+	if off < r.winOff || off+int64(n) > r.winOff+int64(len(r.win)) {
+		size := max(n, r.ahead)
+		if cap(r.win) < size {
+			r.win = make([]byte, size)
+		}
+		m, err := r.r.ReadAt(r.win[:size], off)
+		if m < n {
+			r.win = r.win[:0]
+			if err == nil {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		r.win, r.winOff = r.win[:m], off
+	}
+	copy(b, r.win[off-r.winOff:])
 	return b, nil
 }
 
