@@ -422,21 +422,32 @@ func (b *Board) Table(n int) (Table, error) {
 	return t, err
 }
 
+// NoTable refuses a table number the game does not have, naming the
+// tables it has ("there is no table 0: this game has tables 1 and 2"); nil
+// for a table it has. Every refusal of a table number says it so.
+func (b *Board) NoTable(n int) error {
+	tables := b.Tables()
+	if n >= 1 && n <= len(tables) {
+		return nil
+	}
+	if len(tables) <= 1 {
+		return invalid("there is no table %d: this game is played at one table", n)
+	}
+	var numbers []string
+	for _, t := range tables {
+		numbers = append(numbers, strconv.Itoa(t.Number))
+	}
+	return invalid("there is no table %d: this game has tables %s", n, words.Join(numbers))
+}
+
 // tableOf is the table a hand names, as it stands: table 0 is table 1.
 func (b *Board) tableOf(n int) (Table, error) {
 	tables := b.Tables()
 	if n == 0 {
 		n = 1
 	}
-	if n < 1 || n > len(tables) {
-		if len(tables) == 1 {
-			return Table{}, invalid("there is no table %d: this game is played at one table", n)
-		}
-		var numbers []string
-		for _, t := range tables {
-			numbers = append(numbers, strconv.Itoa(t.Number))
-		}
-		return Table{}, invalid("there is no table %d: this game has tables %s", n, words.Join(numbers))
+	if err := b.NoTable(n); err != nil {
+		return Table{}, err
 	}
 	t := tables[n-1]
 	if t.Done {

@@ -169,3 +169,49 @@ func TestEditHand(t *testing.T) {
 		t.Fatalf("without the token: %d", code)
 	}
 }
+
+// TestRedoPerTable: in a rotating game, redo with a table brings back only
+// the hand voided at that table; another table's redo is refused, and the
+// keypad names the table and the number the hand will have again.
+func TestRedoPerTable(t *testing.T) {
+	s := newSite(t, web.Config{})
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	path := "/api/games/" + id
+	for _, h := range []string{
+		`{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`,
+		`{"out": "Eve", "left": {"Fay": "r7", "Hal": "wd4"}, "table": 2}`,
+	} {
+		if code, body := s.do("POST", path+"/hands", h, scorer); code != 200 {
+			t.Fatalf("%s: %d %s", h, code, body)
+		}
+	}
+	if code, body := s.do("POST", path+"/undo", `{"table": 1}`, scorer); code != 200 {
+		t.Fatalf("undo at table 1: %d %s", code, body)
+	}
+	// Table 2's hand is hand 1 now: table 1's comes back as hand 2.
+	code, body := s.do("GET", path+"/keypad", "", nil)
+	if code != 200 || !strings.Contains(body, `"redo":{"hand":2,"table":1,"out":"Ann","points":10}`) {
+		t.Fatalf("keypad: %d %s", code, body)
+	}
+	for _, c := range []struct {
+		body string
+		code int
+		want string
+	}{
+		{`{"table": 2}`, 400, "there is no voided hand to bring back at table 2: the last hand voided was at table 1"},
+		{`{"table": 3}`, 400, "there is no table 3: this game has tables 1 and 2"},
+		{`{"table": 1}`, 200, `"rows":[{"hand":1,"table":2`},
+	} {
+		if code, body := s.do("POST", path+"/redo", c.body, scorer); code != c.code || !strings.Contains(body, c.want) {
+			t.Errorf("redo %s: %d %s, want %d %q", c.body, code, body, c.code, c.want)
+		}
+	}
+	code, body = s.do("GET", path+"/board", "", nil)
+	if code != 200 || !strings.Contains(body, `{"hand":2,"table":1,"round":1,"dealer":"Ann","out":"Ann"`) {
+		t.Fatalf("board after the redo: %d %s", code, body)
+	}
+}

@@ -620,7 +620,25 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 		return result{}, err
 	}
 	if req.Table != 0 {
-		return result{}, &scoring.InputError{Msg: `redo takes no "table": it brings back the hand the last undo voided`}
+		// A rotating game's table brings back only its own voided hand,
+		// read and written under the same lock.
+		g, err := db.Game(id)
+		if err != nil {
+			return result{}, err
+		}
+		if g.Board.Schedule() == nil {
+			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", req.Table)}
+		}
+		if err := g.Board.NoTable(req.Table); err != nil {
+			return result{}, err
+		}
+		h, ok := g.Redoable()
+		if !ok {
+			return result{}, store.ErrNothingToRedo
+		}
+		if h.Table != req.Table {
+			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no voided hand to bring back at table %d: the last hand voided was at table %d", req.Table, h.Table)}
+		}
 	}
 	g, _, err := db.Redo(id, store.Seen{Changes: req.Changes})
 	return result{game: g}, err

@@ -403,10 +403,30 @@
     }, function () { say(away, false); });
   }
 
+  // redoLabel names the voided hand by who went out and its points: its
+  // number changed when it was voided (a later hand took it) and changes
+  // again when it is brought back.
+  function redoLabel(h) {
+    return "Bring back " + (h.table ? "table " + h.table + "'s" : "the") + " voided hand (" + handWhat(h) + ")";
+  }
+  // redoable is the voided hand this phone may bring back: in a rotating
+  // game, only the phone at its table offers it.
+  function redoable(tb) {
+    if (!kp.redo) return null;
+    if (kp.tables && (!tb || kp.redo.table !== tb.table)) return null;
+    return kp.redo;
+  }
   function redo() {
-    api("POST", "/redo", {changes: kp.changes}).then(function (res) {
+    var tb = here();
+    var h = redoable(tb);
+    if (!h) return;
+    if (!confirm("Bring back the hand voided" + (h.table ? " at table " + h.table : "") + ": " + handWhat(h) + "? It counts again as hand " + h.hand + ".")) return;
+    var body = {changes: kp.changes};
+    if (tb) body.table = tb.table;
+    api("POST", "/redo", body).then(function (res) {
       if (res.status !== 200) { say(refused(res), false); load(); return; }
-      message = {text: "Brought back " + handName(kp.redo) + ": " + handWhat(kp.redo) + ".", good: true, changes: res.data.changes, action: null};
+      var r = res.data.rows[res.data.rows.length - 1];
+      message = {text: "Brought back " + handName(r) + ": " + handWhat(r) + ".", good: true, changes: res.data.changes, action: null};
       render();
       load();
     }, function () { say(away, false); });
@@ -566,7 +586,8 @@
       var target = tb ? tb.last : kp.last;
       var tools = [];
       if (target) tools.push(key("undo", {class: "danger", id: "undo", text: "Undo " + handName(target), on: undo}));
-      if (kp.redo) tools.push(key("redo", {id: "redo", text: "Bring back " + handName(kp.redo), on: redo}));
+      var back = redoable(tb);
+      if (back) tools.push(key("redo", {id: "redo", text: redoLabel(back), on: redo}));
       if (target && !picking) tools.push(key("correct", {id: "correct", text: "Correct a hand", on: correct}));
       if (tools.length) root.appendChild(el("div", {class: "row"}, tools));
     }

@@ -1,0 +1,74 @@
+package browser
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
+
+// rotatingPhones starts a rotating game of eight with one hand recorded at
+// each table (table 1: Ann went out, 10 points; table 2: Eve, 57), serves
+// it, and opens a phone at each table with its questions answered yes and
+// kept in window.asked.
+func rotatingPhones(t *testing.T) (one, two context.Context, db string) {
+	exe := chromium(t)
+	db = filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	for _, h := range [][]string{
+		{"--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=g3"},
+		{"--table", "2", "--out", "Eve", "--left", "Fay=r7", "--left", "Hal=wd4"},
+	} {
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := harness.StartServe(t, db)
+	one, two = browser(t, exe), browser(t, exe)
+	step := stepper(t)
+	for i, ctx := range []context.Context{one, two} {
+		table := string(rune('1' + i))
+		step(ctx, "table "+table+"'s phone", phoneView, chromedp.Navigate(s.Score),
+			chromedp.WaitVisible(chromedp.CSS(`button[data-table="`+table+`"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-table="`+table+`"]`)),
+			chromedp.WaitVisible(chromedp.ID("undo")),
+			poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), true), true)`, time.Second))
+	}
+	return one, two, db
+}
+
+// TestBrowserRedoAtItsTable: after table 1 voids its hand (table 2's is
+// renumbered 2 -> 1), only table 1's phone offers it back, naming it by
+// who went out rather than by a number that changed, and asks first,
+// saying the number it will count as.
+func TestBrowserRedoAtItsTable(t *testing.T) {
+	one, two, db := rotatingPhones(t)
+	step := stepper(t)
+	step(one, "table 1 undoes", chromedp.Click(chromedp.ID("undo")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Voided hand 1 at table 1: Ann went out.")`, 5*time.Second),
+		poll(`document.getElementById("redo") && document.getElementById("redo").textContent === "Bring back table 1's voided hand (Ann went out, 10 points)"`, 5*time.Second))
+	step(two, "table 2 offers no redo",
+		poll(`document.getElementById("undo").textContent === "Undo hand 1 at table 2"`, 5*time.Second),
+		poll(`!document.getElementById("redo")`, time.Second))
+	shoot(t, one, screenshots(t), "serve-redo-table.png")
+	step(one, "table 1 brings it back, after a question", chromedp.Click(chromedp.ID("redo")),
+		poll(`window.asked[1] === "Bring back the hand voided at table 1: Ann went out, 10 points? It counts again as hand 2."`, time.Second),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Brought back hand 2 at table 1: Ann went out, 10 points."`, 5*time.Second))
+	rows := boardOf(t, db)["rows"].([]any)
+	if len(rows) != 2 || rows[1].(map[string]any)["out"] != "Ann" {
+		t.Fatalf("after the redo: %v", rows)
+	}
+	// A question answered no brings nothing back.
+	step(one, "table 1 undoes again, then says no to bringing it back",
+		chromedp.Click(chromedp.ID("undo")),
+		poll(`!!document.getElementById("redo")`, 5*time.Second),
+		poll(`(window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
+		chromedp.Click(chromedp.ID("redo")),
+		poll(`window.asked.length === 4`, time.Second))
+	if got := boardOf(t, db)["hands"]; got != 1.0 {
+		t.Fatalf("after a redo answered no: %v hands, want 1", got)
+	}
+}
