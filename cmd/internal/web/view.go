@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -78,6 +79,10 @@ type colView struct {
 	Head   string // the score pad's heading: the name, or its short form
 	order  int    // a rotating game: where the totals show it
 }
+
+// Digits is how many characters the total takes ("-85": 3), for the card
+// to size its number to fit (the class d1, d2, ...).
+func (c colView) Digits() int { return len(strconv.Itoa(c.Score)) }
 
 // tableView is one table of a rotating game as the page shows it.
 type tableView struct {

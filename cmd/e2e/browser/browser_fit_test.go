@@ -1,0 +1,92 @@
+package browser
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
+
+// fitTotals measures the totals on the page: every total's number inside its
+// card with room to spare (4% of the card's width each side: the digits do
+// not touch its edges), and every card as tall as the others.
+const fitTotals = `(() => {
+	const bad = [], hs = [];
+	for (const c of document.querySelectorAll(".total")) {
+		const s = c.querySelector(".score"), r = document.createRange();
+		r.selectNodeContents(s);
+		const t = r.getBoundingClientRect(), b = c.getBoundingClientRect(), room = b.width * .04;
+		if (t.left < b.left + room - .5 || t.right > b.right - room + .5) {
+			bad.push(JSON.stringify(s.textContent) + " is " + Math.round(t.width) + " px wide in a card " + Math.round(b.width) + " px wide");
+		}
+		hs.push(Math.round(b.height));
+	}
+	if (Math.max(...hs) - Math.min(...hs) > 1) bad.push("the cards are " + hs.join(", ") + " px tall");
+	return bad.join("; ");
+})()`
+
+// TestBrowserTotalsFit: a total of four or five digits shows whole on a
+// television (1280×720, 1920×1080) and on a phone, its digits clear of the
+// card's edges, and the cards stay one height when a badge and "to go"
+// take two lines on one of them.
+func TestBrowserTotalsFit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
+	}
+	exe := chromium(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := harness.StartServe(t, db)
+	tv := browser(t, exe)
+	step := stepper(t)
+	hand := func(args ...string) {
+		t.Helper()
+		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, args...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	games := []struct {
+		players string
+		hands   func()
+	}{
+		// Ann 12340, Bob 1240, Cat 456, Dan 0.
+		{"Ann,Bob,Cat,Dan", func() {
+			for range 10 {
+				hand("--out", "Ann", "--left", "Bob=1234pts", "--left", "Cat=0pts", "--left", "Dan=0pts")
+			}
+			hand("--out", "Bob", "--left", "Ann=1000pts", "--left", "Cat=240pts", "--left", "Dan=0pts")
+			hand("--out", "Cat", "--left", "Ann=0pts", "--left", "Bob=0pts", "--left", "Dan=456pts")
+		}},
+		// Ten players: Ann 1368 in a card a tenth of the screen wide.
+		{"Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ian,Jo", func() {
+			rest := []string{"--left", "Dan=0pts", "--left", "Eve=0pts", "--left", "Fay=0pts", "--left", "Gus=0pts", "--left", "Hal=0pts", "--left", "Ian=0pts", "--left", "Jo=0pts"}
+			hand(append([]string{"--out", "Ann", "--left", "Bob=1200pts", "--left", "Cat=0pts"}, rest...)...)
+			hand(append([]string{"--out", "Ann", "--left", "Bob=168pts", "--left", "Cat=0pts"}, rest...)...)
+			hand(append([]string{"--out", "Bob", "--left", "Ann=0pts", "--left", "Cat=999pts"}, rest...)...)
+		}},
+	}
+	for _, g := range games {
+		harness.NewGame(t, db, "--players", g.players, "--target", "99999", "--name", "Long night")
+		g.hands()
+		n := strings.Count(g.players, ",") + 1
+		for _, size := range [][2]int64{{1920, 1080}, {1280, 720}, {390, 844}} {
+			what := fmt.Sprintf("%d players at %dx%d", n, size[0], size[1])
+			view := chromedp.EmulateViewport(size[0], size[1])
+			if size[0] < 500 {
+				view = phoneView
+			}
+			step(tv, what, view, chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")))
+			bad, err := chromedp.Run(tv, chromedp.Evaluate[string](fitTotals))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bad != "" {
+				t.Errorf("%s: %s", what, bad)
+			}
+			shoot(t, tv, dir, fmt.Sprintf("fit-%d-%d.png", n, size[0]))
+		}
+	}
+}
