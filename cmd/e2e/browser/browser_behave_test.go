@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -71,4 +72,41 @@ func TestBrowserRedoAtItsTable(t *testing.T) {
 	if got := boardOf(t, db)["hands"]; got != 1.0 {
 		t.Fatalf("after a redo answered no: %v hands, want 1", got)
 	}
+}
+
+// countReads makes a page keep the change counter of the last keypad read
+// it has acted on (window.seen), so that a test can wait for the page to
+// have read a change.
+const countReads = `(window.seen = 0, window.fetch = (f => (...a) => f(...a).then(r => {
+	if (String(a[0]).endsWith("/keypad")) { const j = r.json.bind(r); r.json = () => j().then(d => (setTimeout(() => window.seen = d.changes), d)); }
+	return r;
+}))(window.fetch), true)`
+
+// TestBrowserSavedMessageStaysAtItsTable: in a rotating game, the phone
+// at table 1 keeps "Saved hand 3 at table 1: ..." when a hand is recorded
+// at table 2, and lets it go when table 1's own state moves on.
+func TestBrowserSavedMessageStaysAtItsTable(t *testing.T) {
+	one, _, db := rotatingPhones(t)
+	step := stepper(t)
+	saved := `document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 3 at table 1: Cat went out, 10 points."`
+	step(one, "table 1 saves a hand",
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Dan"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="3"]`)),
+		poll(`document.querySelector(".worth").textContent === "This hand: 10 points"`, time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(saved, 5*time.Second),
+		poll(countReads, time.Second))
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "2", "--out", "Fay", "--left", "Eve=r1", "--left", "Gus=g2"); code != 0 {
+		t.Fatal(errs)
+	}
+	changes := fmt.Sprint(boardOf(t, db)["changes"])
+	step(one, "a hand at table 2 leaves table 1's message", poll(`window.seen === `+changes, 5*time.Second), poll(saved, time.Second))
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "1", "--out", "Bob", "--left", "Ann=r1", "--left", "Cat=g2"); code != 0 {
+		t.Fatal(errs)
+	}
+	step(one, "a hand at table 1 takes it away", poll(`!document.querySelector(".msg.good") || document.querySelector(".msg.good").textContent === ""`, 5*time.Second))
 }

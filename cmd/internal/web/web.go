@@ -695,6 +695,7 @@ type tableJSON struct {
 	Round   int                 `json:"round"`
 	Rounds  int                 `json:"rounds"`
 	Hand    int                 `json:"hand"`  // the hand about to be played in the round, from 1
+	Played  int                 `json:"played"` // hands played at it in its round, as the board's tables say
 	Hands   int                 `json:"hands"` // hands in a round
 	Teams   [][]string          `json:"teams"`
 	Dealer  string              `json:"dealer,omitempty"`
@@ -748,7 +749,7 @@ func newKeypad(g *store.Game) keypadJSON {
 		return k
 	}
 	for _, t := range b.Tables() {
-		tj := tableJSON{Table: t.Number, Round: t.Round, Rounds: len(b.Schedule()), Hand: t.Hands + 1, Hands: b.Settings.Hands,
+		tj := tableJSON{Table: t.Number, Round: t.Round, Rounds: len(b.Schedule()), Hand: t.Hands + 1, Played: t.Hands, Hands: b.Settings.Hands,
 			Players: b.Names(t.Seats), Scorers: map[string][]string{}}
 		for i := len(b.Rows) - 1; i >= 0; i-- {
 			if b.Rows[i].Table == t.Number {

@@ -40,6 +40,8 @@
   var side = "light";     // UNO Flip: the side the hand ended on
   // The message under the keypad; it goes once the board has moved past
   // the change it speaks of (changes), and may carry one button (action).
+  // In a rotating game a message about one table (table) stays until that
+  // table's own state (sig) moves on: a hand at another table leaves it.
   var message = {text: "", good: false, changes: 0, action: null};
   var last = "";          // the keypad as last read, to skip a read that changed nothing
   var pending = null;     // a save waiting for the server to come back
@@ -106,7 +108,7 @@
       kp = k;
       points = {}; faces = {};
       k.faces.forEach(function (f) { points[f.token] = f.points; faces[f.token] = f; });
-      if (message.text && !message.keep && k.changes > message.changes) hush();
+      if (message.text && !message.keep && k.changes > message.changes && (!message.table || keypadSig(k, message.table) !== message.sig)) hush();
       var tb = here();
       if (tb && tb.refusal && !waits(tb) && !out) {
         table = null;
@@ -114,6 +116,26 @@
       }
       render();
     }, function () { if (!kp) say(away, false); });
+  }
+
+  // boardSig and keypadSig say where a table stands (its round, the hands
+  // played in it, its last hand), from the board a write answered and from
+  // the keypad: the same while nothing happened at that table.
+  function boardSig(b, n) {
+    var t = (b.tables || []).filter(function (x) { return x.table === n; })[0];
+    if (!t) return "";
+    var rs = b.rows.filter(function (r) { return r.table === n; });
+    var r = rs[rs.length - 1];
+    return t.round + "/" + t.hands + "/" + (r ? r.out + ":" + r.points : "");
+  }
+  function keypadSig(k, n) {
+    var t = (k.tables || []).filter(function (x) { return x.table === n; })[0];
+    if (!t) return "";
+    return t.round + "/" + t.played + "/" + (t.last ? t.last.out + ":" + t.last.points : "");
+  }
+  // atTable marks the message as one about table n of the board b.
+  function atTable(b, n) {
+    if (n && b.tables) { message.table = n; message.sig = boardSig(b, n); }
   }
 
   // here is the table picked, as the keypad last read it.
@@ -375,6 +397,7 @@
     reset();
     kp.changes = b.changes;
     message = {text: text, good: true, changes: b.changes, action: null};
+    atTable(b, body.table || (number && b.rows[number - 1] ? b.rows[number - 1].table : 0));
     render();
     load();
     moveOn();
@@ -398,6 +421,7 @@
       var v = res.data.voided;
       reset();
       message = {text: "Voided " + handName(v) + ": " + v.out + " went out. It stays in the history; " + plural(res.data.hands, "hand") + " count now.", good: true, changes: res.data.changes, action: null};
+      atTable(res.data, v.table);
       render();
       load();
     }, function () { say(away, false); });
@@ -427,6 +451,7 @@
       if (res.status !== 200) { say(refused(res), false); load(); return; }
       var r = res.data.rows[res.data.rows.length - 1];
       message = {text: "Brought back " + handName(r) + ": " + handWhat(r) + ".", good: true, changes: res.data.changes, action: null};
+      atTable(res.data, r.table);
       render();
       load();
     }, function () { say(away, false); });
