@@ -694,9 +694,9 @@ type tableJSON struct {
 	Table   int                 `json:"table"`
 	Round   int                 `json:"round"`
 	Rounds  int                 `json:"rounds"`
-	Hand    int                 `json:"hand"`  // the hand about to be played in the round, from 1
+	Hand    int                 `json:"hand"`   // the hand about to be played in the round, from 1
 	Played  int                 `json:"played"` // hands played at it in its round, as the board's tables say
-	Hands   int                 `json:"hands"` // hands in a round
+	Hands   int                 `json:"hands"`  // hands in a round
 	Teams   [][]string          `json:"teams"`
 	Dealer  string              `json:"dealer,omitempty"`
 	Players []string            `json:"players"`
