@@ -16,7 +16,8 @@ import (
 // and a dozen hands played: nothing wider than the screen (scrollWidth),
 // nothing taller (scrollHeight), every total on screen, every heading of
 // the score pad whole (short ones, "#", "T", "Deal", said in the key, where
-// the names are short).
+// the names are short), and only whole rows of the pad, none cut by the
+// bottom of the screen.
 func TestBrowserTVLayout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
@@ -77,6 +78,16 @@ func TestBrowserTVLayout(t *testing.T) {
 					// Every heading of the score pad whole: none cut to "Ha…".
 					for (const th of document.querySelectorAll(".pad th")) {
 						if (th.scrollWidth > th.clientWidth + 1) bad.push("the heading " + JSON.stringify(th.textContent) + " is cut");
+					}
+					// The pad's rows whole: none cut by the bottom of the
+					// screen (a television cannot scroll to the rest).
+					const wrap = document.querySelector(".padwrap");
+					if (wrap) {
+						const end = wrap.getBoundingClientRect().bottom, shown = [...wrap.querySelectorAll("tbody tr")].filter(r => r.getClientRects().length);
+						if (!shown.length) bad.push("no hand shows on the pad");
+						for (const r of shown) {
+							if (r.getBoundingClientRect().bottom > end + 1) bad.push("hand " + r.cells[0].textContent + "'s row is cut at " + Math.round(end) + " (it ends at " + Math.round(r.getBoundingClientRect().bottom) + ")");
+						}
 					}
 					return bad.join("; ");
 				})()`))

@@ -3,6 +3,24 @@
 // When the server goes away, the page keeps trying until it is back.
 "use strict";
 (function () {
+  // A television cannot scroll: its score pad shows the newest hands that
+  // fit whole, and hides the rest rather than cut a row in two.
+  var tv = window.matchMedia("(min-aspect-ratio: 4/3) and (min-width: 900px)");
+  function fitPad() {
+    var wrap = document.querySelector("body.view .padwrap");
+    if (!wrap) return;
+    var rows = wrap.querySelectorAll("tbody tr"), i;
+    for (i = 0; i < rows.length; i++) rows[i].hidden = false;
+    if (!tv.matches) return;
+    var end = wrap.getBoundingClientRect().bottom, cut = false;
+    for (i = 0; i < rows.length; i++) {
+      cut = cut || rows[i].getBoundingClientRect().bottom > end + 0.5;
+      rows[i].hidden = cut;
+    }
+  }
+  fitPad();
+  window.addEventListener("resize", fitPad);
+  document.addEventListener("unoscore:board", fitPad);
   var live = document.getElementById("live");
   var status = document.getElementById("status");
   var game = live && live.dataset.game;
