@@ -526,8 +526,8 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 			if g.Board.Schedule() == nil {
 				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", table)}
 			}
-			if table < 0 || table > len(g.Board.Tables()) {
-				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: this game has tables 1 to %d", table, len(g.Board.Tables()))}
+			if err := g.Board.NoTable(table); err != nil {
+				return Event{}, err
 			}
 			for n > 0 && rows[n-1].Table != table {
 				n--

@@ -339,3 +339,45 @@ func TestSchedulePage(t *testing.T) {
 		t.Errorf("a bad id: %d", code)
 	}
 }
+
+// TestNoTableZero: in a rotating game "table": 0 is refused as a table the
+// game does not have, as a table out of range is, in the same words for a
+// hand, a correction, an undo and a redo; nothing is written. Outside
+// rotating games, 0 stays "no table".
+func TestNoTableZero(t *testing.T) {
+	s := newSite(t, web.Config{Token: token})
+	if code, body := s.do("POST", "/api/games/"+s.id+"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Cat": "g3"}, "table": 0}`, scorer); code != 200 {
+		t.Fatalf("table 0 in a game at one table: %d %s", code, body)
+	}
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	path := "/api/games/" + id
+	if code, body := s.do("POST", path+"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`, scorer); code != 200 {
+		t.Fatalf("table 1: %d %s", code, body)
+	}
+	before := s.changes()
+	for _, c := range []struct{ path, body, want string }{
+		{"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 0}`, "there is no table 0: this game has tables 1 and 2"},
+		{"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": -1}`, "there is no table -1: this game has tables 1 and 2"},
+		{"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 3}`, "there is no table 3: this game has tables 1 and 2"},
+		{"/hands/1", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 0}`, "there is no table 0: this game has tables 1 and 2"},
+		{"/undo", `{"table": 0}`, "there is no table 0: this game has tables 1 and 2"},
+		{"/undo", `{"table": -2}`, "there is no table -2: this game has tables 1 and 2"},
+		{"/undo", `{"table": 3}`, "there is no table 3: this game has tables 1 and 2"},
+		{"/redo", `{"table": 0}`, "there is no table 0: this game has tables 1 and 2"},
+	} {
+		if code, body := s.do("POST", path+c.path, c.body, scorer); code != 400 || !strings.Contains(body, jsonString(c.want)[1:len(jsonString(c.want))-1]) {
+			t.Errorf("%s %s: %d %s, want 400 %q", c.path, c.body, code, body, c.want)
+		}
+	}
+	if after := s.changes(); after != before {
+		t.Errorf("the refusals wrote: %d changes, then %d", before, after)
+	}
+	code, _, errs = s.cli("undo", "--table", "3", "--game", id)
+	if code != 2 || !strings.Contains(errs, "there is no table 3: this game has tables 1 and 2") {
+		t.Errorf("undo --table 3: %d %s", code, errs)
+	}
+}

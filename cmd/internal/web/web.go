@@ -409,7 +409,7 @@ func (s *Server) requestedGame(w http.ResponseWriter, r *http.Request) (*store.G
 type handRequest struct {
 	Out     string            `json:"out"`
 	Left    map[string]string `json:"left"`
-	Table   int               `json:"table"`
+	Table   *int              `json:"table"`
 	Changes int               `json:"changes"`
 }
 
@@ -417,8 +417,30 @@ type handRequest struct {
 // optional. Table (undo, a rotating game): void the last hand at that
 // table.
 type undoRequest struct {
-	Changes int `json:"changes"`
-	Table   int `json:"table"`
+	Changes int  `json:"changes"`
+	Table   *int `json:"table"`
+}
+
+// table is the table a request names; 0 when it names none.
+func table(t *int) int {
+	if t == nil {
+		return 0
+	}
+	return *t
+}
+
+// noTableZero refuses "table": 0 in a rotating game, where it would
+// otherwise read as no table at all; scoring and store refuse the other
+// numbers a game does not have, in the same words.
+func noTableZero(db *store.DB, id string, t *int) error {
+	if t == nil || *t != 0 {
+		return nil
+	}
+	g, err := db.Game(id)
+	if err != nil || g.Board.Schedule() == nil {
+		return err
+	}
+	return g.Board.NoTable(0)
 }
 
 // result is what a write answers: the game after it, and for an undo the
@@ -544,7 +566,10 @@ func (s *Server) addHand(db *store.DB, id string, body []byte) (result, error) {
 	if err != nil {
 		return result{}, present.CardsIn(err, func() (*store.Game, error) { return db.Game(id) })
 	}
-	g, err := db.AddHand(id, h, store.Seen{Changes: changes})
+	if err := noTableZero(db, id, h.given); err != nil {
+		return result{}, err
+	}
+	g, err := db.AddHand(id, h.Hand, store.Seen{Changes: changes})
 	return result{game: g}, err
 }
 
@@ -559,34 +584,44 @@ func (s *Server) editHand(db *store.DB, id string, body []byte, number string) (
 	if err != nil {
 		return result{}, present.CardsIn(err, func() (*store.Game, error) { return db.Game(id) })
 	}
-	g, err := db.Edit(id, n, h, store.Seen{Changes: changes})
+	if err := noTableZero(db, id, h.given); err != nil {
+		return result{}, err
+	}
+	g, err := db.Edit(id, n, h.Hand, store.Seen{Changes: changes})
 	return result{game: g}, err
 }
 
-// readHand reads the body of a hand: the hand, and the change counter the
-// page saw.
-func readHand(body []byte) (scoring.Hand, int, error) {
+// readHand reads the body of a hand: the hand (with the table as given,
+// nil when not), and the change counter the page saw.
+func readHand(body []byte) (givenHand, int, error) {
 	var req handRequest
 	if err := decode(body, &req, `{"out": "Ann", "left": {"Bob": "r7 wd4"}}`); err != nil {
-		return scoring.Hand{}, 0, err
+		return givenHand{}, 0, err
 	}
 	if strings.TrimSpace(req.Out) == "" {
-		return scoring.Hand{}, 0, &scoring.InputError{Msg: `missing "out": name the player who went out`}
+		return givenHand{}, 0, &scoring.InputError{Msg: `missing "out": name the player who went out`}
 	}
 	names := make([]string, 0, len(req.Left))
 	for name := range req.Left {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	h := scoring.Hand{Out: req.Out, Table: req.Table} // scoring checks the table
+	h := scoring.Hand{Out: req.Out, Table: table(req.Table)} // scoring checks the table
 	for _, name := range names {
 		l, err := present.Left(strings.TrimSpace(name), req.Left[name])
 		if err != nil {
-			return scoring.Hand{}, 0, err
+			return givenHand{}, 0, err
 		}
 		h.Left = append(h.Left, l)
 	}
-	return h, req.Changes, nil
+	return givenHand{Hand: h, given: req.Table}, req.Changes, nil
+}
+
+// givenHand is a hand as a request gave it: its table, as given (nil when
+// not).
+type givenHand struct {
+	scoring.Hand
+	given *int
 }
 
 func decodeUndo(body []byte) (undoRequest, error) {
@@ -596,9 +631,6 @@ func decodeUndo(body []byte) (undoRequest, error) {
 			return req, err
 		}
 	}
-	if req.Table < 0 {
-		return req, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d", req.Table)}
-	}
 	return req, nil
 }
 
@@ -607,7 +639,10 @@ func (s *Server) undo(db *store.DB, id string, body []byte) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	g, row, err := db.UndoAt(id, req.Table, store.Seen{Changes: req.Changes})
+	if err := noTableZero(db, id, req.Table); err != nil {
+		return result{}, err
+	}
+	g, row, err := db.UndoAt(id, table(req.Table), store.Seen{Changes: req.Changes})
 	if err != nil {
 		return result{}, err
 	}
@@ -619,7 +654,10 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	if req.Table != 0 {
+	if err := noTableZero(db, id, req.Table); err != nil {
+		return result{}, err
+	}
+	if t := table(req.Table); t != 0 {
 		// A rotating game's table brings back only its own voided hand,
 		// read and written under the same lock.
 		g, err := db.Game(id)
@@ -627,17 +665,17 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 			return result{}, err
 		}
 		if g.Board.Schedule() == nil {
-			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", req.Table)}
+			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", t)}
 		}
-		if err := g.Board.NoTable(req.Table); err != nil {
+		if err := g.Board.NoTable(t); err != nil {
 			return result{}, err
 		}
 		h, ok := g.Redoable()
 		if !ok {
 			return result{}, store.ErrNothingToRedo
 		}
-		if h.Table != req.Table {
-			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no voided hand to bring back at table %d: the last hand voided was at table %d", req.Table, h.Table)}
+		if h.Table != t {
+			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no voided hand to bring back at table %d: the last hand voided was at table %d", t, h.Table)}
 		}
 	}
 	g, _, err := db.Redo(id, store.Seen{Changes: req.Changes})
