@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -117,5 +118,45 @@ func TestNoAssetListing(t *testing.T) {
 	}
 	if code, _ := s.do("GET", "/assets/app.css", "", nil); code != 200 {
 		t.Fatalf("/assets/app.css: %d", code)
+	}
+}
+
+// TestAPIRefusalsAreJSON: every refusal under /api/ is JSON with one
+// sentence, those of the router (404, 405 with Allow) and of the header
+// limit (431) too; pages may answer plain text.
+func TestAPIRefusalsAreJSON(t *testing.T) {
+	s := newSite(t, web.Config{})
+	for _, c := range []struct {
+		method, path string
+		hdr          map[string]string
+		code         int
+		want, allow  string
+	}{
+		{"GET", "/api/games/" + s.id + "/hands", nil, 405, "GET is not allowed on /api/games/" + s.id + "/hands: it takes POST", "POST"},
+		{"PUT", "/api/games/" + s.id + "/hands", scorer, 405, "PUT is not allowed on /api/games/" + s.id + "/hands: it takes POST", "POST"},
+		{"DELETE", "/api/games", scorer, 405, "DELETE is not allowed on /api/games: it takes", "GET, HEAD, POST"},
+		{"GET", "/api/nothing", nil, 404, "there is nothing at /api/nothing; /api/games lists the games", ""},
+		{"GET", "/api/games", map[string]string{"X-Pad": strings.Repeat("a", 9<<10)}, 431, "the request's headers are larger than 8192 bytes", ""},
+	} {
+		req, _ := http.NewRequest(c.method, s.ts.URL+c.path, nil)
+		for k, v := range c.hdr {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body struct{ Error string }
+		err = json.NewDecoder(resp.Body).Decode(&body)
+		resp.Body.Close()
+		if resp.StatusCode != c.code || err != nil || !strings.HasPrefix(body.Error, c.want) || resp.Header.Get("Content-Type") != "application/json" {
+			t.Errorf("%s %s: %d %q %v (%s), want %d %q", c.method, c.path, resp.StatusCode, body.Error, err, resp.Header.Get("Content-Type"), c.code, c.want)
+		}
+		if got := resp.Header.Get("Allow"); got != c.allow {
+			t.Errorf("%s %s: Allow %q, want %q", c.method, c.path, got, c.allow)
+		}
+	}
+	if code, body := s.do("GET", "/nothing", "", nil); code != 404 || strings.Contains(body, "{") {
+		t.Errorf("a page not there: %d %s", code, body)
 	}
 }

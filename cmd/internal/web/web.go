@@ -176,9 +176,10 @@ func (s *Server) HTTPServer() *http.Server {
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		IdleTimeout:       60 * time.Second,
-		// net/http reads up to 4 KB beyond MaxHeaderBytes (its buffer's
-		// slack): ask for that much less, so that 8 KB is the limit.
-		MaxHeaderBytes: MaxHeaderBytes - 4096,
+		// The guard holds the limit of 8 KB, answering 431 with a sentence
+		// (JSON under /api/). net/http's own limit, set well above it,
+		// only stops a client sending far more, with its plain 431.
+		MaxHeaderBytes: 4 * MaxHeaderBytes,
 		ErrorLog:       s.cfg.Log,
 		// No WriteTimeout: an event stream lasts as long as the viewer
 		// stays; every write sets its own deadline instead.
@@ -213,8 +214,39 @@ func (s *Server) guard(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		if h, pattern := s.mux.Handler(r); pattern == "" {
+			// No route (404), or not with this method (405): the
+			// mux's own plain-text answer, said as JSON with a sentence.
+			var c caught
+			h.ServeHTTP(&c, r)
+			if allow := c.h.Get("Allow"); c.code == http.StatusMethodNotAllowed && allow != "" {
+				w.Header().Set("Allow", allow)
+				s.fail(w, r, c.code, fmt.Sprintf("%s is not allowed on %s: it takes %s", r.Method, r.URL.Path, words.JoinOr(strings.Split(allow, ", "))))
+				return
+			}
+			s.fail(w, r, http.StatusNotFound, fmt.Sprintf("there is nothing at %s; /api/games lists the games, /api/games/ID/board is one game's board", r.URL.Path))
+			return
+		}
+	}
 	s.mux.ServeHTTP(w, r)
 }
+
+// caught is a ResponseWriter that keeps only an answer's status and
+// headers.
+type caught struct {
+	h    http.Header
+	code int
+}
+
+func (c *caught) Header() http.Header {
+	if c.h == nil {
+		c.h = http.Header{}
+	}
+	return c.h
+}
+func (c *caught) WriteHeader(code int)        { c.code = code }
+func (c *caught) Write(b []byte) (int, error) { return len(b), nil }
 
 // headerSize is the size of a request's line and headers as sent.
 func headerSize(r *http.Request) int {
