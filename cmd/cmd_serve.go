@@ -93,9 +93,13 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	// to work: a refused --addr leaves no file behind).
 	var token string
 	var fresh bool
+	var replaced [][32]byte
 	err = app.withDB(createDB, func(db *store.DB) error {
 		var err error
-		token, fresh, err = db.ServeToken(o.NewToken, web.NewToken)
+		if token, fresh, err = db.ServeToken(o.NewToken, web.NewToken); err != nil {
+			return err
+		}
+		replaced, err = db.ReplacedTokens()
 		return err
 	})
 	if err != nil {
@@ -103,7 +107,7 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	}
 	addr := ln.Addr().(*net.TCPAddr)
 	srv, err := web.New(web.Config{
-		DBPath: path, Wait: app.Wait, Token: token, Hosts: web.HostsFor(addr),
+		DBPath: path, Wait: app.Wait, Token: token, Replaced: replaced, Hosts: web.HostsFor(addr),
 		Log: log.New(app.IO.Err, "unoscore serve: ", log.LstdFlags),
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"strings"
 	"testing"
 )
@@ -26,6 +27,13 @@ func TestServeToken(t *testing.T) {
 	ok(t, err)
 	if fresh == first || !isNew {
 		t.Fatalf("--new-token kept %q", fresh)
+	}
+	// The token replaced is remembered by its hash, to tell its link from
+	// one that never was the scorer's.
+	replaced, err := db.ReplacedTokens()
+	ok(t, err)
+	if len(replaced) != 1 || replaced[0] != sha256.Sum256([]byte(first)) {
+		t.Fatalf("replaced tokens: %x, want the hash of %q", replaced, first)
 	}
 	var buf bytes.Buffer
 	ok(t, db.Export(&buf))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,4 +110,23 @@ func TestBrowserSavedMessageStaysAtItsTable(t *testing.T) {
 		t.Fatal(errs)
 	}
 	step(one, "a hand at table 1 takes it away", poll(`!document.querySelector(".msg.good") || document.querySelector(".msg.good").textContent === ""`, 5*time.Second))
+}
+
+// TestBrowserWrongToken: a mistyped scorer's link says so as the page
+// opens, before any hand is tapped, and does not speak of a new token that
+// was never made.
+func TestBrowserWrongToken(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "the mistyped link", phoneView, chromedp.Navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
+		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again."`, 5*time.Second),
+		poll(`!document.querySelector('button[data-player]')`, time.Second))
+	shoot(t, phone, screenshots(t), "serve-wrong-token.png")
+	step(phone, "the right link, same tab", chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`!document.getElementById("tokenbad")`, time.Second))
 }

@@ -217,15 +217,17 @@ func TestBrowserRestart(t *testing.T) {
 	step(phone, "the new address, same tab", chromedp.Navigate(s3.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
 		poll(`(window.mark = 2)`, time.Second),
-		chromedp.Navigate(strings.Replace(s3.Score, s3.Token, s.Token, 1)),
-		poll(`window.mark === 2`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Eve"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
-		chromedp.Click(chromedp.ID("save")),
-		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.includes("not the scorer's any more")`, 5*time.Second),
+		// The old address, opened in the same tab mid-hand, is told at
+		// once that its token was replaced; the hand waits.
+		chromedp.Navigate(strings.Replace(s3.Score, s3.Token, s.Token, 1)),
+		poll(`window.mark === 2`, time.Second),
+		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again." && !document.getElementById("save")`, 5*time.Second),
 		chromedp.Navigate(s3.Score),
 		poll(`window.mark === 2`, time.Second),
+		chromedp.WaitVisible(chromedp.ID("save")),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`window.mark === 2 && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Dan went out, 5 points.")`, 5*time.Second))
 }

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"net"
 	"net/http"
@@ -158,5 +159,32 @@ func TestAPIRefusalsAreJSON(t *testing.T) {
 	}
 	if code, body := s.do("GET", "/nothing", "", nil); code != 404 || strings.Contains(body, "{") {
 		t.Errorf("a page not there: %d %s", code, body)
+	}
+}
+
+// TestScorerTokenCheck: GET /api/scorer tells the scorer's page at once
+// whether its token is the scorer's, and says "replaced" only for a token
+// the server knows serve --new-token replaced.
+func TestScorerTokenCheck(t *testing.T) {
+	old := "an-old-token-0123456789abcdef"
+	s := newSite(t, web.Config{Replaced: [][32]byte{sha256.Sum256([]byte(old))}})
+	for _, c := range []struct {
+		auth string
+		code int
+		want string
+	}{
+		{"Bearer " + token, 204, ""},
+		{"", 401, "this needs the scorer's token"},
+		{"Bearer wrongtoken", 401, "this link's token is not the scorer's: scan the Score code from serve's screen again"},
+		{"Bearer " + old, 401, "this link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again"},
+	} {
+		code, body := s.do("GET", "/api/scorer", "", map[string]string{"Authorization": c.auth})
+		if code != c.code || !strings.Contains(body, c.want) {
+			t.Errorf("%q: %d %s, want %d %q", c.auth, code, body, c.code, c.want)
+		}
+	}
+	// A write with the replaced token says the same.
+	if code, body := s.do("POST", "/api/games/"+s.id+"/undo", "", map[string]string{"Authorization": "Bearer " + old}); code != 401 || !strings.Contains(body, "was replaced") {
+		t.Errorf("undo with the replaced token: %d %s", code, body)
 	}
 }

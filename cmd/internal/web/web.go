@@ -60,9 +60,12 @@ var assets embed.FS
 
 // Config says what to serve and to whom.
 type Config struct {
-	DBPath     string
-	Wait       time.Duration // how long a request waits for another unoscore to let go of the file
-	Token      string        // the scorer's secret: every write must carry it
+	DBPath string
+	Wait   time.Duration // how long a request waits for another unoscore to let go of the file
+	Token  string        // the scorer's secret: every write must carry it
+	// Replaced holds the SHA-256 of tokens serve --new-token replaced: a
+	// link carrying one is told so, not that it never was the scorer's.
+	Replaced   [][32]byte
 	Hosts      []string      // the Host header values served ("192.168.1.20:8765"); any other is refused
 	Poll       time.Duration // 0: DefaultPoll
 	MaxStreams int           // 0: DefaultMaxStreams
@@ -150,6 +153,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /{$}", s.viewPage)
 	m.HandleFunc("GET /score", s.scorePage)
 	m.HandleFunc("GET /schedule", s.schedulePage)
+	m.HandleFunc("GET /api/scorer", s.scorer)
 	m.HandleFunc("GET /api/games", s.games)
 	m.HandleFunc("POST /api/games", s.writeHandler(false, s.create))
 	m.HandleFunc("GET /api/games/{id}/board", s.board)
@@ -282,6 +286,38 @@ func (s *Server) authorized(r *http.Request) bool {
 	}
 	got := sha256.Sum256([]byte(strings.TrimSpace(tok)))
 	return subtle.ConstantTimeCompare(got[:], s.token[:]) == 1
+}
+
+// unauthorized answers 401 with a sentence saying what is wrong with the
+// request's token: none, one serve --new-token replaced, or one that never
+// was the scorer's.
+func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("WWW-Authenticate", `Bearer realm="unoscore"`)
+	tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	tok = strings.TrimSpace(tok)
+	msg := "this needs the scorer's token: open the scorer's address that unoscore serve printed (it stays the same from one start to the next, until serve --new-token)"
+	if ok && tok != "" {
+		msg = "this link's token is not the scorer's: scan the Score code from serve's screen again"
+		got := sha256.Sum256([]byte(tok))
+		for _, old := range s.cfg.Replaced {
+			if subtle.ConstantTimeCompare(got[:], old[:]) == 1 {
+				msg = "this link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again"
+			}
+		}
+	}
+	s.fail(w, r, http.StatusUnauthorized, msg)
+}
+
+// scorer is GET /api/scorer: whether the request carries the scorer's
+// token (204), for the scorer's page to say at once when its link is
+// wrong (401, with unauthorized's sentence). It changes nothing.
+func (s *Server) scorer(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(r) {
+		s.unauthorized(w, r)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // fail answers with one sentence: JSON {"error": ...} under /api/, plain
@@ -498,8 +534,7 @@ type conflict struct {
 func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body []byte) (result, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if !s.authorized(r) {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="unoscore"`)
-			s.fail(w, r, http.StatusUnauthorized, "this needs the scorer's token: open the scorer's address that unoscore serve printed (it stays the same from one start to the next, until serve --new-token)")
+			s.unauthorized(w, r)
 			return
 		}
 		id, ok := gameID(r)

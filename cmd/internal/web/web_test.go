@@ -318,7 +318,7 @@ func TestRefusals(t *testing.T) {
 		says                     string
 	}{
 		{"no token", "POST", hands, hand, with(scorer, "Authorization", ""), 401, "needs the scorer's token"},
-		{"wrong token", "POST", hands, hand, with(scorer, "Authorization", "Bearer "+token+"x"), 401, "needs the scorer's token"},
+		{"wrong token", "POST", hands, hand, with(scorer, "Authorization", "Bearer "+token+"x"), 401, "this link's token is not the scorer's: scan the Score code from serve's screen again"},
 		{"token not bearer", "POST", hands, hand, with(scorer, "Authorization", "Basic "+token), 401, "needs the scorer's token"},
 		{"undo without token", "POST", undo, "", with(scorer, "Authorization", ""), 401, "needs the scorer's token"},
 		{"foreign origin", "POST", hands, hand, with(scorer, "Origin", "http://evil.example"), 403, "not from another site"},

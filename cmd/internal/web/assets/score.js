@@ -51,10 +51,29 @@
   var retryTimer = 0;
   var stash = "unoscore.pending." + game;
 
+  var tokenBad = "";      // why the server refuses this page's token ("": it takes it, or not asked yet)
   function readToken() {
     token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+    tokenBad = "";
   }
   readToken();
+  // checkToken asks the server, as the page opens and whenever its address
+  // changes, whether the token is the scorer's, so that a wrong link says
+  // so at once instead of after a whole hand is tapped.
+  function checkToken() {
+    if (!token) return;
+    var asked = token;
+    fetch("/api/scorer", {headers: {Authorization: "Bearer " + token}}).then(function (r) {
+      if (asked !== token) return;
+      if (r.status === 204 || r.status === 200) { if (tokenBad) { tokenBad = ""; render(); } return; }
+      if (r.status !== 401) return;
+      return r.json().catch(function () { return {}; }).then(function (d) {
+        if (asked !== token) return;
+        tokenBad = cap(d.error || "this link's token is not the scorer's: scan the Score code from serve's screen again") + ".";
+        render();
+      });
+    }, function () { /* offline: the writes will say */ });
+  }
 
   function el(tag, attrs, kids) {
     var e = document.createElement(tag);
@@ -91,7 +110,7 @@
     }, function () { return Promise.reject({offline: true}); });
   }
   function refused(res) {
-    if (res.status === 401) return "This page's token is not the scorer's any more (the server made a new one with serve --new-token). Open the scorer's address that unoscore serve printed.";
+    if (res.status === 401) { checkToken(); return cap(res.data.error || "this link's token is not the scorer's: scan the Score code from serve's screen again") + "."; }
     return res.data.error || ("the server answered " + res.status);
   }
   var away = "The server is not answering; it may be restarting. Try again in a moment.";
@@ -480,6 +499,10 @@
       root.appendChild(el("p", {class: "msg bad", text: "This page needs the scorer's address with its token, as unoscore serve printed it (…/score#token=…). Anyone can watch the board at the viewer's address."}));
       return;
     }
+    if (tokenBad) {
+      root.appendChild(el("p", {class: "msg bad", role: "alert", id: "tokenbad", text: tokenBad}));
+      return;
+    }
     if (!kp) { root.appendChild(el("p", {text: message.text || "Loading…", class: "msg" + (message.text ? " bad" : "")})); return; }
     var tb = here();
     if (kp.over) {
@@ -629,7 +652,7 @@
   }
   // The same page opened at a new address (serve printed a new token):
   // only the fragment changes, and the page reads it without a reload.
-  window.addEventListener("hashchange", function () { readToken(); render(); if (!kp) load(); });
+  window.addEventListener("hashchange", function () { readToken(); checkToken(); render(); if (!kp) load(); });
   // A hand kept on the phone while the server was away.
   try {
     var kept = JSON.parse(localStorage.getItem(stash) || "null");
@@ -643,6 +666,7 @@
     }
   } catch (e) { /* nothing kept */ }
   render();
+  checkToken();
   load();
 })();
 
