@@ -234,11 +234,11 @@ func (db *DB) Backup(path string) error {
 	tmp.Close()
 	defer os.Remove(name)
 	if err := db.view(func(tx *bolt.Tx) error {
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_TRUNC, 0o600)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_TRUNC, 0o600)
 		if err != nil {
 			return err
 		}
-		if _, err = tx.WriteTo(f); err == nil {
+		if err = copyTo(tx, f); err == nil {
 			err = f.Sync()
 		}
 		if cerr := f.Close(); err == nil {

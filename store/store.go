@@ -733,8 +733,7 @@ func (db *DB) backup(tx *bolt.Tx, from int) error {
 		return nil
 	}
 	_, err := writeBeside(db.path, BackupPath(db.path, from), func(f *os.File) error {
-		_, err := tx.WriteTo(f)
-		return err
+		return copyTo(tx, f)
 	})
 	if err != nil {
 		return fmt.Errorf("cannot write a backup before upgrading the database (%s); nothing was changed", ioProblem(err))
@@ -745,10 +744,11 @@ func (db *DB) backup(tx *bolt.Tx, from int) error {
 // migrateSteps upgrades the file from schema from, in the caller's
 // transaction.
 func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
-	// A step reads or rewrites every summary and id: their pages are
-	// checked first (opening to write leaves those leaves to the writes,
-	// see checkFile).
-	for _, name := range [][]byte{bucketSummaries, bucketIDs} {
+	// A step reads or rewrites every summary, id and event (schema 5
+	// seals them all): their pages are checked first (opening to write
+	// leaves those leaves to the writes, see checkFile), so that nothing
+	// damaged is sealed as sound.
+	for _, name := range [][]byte{bucketSummaries, bucketIDs, bucketEvents} {
 		if tx.Bucket(name) == nil {
 			continue
 		}
@@ -821,12 +821,16 @@ func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, 
 			m, older, newer, page = m1, m0, m1, 1
 		}
 		// bbolt writes one transaction after the other to the two meta
-		// pages in turn (a copy, tx.WriteTo, writes transactions n and n-1),
-		// and the file's high-water mark never goes down: two sound records
-		// that say otherwise were not left by a crash (one was forged or
-		// written by something else), and which state is the file's
-		// cannot be told.
-		if newer.TxID != older.TxID+1 || newer.PGID < older.PGID {
+		// pages in turn, transaction n on page n%2, and the file's
+		// high-water mark never goes down: two sound records that say
+		// otherwise were not left by a crash (one was forged or written by
+		// something else), and which state is the file's cannot be told.
+		// One exception: a copy made by tx.WriteTo before copyTo put its
+		// meta pages in their places (an odd transaction n on page 0, n-1
+		// on page 1), once changed, holds n+1 beside n-1 on the page of the
+		// wrong parity; that n-1 is the copy's, naming its state too.
+		copied := older.TxID%2 != uint64(1-page) && newer.TxID == older.TxID+2
+		if (newer.TxID != older.TxID+1 && !copied) || newer.PGID < older.PGID {
 			return boltfile.Meta{}, &CorruptError{Path: path, Err: fmt.Errorf("its two records of what the file holds disagree in a way no crash leaves (transaction %d on meta page %d with %d pages, transaction %d on the other with %d): one of them was forged, or written by another program", newer.TxID, page, newer.PGID, older.TxID, older.PGID)}
 		}
 	case ok0:
