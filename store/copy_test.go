@@ -127,7 +127,7 @@ func TestUpgradeSealsNoDamagedEvent(t *testing.T) {
 		if flags != 0x02 || count < 4 || binary.LittleEndian.Uint32(pg[12:]) != 0 {
 			continue
 		}
-		e := pg[header+elem:] // the second entry
+		e := pg[header+elem:]                                     // the second entry
 		if binary.LittleEndian.Uint32(e[8:]) == 12 && e[0] == 0 { // ksize 12, not a bucket
 			at = p*ps + header + elem + 12 // its vsize
 		}
