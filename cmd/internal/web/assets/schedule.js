@@ -5,6 +5,40 @@
 // goes away the schedule is dimmed, and the page keeps trying.
 "use strict";
 (function () {
+  // On a television the schedule fills the screen: of every number of
+  // columns, the one where the largest letters fit each round's card.
+  var tv = window.matchMedia("screen and (min-aspect-ratio: 4/3) and (min-width: 900px)");
+  function fit() {
+    var list = document.querySelector(".schedule .rounds");
+    if (!list) return;
+    list.style.removeProperty("--cols");
+    list.style.fontSize = "";
+    if (!tv.matches) return;
+    var cards = list.querySelectorAll(".round");
+    var fits = function () {
+      for (var i = 0; i < cards.length; i++) {
+        var c = cards[i];
+        if (c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1) return false;
+      }
+      return true;
+    };
+    var best = 0, bestCols = 1;
+    for (var cols = 1; cols <= cards.length; cols++) {
+      list.style.setProperty("--cols", cols);
+      var lo = 8, hi = 200; // px: the largest size that fits, to a pixel
+      while (hi - lo > 1) {
+        var mid = (lo + hi) >> 1;
+        list.style.fontSize = mid + "px";
+        if (fits()) lo = mid; else hi = mid;
+      }
+      if (lo > best) { best = lo; bestCols = cols; }
+    }
+    list.style.setProperty("--cols", bestCols);
+    list.style.fontSize = best + "px";
+  }
+  fit();
+  window.addEventListener("resize", fit);
+  document.addEventListener("unoscore:schedule", fit);
   var sched = document.getElementById("sched");
   var game = sched && sched.dataset.game;
   if (!game || !window.EventSource || !window.fetch) return;
