@@ -135,6 +135,17 @@ func hint(err error) string {
 // locked, newer or older files) 1, bad input 2 (the one check,
 // present.BadInput, that the web's 400 uses too), Ctrl-C 130, and anything
 // else 1.
+// An outputError is output that could not be written (a closed pipe, a
+// full disk): the machine's failure, exit 1, whatever the command was,
+// --help and --version included.
+type outputError struct{ err error }
+
+func (e *outputError) Error() string {
+	return fmt.Sprintf("cannot write the output (%v); what the command changed, if anything, was saved", e.err)
+}
+
+func (e *outputError) Unwrap() error { return e.err }
+
 func exitCode(err error) ExitCode {
 	var corrupt *store.CorruptError
 	var locked *store.LockedError
@@ -142,6 +153,8 @@ func exitCode(err error) ExitCode {
 	switch {
 	case errors.Is(err, prompter.ErrInterrupted):
 		return ExitInterrupted
+	case errors.As(err, new(*outputError)):
+		return ExitFailure
 	case errors.As(err, &corrupt), errors.As(err, &locked), errors.As(err, &newer), errors.As(err, new(*store.OlderError)):
 		return ExitFailure
 	case present.BadInput(err):

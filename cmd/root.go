@@ -87,9 +87,13 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 		fmt.Fprintf(errOut, "unoscore: %s, but the board could not be printed: %v.\n", app.saved, out.err)
 		return ExitOK
 	}
-	if err == nil && ferr != nil {
+	switch {
+	case err == nil && ferr != nil:
 		// The command did its work, but what it said was lost.
-		err = fmt.Errorf("cannot write the output (%w); what the command changed, if anything, was saved", ferr)
+		err = &outputError{ferr}
+	case err != nil && out.err != nil && errors.Is(err, out.err):
+		// The command stopped as its output was lost: the same sentence.
+		err = &outputError{out.err}
 	}
 	if err == nil {
 		return ExitOK
@@ -106,7 +110,8 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 		return ExitOK
 	}
 	code = exitCode(err)
-	if !*started {
+	lost := errors.As(err, new(*outputError))
+	if !*started && !lost {
 		code = ExitUsage // cobra's own complaints: unknown command or flag
 	}
 	if code == ExitInterrupted {
@@ -118,7 +123,7 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	if errors.As(err, &older) {
 		msg += ". " + olderHint
 	}
-	if !*started && !strings.Contains(msg, "--help") {
+	if !*started && !lost && !strings.Contains(msg, "--help") {
 		msg += "; see \"unoscore --help\""
 	}
 	fmt.Fprintln(errOut, "unoscore: "+msg)
