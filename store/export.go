@@ -320,7 +320,15 @@ func JSONProblem(err error) string {
 // NoDuplicateKeys checks that no object in a JSON value (already known to
 // be valid JSON) has a key twice: encoding/json would quietly keep the
 // last. The web API refuses such a body as import refuses such an export.
+// A key given twice is a *DuplicateKeyError.
 func NoDuplicateKeys(raw []byte) error { return noDuplicateKeys(raw) }
+
+// DuplicateKeyError is a key given twice in one JSON object.
+type DuplicateKeyError struct{ Key string }
+
+func (e *DuplicateKeyError) Error() string {
+	return fmt.Sprintf("the key %q appears twice in one object", words.Clip(e.Key))
+}
 
 // noDuplicateKeys checks that no object in a JSON value (already known to
 // be valid JSON) has a key twice: encoding/json would quietly keep the
@@ -364,12 +372,12 @@ func noDuplicateKeys(raw []byte) error {
 				switch {
 				case top.many != nil:
 					if top.many[k] {
-						return fmt.Errorf("the key %q appears twice in one object", words.Clip(k))
+						return &DuplicateKeyError{Key: k}
 					}
 					top.many[k] = true
 				default:
 					if slices.Contains(top.keys, k) {
-						return fmt.Errorf("the key %q appears twice in one object", words.Clip(k))
+						return &DuplicateKeyError{Key: k}
 					}
 					top.keys = append(top.keys, k)
 					if len(top.keys) > 16 {

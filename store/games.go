@@ -548,6 +548,11 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 	return g, voided, err
 }
 
+// Voidable says why counted hand n cannot be voided, as undo would refuse
+// it (nil when it can be): in a rotating game, a hand at another table
+// recorded after it may need it. A page asks before offering an undo.
+func (g *Game) Voidable(n int) error { return stillNeeded(g, n) }
+
 // stillNeeded refuses to void hand n of a rotating game when a hand
 // recorded after it, at another table, could only be played because hand
 // n finished its round: without it, that table would have had to wait.

@@ -17,13 +17,19 @@ import (
 // it, and opens a phone at each table with its questions answered yes and
 // kept in window.asked.
 func rotatingPhones(t *testing.T) (one, two context.Context, db string) {
+	return rotatingPhonesAfter(t, nil)
+}
+
+// rotatingPhonesAfter is rotatingPhones with more flags for new (--hands
+// 1, say) and more hands recorded before the phones open.
+func rotatingPhonesAfter(t *testing.T, flags []string, more ...[]string) (one, two context.Context, db string) {
 	exe := chromium(t)
 	db = filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	for _, h := range [][]string{
+	harness.NewGame(t, db, append([]string{"--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"}, flags...)...)
+	for _, h := range append([][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=g3"},
 		{"--table", "2", "--out", "Eve", "--left", "Fay=r7", "--left", "Hal=wd4"},
-	} {
+	}, more...) {
 		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
@@ -129,4 +135,28 @@ func TestBrowserWrongToken(t *testing.T) {
 	step(phone, "the right link, same tab", chromedp.Navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		poll(`!document.getElementById("tokenbad")`, time.Second))
+}
+
+// TestBrowserUndoWording: a hand another table's later hand needed is
+// refused at once when Undo is tapped, in a capitalised sentence, without
+// a question first; "1 hand counts now".
+func TestBrowserUndoWording(t *testing.T) {
+	// One hand a round: table 1's hand 3 is in round 2, which needed table
+	// 2's hand 2 (round 1) finished.
+	one, two, _ := rotatingPhonesAfter(t, []string{"--hands", "1"}, []string{"--table", "1", "--out", "Ann", "--left", "Gus=r1", "--left", "Hal=g2"})
+	step := stepper(t)
+	msg := func(good bool, want string) chromedp.Action[chromedp.Void] {
+		class := map[bool]string{true: ".msg.good", false: ".msg.bad"}[good]
+		return poll(`document.querySelector("`+class+`") && document.querySelector("`+class+`").textContent === `+jsString(want), 5*time.Second)
+	}
+	step(two, "table 2's undo is refused at once", chromedp.Click(chromedp.ID("undo")),
+		msg(false, "Hand 2 cannot be voided: hand 3 at table 1 was played in a round that needed it (without it, table 1 waits for round 2: Gus and Hal are still playing round 1 at table 2); void hand 3 first."),
+		poll(`window.asked.length === 0`, time.Second))
+	step(one, "table 1 voids hand 3", chromedp.Click(chromedp.ID("undo")),
+		poll(`window.asked.length === 1`, time.Second),
+		msg(true, "Voided hand 3 at table 1: Ann went out. It stays in the history; 2 hands count now."))
+	step(two, "then table 2 may void hand 2",
+		chromedp.Click(chromedp.ID("undo")),
+		poll(`window.asked.length === 1`, time.Second),
+		msg(true, "Voided hand 2 at table 2: Eve went out. It stays in the history; 1 hand counts now."))
 }

@@ -623,6 +623,14 @@ func decode(body []byte, v any, example string) error {
 	// encoding/json keeps the last of a key given twice: refused, as
 	// import refuses it ("left" naming a player twice, say).
 	if err := store.NoDuplicateKeys(body); err != nil {
+		// A player's cards given twice in "left" is said as the hand's
+		// mistake it is.
+		var dup *store.DuplicateKeyError
+		if h, ok := v.(*handRequest); ok && errors.As(err, &dup) {
+			if _, ok := h.Left[dup.Key]; ok {
+				return &scoring.InputError{Msg: fmt.Sprintf("%s's cards are entered twice; nothing was written", dup.Key)}
+			}
+		}
 		return &scoring.InputError{Msg: fmt.Sprintf("the request body is refused: %v; nothing was written", err)}
 	}
 	return nil
@@ -785,10 +793,22 @@ type handJSON struct {
 	Table  int    `json:"table,omitempty"`
 	Out    string `json:"out"`
 	Points int    `json:"points"`
+	// Why an undo would refuse to void it (the last hand of a table whose
+	// round another table's later hand needed); empty when it may.
+	Refusal string `json:"refusal,omitempty"`
 }
 
 func handOf(b *scoring.Board, r scoring.Row) *handJSON {
 	return &handJSON{Hand: r.Number, Table: r.Table, Out: b.Name(r.Out), Points: r.Won}
+}
+
+// lastOf is the hand an undo would void, with why it would be refused.
+func lastOf(g *store.Game, r scoring.Row) *handJSON {
+	h := handOf(g.Board, r)
+	if err := g.Voidable(r.Number); err != nil {
+		h.Refusal = err.Error()
+	}
+	return h
 }
 
 // tableJSON is one table of a rotating game on the keypad: its round and
@@ -836,7 +856,7 @@ func newKeypad(g *store.Game) keypadJSON {
 		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
 	}
 	if n := len(b.Rows); n > 0 {
-		k.Last = handOf(b, b.Rows[n-1])
+		k.Last = lastOf(g, b.Rows[n-1])
 	}
 	if h, ok := g.Redoable(); ok {
 		pts := 0
@@ -858,7 +878,7 @@ func newKeypad(g *store.Game) keypadJSON {
 			Players: b.Names(t.Seats), Scorers: map[string][]string{}}
 		for i := len(b.Rows) - 1; i >= 0; i-- {
 			if b.Rows[i].Table == t.Number {
-				tj.Last = handOf(b, b.Rows[i])
+				tj.Last = lastOf(g, b.Rows[i])
 				break
 			}
 		}

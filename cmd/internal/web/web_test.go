@@ -335,7 +335,7 @@ func TestRefusals(t *testing.T) {
 		{"empty body", "POST", hands, ``, with(scorer, "Content-Type", ""), 400, "it is empty"},
 		{"form body", "POST", hands, hand, with(scorer, "Content-Type", "text/plain"), 415, "Content-Type: application/json"},
 		{"missing out", "POST", hands, `{"left": {"Bob": "r7"}}`, scorer, 400, `missing "out"`},
-		{"player twice in left", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1", "Bob": "wd4"}}`, scorer, 400, `the key "Bob" appears twice in one object; nothing was written`},
+		{"player twice in left", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1", "Bob": "wd4"}}`, scorer, 400, `Bob's cards are entered twice; nothing was written`},
 		{"out twice", "POST", hands, `{"out": "Ann", "out": "Bob", "left": {"Bob": "r7", "Cat": "1"}}`, scorer, 400, `the key "out" appears twice`},
 		{"no such table", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1"}, "table": 3}`, scorer, 400, "there is no table 3"},
 		{"impossible hand", "POST", hands, `{"out": "Ann", "left": {"Bob": "5xwd4", "Cat": "r1"}}`, scorer, 400, cliErr},

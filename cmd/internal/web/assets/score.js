@@ -69,7 +69,7 @@
       if (r.status !== 401) return;
       return r.json().catch(function () { return {}; }).then(function (d) {
         if (asked !== token) return;
-        tokenBad = cap(d.error || "this link's token is not the scorer's: scan the Score code from serve's screen again") + ".";
+        tokenBad = sentence(d.error || "this link's token is not the scorer's: scan the Score code from serve's screen again");
         render();
       });
     }, function () { /* offline: the writes will say */ });
@@ -110,8 +110,14 @@
     }, function () { return Promise.reject({offline: true}); });
   }
   function refused(res) {
-    if (res.status === 401) { checkToken(); return cap(res.data.error || "this link's token is not the scorer's: scan the Score code from serve's screen again") + "."; }
-    return res.data.error || ("the server answered " + res.status);
+    if (res.status === 401) { checkToken(); return sentence(res.data.error || "this link's token is not the scorer's: scan the Score code from serve's screen again"); }
+    return sentence(res.data.error || ("the server answered " + res.status));
+  }
+  // sentence makes a server's sentence one the phone shows: capitalised,
+  // ending with a stop.
+  function sentence(s) {
+    s = cap(String(s).trim());
+    return /[.?!]$/.test(s) ? s : s + ".";
   }
   var away = "The server is not answering; it may be restarting. Try again in a moment.";
 
@@ -432,6 +438,8 @@
     var tb = here();
     var target = tb ? tb.last : kp.last;
     if (!target) { say(tb ? "No hand has been played at table " + tb.table + " yet." : "There is no hand to undo.", false); return; }
+    // A hand another table's later hand needed: said at once, not asked.
+    if (target.refusal) { say(sentence(target.refusal), false); return; }
     if (!confirm("Void " + handName(target) + ": " + handWhat(target) + "? It stays in the game's history.")) return;
     var body = {changes: kp.changes};
     if (tb) body.table = tb.table;
@@ -439,7 +447,7 @@
       if (res.status !== 200) { say(refused(res), false); load(); return; }
       var v = res.data.voided;
       reset();
-      message = {text: "Voided " + handName(v) + ": " + v.out + " went out. It stays in the history; " + plural(res.data.hands, "hand") + " count now.", good: true, changes: res.data.changes, action: null};
+      message = {text: "Voided " + handName(v) + ": " + v.out + " went out. It stays in the history; " + plural(res.data.hands, "hand") + (res.data.hands === 1 ? " counts" : " count") + " now.", good: true, changes: res.data.changes, action: null};
       atTable(res.data, v.table);
       render();
       load();
@@ -684,7 +692,11 @@
   var msg = document.getElementById("newmsg");
   var againRow = document.getElementById("againrow");
   function token() { return new URLSearchParams(location.hash.slice(1)).get("token") || ""; }
-  function show(text, good) { msg.textContent = text; msg.className = "msg wide " + (good ? "good" : "bad"); }
+  function show(text, good) {
+    text = String(text).trim();
+    msg.textContent = text.charAt(0).toUpperCase() + text.slice(1) + (/[.?!]$/.test(text) ? "" : ".");
+    msg.className = "msg wide " + (good ? "good" : "bad");
+  }
   // Fields that belong to one mode or deck show only with it.
   function field(id, on) { var f = document.getElementById(id); if (f) f.hidden = !on; }
   function changed() {
