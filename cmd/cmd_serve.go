@@ -71,21 +71,34 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
+	_, port, err := net.SplitHostPort(o.Addr)
+	if err != nil {
 		return usagef("--addr %q is not HOST:PORT, as in --addr 0.0.0.0:8765", o.Addr)
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return usagef("--addr %q: %q is not a port (0 to 65535), as in --addr 0.0.0.0:8765", o.Addr, port)
 	}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
+		// A well-formed address this machine cannot use now (a port in use,
+		// a name that does not resolve, no descriptors left) is the
+		// machine's state, not a wrong flag: exit 1. Only an address that
+		// is not this machine's is a wrong flag.
 		var op *net.OpError
-		if errors.Is(err, syscall.EADDRINUSE) {
-			// The machine's state, not a wrong flag: exit 1.
-			_, port, _ := net.SplitHostPort(o.Addr)
-			return fmt.Errorf("port %s is in use (another unoscore serve?); pick another port: --addr %s, or port 0 for a free one", port, suggestAddr(o.Addr))
-		}
+		why := err
 		if errors.As(err, &op) && op.Op == "listen" {
-			return usagef("cannot listen on %s (%v); pick another --addr, or port 0 for a free one", o.Addr, op.Err)
+			why = op.Err
 		}
-		return usagef("cannot listen on %s: %v", o.Addr, err)
+		var dns *net.DNSError
+		switch {
+		case errors.Is(err, syscall.EADDRINUSE):
+			return fmt.Errorf("port %s is in use (another unoscore serve?); pick another port: --addr %s, or port 0 for a free one", port, suggestAddr(o.Addr))
+		case errors.Is(err, syscall.EADDRNOTAVAIL):
+			return usagef("cannot listen on %s (%v); pick another --addr, or port 0 for a free one", o.Addr, why)
+		case errors.As(err, &dns):
+			return fmt.Errorf("cannot listen on %s (%v); check the host's name, or give its address, as in --addr 0.0.0.0:8765", o.Addr, why)
+		}
+		return fmt.Errorf("cannot listen on %s (%v)", o.Addr, why)
 	}
 	defer ln.Close()
 	// The scorer's token, kept in the database (a missing file is made
