@@ -160,3 +160,28 @@ func TestBrowserUndoWording(t *testing.T) {
 		poll(`window.asked.length === 1`, time.Second),
 		msg(true, "Voided hand 2 at table 2: Eve went out. It stays in the history; 1 hand counts now."))
 }
+
+// TestBrowserNewGameChecksFirst: with an unfinished game open, a new game
+// the server would refuse is refused at once, without "... is not
+// finished. Start a new game anyway?"; only one that would start asks.
+func TestBrowserNewGameChecksFirst(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--name", "Friday")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "a game with one player", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), document.getElementById("newgame").open = true, true)`, time.Second),
+		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann"),
+		chromedp.Click(chromedp.ID("start")),
+		poll(`document.getElementById("newmsg").textContent === "UNO is for 2 to 10 players, not 1." && window.asked.length === 0`, 5*time.Second))
+	step(phone, "a game that would start asks first",
+		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), ", Bob"),
+		chromedp.Click(chromedp.ID("start")),
+		poll(`window.asked.length === 1 && window.asked[0].startsWith("\u201cFriday\u201d is not finished. Start a new game anyway?")`, 5*time.Second))
+	if g := boardOf(t, db); g["name"] != "Friday" {
+		t.Fatalf("a game answered no was started: %v", g["name"])
+	}
+}

@@ -29,6 +29,10 @@ type newRequest struct {
 	// Again: a rematch of the current game, as "new --again" (what else is
 	// given overrides it).
 	Again bool `json:"again"`
+	// Check: only check the request, as it would start a game, and write
+	// nothing: the phone asks "start a new game anyway?" only for a game
+	// that would start.
+	Check bool `json:"check"`
 }
 
 // settings checks a request to start a game the way "unoscore new"
@@ -153,6 +157,9 @@ func (s *Server) create(_ *store.DB, _ string, body []byte) (result, error) {
 	}
 	if err != nil {
 		return result{}, err
+	}
+	if req.Check {
+		return result{checked: true}, nil
 	}
 	db, err := store.Open(s.cfg.DBPath, store.Options{Timeout: s.cfg.Wait})
 	if err != nil {

@@ -172,3 +172,35 @@ func TestNewGameTeamsDealerAgain(t *testing.T) {
 		t.Fatalf("custom cards: %d %s", code, body)
 	}
 }
+
+// TestNewGameCheck: "check": true checks a new game as it would start,
+// with the same sentences, and writes nothing; without a file it makes
+// none.
+func TestNewGameCheck(t *testing.T) {
+	s := newSite(t, web.Config{})
+	before := s.changes()
+	for _, c := range []struct {
+		body string
+		code int
+		want string
+	}{
+		{`{"players": "Ann", "check": true}`, 400, "UNO is for 2 to 10 players, not 1"},
+		{`{"players": "Ann,Bob", "target": 0, "check": true}`, 400, "The target must be a positive number of points, not 0"},
+		{`{"players": "Ann,Bob,Cat", "check": true}`, 200, `{"ok":true}`},
+		{`{"again": true, "check": true}`, 200, `{"ok":true}`},
+	} {
+		if code, body := s.do("POST", "/api/games", c.body, scorer); code != c.code || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s, want %d %q", c.body, code, body, c.code, c.want)
+		}
+	}
+	if id := s.currentID(); id != s.id || s.changes() != before {
+		t.Fatalf("a check started a game: current %s (was %s)", id, s.id)
+	}
+	e := emptySite(t)
+	if code, body := e.do("POST", "/api/games", `{"players": "Ann,Bob", "check": true}`, scorer); code != 200 {
+		t.Fatalf("check with no file: %d %s", code, body)
+	}
+	if _, err := os.Stat(e.path); !os.IsNotExist(err) {
+		t.Fatal("a check created the database file")
+	}
+}

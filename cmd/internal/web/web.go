@@ -514,8 +514,9 @@ func noTableZero(db *store.DB, id string, t *int) error {
 // result is what a write answers: the game after it, and for an undo the
 // hand it voided.
 type result struct {
-	game   *store.Game
-	voided *present.Voided
+	game    *store.Game
+	voided  *present.Voided
+	checked bool // a new game checked, not started ("check": true)
 }
 
 // answer is the board JSON, with the hand voided beside it after an undo.
@@ -576,6 +577,10 @@ func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body [
 		}
 		if err != nil {
 			s.failErr(w, r, err, false)
+			return
+		}
+		if res.checked {
+			writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 			return
 		}
 		g := res.game

@@ -723,23 +723,33 @@
     var g = shown();
     if (g && g.over && againRow.hidden) { againRow.hidden = false; details.open = true; }
   });
-  function start(body) {
-    if (!token()) { show("Starting a game needs the scorer's address with its token, as unoscore serve printed it.", false); return; }
-    var g = shown();
-    if (g && !g.over && !confirm("\u201c" + g.title + "\u201d is not finished. Start a new game anyway? It stays in the list of games.")) return;
-    fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token(), "Content-Type": "application/json"}, body: JSON.stringify(body)})
+  // post sends the form to /api/games; it resolves with the answer, or
+  // rejects with the sentence saying why not.
+  function post(body) {
+    return fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token(), "Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) {
         return r.json().catch(function () { return {error: "the server answered " + r.status}; }).then(function (data) {
           if (!r.ok) throw new Error(data.error || ("the server answered " + r.status));
           return data;
         });
-      }, function () { throw new Error("The server is not answering (it may be restarting); nothing was started. Try again in a moment."); })
+      }, function () { throw new Error("The server is not answering (it may be restarting); nothing was started. Try again in a moment."); });
+  }
+  function start(body) {
+    if (!token()) { show("Starting a game needs the scorer's address with its token, as unoscore serve printed it.", false); return; }
+    var g = shown();
+    // With a game unfinished, the server checks the form first ("check":
+    // true writes nothing): the question is asked only for a game that
+    // would start.
+    var checked = g && !g.over ? post(Object.assign({check: true}, body)).then(function () {
+      if (!confirm("\u201c" + g.title + "\u201d is not finished. Start a new game anyway? It stays in the list of games.")) throw null;
+    }) : Promise.resolve();
+    checked.then(function () { return post(body); })
       .then(function (b) {
         show("Started " + (b.name ? "\u201c" + b.name + "\u201d" : "game " + b.id) + ".", true);
         if (location.pathname + location.search === "/score") location.reload();
         else location.replace("/score" + location.hash);
       })
-      .catch(function (e) { show(e.message, false); });
+      .catch(function (e) { if (e) show(e.message, false); });
   }
   document.getElementById("again").addEventListener("click", function () { start({again: true}); });
   form.addEventListener("submit", function (ev) {
