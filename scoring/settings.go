@@ -97,7 +97,8 @@ func invalid(format string, args ...any) error {
 }
 
 // ValidateName checks one player's name: not empty, at most MaxNameLen
-// characters, no comma or '=' (a name is typed in "--left NAME=CARDS"), and
+// characters, no comma or '=' (a name is typed in "--left NAME=CARDS") or
+// ':' (a list to pick from ends a name with it: "Ann: not entered yet"), and
 // only characters that print (no control or formatting character: a name is
 // printed on a terminal). Every way a name comes in is checked by it: flags,
 // prompts, an import, the web.
@@ -114,6 +115,9 @@ func ValidateName(name string) error {
 	for _, r := range name {
 		if r == ',' || r == '=' {
 			return invalid("player name %q holds %q, which separates names and cards; choose another name", name, r)
+		}
+		if r == ':' {
+			return invalid("player name %q holds %q, which ends a name in the lists to pick from (\"Ann: not entered yet\"); choose another name", name, r)
 		}
 	}
 	if r, ok := unprintable(name); !ok {
