@@ -230,14 +230,14 @@ func TestRotatingViewer(t *testing.T) {
 		`<span class="pair hue-green">Eve &amp; Gus</span> <i>v</i> <span class="pair hue-yellow">Fay &amp; Hal</span>`,
 		`<p class="deal"><b>Fay</b> deals</p>`,
 		`Rounds still to play: 7 at table 1, 7 at table 2, counting the round under way.`,
-		`<th scope="col">Table</th>`,
+		`<th scope="col" class="t"><span class="full">Table</span><abbr class="brief" title="Table">T</abbr></th>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
 	// The totals: table 1's pairs, then table 2's, each player once.
-	names := regexp.MustCompile(`<li class="total hue-(\w+)[^"]*">\s*<span class="name">(\w+)</span>\s*<span class="score">(\d+)</span>`).FindAllStringSubmatch(body, -1)
+	names := regexp.MustCompile(`<li class="total hue-(\w+)[^"]*">\s*<span class="name">(\w+)</span>\s*<span class="score d\d">(\d+)</span>`).FindAllStringSubmatch(body, -1)
 	var got []string
 	for _, n := range names {
 		got = append(got, n[2]+":"+n[1]+":"+n[3])
@@ -265,7 +265,7 @@ func TestRotatingOver(t *testing.T) {
 	if strings.Contains(body, `class="table`) || strings.Contains(body, "Rounds still to play") || !regexp.MustCompile(`<p class="head win">\w+( and \w+)* wins?!</p>`).MatchString(body) {
 		t.Fatalf("the page of a finished rotating game:\n%s", body)
 	}
-	scores := regexp.MustCompile(`<span class="score">(\d+)</span>`).FindAllStringSubmatch(body, -1)
+	scores := regexp.MustCompile(`<span class="score d\d">(\d+)</span>`).FindAllStringSubmatch(body, -1)
 	for i := 1; i < len(scores); i++ {
 		a, _ := strconv.Atoi(scores[i-1][1])
 		b, _ := strconv.Atoi(scores[i][1])

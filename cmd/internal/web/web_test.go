@@ -218,21 +218,21 @@ func TestViewerPageReadsWithoutJavaScript(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("GET /: %d", code)
 	}
-	for _, want := range []string{"<title>Friday · unoscore</title>", `data-game="` + s.id + `"`, `class="score">94<`, "Bob leads",
+	for _, want := range []string{"<title>Friday · unoscore</title>", `data-game="` + s.id + `"`, `class="score d2">94<`, "Bob leads",
 		"Next to deal: <b>Bob</b>", `<td class="won">&#43;94</td>`, "(57)", "(37)", `<script src="/assets/live.js" defer>`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
 	code, body = s.do("GET", "/?game="+s.id, "", nil)
-	if code != 200 || !strings.Contains(body, `data-follow=""`) || !strings.Contains(body, `class="score">94<`) {
+	if code != 200 || !strings.Contains(body, `data-follow=""`) || !strings.Contains(body, `class="score d2">94<`) {
 		t.Fatalf("GET /?game=ID: %d", code)
 	}
 	if code, _ = s.do("GET", "/?game=..", "", nil); code != 404 {
 		t.Fatalf("GET /?game=..: %d", code)
 	}
 	code, body = s.do("GET", "/score", "", nil)
-	if code != 200 || !strings.Contains(body, `id="scorer"`) || !strings.Contains(body, "/assets/score.js") || !strings.Contains(body, `class="score">94<`) {
+	if code != 200 || !strings.Contains(body, `id="scorer"`) || !strings.Contains(body, "/assets/score.js") || !strings.Contains(body, `class="score d2">94<`) {
 		t.Fatalf("GET /score: %d\n%s", code, body)
 	}
 	if strings.Contains(body, token) {
@@ -516,7 +516,7 @@ func TestEvents(t *testing.T) {
 	if n := hands(t, plain.next("", time.Second).data); n != 1 {
 		t.Fatalf("after a posted hand: %d hands", n)
 	}
-	if e := page.next("html", time.Second); !strings.Contains(e.data, `<span class="score">3</span>`) {
+	if e := page.next("html", time.Second); !strings.Contains(e.data, `<span class="score d1">3</span>`) {
 		t.Fatalf("html after a posted hand: %q", e.data)
 	}
 	start := time.Now()
