@@ -90,3 +90,48 @@ func TestBrowserTotalsFit(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserModeList: on a phone 390 px wide the new-game form's list of
+// modes shows each mode's name whole (it showed "standard: whoever goes
+// out sc"), and the chosen mode's description shows below it, whole, and
+// changes with the choice.
+func TestBrowserModeList(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
+	}
+	exe := chromium(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "the new-game form", phoneView, chromedp.Navigate(s.Score), chromedp.WaitVisible(chromedp.CSS("#newgame")),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById("newgame").open = true`),
+		chromedp.WaitVisible(chromedp.CSS(`select[name="mode"]`)))
+	// Each option's text, in the list's font, against the room the closed
+	// list gives it (its width less its padding and the arrow's 1.5em).
+	measure := `(() => {
+		const sel = document.querySelector('select[name="mode"]'), cs = getComputedStyle(sel), bad = [];
+		const c = document.createElement("canvas").getContext("2d");
+		c.font = cs.fontWeight + " " + cs.fontSize + " " + cs.fontFamily;
+		const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 1.5 * parseFloat(cs.fontSize);
+		for (const o of sel.options) {
+			const w = c.measureText(o.textContent).width;
+			if (w > room) bad.push(JSON.stringify(o.textContent) + " is " + Math.round(w) + " px in " + Math.round(room));
+		}
+		const help = [...document.querySelectorAll(".modehelp p")].filter(p => p.getClientRects().length);
+		if (help.length !== 1 || help[0].dataset.mode !== sel.value) bad.push("the descriptions shown: " + help.map(p => p.dataset.mode).join(", ") + " for " + sel.value);
+		else if (help[0].scrollWidth > help[0].clientWidth + 1 || help[0].getBoundingClientRect().right > innerWidth) bad.push("the description is cut");
+		return bad.join("; ");
+	})()`
+	for _, mode := range []string{"standard", "rotating", "challenge"} {
+		step(phone, "choose "+mode, chromedp.Evaluate[chromedp.Void](`(s => { s.value = "`+mode+`"; s.dispatchEvent(new Event("change")); })(document.querySelector('select[name="mode"]'))`))
+		bad, err := chromedp.Run(phone, chromedp.Evaluate[string](measure))
+		if err != nil || bad != "" {
+			t.Errorf("%s: %s %v", mode, bad, err)
+		}
+	}
+	step(phone, "the list", chromedp.Evaluate[chromedp.Void](`document.querySelector('select[name="mode"]').scrollIntoView()`))
+	shoot(t, phone, dir, "mode-list-390.png")
+}

@@ -173,11 +173,13 @@ func (s *Server) create(_ *store.DB, _ string, body []byte) (result, error) {
 // choice is one option of the new-game form.
 type choice struct {
 	Value, Label string
+	Note         string // a mode's description, shown beside the list: its label is short
 	Default      bool
 }
 
-// newForm is what the scorer's form to start a game offers: the modes with
-// their one-line descriptions (cmd/internal/present's words) and the decks.
+// newForm is what the scorer's form to start a game offers: the modes (a
+// phone's list shows their names, each one's description (cmd/internal/
+// present's words) below the list) and the decks.
 type newForm struct {
 	Modes         []choice
 	Decks         []choice
@@ -188,11 +190,7 @@ type newForm struct {
 func newGameForm() *newForm {
 	f := &newForm{DefaultTarget: scoring.DefaultTarget, DefaultHands: scoring.DefaultHandsPerRound}
 	for i, m := range scoring.Modes {
-		label := string(m)
-		if t := present.Text(m); t.Short != "" {
-			label += ": " + t.Short
-		}
-		f.Modes = append(f.Modes, choice{Value: string(m), Label: label, Default: i == 0})
+		f.Modes = append(f.Modes, choice{Value: string(m), Label: string(m), Note: present.Text(m).Short, Default: i == 0})
 	}
 	for _, d := range rules.Decks() {
 		label := d.ID

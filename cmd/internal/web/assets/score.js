@@ -707,6 +707,7 @@
     field("teamsfield", mode === "partners");
     field("customfield", deck === "shuffle");
     field("rulesfield", deck === "shuffle");
+    Array.prototype.forEach.call(form.querySelectorAll(".modehelp p"), function (p) { p.hidden = p.dataset.mode !== mode; });
   }
   form.elements.mode.addEventListener("change", changed);
   form.elements.deck.addEventListener("change", changed);
