@@ -64,16 +64,21 @@ func TestScreenLineEditing(t *testing.T) {
 // letters typed start one item, and the cards typed straight after go to
 // that player's prompt: "d" then "r7 wd4" Enter are Dan's cards (the
 // README's walk-through). A letter only moved the cursor there, and the
-// cards typed after were taken as more letters and lost. "(" picks the
-// last entry, dropping the hand, as at "Who went out?".
+// cards typed after were taken as more letters and lost. Letters pick
+// only players: "(" dropped the hand entered, with no question, and "s"
+// and "w" saved it or asked who went out, when no name started so; now
+// they do nothing, and the drop is chosen with the arrows and Enter.
 func TestScreenWhoseCardsPicksByLetter(t *testing.T) {
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
-	s.burst("a\r" + "\r" + "d" + "r7 wd4\r")
+	s.burst("a\r" + "\r" + "(sw" + "d" + "r7 wd4\r")
 	s.showsLines("Dan's cards: r7 wd4", "  Dan: r7 wd4 = 57 points", "? Bob's cards: █")
-	s.noLine(`Whose cards|Dan's cards: $`)
-	s.burst("\r" + "(")
+	s.noLine(`Whose cards|Dan's cards: $|Who went out: Ann`)
+	s.burst("\r")
+	s.waitFor("(drop this hand and stop for now)")
+	// Bob, Cat, Dan, who went out, the drop: four down from Bob.
+	s.burst("\x1b[B\x1b[B\x1b[B\x1b[B" + "\r")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}

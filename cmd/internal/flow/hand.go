@@ -397,7 +397,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 		}
 		stopItem := len(items)
 		items = append(items, "(drop this hand and stop for now)")
-		i, err := p.Menu("Whose cards?", items, max(cursor, 0))
+		i, err := p.Menu("Whose cards?", items, len(scorers), max(cursor, 0))
 		if err != nil {
 			return scoring.Hand{}, false, err
 		}

@@ -73,7 +73,7 @@ func (f *Fake) Select(label string, items []string, cursor int) (int, error) {
 	return 0, nil
 }
 
-func (f *Fake) Menu(label string, items []string, cursor int) (int, error) {
+func (f *Fake) Menu(label string, items []string, _, cursor int) (int, error) {
 	return f.Select(label, items, cursor)
 }
 

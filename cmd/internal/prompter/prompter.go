@@ -29,10 +29,13 @@ type Prompter interface {
 	// Select asks for one of items, starting at cursor; it returns the index.
 	// Typing an item's first letters moves to it.
 	Select(label string, items []string, cursor int) (int, error)
-	// Menu is Pick for a menu of what to do next: letters that only one
-	// item starts with pick it at once, and once answered the list leaves no
-	// line behind (what follows says what was chosen).
-	Menu(label string, items []string, cursor int) (int, error)
+	// Menu is Pick for a menu of what to do next: its first names items
+	// are players, and letters that only one of them starts with pick it
+	// at once; the items after them (what to do: save, stop) are chosen
+	// only with the arrows and Enter, never by a letter meant for a name.
+	// Once answered the list leaves no line behind (what follows says what
+	// was chosen).
+	Menu(label string, items []string, names, cursor int) (int, error)
 	// Pick is Select for a list of players: letters that only one item
 	// starts with pick it at once, without Enter.
 	Pick(label string, items []string, cursor int) (int, error)
@@ -420,22 +423,24 @@ func (t *Terminal) Input(label, def string, validate func(string) error) (string
 }
 
 func (t *Terminal) Select(label string, items []string, cursor int) (int, error) {
-	return t.selectOne(label, items, cursor, false)
+	return t.selectOne(label, items, len(items), cursor, false, false)
 }
 
 func (t *Terminal) Pick(label string, items []string, cursor int) (int, error) {
-	return t.selectOne(label, items, cursor, true)
+	return t.selectOne(label, items, len(items), cursor, true, false)
 }
 
-func (t *Terminal) Menu(label string, items []string, cursor int) (int, error) {
-	return t.selectOne(label, items, cursor, true, true)
+func (t *Terminal) Menu(label string, items []string, names, cursor int) (int, error) {
+	return t.selectOne(label, items, min(max(names, 0), len(items)), cursor, true, true)
 }
 
-func (t *Terminal) selectOne(label string, items []string, cursor int, pick bool, hide ...bool) (int, error) {
+// selectOne asks for one of items; typed letters go only to the first
+// names of them.
+func (t *Terminal) selectOne(label string, items []string, names, cursor int, pick, hide bool) (int, error) {
 	t.start()
 	in := t.keys.view()
 	if pick {
-		in.pick = &picker{items: items}
+		in.pick = &picker{items: items[:names]}
 	}
 	// An item never wraps: the list is redrawn on every key.
 	width := t.ios.TermWidth()
@@ -452,9 +457,9 @@ func (t *Terminal) selectOne(label string, items []string, cursor int, pick bool
 		CursorPos:    cursor,
 		Size:         min(len(items), 10),
 		HideHelp:     true,
-		HideSelected: len(hide) > 0 && hide[0],
+		HideSelected: hide,
 		Templates:    t.selectTemplates(),
-		Jump:         jumpTo(items),
+		Jump:         jumpTo(items[:names]),
 		KeepRaw:      t.raw != nil,
 		Stdin:        in,
 		Stdout:       t.out,
