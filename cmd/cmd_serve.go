@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"log"
 	"net"
@@ -135,10 +136,7 @@ func runServe(ctx context.Context, o *serveOptions) error {
 		line, _ := json.Marshal(map[string]string{"view": view, "score": score, "token": token})
 		fmt.Fprintln(app.IO.Out, string(line))
 	} else {
-		writeAddresses(app.IO.Out, path, view, score, addr.IP, app.IO)
-		if o.NewToken && fresh {
-			fmt.Fprintln(app.IO.Out, "A new scorer's token: the scorer's address printed before today stops working.")
-		}
+		writeAddresses(app.IO.Out, path, view, score, addr.IP, app.IO, o.NewToken && fresh)
 	}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
@@ -185,71 +183,127 @@ func shownHost(ip net.IP) string {
 	return ip.String()
 }
 
-// writeAddresses prints the addresses. In a terminal the QR codes come
-// first and the addresses and the note last, so that a screen too short for
-// everything (two codes fill 24 lines) still shows the addresses.
-func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *iostreams.IOStreams) {
+// writeAddresses prints the addresses. In a terminal the two QR codes go
+// side by side under their labels, the viewer's address under its code
+// and the rest below, all on one screen (80x24 holds it, the cursor's line
+// included); a window too small for that gets the addresses and a sentence
+// saying how big a window the codes need. Elsewhere (a pipe, a file) only
+// the addresses.
+func writeAddresses(w io.Writer, path, view, score string, ip net.IP, ios *iostreams.IOStreams, fresh bool) {
+	note := "Anyone on your network can view the board;\nonly the scorer's address records hands."
+	short := "Anyone on your network can view; only the Score address records hands."
+	if ip.IsLoopback() {
+		note = "Only this computer can open these. For phones on your network:\n  unoscore serve --addr 0.0.0.0:8765"
+		short = "Only this computer can open these. Phones: unoscore serve --addr 0.0.0.0:8765"
+	}
+	var after []string
+	if fresh {
+		after = append(after, "A new scorer's token: the scorer's address printed before today stops working.")
+	}
 	if ios.OutTTY {
-		writeQRs(w, []string{"View", "Score (keep it to yourself)"}, []string{view, score}, ios.Color, ios.TermWidth())
-		fmt.Fprintln(w)
+		width, height := ios.TermWidth(), ios.TermHeight()
+		below := append([]string{"Score: " + score, servingLine(path, width), short}, after...)
+		screen, need := qrScreen([]string{"View (anyone)", "Score (keep it to yourself)"}, []string{view, score}, below, ios.Color, width)
+		// The cursor waits on the line after the last.
+		if fits := len(screen) < height && ui.Fits(strings.Join(screen, "\n"), width); fits {
+			for _, l := range screen {
+				fmt.Fprintln(w, l)
+			}
+			return
+		}
+		defer fmt.Fprintf(w, "The QR codes need a window of at least %dx%d (this one is %dx%d);\nmake it bigger and start unoscore serve again to see them.\n", need.X, need.Y, width, height)
 	}
 	fmt.Fprintf(w, "Serving the games in %s. Ctrl-C stops.\n", path)
 	fmt.Fprintf(w, "View the board (anyone):\n  %s\n", view)
 	fmt.Fprintf(w, "Score from a phone (keep this one to yourself):\n  %s\n", score)
-	if ip.IsLoopback() {
-		fmt.Fprintln(w, "Only this computer can open these. For phones on your network:\n  unoscore serve --addr 0.0.0.0:8765")
-	} else {
-		fmt.Fprintln(w, "Anyone on your network can view the board;\nonly the scorer's address records hands.")
+	fmt.Fprintln(w, note)
+	for _, l := range after {
+		fmt.Fprintln(w, l)
 	}
 }
 
-// writeQRs draws a QR code of each address in half blocks: side by side
-// where the terminal is wide enough, else one under the other. In colour,
-// each line is drawn white on black whatever the terminal's theme, so a
-// phone reads it the right way round.
-func writeQRs(w io.Writer, titles, urls []string, color bool, width int) {
+// servingLine says which file is served, in one line of the window's
+// width: a long path loses its beginning ("…/share/unoscore/u.db").
+func servingLine(path string, width int) string {
+	for _, f := range []string{"Serving the games in %s. Ctrl-C stops.", "Serving %s. Ctrl-C stops."} {
+		if l := fmt.Sprintf(f, path); ui.Width(l) <= width {
+			return l
+		}
+	}
+	const f = "Serving %s. Ctrl-C stops."
+	room := width - ui.Width(fmt.Sprintf(f, "…"))
+	r := []rune(path)
+	for len(r) > 0 && ui.Width(string(r)) > room {
+		r = r[1:]
+	}
+	return fmt.Sprintf(f, "…"+string(r))
+}
+
+// qrCode draws a URL's QR code in half blocks (two rows of modules a
+// line), with a quiet zone of two modules.
+func qrCode(url string) []string {
+	var b bytes.Buffer
+	qrterminal.GenerateWithConfig(url, qrterminal.Config{Level: qrterminal.L, Writer: &b, HalfBlocks: true, QuietZone: 2})
+	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+}
+
+// qrScreen lays out a QR code of each URL under its title, side by side,
+// and the first URL under its code when there is a line to spare beside
+// the second (else above the lines below); then the lines below. need is
+// the smallest window that holds it (columns, lines with the cursor's).
+// In colour, each line of a code is drawn white on black whatever the
+// terminal's theme, so a phone reads it the right way round.
+func qrScreen(titles, urls, below []string, color bool, width int) (lines []string, need image.Point) {
 	var blocks [][]string
 	wide := 0
 	for _, u := range urls {
-		var b bytes.Buffer
-		qrterminal.GenerateWithConfig(u, qrterminal.Config{Level: qrterminal.L, Writer: &b, HalfBlocks: true, QuietZone: 2})
-		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-		blocks = append(blocks, lines)
-		for _, l := range lines {
+		b := qrCode(u)
+		blocks = append(blocks, b)
+		for _, l := range b {
 			wide = max(wide, ui.Width(l))
 		}
 	}
-	if width <= 0 {
-		width = 80
-	}
-	perRow := max(1, min(len(blocks), (width+2)/(wide+2)))
-	pad := func(s string) string { return s + strings.Repeat(" ", max(0, wide-ui.Width(s))) }
-	for first := 0; first < len(blocks); first += perRow {
-		row := blocks[first:min(first+perRow, len(blocks))]
-		var head []string
-		for _, t := range titles[first : first+len(row)] {
-			head = append(head, pad(t))
+	pad := func(s string, n int) string { return s + strings.Repeat(" ", max(0, n-ui.Width(s))) }
+	paint := func(s string) string {
+		if color {
+			return "\033[97;40m" + s + "\033[0m"
 		}
-		fmt.Fprintln(w, strings.TrimRight(strings.Join(head, "  "), " "))
-		for i := 0; ; i++ {
-			var parts []string
-			more := false
-			for _, b := range row {
-				if i < len(b) {
-					parts = append(parts, pad(b[i]))
-					more = true
-				} else {
-					parts = append(parts, pad(""))
-				}
-			}
-			if !more {
-				break
-			}
-			line := strings.Join(parts, "  ")
-			if color {
-				line = "\033[97;40m" + line + "\033[0m"
-			}
-			fmt.Fprintln(w, line)
-		}
+		return s
 	}
+	tall := 0
+	for _, b := range blocks {
+		tall = max(tall, len(b))
+	}
+	var head []string
+	for _, t := range titles {
+		head = append(head, pad(t, wide))
+	}
+	lines = append(lines, strings.TrimRight(strings.Join(head, "  "), " "))
+	// The first URL under its code, in its column, when it fits there.
+	under := -1
+	if len(blocks[0]) < tall && ui.Width(urls[0]) <= wide {
+		under = len(blocks[0])
+	} else {
+		below = append([]string{"View:  " + urls[0]}, below...)
+	}
+	for i := 0; i < tall; i++ {
+		var parts []string
+		for k, b := range blocks {
+			switch {
+			case i < len(b):
+				parts = append(parts, paint(pad(b[i], wide)))
+			case k == 0 && i == under:
+				parts = append(parts, pad(urls[0], wide))
+			default:
+				parts = append(parts, pad("", wide))
+			}
+		}
+		lines = append(lines, strings.TrimRight(strings.Join(parts, "  "), " "))
+	}
+	lines = append(lines, below...)
+	need = image.Point{X: len(blocks)*wide + 2*(len(blocks)-1), Y: len(lines) + 1}
+	for _, l := range below {
+		need.X = max(need.X, ui.Width(l))
+	}
+	return lines, need
 }

@@ -5,79 +5,98 @@ import (
 	"net"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"rsc.io/qr"
 )
 
-// TestQRCodes reads the printed QR codes back, module by module, and
-// compares them with the code of each address; side by side they fit 80
-// columns, and a narrow terminal gets them one under the other.
-func TestQRCodes(t *testing.T) {
-	urls := []string{"http://192.168.178.120:8765/", "http://192.168.178.120:8765/score#token=yBMBqdeaajgE3vzlC_htL-E3AoOIMOx1"}
-	for _, width := range []int{80, 40} {
+// TestServeScreenFits80x24: in an 80x24 terminal both QR codes, side by
+// side under their labels, and every address and note fit on one screen
+// with the cursor's line (tmux at 80x24 showed the top 5 lines scrolled
+// off: the labels and the codes' top finder squares); each code, read back
+// module by module, is the encoder's code of its address.
+func TestServeScreenFits80x24(t *testing.T) {
+	for _, c := range []struct {
+		view, score string
+		ip          net.IP
+		note        string
+	}{
+		{"http://127.0.0.1:41234/", "http://127.0.0.1:41234/score#token=yBMBqdeaajgE3vzlC_htL-E3AoOIMOx1", net.IPv4(127, 0, 0, 1), "Only this computer can open these. Phones: unoscore serve --addr 0.0.0.0:8765"},
+		{"http://192.168.178.120:8765/", "http://192.168.178.120:8765/score#token=yBMBqdeaajgE3vzlC_htL-E3AoOIMOx1", net.IPv4(192, 168, 178, 120), "only the Score address records hands"},
+	} {
 		var b bytes.Buffer
-		writeQRs(&b, []string{"View", "Score"}, urls, false, width)
+		writeAddresses(&b, "/home/someone/.local/share/unoscore/unoscore.db", c.view, c.score, c.ip, &iostreams.IOStreams{OutTTY: true, Width: 80, Height: 24}, false)
 		lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-		for _, l := range lines {
-			if n := utf8.RuneCountInString(l); n > max(width, 80) || (width == 80 && n > 80) {
-				t.Fatalf("width %d: a line of %d columns", width, n)
+		if len(lines) > 23 || !ui.Fits(b.String(), 80) {
+			t.Fatalf("%d lines, the widest %d columns: more than 80x24 with the cursor's line:\n%s", len(lines), ui.Widest(b.String()), b.String())
+		}
+		if !strings.HasPrefix(lines[0], "View (anyone)") || !strings.Contains(lines[0], "Score (keep it to yourself)") {
+			t.Errorf("the labels: %q", lines[0])
+		}
+		for _, want := range []string{c.view, "Score: " + c.score, "Serving ", "unoscore.db. Ctrl-C stops.", c.note} {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("the screen lacks %q:\n%s", want, b.String())
 			}
 		}
-		for k, u := range urls {
+		wide := 0
+		for _, u := range []string{c.view, c.score} {
 			code, err := qr.Encode(u, qr.L)
 			if err != nil {
 				t.Fatal(err)
 			}
-			// Where block k starts: side by side at 80 columns, stacked at 40.
-			top, left := 1, 0
-			if width == 80 {
-				wide := utf8.RuneCountInString(lines[1])
-				wide = (wide - 2) / 2
-				left = k * (wide + 2)
-			} else {
-				for i, l := range lines {
-					if strings.TrimSpace(l) == []string{"View", "Score"}[k] {
-						top = i + 1
-					}
-				}
-			}
-			top++ // the quiet zone's first line
-			for y := 0; y < code.Size; y++ {
-				row := []rune(lines[top+y/2])
-				for x := 0; x < code.Size; x++ {
-					c := row[left+2+x]
-					black := map[rune][2]bool{'█': {false, false}, ' ': {true, true}, '▀': {false, true}, '▄': {true, false}}[c][y%2]
-					if black != code.Black(x, y) {
-						t.Fatalf("width %d, %s: module (%d,%d) is wrong", width, u, x, y)
-					}
-				}
-			}
+			wide = max(wide, code.Size+4)
+		}
+		for k, u := range []string{c.view, c.score} {
+			code, _ := qr.Encode(u, qr.L)
+			readBack(t, lines, 2, k*(wide+2)+2, code)
 		}
 	}
 }
 
-// TestAddressesOnTheLastScreen: in an 80x24 terminal the two QR codes fill
-// more than a screen, so the addresses and the token come after them, on
-// the last 24 lines.
-func TestAddressesOnTheLastScreen(t *testing.T) {
-	view := "http://127.0.0.1:41234/"
-	score := "http://127.0.0.1:41234/score#token=yBMBqdeaajgE3vzlC_htL-E3AoOIMOx1"
-	var b bytes.Buffer
-	writeAddresses(&b, "/tmp/unoscore.db", view, score, net.IPv4(127, 0, 0, 1), &iostreams.IOStreams{OutTTY: true, Width: 80})
-	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-	if len(lines) <= 24 {
-		t.Fatalf("only %d lines: the test no longer shows anything", len(lines))
-	}
-	last := strings.Join(lines[len(lines)-24:], "\n")
-	for _, want := range []string{view, score, "Only this computer can open these", "Serving the games in"} {
-		if !strings.Contains(last, want) {
-			t.Errorf("the last screen lacks %q:\n%s", want, last)
+// readBack compares the half blocks drawn from line top, column left (the
+// code's first module, inside its quiet zone) with the code's modules.
+func readBack(t *testing.T, lines []string, top, left int, code *qr.Code) {
+	t.Helper()
+	for y := 0; y < code.Size; y++ {
+		row := []rune(lines[top+y/2])
+		for x := 0; x < code.Size; x++ {
+			c := row[left+x]
+			black := map[rune][2]bool{'█': {false, false}, ' ': {true, true}, '▀': {false, true}, '▄': {true, false}}[c][y%2]
+			if black != code.Black(x, y) {
+				t.Fatalf("module (%d,%d) is wrong", x, y)
+			}
 		}
 	}
-	if !ui.Fits(b.String(), 80) {
-		t.Errorf("a line wider than 80 columns:\n%s", b.String())
+	// The quiet zone: light all round.
+	for _, l := range []string{lines[top-1]} {
+		if r := []rune(l); strings.Trim(string(r[left-2:left+code.Size+2]), "█") != "" {
+			t.Fatalf("the quiet zone above the code is not light: %q", l)
+		}
+	}
+}
+
+// TestServeScreenTooSmall: a window too small for the codes gets the
+// addresses and a sentence saying how big a window they need; output to a
+// pipe gets the addresses only.
+func TestServeScreenTooSmall(t *testing.T) {
+	view, score := "http://127.0.0.1:41234/", "http://127.0.0.1:41234/score#token=yBMBqdeaajgE3vzlC_htL-E3AoOIMOx1"
+	for _, c := range []struct {
+		ios  iostreams.IOStreams
+		want string
+	}{
+		{iostreams.IOStreams{OutTTY: true, Width: 80, Height: 20}, "The QR codes need a window of at least 77x24 (this one is 80x20);\nmake it bigger and start unoscore serve again to see them."},
+		{iostreams.IOStreams{OutTTY: true, Width: 60, Height: 50}, "The QR codes need a window of at least 77x24 (this one is 60x50)"},
+		{iostreams.IOStreams{}, ""},
+	} {
+		var b bytes.Buffer
+		writeAddresses(&b, "/tmp/unoscore.db", view, score, net.IPv4(127, 0, 0, 1), &c.ios, false)
+		out := b.String()
+		if strings.ContainsAny(out, "█▀▄") || !strings.Contains(out, "  "+view+"\n") || !strings.Contains(out, "  "+score+"\n") || !strings.Contains(out, c.want) {
+			t.Errorf("%dx%d:\n%s\nwant the addresses and %q", c.ios.Width, c.ios.Height, out, c.want)
+		}
+		if c.ios.Width >= 80 && !ui.Fits(out, c.ios.Width) {
+			t.Errorf("%dx%d: a line wider than the window:\n%s", c.ios.Width, c.ios.Height, out)
+		}
 	}
 }

@@ -24,6 +24,26 @@ type IOStreams struct {
 	// each thing printed: a window widened or narrowed meanwhile is
 	// followed. Nil: Width, as it was at the start.
 	OutSize, ErrSize func() int
+	// Height is the terminal's height in lines (0 when output is not a
+	// terminal); OutHeight reads it as it is now (nil: Height).
+	Height    int
+	OutHeight func() int
+}
+
+// TermHeight is the height of the terminal standard output is, as it is
+// now: 0 when output is not a terminal, 24 when its size cannot be read.
+func (s *IOStreams) TermHeight() int {
+	if !s.OutTTY {
+		return 0
+	}
+	h := s.Height
+	if s.OutHeight != nil {
+		h = s.OutHeight()
+	}
+	if h <= 0 {
+		return 24
+	}
+	return h
 }
 
 // TermWidth is the width of the terminal standard output is, as it is now:
@@ -61,11 +81,25 @@ func System() *IOStreams {
 	return &IOStreams{
 		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
 		InTTY: in, OutTTY: out, ErrTTY: errTTY,
-		Color:   out && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
-		Width:   terminalWidth(os.Stdout, out),
-		OutSize: func() int { return terminalWidth(os.Stdout, out) },
-		ErrSize: func() int { return terminalWidth(os.Stderr, errTTY) },
+		Color:     out && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb",
+		Width:     terminalWidth(os.Stdout, out),
+		OutSize:   func() int { return terminalWidth(os.Stdout, out) },
+		ErrSize:   func() int { return terminalWidth(os.Stderr, errTTY) },
+		Height:    terminalHeight(os.Stdout, out),
+		OutHeight: func() int { return terminalHeight(os.Stdout, out) },
 	}
+}
+
+// terminalHeight is the height of the terminal f, or 0.
+func terminalHeight(f *os.File, tty bool) int {
+	if !tty {
+		return 0
+	}
+	_, h, err := term.GetSize(int(f.Fd()))
+	if err != nil || h <= 0 {
+		return 24
+	}
+	return h
 }
 
 // terminalWidth is the width of the terminal f, or 0.
