@@ -606,14 +606,62 @@ func (g *Game) Redoable() (scoring.Hand, bool) {
 	return voided[len(voided)-1], true
 }
 
+// RedoableAt returns the hand last voided at table (a rotating game's),
+// if it can count again: only undos and redos, and hands recorded at other
+// tables, came after it at that table. Table 0 is Redoable.
+func (g *Game) RedoableAt(table int) (scoring.Hand, bool) {
+	if table == 0 || g.Board.Schedule() == nil {
+		return g.Redoable()
+	}
+	var hands []scoring.Hand
+	var voided []scoring.Hand // table's, newest last
+	for _, e := range g.Events[1:] {
+		switch e.Type {
+		case EventHand:
+			hands = append(hands, *e.Hand)
+			if e.Hand.Table == table {
+				voided = nil
+			}
+		case EventCorrect:
+			if hands[e.Number-1].Table == table || e.Hand.Table == table {
+				voided = nil
+			}
+			hands[e.Number-1] = *e.Hand
+		case EventVoid:
+			if h := hands[e.Number-1]; h.Table == table {
+				voided = append(voided, h)
+			}
+			hands = slices.Delete(hands, e.Number-1, e.Number)
+		case EventRedo:
+			hands = append(hands, *e.Hand)
+			if e.Hand.Table == table && len(voided) > 0 {
+				voided = voided[:len(voided)-1]
+			}
+		default: // a rename: what was voided named the players as they were
+			voided = nil
+		}
+	}
+	if len(voided) == 0 {
+		return scoring.Hand{}, false
+	}
+	return voided[len(voided)-1], true
+}
+
 // Redo brings back the hand the last undo voided, as one more event. It
 // returns the game after it and the hand's row.
 // Given what the writer saw (seen), a game changed since at that hand's
 // table is a *ChangedError, and nothing is written.
 func (db *DB) Redo(id string, seen ...Seen) (*Game, scoring.Row, error) {
+	return db.RedoAt(id, 0, seen...)
+}
+
+// RedoAt brings back the hand last voided at table (a rotating game's;
+// 0: the hand the last undo voided, at any table), as Redo does: a hand
+// recorded at another table since does not stand in its way.
+func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, error) {
 	var row scoring.Row
 	g, err := db.change(id, func(g *Game) (Event, error) {
-		h, ok := g.Redoable()
+		h, ok := g.RedoableAt(table)
 		if err := seenOf(seen).check(g, max(h.Table, 1)); err != nil {
 			return Event{}, err
 		}

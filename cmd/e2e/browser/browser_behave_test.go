@@ -62,11 +62,20 @@ func TestBrowserRedoAtItsTable(t *testing.T) {
 		poll(`document.getElementById("undo").textContent === "Undo hand 1 at table 2"`, 5*time.Second),
 		poll(`!document.getElementById("redo")`, time.Second))
 	shoot(t, one, screenshots(t), "serve-redo-table.png")
-	step(one, "table 1 brings it back, after a question", chromedp.Click(chromedp.ID("redo")),
-		poll(`window.asked[1] === "Bring back the hand voided at table 1: Ann went out, 10 points? It counts again as hand 2."`, time.Second),
-		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Brought back hand 2 at table 1: Ann went out, 10 points."`, 5*time.Second))
+	// Table 2 plays on meanwhile: table 1's voided hand is still offered
+	// there, and comes back as hand 3.
+	step(one, "count reads", poll(countReads, time.Second))
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "2", "--out", "Fay", "--left", "Eve=r1", "--left", "Gus=g2"); code != 0 {
+		t.Fatal(errs)
+	}
+	changes := fmt.Sprint(boardOf(t, db)["changes"])
+	step(one, "table 1 brings it back, after a question",
+		poll(`window.seen === `+changes, 5*time.Second),
+		chromedp.Click(chromedp.ID("redo")),
+		poll(`window.asked[1] === "Bring back the hand voided at table 1: Ann went out, 10 points? It counts again as hand 3."`, time.Second),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Brought back hand 3 at table 1: Ann went out, 10 points."`, 5*time.Second))
 	rows := boardOf(t, db)["rows"].([]any)
-	if len(rows) != 2 || rows[1].(map[string]any)["out"] != "Ann" {
+	if len(rows) != 3 || rows[2].(map[string]any)["out"] != "Ann" {
 		t.Fatalf("after the redo: %v", rows)
 	}
 	// A question answered no brings nothing back.
@@ -76,8 +85,8 @@ func TestBrowserRedoAtItsTable(t *testing.T) {
 		poll(`(window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
 		chromedp.Click(chromedp.ID("redo")),
 		poll(`window.asked.length === 4`, time.Second))
-	if got := boardOf(t, db)["hands"]; got != 1.0 {
-		t.Fatalf("after a redo answered no: %v hands, want 1", got)
+	if got := boardOf(t, db)["hands"]; got != 2.0 {
+		t.Fatalf("after a redo answered no: %v hands, want 2", got)
 	}
 }
 

@@ -192,9 +192,18 @@ func TestRedoPerTable(t *testing.T) {
 	if code, body := s.do("POST", path+"/undo", `{"table": 1}`, scorer); code != 200 {
 		t.Fatalf("undo at table 1: %d %s", code, body)
 	}
-	// Table 2's hand is hand 1 now: table 1's comes back as hand 2.
+	// Table 2's hand is hand 1 now, and table 2 plays on (hand 2): table
+	// 1's comes back as hand 3, offered on table 1's keypad only.
+	if code, body := s.do("POST", path+"/hands", `{"out": "Fay", "left": {"Eve": "r1", "Gus": "g2"}, "table": 2}`, scorer); code != 200 {
+		t.Fatalf("table 2 plays on: %d %s", code, body)
+	}
 	code, body := s.do("GET", path+"/keypad", "", nil)
-	if code != 200 || !strings.Contains(body, `"redo":{"hand":2,"table":1,"out":"Ann","points":10}`) {
+	var k struct {
+		Tables []struct {
+			Redo *struct{ Hand, Table, Points int }
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &k); code != 200 || err != nil || len(k.Tables) != 2 || k.Tables[0].Redo == nil || *k.Tables[0].Redo != (struct{ Hand, Table, Points int }{3, 1, 10}) || k.Tables[1].Redo != nil {
 		t.Fatalf("keypad: %d %s", code, body)
 	}
 	for _, c := range []struct {
@@ -202,16 +211,17 @@ func TestRedoPerTable(t *testing.T) {
 		code int
 		want string
 	}{
-		{`{"table": 2}`, 400, "there is no voided hand to bring back at table 2: the last hand voided was at table 1"},
+		{`{"table": 2}`, 400, "there is no voided hand to bring back at table 2"},
 		{`{"table": 3}`, 400, "there is no table 3: this game has tables 1 and 2"},
 		{`{"table": 1}`, 200, `"rows":[{"hand":1,"table":2`},
+		{`{"table": 1}`, 400, "there is no voided hand to bring back at table 1"},
 	} {
 		if code, body := s.do("POST", path+"/redo", c.body, scorer); code != c.code || !strings.Contains(body, c.want) {
 			t.Errorf("redo %s: %d %s, want %d %q", c.body, code, body, c.code, c.want)
 		}
 	}
 	code, body = s.do("GET", path+"/board", "", nil)
-	if code != 200 || !strings.Contains(body, `{"hand":2,"table":1,"round":1,"dealer":"Ann","out":"Ann"`) {
+	if code != 200 || !strings.Contains(body, `{"hand":3,"table":1,"round":1,"dealer":"Ann","out":"Ann"`) {
 		t.Fatalf("board after the redo: %d %s", code, body)
 	}
 }

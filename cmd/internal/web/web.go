@@ -737,7 +737,8 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 	if err := noTableZero(db, id, req.Table); err != nil {
 		return result{}, err
 	}
-	if t := table(req.Table); t != 0 {
+	t := table(req.Table)
+	if t != 0 {
 		// A rotating game's table brings back only its own voided hand,
 		// read and written under the same lock.
 		g, err := db.Game(id)
@@ -750,15 +751,15 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 		if err := g.Board.NoTable(t); err != nil {
 			return result{}, err
 		}
-		h, ok := g.Redoable()
-		if !ok {
-			return result{}, store.ErrNothingToRedo
-		}
-		if h.Table != t {
-			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no voided hand to bring back at table %d: the last hand voided was at table %d", t, h.Table)}
+		if _, ok := g.RedoableAt(t); !ok {
+			msg := fmt.Sprintf("there is no voided hand to bring back at table %d", t)
+			if h, ok := g.Redoable(); ok && h.Table != t {
+				msg += fmt.Sprintf(": the last hand voided was at table %d", h.Table)
+			}
+			return result{}, &scoring.InputError{Msg: msg}
 		}
 	}
-	g, _, err := db.Redo(id, store.Seen{Changes: req.Changes})
+	g, _, err := db.RedoAt(id, t, store.Seen{Changes: req.Changes})
 	return result{game: g}, err
 }
 
@@ -803,6 +804,15 @@ type handJSON struct {
 	Refusal string `json:"refusal,omitempty"`
 }
 
+// redoOf names a voided hand as it would count again: the next number.
+func redoOf(b *scoring.Board, h scoring.Hand) *handJSON {
+	pts := 0
+	for _, l := range h.Left {
+		pts += b.Deck.HandPoints(l.Cards)
+	}
+	return &handJSON{Hand: b.Hands() + 1, Table: h.Table, Out: h.Out, Points: pts}
+}
+
 func handOf(b *scoring.Board, r scoring.Row) *handJSON {
 	return &handJSON{Hand: r.Number, Table: r.Table, Out: b.Name(r.Out), Points: r.Won}
 }
@@ -836,6 +846,7 @@ type tableJSON struct {
 	// (Refusal then says so); empty when it can play or is done.
 	WaitingFor []string  `json:"waiting_for"`
 	Last       *handJSON `json:"last,omitempty"` // the last hand played at this table
+	Redo       *handJSON `json:"redo,omitempty"` // the hand last voided at this table, if it can count again
 	// Who sits out the table's round (5, 9 or 13 players).
 	SittingOut string `json:"sitting_out,omitempty"`
 }
@@ -864,11 +875,7 @@ func newKeypad(g *store.Game) keypadJSON {
 		k.Last = lastOf(g, b.Rows[n-1])
 	}
 	if h, ok := g.Redoable(); ok {
-		pts := 0
-		for _, l := range h.Left {
-			pts += b.Deck.HandPoints(l.Cards)
-		}
-		k.Redo = &handJSON{Hand: b.Hands() + 1, Table: h.Table, Out: h.Out, Points: pts}
+		k.Redo = redoOf(b, h)
 	}
 	if !b.Over() {
 		for _, seat := range b.Active() {
@@ -881,6 +888,9 @@ func newKeypad(g *store.Game) keypadJSON {
 	for _, t := range b.Tables() {
 		tj := tableJSON{Table: t.Number, Round: t.Round, Rounds: len(b.Schedule()), Hand: t.Hands + 1, Played: t.Hands, Hands: b.Settings.Hands,
 			Players: b.Names(t.Seats), Scorers: map[string][]string{}}
+		if h, ok := g.RedoableAt(t.Number); ok {
+			tj.Redo = redoOf(b, h)
+		}
 		for i := len(b.Rows) - 1; i >= 0; i-- {
 			if b.Rows[i].Table == t.Number {
 				tj.Last = lastOf(g, b.Rows[i])

@@ -463,9 +463,8 @@
   // redoable is the voided hand this phone may bring back: in a rotating
   // game, only the phone at its table offers it.
   function redoable(tb) {
-    if (!kp.redo) return null;
-    if (kp.tables && (!tb || kp.redo.table !== tb.table)) return null;
-    return kp.redo;
+    if (kp.tables) return tb ? tb.redo || null : null;
+    return kp.redo || null;
   }
   function redo() {
     var tb = here();
