@@ -194,3 +194,33 @@ func TestBrowserNewGameChecksFirst(t *testing.T) {
 		t.Fatalf("a game answered no was started: %v", g["name"])
 	}
 }
+
+// TestBrowserTableDoneSaysASentence: a table that has played all its
+// rounds, picked on the phone, says so in a capitalised sentence (the
+// command line's words start lower-case).
+func TestBrowserTableDoneSaysASentence(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
+	schedule := boardOf(t, db)["schedule"].([]any)
+	play := func(round, table int) {
+		at := schedule[round-1].(map[string]any)["tables"].([]any)[table-1].(map[string]any)["teams"].([]any)
+		us, them := at[0].([]any), at[1].([]any)
+		if code, _, errs := harness.Unoscore(t, db, "hand", "--table", fmt.Sprint(table), "--out", us[0].(string),
+			"--left", them[0].(string)+"=r5", "--left", them[1].(string)+"=g2"); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	for r := 1; r <= 6; r++ {
+		play(r, 1)
+		play(r, 2)
+	}
+	play(7, 2)
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "table 2, done", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-table="2"]`)),
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Table 2 has played all 7 rounds") && /[.?!]$/.test(document.querySelector(".msg.bad").textContent)`, 5*time.Second))
+}

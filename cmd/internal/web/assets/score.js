@@ -137,7 +137,7 @@
       var tb = here();
       if (tb && tb.refusal && !waits(tb) && !out) {
         table = null;
-        if (!message.text) message = {text: tb.refusal, good: true, changes: k.changes, action: null};
+        if (!message.text) message = {text: sentence(tb.refusal), good: true, changes: k.changes, action: null};
       }
       render();
     }, function () { if (!kp) say(away, false); });
@@ -172,7 +172,7 @@
   // before at another table.
   function waits(t) { return !!(t && t.waiting_for && t.waiting_for.length); }
   function pick(t) {
-    if (t.refusal && !waits(t)) { say(t.refusal, false); return; }
+    if (t.refusal && !waits(t)) { say(sentence(t.refusal), false); return; }
     table = t.table; hush();
     render();
   }
@@ -539,7 +539,7 @@
       ]));
       root.appendChild(el("div", {class: "waiting", id: "waiting", role: "status"}, [
         el("h2", {text: "Table " + tb.table + " waits for " + tb.waiting_for.join(" and ")}),
-        el("p", {text: tb.refusal + "."}),
+        el("p", {text: sentence(tb.refusal)}),
         el("p", {class: "then", text: "The keypad comes back by itself when they finish."})
       ]));
       sitOuts([tb]);
