@@ -198,7 +198,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
 		poll(`document.querySelector('button[data-face="wd4"]').disabled && !document.querySelector('button[data-face="w"]').disabled`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
-		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Cat's and Dan's cards are missing"`, chromedp.WithPollingTimeout(5*time.Second)))
+		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Cat's and Dan's cards are missing."`, chromedp.WithPollingTimeout(5*time.Second)))
 	// Undo, after the page's question.
 	step("undo",
 		chromedp.Click(chromedp.ID("restart")),
@@ -356,7 +356,7 @@ func TestBrowserRotating(t *testing.T) {
 		// table: it says so, and offers to save anyway.
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Hand 8 at table 2 was just recorded from another device: Hal went out") && !!document.getElementById("anyway")`, 5*time.Second),
 		chromedp.Click(chromedp.ID("anyway")),
-		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === `+jsString(want), 5*time.Second))
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === `+jsString(phoneSentence(want)), 5*time.Second))
 	if _, out, _ := harness.Unoscore(t, db, "board", "--json", "--game", id); !strings.Contains(out, `"hands": 8`) {
 		t.Fatal("the refused hand was written")
 	}
@@ -404,16 +404,21 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann, Bob"),
 		chromedp.SetValue(chromedp.CSS(`#newform select[name="mode"]`), "rotating"),
 		poll(`document.querySelector('#newform select[name="mode"]').dispatchEvent(new Event("change")) && !document.getElementById("handsfield").hidden && document.getElementById("targetfield").hidden`, time.Second),
-		// The game on the page is unfinished: the phone asks first.
+		// The game on the page is unfinished, but this one would not
+		// start: refused at once, without a question.
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
 		chromedp.Click(chromedp.ID("start")),
-		poll(`window.asked[0] === "\u201cClub night\u201d is not finished. Start a new game anyway? It stays in the list of games."`, 5*time.Second),
-		poll(`document.getElementById("newmsg").textContent.includes("The rotating mode is for 4, 5, 8, 9, 12, 13 or 16 players") && !document.getElementById("newmsg").textContent.includes("--")`, 5*time.Second))
+		poll(`document.getElementById("newmsg").textContent.includes("The rotating mode is for 4, 5, 8, 9, 12, 13 or 16 players") && !document.getElementById("newmsg").textContent.includes("--")`, 5*time.Second),
+		poll(`window.asked.length === 0`, time.Second))
 	shoot(t, phoneA, dir, "serve-new.png")
 	step(phoneA, "a good game",
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), ", Cat, Dan"),
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="name"]`), "Rematch"),
+		// One that would start: the phone asks first (kept across the
+		// page's move to the new game).
+		poll(`(window.confirm = q => (sessionStorage.setItem("asked", q), true), true)`, time.Second),
 		chromedp.Click(chromedp.ID("start")),
+		across(`sessionStorage.getItem("asked") === "\u201cClub night\u201d is not finished. Start a new game anyway? It stays in the list of games."`, 5*time.Second),
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch" && !!document.querySelector('button[data-table="1"]')`, 5*time.Second))
 	step(tv, "the television follows",
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch"`, 5*time.Second))
@@ -468,6 +473,20 @@ func across(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
 // the background runs no animation frames.
 func poll(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
 	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(50*time.Millisecond))
+}
+
+// phoneSentence is a sentence of the command line's as the phone shows
+// it: capitalised, ending with a stop.
+func phoneSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.ContainsAny(s[len(s)-1:], ".?!") {
+		s += "."
+	}
+	return s
 }
 
 func jsString(s string) string {
