@@ -161,6 +161,7 @@ func TestBrowserUndoWording(t *testing.T) {
 	step(two, "table 2's undo is refused at once", chromedp.Click(chromedp.ID("undo")),
 		msg(false, "Hand 2 cannot be voided: hand 3 at table 1 was played in a round that needed it (without it, table 1 waits for round 2: Gus and Hal are still playing round 1 at table 2); void hand 3 first."),
 		poll(`window.asked.length === 0`, time.Second))
+	shoot(t, two, screenshots(t), "serve-undo-refused.png")
 	step(one, "table 1 voids hand 3", chromedp.Click(chromedp.ID("undo")),
 		poll(`window.asked.length === 1`, time.Second),
 		msg(true, "Voided hand 3 at table 1: Ann went out. It stays in the history; 2 hands count now."))
