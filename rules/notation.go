@@ -433,8 +433,15 @@ func (h *Hand) add(d *Deck, tok string) error {
 		return nil
 	}
 	if allDigits(t) && len(t) > 1 {
-		// 37 is not a card: points counted by hand are written 37pts.
-		return &TokenError{Token: tok, Problem: "no card is a number above 9; for points counted by hand, write pts after", Suggest: cmpOr(strings.TrimLeft(t, "0"), "0") + "pts"}
+		// 37 is not a card: points counted by hand are written 37pts (up
+		// to maxCounted: a bigger number is suggested nothing it refuses).
+		e := &TokenError{Token: tok, Problem: "no card is a number above 9; for points counted by hand, write pts after"}
+		if n, err := strconv.Atoi(t); err == nil && n <= maxCounted {
+			e.Suggest = strconv.Itoa(n) + "pts"
+		} else {
+			e.Problem = fmt.Sprintf("no card is a number above 9, and points counted by hand (written with pts after) are 0 to %d, not", maxCounted)
+		}
+		return e
 	}
 	count := 1
 	if i := strings.IndexByte(t, 'x'); i > 0 && allDigits(t[:i]) {
