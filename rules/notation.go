@@ -565,13 +565,6 @@ func maxSuggestDistance(t string) int {
 	return 2
 }
 
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 // flipColorNames names the colours of one side of UNO Flip's cards.
 func flipColorNames(s Side) []string {
 	var ns []string
