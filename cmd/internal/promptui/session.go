@@ -85,6 +85,7 @@ func openLine(stdin io.ReadCloser, stdout io.Writer, keepRaw bool, cfg *readline
 		return r, true
 	}
 	cfg.SetListener(listener)
+	cfg.FuncOnWidthChanged = onWidthChanged
 	if err := cfg.Init(); err != nil {
 		return nil, err
 	}
@@ -120,5 +121,28 @@ func (l *line) close() {
 		}
 		l.rl.Close()
 		<-l.opDone
+		onWidthChanged(nil)
 	})
+}
+
+// onWidthChanged takes the place of readline's DefaultOnWidthChanged, which
+// keeps the last line's callback in a variable that its signal goroutine
+// reads unguarded, and goes on calling it after that line has closed, while
+// the next prompt rewrites the configuration it reads: a data race on every
+// resize between prompts. Here the callback is set, called and cleared under
+// one lock, and a closed line clears it (f nil), so nothing of a prompt runs
+// on a resize after close returns.
+func onWidthChanged(f func()) {
+	winch.Lock()
+	winch.f = f
+	winch.Unlock()
+	if f != nil {
+		winch.start.Do(watchWidth)
+	}
+}
+
+var winch struct {
+	sync.Mutex
+	f     func()
+	start sync.Once
 }
