@@ -233,6 +233,22 @@ func (d *Deck) flipError(tok, count string, c Card) error {
 // ParseHand reads a hand as ParseHand does, refusing a colour the deck does
 // not have.
 func (d *Deck) ParseHand(s string) (Hand, error) {
+	h, err := d.parseHand(s)
+	var te *TokenError
+	if err != nil && asTokenError(err, &te) && te.Suggest != "" && !d.accepts(te.Suggest) {
+		// A suggestion is only ever one the deck takes as it is.
+		te.Suggest = ""
+	}
+	return h, err
+}
+
+// accepts reports whether the deck reads s as cards it holds.
+func (d *Deck) accepts(s string) bool {
+	h, err := d.parseHand(s)
+	return err == nil && d.Lacking(h) == nil
+}
+
+func (d *Deck) parseHand(s string) (Hand, error) {
 	var h Hand
 	for _, tok := range strings.FieldsFunc(s, isSeparator) {
 		n := len(h.Cards)
