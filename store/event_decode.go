@@ -113,15 +113,8 @@ func (p *plainJSON) hand() (*scoring.Hand, bool) {
 // lefts reads the list of what each player was left holding; [] is an
 // empty list, as json.Unmarshal makes it.
 func (p *plainJSON) lefts() ([]scoring.Left, bool) {
-	if !p.byte('[') {
-		return nil, false
-	}
 	out := []scoring.Left{}
-	if p.peek() == ']' {
-		p.i++
-		return out, true
-	}
-	for {
+	ok := p.array(func() bool {
 		var l scoring.Left
 		ok := p.object(func(key []byte) bool {
 			switch string(key) {
@@ -137,20 +130,13 @@ func (p *plainJSON) lefts() ([]scoring.Left, bool) {
 			}
 			return false
 		})
-		if !ok {
-			return nil, false
-		}
 		out = append(out, l)
-		switch p.peek() {
-		case ',':
-			p.i++
-		case ']':
-			p.i++
-			return out, true
-		default:
-			return nil, false
-		}
+		return ok
+	})
+	if !ok {
+		return nil, false
 	}
+	return out, true
 }
 
 // int64 reads a whole number as JSON writes one that fits an int64.

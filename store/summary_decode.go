@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
 	"unicode/utf8"
 )
 
@@ -217,28 +216,39 @@ func (p *plainJSON) str() (string, bool) {
 // strs reads a list of plain strings; [] is an empty list, as
 // json.Unmarshal makes it.
 func (p *plainJSON) strs() ([]string, bool) {
-	if !p.byte('[') {
+	out := []string{}
+	ok := p.array(func() bool {
+		s, ok := p.str()
+		out = append(out, s)
+		return ok
+	})
+	if !ok {
 		return nil, false
 	}
-	out := []string{}
+	return out, true
+}
+
+// array reads a JSON list, each item by item; [] calls it for none.
+func (p *plainJSON) array(item func() bool) bool {
+	if !p.byte('[') {
+		return false
+	}
 	if p.peek() == ']' {
 		p.i++
-		return out, true
+		return true
 	}
 	for {
-		s, ok := p.str()
-		if !ok {
-			return nil, false
+		if !item() {
+			return false
 		}
-		out = append(out, s)
 		switch p.peek() {
 		case ',':
 			p.i++
 		case ']':
 			p.i++
-			return out, true
+			return true
 		default:
-			return nil, false
+			return false
 		}
 	}
 }
@@ -246,24 +256,8 @@ func (p *plainJSON) strs() ([]string, bool) {
 // int reads a whole number as JSON writes one (no leading zeros, no
 // fraction or exponent) that fits an int.
 func (p *plainJSON) int() (int, bool) {
-	p.skipSpace()
-	start := p.i
-	if p.i < len(p.b) && p.b[p.i] == '-' {
-		p.i++
-	}
-	digits := p.i
-	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
-		p.i++
-	}
-	n := p.i - digits
-	if n == 0 || n > 18 || (n > 1 && p.b[digits] == '0') {
-		return 0, false
-	}
-	if p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
-		return 0, false
-	}
-	x, err := strconv.Atoi(string(p.b[start:p.i]))
-	return x, err == nil
+	x, ok := p.int64()
+	return int(x), ok && int64(int(x)) == x
 }
 
 func (p *plainJSON) bool() (bool, bool) {
