@@ -33,15 +33,7 @@ const fitTotals = `(() => {
 // card's edges, and the cards stay one height when a badge and "to go"
 // take two lines on one of them.
 func TestBrowserTotalsFit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
-	}
-	exe := chromium(t)
-	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	tv := browser(t, exe)
-	step := stepper(t)
+	_, dir, db, s, tv, step := layoutMeasure(t)
 	hand := func(args ...string) {
 		t.Helper()
 		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, args...)...); code != 0 {

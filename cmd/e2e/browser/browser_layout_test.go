@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -19,16 +18,8 @@ import (
 // the names are short), and only whole rows of the pad, none cut by the
 // bottom of the screen.
 func TestBrowserTVLayout(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
-	}
-	exe := chromium(t)
-	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
+	_, dir, db, s, tv, step := layoutMeasure(t)
 	names := strings.Split("Alexandra,Bartholomew,Christopher,Dominique,Evangeline,Fitzgerald,Guinevere,Horatio,Isabella,Jonathan,Katherine,Leopold,Maximilian,Nathaniel,Octavia,Penelope", ",")
-	s := harness.StartServe(t, db)
-	tv := browser(t, exe)
-	step := stepper(t)
 	for _, n := range []int{2, 4, 10, 12, 16} {
 		players := names[:n]
 		args := []string{"--players", strings.Join(players, ","), "--name", fmt.Sprintf("%d players", n)}

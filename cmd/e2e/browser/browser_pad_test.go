@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -52,15 +51,7 @@ const padSwiped = `(() => {
 // it says so: "swipe for more", a fading edge, and the hand's number stays
 // at the left as the pad scrolls.
 func TestBrowserPhonePad(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
-	}
-	exe := chromium(t)
-	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
-	step := stepper(t)
+	_, dir, db, s, phone, step := layoutMeasure(t)
 	names := strings.Split("Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", ",")
 	for _, g := range []struct {
 		n    int

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,15 +37,7 @@ const fitSchedule = `((tv) => {
 // 1280×720) in letters that read across a room, at least 24 px at 1080
 // lines (16 at 720) for up to 8 players (20 px for 16 players: 15 rounds), never breaks a pair, and fits a phone's width.
 func TestBrowserScheduleTV(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
-	}
-	exe := chromium(t)
-	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	tv := browser(t, exe)
-	step := stepper(t)
+	_, dir, db, s, tv, step := layoutMeasure(t)
 	names := strings.Split("Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy,Jo,Kim,Lee,Max,Ned,Oli,Pat", ",")
 	for _, n := range []int{4, 8, 16} {
 		id := harness.NewGame(t, db, "--players", strings.Join(names[:n], ","), "--mode", "rotating", "--name", fmt.Sprintf("%d players", n))

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -32,15 +31,7 @@ const smallText = `((least) => {
 // notes, the pad, the tables' cards and the footer's "live" included, in a
 // game of four and a rotating game of eight.
 func TestBrowserTVText(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
-	}
-	exe := chromium(t)
-	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	tv := browser(t, exe)
-	step := stepper(t)
+	_, dir, db, s, tv, step := layoutMeasure(t)
 	for _, g := range []struct {
 		players, mode string
 		hand          []string
