@@ -92,7 +92,18 @@ func TestBrowserPhonePad(t *testing.T) {
 				}
 				continue
 			}
-			bad, err := chromedp.Run(phone, chromedp.Evaluate[string](padCue))
+			// The fade follows a scroll-state query, which the browser
+			// settles a frame or two after the pad is drawn: asked until it
+			// holds, for at most 5 s.
+			var bad string
+			var err error
+			for end := time.Now().Add(5 * time.Second); ; {
+				bad, err = chromedp.Run(phone, chromedp.Evaluate[string](padCue))
+				if (err == nil && bad == "") || time.Now().After(end) {
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
 			if err != nil || bad != "" {
 				t.Errorf("%s: %s %v", what, bad, err)
 			}
