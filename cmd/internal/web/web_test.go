@@ -245,6 +245,32 @@ func TestViewerPageReadsWithoutJavaScript(t *testing.T) {
 	}
 }
 
+// TestStylesEveryBrowserHas: the stylesheet leans on nothing only
+// Chromium has. The score pad's "swipe for more" and its fading edge once
+// came from scroll-state container queries and a scroll-driven animation,
+// which Safari (every iPhone) and Firefox lack: there the cue never showed.
+// live.js measures the pad instead, and the stylesheet keys off its classes.
+func TestStylesEveryBrowserHas(t *testing.T) {
+	s := emptySite(t)
+	code, css := s.do("GET", "/assets/app.css", "", nil)
+	if code != 200 {
+		t.Fatalf("GET /assets/app.css: %d", code)
+	}
+	for _, only := range []string{"scroll-state", "animation-timeline", "scroll-timeline"} {
+		if strings.Contains(css, only) {
+			t.Errorf("app.css uses %s, which only Chromium has", only)
+		}
+	}
+	for _, want := range []string{".more-right", ".more-left"} {
+		if !strings.Contains(css, want) {
+			t.Errorf("app.css has no %s: the pad's cue follows live.js's classes", want)
+		}
+	}
+	if _, js := s.do("GET", "/assets/live.js", "", nil); !strings.Contains(js, `"more-right"`) || !strings.Contains(js, `"more-left"`) {
+		t.Error("live.js sets no more-right and more-left on the score pad's wrap")
+	}
+}
+
 func TestNoGameYet(t *testing.T) {
 	s := emptySite(t)
 	path := s.path

@@ -21,6 +21,42 @@
   fitPad();
   window.addEventListener("resize", fitPad);
   document.addEventListener("unoscore:board", fitPad);
+
+  // A score pad wider than the screen scrolls sideways: its wrap says
+  // which way there is more to see (more-right, more-left), and the
+  // stylesheet fades the cut edge and says to swipe from that. Measured
+  // here, on every browser, rather than left to CSS scroll-state queries,
+  // which only Chromium has: on scrolling, on a change of size (of the
+  // screen or of the pad), and as soon as a new board is swapped in.
+  function cuePad(wrap) {
+    var room = wrap.scrollWidth - wrap.clientWidth, at = wrap.scrollLeft;
+    wrap.classList.toggle("more-right", room > 1 && at < room - 1);
+    wrap.classList.toggle("more-left", room > 1 && at > 1);
+  }
+  function cuePads() {
+    var wraps = document.querySelectorAll(".padwrap");
+    for (var i = 0; i < wraps.length; i++) cuePad(wraps[i]);
+  }
+  var sized = window.ResizeObserver && new ResizeObserver(function () {
+    // A frame later: the cue's line showing or going resizes the wrap.
+    window.requestAnimationFrame(cuePads);
+  });
+  // watchPads measures the pads on the page and follows their sizes (a new
+  // board brings new elements to follow).
+  function watchPads() {
+    cuePads();
+    if (!sized) return;
+    sized.disconnect();
+    var els = document.querySelectorAll(".padwrap, .padwrap > .pad");
+    for (var i = 0; i < els.length; i++) sized.observe(els[i]);
+  }
+  watchPads();
+  window.addEventListener("resize", cuePads);
+  document.addEventListener("unoscore:board", watchPads);
+  // A scroll event does not bubble; the document sees it when capturing.
+  document.addEventListener("scroll", function (e) {
+    if (e.target.classList && e.target.classList.contains("padwrap")) cuePad(e.target);
+  }, true);
   var live = document.getElementById("live");
   var status = document.getElementById("status");
   var game = live && live.dataset.game;
