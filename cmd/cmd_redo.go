@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -17,27 +18,52 @@ func newRedoCmd(app *App, runF func(*undoOptions) error) *cobra.Command {
 		Short: "Bring back the hand the last undo voided",
 		Long: `Bring back the hand the last undo voided, as one more record in the
 game's history (nothing is overwritten). Only right after undo: once another
-hand is entered or corrected, there is nothing to redo.`,
+hand is entered or corrected, there is nothing to redo.
+
+In a rotating game, --table T brings back the hand last voided at table T
+(hands played at the other table since do not stand in its way). Without
+--table, redo brings back a voided hand only when one table alone has one;
+when both tables do, it names them and asks for --table.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: seam(o, runF, runRedo),
+		RunE: withTable(o, seam(o, runF, runRedo)),
 	}
 	gameFlag(c, o.app, &o.Game, gameUsage)
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
+	c.Flags().IntVar(&o.Table, "table", 0, "a rotating game: bring back the hand last voided at this table")
+	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
 	return c
 }
 
 func runRedo(o *undoOptions) error {
+	if err := checkTable(o); err != nil {
+		return err
+	}
 	var g *store.Game
 	var row scoring.Row
 	err := o.app.withDB(changeDB, func(db *store.DB) error {
+		if o.Table == 0 {
+			// A rotating game's tables: a hand is brought back at no
+			// table that did not ask, while another could have.
+			g, err := db.Game(o.Game)
+			if err != nil {
+				return err
+			}
+			if all := g.Redoables(); len(all) > 1 {
+				var with []string
+				for _, r := range all {
+					with = append(with, fmt.Sprintf("--table %d", r.Table))
+				}
+				return &scoring.InputError{Msg: store.RedoWhich(all) + ": say which with " + words.JoinOr(with) + "; nothing brought back"}
+			}
+		}
 		var err error
-		g, row, err = db.Redo(o.Game)
+		g, row, err = db.RedoAt(o.Game, o.Table)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	o.app.saved = fmt.Sprintf("Hand %d was brought back and saved", row.Number)
+	o.app.saved = fmt.Sprintf("%s was brought back and saved", words.Capitalize(handAt(row)))
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, present.NewBoard(g))
 	}

@@ -17,11 +17,12 @@ import (
 )
 
 type undoOptions struct {
-	app   *App
-	Game  string
-	JSON  bool
-	Yes   bool
-	Table int
+	app        *App
+	Game       string
+	JSON       bool
+	Yes        bool
+	Table      int
+	TableGiven bool // --table was given (0 included, which names no table)
 }
 
 func newUndoCmd(app *App, runF func(*undoOptions) error) *cobra.Command {
@@ -33,7 +34,7 @@ func newUndoCmd(app *App, runF func(*undoOptions) error) *cobra.Command {
 "unoscore redo" brings it back. In a terminal, undo says which hand it would
 void and asks first; --yes skips the question.`,
 		Args: exactArgs(0, "no arguments"),
-		RunE: seam(o, runF, runUndo),
+		RunE: withTable(o, seam(o, runF, runUndo)),
 	}
 	gameFlag(c, o.app, &o.Game, gameUsage)
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
@@ -42,7 +43,34 @@ void and asks first; --yes skips the question.`,
 	return c
 }
 
+// withTable notes whether --table was given before running.
+func withTable(o *undoOptions, run func(*cobra.Command, []string) error) func(*cobra.Command, []string) error {
+	return func(c *cobra.Command, args []string) error {
+		o.TableGiven = c.Flags().Changed("table")
+		return run(c, args)
+	}
+}
+
+// checkTable refuses a --table the game is not played at (0 included),
+// in the web's words, before any question is asked or anything written.
+func checkTable(o *undoOptions) error {
+	if !o.TableGiven {
+		return nil
+	}
+	g, err := loadGame(o.app, o.Game)
+	if err != nil {
+		return err
+	}
+	if g.Board.Schedule() == nil {
+		return &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", o.Table)}
+	}
+	return g.Board.NoTable(o.Table)
+}
+
 func runUndo(o *undoOptions) error {
+	if err := checkTable(o); err != nil {
+		return err
+	}
 	asked := 0 // the hand the question named
 	if !o.Yes && !o.JSON && o.app.canPrompt() {
 		g, err := loadGame(o.app, o.Game)

@@ -105,13 +105,13 @@ func TestCommandFlags(t *testing.T) {
 			return o.Yes && o.Table == 3 && o.Game == "g1" && o.JSON, ran, err
 		})
 	redo := capture(newRedoCmd)
-	run(t, "redo", []check{{[]string{"--game", "g1"}, true, ""}},
+	run(t, "redo", []check{{[]string{"--game", "g1"}, true, ""}, {[]string{"--table", "2", "--game", "g1"}, true, ""}},
 		func(a []string) (bool, bool, error) {
 			o, ran, err := redo(a)
 			if o == nil {
 				return false, ran, err
 			}
-			return o.Game == "g1" && !o.JSON, ran, err
+			return o.Game == "g1" && !o.JSON && o.TableGiven == slices.Contains(a, "--table") && (o.Table == 2) == o.TableGiven, ran, err
 		})
 	history := capture(newHistoryCmd)
 	run(t, "history", []check{{[]string{"--game", "g1", "--json"}, true, ""}, {[]string{"--wide"}, true, ""}},

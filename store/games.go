@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -648,25 +649,37 @@ func (g *Game) RedoableAt(table int) (scoring.Hand, bool) {
 }
 
 // Redo brings back the hand the last undo voided, as one more event. It
-// returns the game after it and the hand's row.
+// returns the game after it and the hand's row. In a rotating game it is
+// RedoAt with no table: the voided hand of the one table that has one.
 // Given what the writer saw (seen), a game changed since at that hand's
 // table is a *ChangedError, and nothing is written.
 func (db *DB) Redo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 	return db.RedoAt(id, 0, seen...)
 }
 
-// RedoAt brings back the hand last voided at table (a rotating game's;
-// 0: the hand the last undo voided, at any table), as Redo does: a hand
-// recorded at another table since does not stand in its way.
+// RedoAt brings back the hand last voided at table (a rotating game's),
+// as Redo does: a hand recorded at another table since does not stand in
+// its way. A table a game is not played at is refused, and so is one with
+// nothing voided to bring back. Table 0 in a rotating game brings back the
+// voided hand of the one table that has one; when more than one table has
+// one, it is refused, naming them (see Redoables): a hand is never brought
+// back at a table that did not ask for it while another table could have.
 func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, error) {
 	var row scoring.Row
 	g, err := db.change(id, func(g *Game) (Event, error) {
-		h, ok := g.RedoableAt(table)
-		if err := seenOf(seen).check(g, max(h.Table, 1)); err != nil {
+		if err := g.redoTable(table); err != nil {
 			return Event{}, err
 		}
-		if !ok {
-			return Event{}, ErrNothingToRedo
+		h, err := g.redoAt(table)
+		at := h.Table
+		if at == 0 {
+			at = table
+		}
+		if err := seenOf(seen).check(g, max(at, 1)); err != nil {
+			return Event{}, err
+		}
+		if err != nil {
+			return Event{}, err
 		}
 		checked, err := g.Board.Check(h)
 		if err != nil {
@@ -678,6 +691,82 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 		row = g.Board.Rows[len(g.Board.Rows)-1]
 	}
 	return g, row, err
+}
+
+// RedoableHand is a voided hand that can count again, at its table.
+type RedoableHand struct {
+	Table int
+	Hand  scoring.Hand
+}
+
+// Redoables returns, in a rotating game, each table's voided hand that
+// could be brought back there (RedoableAt), in table order; in any other
+// game, the one Redoable returns, if any.
+func (g *Game) Redoables() []RedoableHand {
+	if g.Board.Schedule() == nil {
+		if h, ok := g.Redoable(); ok {
+			return []RedoableHand{{Hand: h}}
+		}
+		return nil
+	}
+	var all []RedoableHand
+	for _, t := range g.Board.Tables() {
+		if h, ok := g.RedoableAt(t.Number); ok {
+			all = append(all, RedoableHand{Table: t.Number, Hand: h})
+		}
+	}
+	return all
+}
+
+// RedoWhich is the sentence refusing a redo that names no table when
+// several tables have a hand to bring back: "tables 1 and 2 each have a
+// voided hand to bring back (Ann went out at table 1, Eve at table 2)".
+func RedoWhich(all []RedoableHand) string {
+	var tables, outs []string
+	for i, r := range all {
+		tables = append(tables, strconv.Itoa(r.Table))
+		if i == 0 {
+			outs = append(outs, fmt.Sprintf("%s went out at table %d", r.Hand.Out, r.Table))
+		} else {
+			outs = append(outs, fmt.Sprintf("%s at table %d", r.Hand.Out, r.Table))
+		}
+	}
+	return fmt.Sprintf("tables %s each have a voided hand to bring back (%s)", words.Join(tables), strings.Join(outs, ", "))
+}
+
+// redoTable refuses a table a redo cannot name: any, outside rotating
+// games; one the game does not have. Table 0 is no table.
+func (g *Game) redoTable(table int) error {
+	if table == 0 {
+		return nil
+	}
+	if g.Board.Schedule() == nil {
+		return &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", table)}
+	}
+	return g.Board.NoTable(table)
+}
+
+// redoAt is the hand RedoAt would bring back, or why none.
+func (g *Game) redoAt(table int) (scoring.Hand, error) {
+	if table == 0 {
+		all := g.Redoables()
+		switch len(all) {
+		case 0:
+			return scoring.Hand{}, ErrNothingToRedo
+		case 1:
+			return all[0].Hand, nil
+		}
+		return scoring.Hand{}, &scoring.InputError{Msg: RedoWhich(all) + ": say which table"}
+	}
+	h, ok := g.RedoableAt(table)
+	if !ok {
+		msg := fmt.Sprintf("there is no voided hand to bring back at table %d", table)
+		if h, ok := g.Redoable(); ok && h.Table != table {
+			msg += fmt.Sprintf(": the last hand voided was at table %d", h.Table)
+		}
+		return scoring.Hand{}, &scoring.InputError{Msg: msg}
+	}
+	return h, nil
 }
 
 // Edit replaces counted hand n (from 1) with a new outcome; the old one

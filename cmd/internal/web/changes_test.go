@@ -225,3 +225,39 @@ func TestRedoPerTable(t *testing.T) {
 		t.Fatalf("board after the redo: %d %s", code, body)
 	}
 }
+
+// TestRedoNoTableTwoTables: in a rotating game, a redo that names no table
+// while both tables have a voided hand to bring back brings back neither
+// (400, naming both); with one table left, it brings that one back.
+func TestRedoNoTableTwoTables(t *testing.T) {
+	s := newSite(t, web.Config{})
+	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	if code != 0 {
+		t.Fatalf("new: %s", errs)
+	}
+	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	path := "/api/games/" + id
+	for _, c := range []struct{ path, body string }{
+		{"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`},
+		{"/hands", `{"out": "Eve", "left": {"Fay": "r7", "Hal": "wd4"}, "table": 2}`},
+		{"/undo", `{"table": 1}`},
+		{"/undo", `{"table": 2}`},
+	} {
+		if code, body := s.do("POST", path+c.path, c.body, scorer); code != 200 {
+			t.Fatalf("%s %s: %d %s", c.path, c.body, code, body)
+		}
+	}
+	before := s.changes()
+	if code, body := s.do("POST", path+"/redo", `{}`, scorer); code != 400 || !strings.Contains(body, "tables 1 and 2 each have a voided hand to bring back (Ann went out at table 1, Eve at table 2): say which table") {
+		t.Fatalf("redo naming no table: %d %s", code, body)
+	}
+	if after := s.changes(); after != before {
+		t.Fatalf("the refusal wrote: %d changes, then %d", before, after)
+	}
+	if code, body := s.do("POST", path+"/redo", `{"table": 2}`, scorer); code != 200 {
+		t.Fatalf("redo at table 2: %d %s", code, body)
+	}
+	if code, body := s.do("POST", path+"/redo", `{}`, scorer); code != 200 || !strings.Contains(body, `"hand":2,"table":1`) {
+		t.Fatalf("redo of the one left: %d %s", code, body)
+	}
+}

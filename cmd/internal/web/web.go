@@ -737,28 +737,10 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 	if err := noTableZero(db, id, req.Table); err != nil {
 		return result{}, err
 	}
+	// A rotating game's table brings back only its own voided hand (the
+	// store refuses a table the game does not have, or with nothing to
+	// bring back), read and written under the same lock.
 	t := table(req.Table)
-	if t != 0 {
-		// A rotating game's table brings back only its own voided hand,
-		// read and written under the same lock.
-		g, err := db.Game(id)
-		if err != nil {
-			return result{}, err
-		}
-		if g.Board.Schedule() == nil {
-			return result{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", t)}
-		}
-		if err := g.Board.NoTable(t); err != nil {
-			return result{}, err
-		}
-		if _, ok := g.RedoableAt(t); !ok {
-			msg := fmt.Sprintf("there is no voided hand to bring back at table %d", t)
-			if h, ok := g.Redoable(); ok && h.Table != t {
-				msg += fmt.Sprintf(": the last hand voided was at table %d", h.Table)
-			}
-			return result{}, &scoring.InputError{Msg: msg}
-		}
-	}
 	g, _, err := db.RedoAt(id, t, store.Seen{Changes: req.Changes})
 	return result{game: g}, err
 }
