@@ -826,31 +826,32 @@ func (db *DB) Edit(id string, n int, h scoring.Hand, seen ...Seen) (*Game, error
 // limit of them (0: all), and returns how many games there are in all. It
 // reads only the summaries it hands out.
 func (db *DB) List(limit int, fn func(Summary) error) (total int, err error) {
-	return db.summaries(limit, false, fn)
+	return db.summaries(limit, summaryDecoder{}, func(s *Summary) error { return fn(*s) })
 }
 
 // ListBrief is List without the player statistics (Stats is nil): what a
 // list of games shows, for a fraction of the cost of a long list, since
 // the statistics are most of a kept summary.
 func (db *DB) ListBrief(limit int, fn func(Summary) error) (total int, err error) {
-	return db.summaries(limit, true, fn)
+	return db.summaries(limit, summaryDecoder{brief: true}, func(s *Summary) error { return fn(*s) })
 }
 
-func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total int, err error) {
-	var head []byte
-	var dec summaryDecoder
+// ScanBrief is ListBrief for a caller that keeps nothing of a summary past
+// fn: fn is given the same Summary each time, whose lists are made again in
+// the same memory for the next game, so a listing of every game makes
+// almost nothing but its output (`games --json`).
+func (db *DB) ScanBrief(limit int, fn func(*Summary) error) (total int, err error) {
+	return db.summaries(limit, summaryDecoder{brief: true, reuse: true}, fn)
+}
+
+func (db *DB) summaries(limit int, dec summaryDecoder, fn func(*Summary) error) (total int, err error) {
+	var s Summary
 	return db.list(limit, func(k, v []byte, current bool) error {
-		if i := bytes.Index(v, statsKey); brief && i > 0 {
-			// The statistics are the last field: cut them off.
-			head = append(append(head[:0], v[:i]...), '}')
-			v = head
-		}
-		var s Summary
 		if err := dec.decode(v, &s); err != nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		s.Current, s.Seq = current, binary.BigEndian.Uint64(k)
-		return fn(s)
+		return fn(&s)
 	})
 }
 

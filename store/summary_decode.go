@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"encoding/json"
+	"time"
 	"unicode/utf8"
 )
 
@@ -25,14 +26,30 @@ func decodeSummary(v []byte, s *Summary) error {
 // game).
 type summaryDecoder struct {
 	words map[string]string
+	// brief leaves the statistics unread: a summary is read as if it ended
+	// where its statistics begin (statsKey), as ListBrief reads it.
+	brief bool
+	// reuse decodes each summary into the lists of the one before, so that
+	// a long listing makes no lists (ScanBrief).
+	reuse bool
+	head  []byte // a brief summary cut short, for json.Unmarshal
 }
 
+// decode reads v into s. Without reuse s starts empty; with it, s holds
+// the summary decoded before, whose lists are used again.
 func (d *summaryDecoder) decode(v []byte, s *Summary) error {
-	var fast Summary
-	if d.fast(v, &fast) {
-		*s = fast
+	if !d.reuse {
+		*s = Summary{}
+	}
+	if d.fast(v, s) {
 		return nil
 	}
+	if i := bytes.Index(v, statsKey); d.brief && i > 0 {
+		// The statistics are the last field: cut them off.
+		d.head = append(append(d.head[:0], v[:i]...), '}')
+		v = d.head
+	}
+	*s = Summary{}
 	return json.Unmarshal(v, s)
 }
 
@@ -42,10 +59,15 @@ func decodeSummaryFast(v []byte, s *Summary) bool {
 	return (&summaryDecoder{}).fast(v, s)
 }
 
+// fast reads v into s when v is in the plain subset, and reports whether it
+// was (s is then to be read afresh, by json.Unmarshal). With reuse, s's
+// lists are those of the summary before, filled again.
 func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 	if d.words == nil {
 		d.words = map[string]string{}
 	}
+	lists := [3][]string{s.Players, s.Winners, s.Leaders}
+	*s = Summary{}
 	p := plainJSON{b: v, words: d.words}
 	if !p.byte('{') {
 		return false
@@ -70,19 +92,13 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 			s.Name, ok = p.unique()
 		case "created":
 			bit = 4
-			p.skipSpace()
-			start := p.i
-			if _, ok = p.raw(); ok {
-				// time.Time's own reading of its JSON, as json.Unmarshal
-				// calls it.
-				ok = s.Created.UnmarshalJSON(v[start:p.i]) == nil
-			}
+			ok = p.time(&s.Created)
 		case "mode":
 			bit = 8
 			s.Mode, ok = p.str()
 		case "players":
 			bit = 16
-			s.Players, ok = p.strs()
+			s.Players, ok = p.strsInto(lists[0], d.reuse)
 		case "hands":
 			bit = 32
 			s.Hands, ok = p.int()
@@ -91,10 +107,10 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 			s.Over, ok = p.bool()
 		case "winners":
 			bit = 128
-			s.Winners, ok = p.strs()
+			s.Winners, ok = p.strsInto(lists[1], d.reuse)
 		case "leaders":
 			bit = 256
-			s.Leaders, ok = p.strs()
+			s.Leaders, ok = p.strsInto(lists[2], d.reuse)
 		default:
 			return false
 		}
@@ -108,6 +124,10 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 		}
 		switch p.b[p.i] {
 		case ',':
+			if d.brief && bytes.HasPrefix(p.b[p.i:], statsKey) {
+				// Where a brief reading ends: the rest is the statistics.
+				return true
+			}
 			p.i++
 		case '}':
 			p.i++
@@ -116,6 +136,58 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 			return false
 		}
 	}
+}
+
+// time reads a time as json.Unmarshal reads a time.Time. The form unoscore
+// writes, "2006-01-02T15:04:05Z", is read here; any other by time.Time's
+// own reading of its JSON.
+func (p *plainJSON) time(t *time.Time) bool {
+	p.skipSpace()
+	start := p.i
+	b, ok := p.raw()
+	if !ok {
+		return false
+	}
+	if len(b) == 20 && b[4] == '-' && b[7] == '-' && b[10] == 'T' && b[13] == ':' && b[16] == ':' && b[19] == 'Z' {
+		year, ok1 := digits(b[0:4])
+		month, ok2 := digits(b[5:7])
+		day, ok3 := digits(b[8:10])
+		hour, ok4 := digits(b[11:13])
+		min, ok5 := digits(b[14:16])
+		sec, ok6 := digits(b[17:19])
+		if ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && month >= 1 && month <= 12 && day >= 1 &&
+			day <= daysIn(month, year) && hour < 24 && min < 60 && sec < 60 {
+			*t = time.Date(year, time.Month(month), day, hour, min, sec, 0, time.UTC)
+			return true
+		}
+	}
+	return t.UnmarshalJSON(p.b[start:p.i]) == nil
+}
+
+// digits reads b, ASCII digits only.
+func digits(b []byte) (int, bool) {
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// daysIn is the number of days in month of year (proleptic Gregorian).
+func daysIn(month, year int) int {
+	switch month {
+	case 2:
+		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
 }
 
 // plainJSON reads the plain subset of JSON that decodeSummaryFast takes.
@@ -161,29 +233,28 @@ func (p *plainJSON) end() bool {
 
 // raw reads a string without escapes or control characters, in valid
 // UTF-8 (json.Unmarshal would change invalid bytes), and returns its bytes.
+// The bytes are looked at once: the strings are short.
 func (p *plainJSON) raw() ([]byte, bool) {
 	if !p.byte('"') {
 		return nil, false
 	}
-	n := bytes.IndexByte(p.b[p.i:], '"')
-	if n < 0 {
-		return nil, false
-	}
-	b := p.b[p.i : p.i+n]
-	ascii := true
-	for _, c := range b {
+	var high byte
+	for j := p.i; j < len(p.b); j++ {
+		c := p.b[j]
+		if c == '"' {
+			b := p.b[p.i:j]
+			if high >= utf8.RuneSelf && !utf8.Valid(b) {
+				return nil, false
+			}
+			p.i = j + 1
+			return b, true
+		}
 		if c == '\\' || c < 0x20 {
 			return nil, false
 		}
-		if c >= utf8.RuneSelf {
-			ascii = false
-		}
+		high |= c
 	}
-	if !ascii && !utf8.Valid(b) {
-		return nil, false
-	}
-	p.i += n + 1
-	return b, true
+	return nil, false
 }
 
 // unique reads a plain string that other summaries do not share (an id, a
@@ -200,24 +271,51 @@ func (p *plainJSON) str() (string, bool) {
 	if !ok {
 		return "", false
 	}
+	return p.intern(b), true
+}
+
+// intern is b as a string, made once when it is short.
+func (p *plainJSON) intern(b []byte) string {
 	if len(b) > 32 || p.words == nil {
-		return string(b), true
+		return string(b)
 	}
 	if s, ok := p.words[string(b)]; ok {
-		return s, true
+		return s
 	}
 	s := string(b)
 	if len(p.words) < 4096 {
 		p.words[s] = s
 	}
-	return s, true
+	return s
 }
 
 // strs reads a list of plain strings; [] is an empty list, as
 // json.Unmarshal makes it.
 func (p *plainJSON) strs() ([]string, bool) {
+	return p.strsInto(nil, false)
+}
+
+// strsInto is strs; with reuse, the list is made in old's room, and a
+// string equal to old's at the same place is old's (the same players, game
+// after game), so that a listing makes neither lists nor strings for them.
+func (p *plainJSON) strsInto(old []string, reuse bool) ([]string, bool) {
 	out := []string{}
+	var was []string
+	if reuse && cap(old) > 0 {
+		was, out = old[:cap(old)], old[:0]
+	}
 	ok := p.array(func() bool {
+		if n := len(out); n < len(was) {
+			b, ok := p.raw()
+			if !ok {
+				return false
+			}
+			if string(b) != was[n] {
+				was[n] = p.intern(b)
+			}
+			out = append(out, was[n])
+			return true
+		}
 		s, ok := p.str()
 		out = append(out, s)
 		return ok

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -17,6 +19,11 @@ func FuzzDecodeSummary(f *testing.F) {
 		`{"id":"a\"b"}`, `{"ID":"a"}`, `{"id":"a","id":"b"}`, `{"players":null}`, `{"hands":1e2}`, `{"hands":01}`,
 		`{"over":truex}`, `{"name":"\u00e9"}`, "{\"name\":\"\xff\"}", `{"created":"yesterday"}`, `{}`, `{`, `[]`, ``,
 		`{"id":"a","stats":{}}`, `{"hands":99999999999999999999}`,
+		`{"created":"2016-02-29T23:59:59Z"}`, `{"created":"2015-02-29T00:00:00Z"}`, `{"created":"2100-02-29T00:00:00Z"}`,
+		`{"created":"2000-02-29T00:00:00Z"}`, `{"created":"0000-01-01T00:00:00Z"}`, `{"created":"2016-01-01T24:00:00Z"}`,
+		`{"created":"2016-01-01T23:59:60Z"}`, `{"created":"2016-13-01T00:00:00Z"}`, `{"created":"2016-00-10T00:00:00Z"}`,
+		`{"created":"2016-04-31T00:00:00Z"}`, `{"created":"2016-01-01t00:00:00z"}`, `{"created":"+016-01-01T00:00:00Z"}`,
+		`{"created":"2016-01-01T00:00:00.5Z"}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -70,4 +77,55 @@ func TestDecodeSummaryTakesWhatUnoscoreWrites(t *testing.T) {
 	if err := decodeSummary([]byte(`{"id":`), &dec); err == nil {
 		t.Error("a cut summary read without an error")
 	}
+}
+
+// A brief reading that reuses the summary before (ScanBrief) gives, for
+// any summary after any other, what ListBrief gave before it had a fast
+// path: the summary cut where its statistics begin, read by json.Unmarshal
+// into a new Summary, and the same error or none.
+func FuzzDecodeSummaryBrief(f *testing.F) {
+	plain := `{"id":"g09999","name":"Night 10000","created":"2025-02-15T19:00:00Z","mode":"standard","players":["Ann","Bob","Cat","Dan"],"hands":20,"over":false,"winners":[],"leaders":["Dan"]`
+	stats := `,"stats":{"players":[{"player":"Ann","hands":20,"went_out":3,"held":311,"held_hands":17,"best_out":76}]}}`
+	for _, seed := range [][2]string{
+		{plain + stats, plain + stats},
+		{plain + "}", `{"id":"x","players":["Ann","Zoë","Bob","Cat","Dan","Eve"],"winners":["Ann"],"leaders":null}`},
+		{`{"players":["A","B","C","D","E"],"leaders":["A","B"]}`, `{"players":["A","X"],"winners":[],"stats":1}`},
+		{plain + stats, `{"id":"a","stats":{}, "x":1}`},
+		{plain + stats, `{"id":"a" ,"stats":{}}`},
+		{plain + stats, `{"stats":{},"id":"a"}`},
+		{plain + stats, `{"id":"a\",\"stats\":","name":"b"}`},
+		{plain + stats, `{"id":"a","stats":`},
+		{plain + stats, `{"x":{"a":1,"stats":2},"id":"a"}`},
+		{`{"players":["A","B"]}`, `{"players":["A","B"],"players":["C"]}`},
+		{`{"players":["A","B"]}`, `{"players":["A",1]}`},
+		{plain + stats, `{"created":"2016-02-30T00:00:00Z","stats":{}}`},
+		{plain + stats, `{"id":"a","stats":{}}`},
+	} {
+		f.Add([]byte(seed[0]), []byte(seed[1]))
+	}
+	f.Fuzz(func(t *testing.T, before, v []byte) {
+		dec := summaryDecoder{brief: true, reuse: true}
+		var s Summary
+		_ = dec.decode(before, &s)
+		err := dec.decode(v, &s)
+		cut := v
+		if i := bytes.Index(v, statsKey); i > 0 {
+			cut = append(slices.Clip(v[:i]), '}')
+		}
+		var want Summary
+		wantErr := json.Unmarshal(cut, &want)
+		if (err == nil) != (wantErr == nil) {
+			t.Fatalf("%q after %q: error %v, json.Unmarshal %v", v, before, err, wantErr)
+		}
+		if err != nil {
+			return
+		}
+		if !s.Created.Equal(want.Created) || s.Created.String() != want.Created.String() {
+			t.Fatalf("%q: created %v, json.Unmarshal %v", v, s.Created, want.Created)
+		}
+		s.Created, want.Created = time.Time{}, time.Time{}
+		if !reflect.DeepEqual(s, want) {
+			t.Fatalf("%q after %q:\nfast %#v\njson %#v", v, before, s, want)
+		}
+	})
 }

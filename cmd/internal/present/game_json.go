@@ -3,6 +3,7 @@ package present
 import (
 	"encoding/json"
 	"strconv"
+	"time"
 	"unicode/utf8"
 )
 
@@ -12,71 +13,80 @@ import (
 // is written by encoding/json itself, so the bytes are always its bytes
 // (TestGameAppendIndentedIsJSONIndent).
 func (g Game) AppendIndented(dst []byte, prefix string) []byte {
-	in := "\n" + prefix + "  "
-	field := func(name string) {
-		dst = append(dst, in...)
-		dst = append(dst, '"')
-		dst = append(dst, name...)
-		dst = append(dst, `": `...)
+	// in starts a line inside the object: a newline, prefix, two spaces.
+	in := func(dst []byte) []byte {
+		dst = append(dst, '\n')
+		dst = append(dst, prefix...)
+		return append(dst, "  "...)
 	}
-	list := func(ss []string) {
+	list := func(dst []byte, ss []string) []byte {
 		switch {
 		case ss == nil:
-			dst = append(dst, "null"...)
+			return append(dst, "null"...)
 		case len(ss) == 0:
-			dst = append(dst, "[]"...)
-		default:
-			dst = append(dst, '[')
-			for i, s := range ss {
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = append(dst, in...)
-				dst = append(dst, "  "...)
-				dst = appendString(dst, s)
+			return append(dst, "[]"...)
+		}
+		dst = append(dst, '[')
+		for i, s := range ss {
+			if i > 0 {
+				dst = append(dst, ',')
 			}
-			dst = append(dst, in...)
-			dst = append(dst, ']')
+			dst = append(in(dst), "  "...)
+			dst = appendString(dst, s)
+		}
+		return append(in(dst), ']')
+	}
+	dst = append(in(append(dst, '{')), `"id": `...)
+	dst = appendString(dst, g.ID)
+	dst = append(in(append(dst, ',')), `"name": `...)
+	dst = appendString(dst, g.Name)
+	dst = append(in(append(dst, ',')), `"created": `...)
+	dst = appendTime(dst, g.Created)
+	dst = append(in(append(dst, ',')), `"mode": `...)
+	dst = appendString(dst, g.Mode)
+	dst = append(in(append(dst, ',')), `"players": `...)
+	dst = list(dst, g.Players)
+	dst = append(in(append(dst, ',')), `"hands": `...)
+	dst = strconv.AppendInt(dst, int64(g.Hands), 10)
+	dst = append(in(append(dst, ',')), `"over": `...)
+	dst = strconv.AppendBool(dst, g.Over)
+	dst = append(in(append(dst, ',')), `"winners": `...)
+	dst = list(dst, g.Winners)
+	dst = append(in(append(dst, ',')), `"leaders": `...)
+	dst = list(dst, g.Leaders)
+	dst = append(in(append(dst, ',')), `"current": `...)
+	dst = strconv.AppendBool(dst, g.Current)
+	dst = append(dst, '\n')
+	dst = append(dst, prefix...)
+	return append(dst, '}')
+}
+
+// appendTime appends t as json.Marshal writes it. A time in UTC to the
+// second, as unoscore keeps the time a game began, is written here; any
+// other by time.Time's own MarshalJSON.
+func appendTime(dst []byte, t time.Time) []byte {
+	if t.Location() == time.UTC && t.Nanosecond() == 0 {
+		year, month, day := t.Date()
+		hour, min, sec := t.Clock()
+		if year >= 0 && year <= 9999 {
+			two := func(dst []byte, n int) []byte { return append(dst, byte('0'+n/10), byte('0'+n%10)) }
+			dst = append(dst, '"')
+			dst = two(two(dst, year/100), year%100)
+			dst = two(append(dst, '-'), int(month))
+			dst = two(append(dst, '-'), day)
+			dst = two(append(dst, 'T'), hour)
+			dst = two(append(dst, ':'), min)
+			dst = two(append(dst, ':'), sec)
+			return append(dst, `Z"`...)
 		}
 	}
-	dst = append(dst, '{')
-	field("id")
-	dst = appendString(dst, g.ID)
-	dst = append(dst, ',')
-	field("name")
-	dst = appendString(dst, g.Name)
-	dst = append(dst, ',')
-	field("created")
-	t, err := g.Created.MarshalJSON()
+	b, err := t.MarshalJSON()
 	if err != nil {
 		// json.Marshal fails on such a time too; say so in the output
 		// rather than write a wrong one.
-		t = []byte(strconv.Quote(err.Error()))
+		b = []byte(strconv.Quote(err.Error()))
 	}
-	dst = append(dst, t...)
-	dst = append(dst, ',')
-	field("mode")
-	dst = appendString(dst, g.Mode)
-	dst = append(dst, ',')
-	field("players")
-	list(g.Players)
-	dst = append(dst, ',')
-	field("hands")
-	dst = strconv.AppendInt(dst, int64(g.Hands), 10)
-	dst = append(dst, ',')
-	field("over")
-	dst = strconv.AppendBool(dst, g.Over)
-	dst = append(dst, ',')
-	field("winners")
-	list(g.Winners)
-	dst = append(dst, ',')
-	field("leaders")
-	list(g.Leaders)
-	dst = append(dst, ',')
-	field("current")
-	dst = strconv.AppendBool(dst, g.Current)
-	dst = append(dst, "\n"+prefix+"}"...)
-	return dst
+	return append(dst, b...)
 }
 
 // appendString appends s as a JSON string: quoted as it is when nothing in

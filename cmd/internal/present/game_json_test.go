@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -40,7 +42,12 @@ func TestGameAppendIndentedIsJSONIndent(t *testing.T) {
 		return ss
 	}
 	times := []time.Time{{}, time.Date(2016, 1, 1, 19, 0, 0, 0, time.UTC),
-		time.Date(2026, 11, 25, 16, 12, 56, 123456789, time.FixedZone("", 3600)), time.Unix(1700000000, 5).UTC()}
+		time.Date(2026, 11, 25, 16, 12, 56, 123456789, time.FixedZone("", 3600)), time.Unix(1700000000, 5).UTC(),
+		// The edges of the form written without MarshalJSON (UTC, whole
+		// seconds, years 0 to 9999), and times just outside it.
+		time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(2016, 2, 29, 9, 5, 7, 0, time.UTC), time.Date(2016, 2, 29, 9, 5, 7, 0, time.FixedZone("UTC", 0)),
+		time.Date(2016, 2, 29, 9, 5, 7, 0, time.Local), time.Unix(1700000000, 0)}
 	for i := range 2000 {
 		g := Game{ID: pick(), Name: pick(), Created: times[r.IntN(len(times))], Mode: pick(), Players: list(),
 			Hands: r.IntN(1000) - 10, Over: r.IntN(2) == 0, Winners: list(), Leaders: list(), Current: r.IntN(2) == 0}
@@ -48,6 +55,21 @@ func TestGameAppendIndentedIsJSONIndent(t *testing.T) {
 		want := indentByJSON(t, g, prefix)
 		if got := string(g.AppendIndented(nil, prefix)); got != want {
 			t.Fatalf("game %#v:\ngot\n%s\nwant\n%s", g, got, want)
+		}
+	}
+}
+
+// A time json.Marshal refuses (a year past 9999, or before 0) is written
+// as the error, quoted, rather than as a wrong time.
+func TestGameAppendIndentedYearOutOfRange(t *testing.T) {
+	for _, at := range []time.Time{time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-1, 12, 31, 23, 59, 59, 0, time.UTC)} {
+		_, err := at.MarshalJSON()
+		if err == nil {
+			t.Fatalf("%v: MarshalJSON took it", at)
+		}
+		want := `"created": ` + strconv.Quote(err.Error()) + ","
+		if got := string(Game{Created: at}.AppendIndented(nil, "")); !strings.Contains(got, want) {
+			t.Errorf("%v: got\n%s\nwant it to hold %s", at, got, want)
 		}
 	}
 }
