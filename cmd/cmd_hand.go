@@ -83,7 +83,9 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 		if !ok || name == "" {
 			return nil, usagef("--left %q needs NAME=CARDS, as in --left \"Bob=r7 wd4\"", v)
 		}
-		if err := scoring.ValidateName(name); err != nil {
+		// A player's name as the game calls them (one from before ':'
+		// was refused included); the game refuses one it does not have.
+		if err := scoring.ValidateStoredName(name); err != nil {
 			return nil, usagef("--left %q: %v", v, err)
 		}
 		l, err := present.Left(name, cards)

@@ -120,10 +120,17 @@ type Board struct {
 }
 
 // New starts a board for a game with the given settings, normalizing them.
-func New(s Settings) (*Board, error) {
+func New(s Settings) (*Board, error) { return newBoard(s, false) }
+
+// NewStored is New for the settings of a game already stored (or exported):
+// its players' names are checked by ValidateStoredName, so that a name
+// given before a rule on names stays readable.
+func NewStored(s Settings) (*Board, error) { return newBoard(s, true) }
+
+func newBoard(s Settings, stored bool) (*Board, error) {
 	s.Players = slices.Clone(s.Players)
 	s.CustomRules = slices.Clone(s.CustomRules)
-	if err := s.Normalize(); err != nil {
+	if err := s.normalize(stored); err != nil {
 		return nil, err
 	}
 	d, err := s.GameDeck()
@@ -180,9 +187,10 @@ func Replay(s Settings, hands []Hand) (*Board, error) {
 // hand played at a table that had to wait for players still at another
 // table (which unoscore accepted before it knew the rule) is counted all
 // the same, and its row says so (Row.Waited), so that a game recorded then
-// stays readable. Every other rule holds as in Replay.
+// stays readable; so do the players' names (NewStored). Every other rule
+// holds as in Replay.
 func ReplayRecorded(s Settings, hands []Hand) (*Board, error) {
-	b, err := New(s)
+	b, err := NewStored(s)
 	if err != nil {
 		return nil, err
 	}

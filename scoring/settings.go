@@ -100,9 +100,18 @@ func invalid(format string, args ...any) error {
 // characters, no comma or '=' (a name is typed in "--left NAME=CARDS") or
 // ':' (a list to pick from ends a name with it: "Ann: not entered yet"), and
 // only characters that print (no control or formatting character: a name is
-// printed on a terminal). Every way a name comes in is checked by it: flags,
-// prompts, an import, the web.
-func ValidateName(name string) error {
+// printed on a terminal). Every way a new name comes in is checked by it:
+// flags, prompts, a rename, the web.
+func ValidateName(name string) error { return validateName(name, false) }
+
+// ValidateStoredName checks a name that may already be a player's in a
+// stored game: as ValidateName, except that a ':' is let through, as the
+// names given before ':' was refused hold it. A game that holds such a name
+// loads, exports and imports as it was; a hand names such a player as they
+// are called. No new name comes in by it.
+func ValidateStoredName(name string) error { return validateName(name, true) }
+
+func validateName(name string, stored bool) error {
 	if strings.TrimSpace(name) == "" {
 		return invalid("a player's name cannot be empty")
 	}
@@ -116,7 +125,7 @@ func ValidateName(name string) error {
 		if r == ',' || r == '=' {
 			return invalid("player name %q holds %q, which separates names and cards; choose another name", name, r)
 		}
-		if r == ':' {
+		if r == ':' && !stored {
 			return invalid("player name %q holds %q, which ends a name in the lists to pick from (\"Ann: not entered yet\"); choose another name", name, r)
 		}
 	}
@@ -143,7 +152,11 @@ func clipName(s string) string {
 // partners the teams (players left out of the named teams form one more
 // team; with none named, seat i partners seat i+n/2). Names are trimmed and
 // spelled as in Players.
-func (s *Settings) Normalize() error {
+func (s *Settings) Normalize() error { return s.normalize(false) }
+
+// normalize is Normalize; stored: the settings of a game already stored,
+// whose names are checked by ValidateStoredName.
+func (s *Settings) normalize(stored bool) error {
 	m, err := ParseMode(string(s.Mode))
 	if err != nil {
 		return err
@@ -177,7 +190,7 @@ func (s *Settings) Normalize() error {
 	seen := map[string]string{}
 	for i, p := range s.Players {
 		p = strings.TrimSpace(p)
-		if err := ValidateName(p); err != nil {
+		if err := validateName(p, stored); err != nil {
 			return err
 		}
 		key := NameKey(p)

@@ -27,8 +27,19 @@ func (s Settings) HasPlayer(name string) bool {
 // The copy is checked as a new game's settings are, so a name that another
 // player of the game already has is refused. The receiver is not changed.
 func (s Settings) RenamePlayer(from, to string) (Settings, error) {
+	return s.rename(from, to, false)
+}
+
+// RenameStored is RenamePlayer for a rename already stored: the new name is
+// checked by ValidateStoredName, as a name given before a rule on names
+// stays readable.
+func (s Settings) RenameStored(from, to string) (Settings, error) {
+	return s.rename(from, to, true)
+}
+
+func (s Settings) rename(from, to string, stored bool) (Settings, error) {
 	to = strings.TrimSpace(to)
-	if err := ValidateName(to); err != nil {
+	if err := validateName(to, stored); err != nil {
 		return Settings{}, err
 	}
 	seat := slices.IndexFunc(s.Players, func(p string) bool { return samePlayer(p, from) })
@@ -70,7 +81,8 @@ func (s Settings) RenamePlayer(from, to string) (Settings, error) {
 		}
 		r.Schedule = append(r.Schedule, tables)
 	}
-	if err := r.Normalize(); err != nil {
+	// The other names are the game's already: only the new one is new.
+	if err := r.normalize(true); err != nil {
 		return Settings{}, err
 	}
 	return r, nil

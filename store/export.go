@@ -521,13 +521,14 @@ func (im *importer) add(id string, events []Event) error {
 	if im.n >= 1<<32-1 {
 		return &ImportError{Msg: "the export holds too many games"}
 	}
-	// Names come in by the same rules as from the command line.
+	// Names come in by the same rules as from the command line (a
+	// player's as stored: see scoring.ValidateStoredName).
 	if err := scoring.ValidateGameName(g.Name()); err != nil {
 		return &ImportError{Msg: fmt.Sprintf("cannot import game %s: %v", id, err)}
 	}
 	// The stored settings are the normalized ones, as the game started
 	// (before any rename).
-	start, err := scoring.New(*g.Events[0].Settings)
+	start, err := scoring.NewStored(*g.Events[0].Settings)
 	if err != nil {
 		return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: %v", id, err)}
 	}

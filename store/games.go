@@ -149,7 +149,7 @@ func fold(id string, events []Event) (*Game, error) {
 			}
 			hands[e.Number-1] = *e.Hand
 		case EventRename:
-			s, err := settings.RenamePlayer(e.From, e.To)
+			s, err := settings.RenameStored(e.From, e.To)
 			if err != nil {
 				return nil, fmt.Errorf("game %s: event %d renames %q: %w", id, i+2, e.From, err)
 			}

@@ -237,7 +237,7 @@ func nameOf(b *scoring.Board, seat int) *string {
 // Left reads the cards one player was left holding, as typed, into an
 // entry of a hand; a name or a card that cannot be read is bad input.
 func Left(name, cards string) (scoring.Left, error) {
-	if err := scoring.ValidateName(name); err != nil {
+	if err := scoring.ValidateStoredName(name); err != nil {
 		return scoring.Left{}, err
 	}
 	h, err := rules.ParseHand(cards)

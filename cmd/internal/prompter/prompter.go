@@ -210,8 +210,12 @@ func (k *keyboard) homeEnd() {
 // letters typed so far start exactly one item.
 type picker struct {
 	items []string
-	typed []byte
-	esc   int // 1 after ESC, 2 inside an escape sequence
+	// detail: each item is "NAME: what", its name ending at its last ": "
+	// (a menu's "Dan: not entered yet"); else each item is a name alone
+	// (a name from before ':' was refused may hold one: "Dr: Who").
+	detail bool
+	typed  []byte
+	esc    int // 1 after ESC, 2 inside an escape sequence
 }
 
 func (pk *picker) feed(b byte) bool {
@@ -265,14 +269,21 @@ func (pk *picker) lowTyped() string {
 	return string(low)
 }
 
-// rest is what is left to type of the one item the letters typed start,
-// lower case, up to a colon: of "Dan: not entered yet", the name.
+// rest is what is left to type of the name of the one item the letters
+// typed start, lower case: of "Dan: not entered yet", the name, "Dan"; of
+// "Dr: Who: not entered yet", "Dr: Who".
 func (pk *picker) rest() []byte {
 	typed := pk.lowTyped()
 	for _, it := range pk.items {
 		if low := strings.ToLower(it); strings.HasPrefix(low, typed) {
-			rest, _, _ := strings.Cut(low[len(typed):], ":")
-			return []byte(rest)
+			name := low
+			if i := strings.LastIndex(low, ": "); pk.detail && i >= 0 {
+				name = low[:i]
+			}
+			if len(name) <= len(typed) {
+				return nil
+			}
+			return []byte(name[len(typed):])
 		}
 	}
 	return nil
@@ -440,7 +451,7 @@ func (t *Terminal) selectOne(label string, items []string, names, cursor int, pi
 	t.start()
 	in := t.keys.view()
 	if pick {
-		in.pick = &picker{items: items[:names]}
+		in.pick = &picker{items: items[:names], detail: hide}
 	}
 	// An item never wraps: the list is redrawn on every key.
 	width := t.ios.TermWidth()
