@@ -77,12 +77,64 @@ func TestScreenWhoseCardsPicksByLetter(t *testing.T) {
 	s.noLine(`Whose cards|Dan's cards: $|Who went out: Ann`)
 	s.burst("\r")
 	s.waitFor("(drop this hand and stop for now)")
-	// Bob, Cat, Dan, who went out, the drop: four down from Bob.
+	// Bob, Cat, Dan, who went out, the drop: four down from Bob. Dan's
+	// cards are typed, so the drop is asked first.
 	s.burst("\x1b[B\x1b[B\x1b[B\x1b[B" + "\r")
+	s.waitFor("Drop this hand? Dan's cards are entered.")
+	s.burst("y\r")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}
 	if rows := boardJSON(t, db)["rows"]; rows != nil && len(rows.([]any)) != 0 {
 		t.Errorf("a hand was saved: %v", rows)
+	}
+}
+
+// Dropping the hand at "Whose cards?" once cards are typed asks first,
+// naming whose cards would go (one key threw them all away): Enter (no)
+// brings the chooser back with the cards kept; y drops the hand; Ctrl-C at
+// the question leaves it on the screen and writes nothing, as at the other
+// questions of a hand (exit 130).
+func TestScreenDropAsksFirst(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+	const question = "Drop this hand? Bob's and Cat's cards are entered."
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("a\r" + "r7\r" + "wd4\r" + "\r") // Ann; Bob's, Cat's cards; Dan's left: the chooser
+	s.waitFor("(drop this hand and stop for now)")
+	// The cursor is on Dan, not entered yet: two down to the drop.
+	s.burst("\x1b[B\x1b[B" + "\r")
+	s.waitFor(question + " [y/N]")
+	s.burst("\r")
+	s.waitFor("Whose cards?")
+	s.hasLine(question + " no")
+	s.waitFor("Bob: r7 = 7 points")
+	s.waitFor("Cat: wd4 = 50 points")
+	s.burst("\x1b[B\x1b[B" + "\r")
+	s.waitFor(question + " [y/N]")
+	s.burst("y\r")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine(question + " yes")
+	s.waitFor("Every counted hand is saved.")
+	if b := boardJSON(t, db); b["changes"] != float64(1) {
+		t.Errorf("the game changed: %v changes", b["changes"])
+	}
+
+	s = startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("a\r" + "r7\r" + "\r") // Bob's cards, then the chooser
+	s.waitFor("(drop this hand and stop for now)")
+	s.burst("\x1b[B\x1b[B\x1b[B" + "\r") // from Cat: Dan, who went out, the drop
+	s.waitFor("Drop this hand? Bob's cards are entered. [y/N]")
+	s.burst("\x03")
+	if code := s.exit(); code != 130 {
+		t.Errorf("exit %d, want 130; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Drop this hand? Bob's cards are entered.")
+	s.hasLine("unoscore: interrupted; nothing was written for the unfinished hand")
+	if b := boardJSON(t, db); b["changes"] != float64(1) {
+		t.Errorf("the game changed: %v changes", b["changes"])
 	}
 }

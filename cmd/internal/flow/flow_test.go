@@ -102,9 +102,61 @@ func TestHandAsksInSeatingOrder(t *testing.T) {
 	}
 }
 
+// Dropping a hand at "Whose cards?" once cards are typed asks first,
+// naming whose cards would be lost (default no); no goes back to the
+// chooser with everything kept, and the hand can still be saved.
+func TestHandDropAsksFirst(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, f, out := testEnv(t,
+		"Bob",    // who went out
+		"r7", "", // Cat's; Ann's left for later: the chooser
+		"(drop", "", // asked first: Enter is no
+		"(drop", "n", // and n is no
+		"Ann", "wd4", // Ann's: all entered, the save question
+		"n", "(drop", "y", // not saved: the chooser, and dropped
+	)
+	_, ok, err := Hand(env, b, 0, nil, "Save this hand?")
+	if err != nil || ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	want := []string{"Who went out?", "Cat's cards", "Ann's cards", "Whose cards?",
+		"Drop this hand? Cat's cards are entered.", "Whose cards?",
+		"Drop this hand? Cat's cards are entered.", "Whose cards?", "Ann's cards", "Save this hand?", "Whose cards?",
+		"Drop this hand? Cat's and Ann's cards are entered."}
+	if !slices.Equal(f.Labels, want) {
+		t.Errorf("asked %q\nwant  %q", f.Labels, want)
+	}
+	// Each answer stays on the screen after its question; the chooser
+	// came back with Cat's cards kept.
+	for _, line := range []string{"Drop this hand? Cat's cards are entered. no", "Drop this hand? Cat's and Ann's cards are entered. yes"} {
+		if !strings.Contains(out.String(), line+"\n") {
+			t.Errorf("no %q in:\n%s", line, out)
+		}
+	}
+	if items := f.Lists["Whose cards?"]; len(items) == 0 || items[0] != "Cat: r7 = 7 points" {
+		t.Errorf("the chooser %q", items)
+	}
+
+	// Ctrl-C at the question is Ctrl-C at any question of the hand.
+	env, _, _ = testEnv(t, "Bob", "r7", "", "(drop", "^C")
+	if _, ok, err := Hand(env, b, 0, nil, "Save this hand?"); ok || !errors.Is(err, prompter.ErrInterrupted) {
+		t.Errorf("^C at the drop question: ok %v, err %v", ok, err)
+	}
+
+	// Nothing typed: dropped at once, nothing asked.
+	env, f, _ = testEnv(t, "Bob", "", "(drop")
+	if _, ok, err := Hand(env, b, 0, nil, "Save this hand?"); ok || err != nil || len(f.Labels) != 3 {
+		t.Errorf("dropping with nothing typed: ok %v, err %v, asked %q", ok, err, f.Labels)
+	}
+}
+
 // A hand started from an earlier one (an edit, or a hand the game moved
 // past) opens at the chooser with its entries filled in, and stopping
-// there returns no hand.
+// there returns no hand; an edit's cards are the stored hand's, so nothing
+// typed is lost and nothing is asked.
 func TestHandFromAnEarlierOneStops(t *testing.T) {
 	b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob"}})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
@@ -98,7 +99,7 @@ func HandLoop(env *Env, game string, table int) error {
 		afresh = 0
 		// compactBoard has just shown every table's line: the table's
 		// hand starts without it again.
-		h, ok, err := hand(env, b, want, pending, "Save this hand?", shown || len(status) > 0)
+		h, ok, err := hand(env, b, want, pending, "Save this hand?", shown || len(status) > 0, true)
 		shown = false
 		if err != nil {
 			return err
@@ -253,6 +254,26 @@ type handEntry struct {
 	table scoring.Table  // where it was played (the one table, outside rotating)
 	out   int            // the seat that went out; -1 before it is known
 	cards map[int]string // by seat, as typed
+	typed map[int]bool   // by seat: its cards were typed (not a stored hand's)
+}
+
+// dropQuestion asks before the hand is dropped, naming the players whose
+// typed cards would be lost: "Drop this hand? Bob's and Cat's cards are
+// entered." It is "" when no cards typed would be lost.
+func (e *handEntry) dropQuestion() string {
+	var whose []string
+	for _, seat := range e.scorers() {
+		if _, ok := e.cards[seat]; ok && e.typed[seat] {
+			whose = append(whose, e.b.Name(seat)+"'s")
+		}
+	}
+	switch {
+	case len(whose) == 0:
+		return ""
+	case len(whose) > 4:
+		return fmt.Sprintf("Drop this hand? The cards of %d players are entered.", len(whose))
+	}
+	return "Drop this hand? " + words.Join(whose) + " cards are entered."
 }
 
 // scorers are the seats whose cards count, in seating order after out.
@@ -297,13 +318,17 @@ const (
 // order or in any order the table calls them, shows the hand and asks to
 // save it. start, when not nil, fills the answers in. ok is false when the
 // person chose to stop.
+// A start's cards are a stored hand's (an edit's): dropping them loses
+// nothing, so only cards typed again are asked about before a drop.
 func Hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel string) (scoring.Hand, bool, error) {
-	return hand(env, b, want, start, saveLabel, false)
+	return hand(env, b, want, start, saveLabel, false, false)
 }
 
 // hand is Hand; shown says that the tables' lines are on the screen just
-// above, so the table's own line is not printed a second time.
-func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel string, shown bool) (scoring.Hand, bool, error) {
+// above, so the table's own line is not printed a second time; typed, that
+// start's cards were typed (a hand kept when the game moved on before it
+// was saved), so that dropping them is asked first as for cards typed now.
+func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel string, shown, typed bool) (scoring.Hand, bool, error) {
 	out := env.Out
 	p := env.Prompt
 	if start != nil && start.Table > 0 {
@@ -313,7 +338,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 	if err != nil || !ok {
 		return scoring.Hand{}, false, err
 	}
-	e := &handEntry{b: b, table: table, out: -1, cards: map[int]string{}}
+	e := &handEntry{b: b, table: table, out: -1, cards: map[int]string{}, typed: map[int]bool{}}
 	if start != nil {
 		if seat, err := b.Settings.Seat(start.Out); err == nil && slices.Contains(table.Seats, seat) {
 			e.out = seat
@@ -321,6 +346,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 		for _, l := range start.Left {
 			if seat, err := b.Settings.Seat(l.Player); err == nil {
 				e.cards[seat] = l.Cards.String()
+				e.typed[seat] = typed
 			}
 		}
 	}
@@ -349,7 +375,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 					choose = true
 					continue
 				}
-				e.cards[seat] = v
+				e.cards[seat], e.typed[seat] = v, true
 				continue
 			}
 			h := e.hand()
@@ -408,7 +434,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 				return scoring.Hand{}, false, err
 			}
 			if v != "" {
-				e.cards[scorers[i]] = v
+				e.cards[scorers[i]], e.typed[scorers[i]] = v, true
 				choose = false
 			}
 		case i == outItem:
@@ -428,6 +454,22 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 			fmt.Fprintln(out, present.HandSummary(b, h))
 			return h, true, nil
 		case i == stopItem:
+			// One key would throw away every hand's cards typed: ask
+			// first, saying whose (no: the chooser again, all kept).
+			if question := e.dropQuestion(); question != "" {
+				drop, err := confirmKept(env, question, false)
+				if errors.Is(err, prompter.ErrInterrupted) {
+					// The question stays, for the sentence saying
+					// what was not written.
+					say(env, question)
+				}
+				if err != nil {
+					return scoring.Hand{}, false, err
+				}
+				if !drop {
+					continue
+				}
+			}
 			return scoring.Hand{}, false, nil
 		}
 	}
