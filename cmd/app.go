@@ -29,6 +29,9 @@ type App struct {
 	// has: a failure to print after it is said on stderr, and the exit is
 	// 0, so that a script that retries on failure never records it twice.
 	saved string
+	// writer is set once the command opened the database to change it:
+	// output lost after that may have followed a change.
+	writer bool
 }
 
 // flushLine writes the start of a line the wrapping holds back (before a
@@ -81,6 +84,7 @@ func (a *App) openWith(o store.Options) (*store.DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.writer = a.writer || !o.ReadOnly
 	o.Timeout = a.Wait
 	if o.Timeout == 0 {
 		o.Timeout = -1 // --wait 0: do not wait at all

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"syscall"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
@@ -137,11 +138,25 @@ func hint(err error) string {
 // else 1.
 // An outputError is output that could not be written (a closed pipe, a
 // full disk): the machine's failure, exit 1, whatever the command was,
-// --help and --version included.
-type outputError struct{ err error }
+// --help and --version included. writer says the command had opened the
+// database to change it, so the sentence says that a change was kept.
+type outputError struct {
+	err    error
+	writer bool
+}
 
 func (e *outputError) Error() string {
-	return fmt.Sprintf("cannot write the output (%v); what the command changed, if anything, was saved", e.err)
+	if e.writer {
+		return fmt.Sprintf("cannot write the output (%v); what the command changed, if anything, was saved", e.err)
+	}
+	return fmt.Sprintf("cannot write the output (%v)", e.err)
+}
+
+// quiet says the output's reader went away (a closed pipe, as "| head")
+// from a command that changed nothing: nobody is left to tell, so it exits
+// 1 with nothing said, as a command killed by SIGPIPE would.
+func (e *outputError) quiet() bool {
+	return !e.writer && errors.Is(e.err, syscall.EPIPE)
 }
 
 func (e *outputError) Unwrap() error { return e.err }

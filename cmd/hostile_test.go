@@ -177,6 +177,10 @@ func TestOutputErrorsExit1(t *testing.T) {
 		if code != 1 || !strings.Contains(errb.String(), "no space left on device") {
 			t.Errorf("%q to a full disk: exit %d, %q", args, code, errb.String())
 		}
+		// Nothing was opened to change: the sentence claims no change.
+		if strings.Contains(errb.String(), "changed") {
+			t.Errorf("%q to a full disk speaks of a change: %q", args, errb.String())
+		}
 	}
 }
 

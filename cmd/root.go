@@ -90,10 +90,10 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	switch {
 	case err == nil && ferr != nil:
 		// The command did its work, but what it said was lost.
-		err = &outputError{ferr}
+		err = &outputError{ferr, app.writer}
 	case err != nil && out.err != nil && errors.Is(err, out.err):
 		// The command stopped as its output was lost: the same sentence.
-		err = &outputError{out.err}
+		err = &outputError{out.err, app.writer}
 	}
 	if err == nil {
 		return ExitOK
@@ -110,7 +110,11 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 		return ExitOK
 	}
 	code = exitCode(err)
-	lost := errors.As(err, new(*outputError))
+	var lostErr *outputError
+	lost := errors.As(err, &lostErr)
+	if lost && lostErr.quiet() {
+		return code
+	}
 	if !*started && !lost {
 		code = ExitUsage // cobra's own complaints: unknown command or flag
 	}
