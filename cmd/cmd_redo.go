@@ -30,6 +30,7 @@ when both tables do, it names them and asks for --table.`,
 	gameFlag(c, o.app, &o.Game, gameUsage)
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	c.Flags().IntVar(&o.Table, "table", 0, "a rotating game: bring back the hand last voided at this table")
+	once(c, "table", "say one table")
 	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
 	return c
 }

@@ -40,6 +40,7 @@ void and asks first; --yes skips the question.`,
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	c.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask first")
 	c.Flags().IntVar(&o.Table, "table", 0, "a rotating game: void the last hand played at this table")
+	once(c, "table", "say one table")
 	return c
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -89,6 +90,7 @@ const (
 // games' ids.
 func gameFlag(c *cobra.Command, app *App, p *string, usage string) {
 	c.Flags().StringVar(p, "game", "", usage)
+	once(c, "game", "say one game")
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 }
 
@@ -120,6 +122,8 @@ func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 	f.StringVarP(&o.Out, "out", "o", "", "the player who went out (a unique start of the name will do)")
 	f.StringArrayVarP(&o.Left, "left", "l", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each; plain NAME=CARDS arguments do the same)")
 	f.IntVar(&o.Table, "table", 0, "rotating mode: the table the hand was played at (default 1)")
+	once(c, "out", "a hand has one player who went out")
+	once(c, "table", "a hand is played at one table")
 	gameFlag(c, app, &o.Game, gameUsage)
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	_ = c.RegisterFlagCompletionFunc("out", playerCompletion(app, &o.Game, ""))
@@ -145,4 +149,37 @@ func (o *outcomeFlags) hand() (scoring.Hand, error) {
 	}
 	left, err := parseLeft(o.Left)
 	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table}, err
+}
+
+// onceValue is a flag that says one thing: given again with another
+// value, it is refused in one sentence (pflag keeps the last value
+// silently). The same value twice, in any case, is harmless and stands.
+type onceValue struct {
+	pflag.Value
+	name  string // the flag, as "--out"
+	why   string // what it names, ending the sentence: "one player went out"
+	first string
+	given bool
+}
+
+func (v *onceValue) Set(s string) error {
+	if v.given && !strings.EqualFold(strings.TrimSpace(s), strings.TrimSpace(v.first)) {
+		return &givenTwiceError{msg: fmt.Sprintf("%s is given twice, as %q and %q: %s", v.name, words.Clip(v.first), words.Clip(s), v.why)}
+	}
+	if !v.given {
+		v.first, v.given = s, true
+	}
+	return v.Value.Set(s)
+}
+
+// givenTwiceError is a single-valued flag given twice with two values.
+type givenTwiceError struct{ msg string }
+
+func (e *givenTwiceError) Error() string { return e.msg }
+
+// once makes c's flag name (defined already) one that may be given once,
+// or again with the same value; why says what it names.
+func once(c *cobra.Command, name, why string) {
+	f := c.Flags().Lookup(name)
+	f.Value = &onceValue{Value: f.Value, name: "--" + name, why: why}
 }

@@ -180,6 +180,9 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	root.SetOut(app.IO.Out)
 	root.SetErr(app.IO.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		if twice := (*givenTwiceError)(nil); errors.As(err, &twice) {
+			return usagef("%s; see \"%s --help\"", twice.msg, c.CommandPath())
+		}
 		return usagef("%s; see \"%s --help\"", flagProblem(err), c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true // newCompletionCmd replaces it
