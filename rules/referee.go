@@ -78,16 +78,21 @@ func CanPlay(card, top Card, called Color, hand []Card) (Verdict, error) {
 	return v, err
 }
 
-// drawsCards reports whether the face makes the next player draw.
-func drawsCards(f Face) bool { return f == DrawTwo || f == WildDrawFour }
+// drawsCards reports whether the face makes the next player draw: the
+// classic deck's two and UNO Flip's four.
+func drawsCards(f Face) bool {
+	switch f {
+	case DrawTwo, WildDrawFour, DrawOne, DrawFive, WildDrawTwo, WildDrawColor:
+		return true
+	}
+	return false
+}
 
 // stackingNote answers the argument a draw card laid on a draw card starts.
 func stackingNote(top Card) string {
-	n := 2
-	if top.Face == WildDrawFour {
-		n = 4
-	}
-	return fmt.Sprintf("it does not pass the draw on: the player the %s hit still draws %d and loses the turn, so only the player after them can lay this card. Adding the draws up (\"stacking\") is a house rule", top.Face, n)
+	draws := map[Face]string{DrawTwo: "draws 2", WildDrawFour: "draws 4", DrawOne: "draws 1", DrawFive: "draws 5", WildDrawTwo: "draws 2",
+		WildDrawColor: "draws until a card of the colour called turns up,"}[top.Face]
+	return fmt.Sprintf("it does not pass the draw on: the player the %s hit still %s and loses the turn, so only the player after them can lay this card. Adding the draws up (\"stacking\") is a house rule", top.Face, draws)
 }
 
 func canPlay(card, top Card, called Color, hand []Card) (Verdict, error) {

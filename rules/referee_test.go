@@ -172,9 +172,25 @@ func TestStackingNote(t *testing.T) {
 		{"b+2", "b7", NoColor, ""},
 		{"bs", "rs", NoColor, ""},
 		{"g+2", "wd4", Red, ""}, // not legal: no note
+		// UNO Flip's draw cards, each with its own count.
+		{"pkd5", "td5", NoColor, "the player the Draw Five hit still draws 5 and loses the turn"},
+		{"rd1", "bd1", NoColor, "the player the Draw One hit still draws 1 and loses"},
+		{"wd2", "rd1", NoColor, "Draw One hit still draws 1"},
+		{"wdc", "wdc", Pink, "still draws until a card of the colour called turns up, and loses the turn"},
+		{"pkd5", "pk7", NoColor, ""},
 	}
+	flip := flipDeck(t)
 	for _, tt := range tests {
-		v, err := CanPlay(card(t, tt.card), card(t, tt.on), tt.called, nil)
+		parse := func(s string) Card {
+			c, err := ParseCard(s)
+			if err != nil {
+				if c, err = flip.ParseCard(s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return c
+		}
+		v, err := CanPlay(parse(tt.card), parse(tt.on), tt.called, nil)
 		if err != nil {
 			t.Fatalf("%s on %s: %v", tt.card, tt.on, err)
 		}
