@@ -32,6 +32,9 @@ type App struct {
 	// writer is set once the command opened the database to change it:
 	// output lost after that may have followed a change.
 	writer bool
+	// unprinted is what such a failure lost, when not "the board" ("its
+	// settings", for a new game).
+	unprinted string
 }
 
 // flushLine writes the start of a line the wrapping holds back (before a
@@ -155,6 +158,7 @@ func (a *App) flowEnv() *flow.Env {
 			} else {
 				a.saved = fmt.Sprintf("%d hands were saved (the last is hand %d)", saved, n)
 			}
+			a.unprinted = ""
 		},
 		Prompt: a.Prompt,
 		Out:    a.IO.Out,

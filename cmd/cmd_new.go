@@ -253,9 +253,13 @@ func runNew(o *newOptions) error {
 	if err != nil {
 		return err
 	}
+	// Saved: from here a failure to print exits 0 and says so, as a hand
+	// does, so that a script that retries never starts the game twice.
+	app.saved = fmt.Sprintf("New game %s was saved", g.ID)
 	if o.JSON {
 		return writeJSON(app.IO.Out, present.NewBoard(g))
 	}
+	app.unprinted = "its settings"
 	b := g.Board
 	st := app.style()
 	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.Bold(g.ID), b.Settings.Mode, present.Goal(b.Settings), b.Settings.Deck)
@@ -286,6 +290,15 @@ func runNew(o *newOptions) error {
 	if interactive {
 		env := app.flowEnv()
 		env.TablesShown = true // the lines above name each table's round and dealer
+		saved := 0
+		env.Saved = func(n int) {
+			if saved++; saved == 1 {
+				app.saved = fmt.Sprintf("New game %s and hand %d were saved", g.ID, n)
+			} else {
+				app.saved = fmt.Sprintf("New game %s and %d hands were saved (the last is hand %d)", g.ID, saved, n)
+			}
+			app.unprinted = ""
+		}
 		return flow.HandLoop(env, g.ID, 0)
 	}
 	if len(tables) > 1 {

@@ -279,3 +279,39 @@ func TestSavedThoughOutputFailedInTheHandLoop(t *testing.T) {
 		t.Errorf("nothing saved and the output lost: exit %d, %q", code, errb.String())
 	}
 }
+
+// TestNewSavedThoughOutputFailed: a new game is saved before anything is
+// printed of it; its output lost (a closed window, a full disk), new exits
+// 0 and says on stderr which game was saved, and which hands, as hand does
+// (it exited 1, so a script that retried started the game twice).
+func TestNewSavedThoughOutputFailed(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, c := range []struct {
+		args, answers []string
+		want          string
+	}{
+		// Every setting asked, then stopped before any hand.
+		{nil, []string{"Ann, Bob", "standard", "100", "classic", "Ann", "(stop"},
+			`^unoscore: New game [a-z0-9]+ was saved, but its settings could not be printed: no space left on device\.\n$`},
+		// The settings given, and a hand saved before stopping.
+		{[]string{"--players", "Cat,Dan", "--mode", "standard", "--target", "100", "--deck", "classic", "--dealer", "Cat"}, []string{"Cat", "r7", "", "(stop"},
+			`^unoscore: New game [a-z0-9]+ and hand 1 were saved, but the board could not be printed: no space left on device\.\n$`},
+		{[]string{"--players", "Eve,Fay", "--mode", "standard", "--target", "500", "--deck", "classic", "--dealer", "Eve"}, []string{"Eve", "r7", "", "Fay", "9", "", "(stop"},
+			`^unoscore: New game [a-z0-9]+ and 2 hands were saved \(the last is hand 2\), but the board could not be printed`},
+	} {
+		var errb bytes.Buffer
+		p := &prompter.Fake{T: t, Answers: c.answers}
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: failing{}, Err: &errb, InTTY: true, OutTTY: true}
+		code := Run(append([]string{"--db", db, "new"}, c.args...), ios, p)
+		if code != 0 || !regexp.MustCompile(c.want).MatchString(errb.String()) {
+			t.Errorf("%q to a full disk: exit %d, %q", c.answers, code, errb.String())
+		}
+		if len(p.Answers) > 0 {
+			t.Errorf("answers left over: %q", p.Answers)
+		}
+	}
+	code, out, _ := run(t, db, false, "games", "--json")
+	if code != 0 || strings.Count(out, `"id":`) != 3 || !strings.Contains(out, `"hands": 2,`) {
+		t.Fatalf("games after: %d %s", code, out)
+	}
+}

@@ -84,7 +84,7 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	err := root.Execute()
 	ferr := cmp.Or(out.flush(), app.flushLine())
 	if app.saved != "" && out.err != nil && (err == nil || errors.Is(err, out.err)) {
-		fmt.Fprintf(errOut, "unoscore: %s, but the board could not be printed: %v.\n", app.saved, out.err)
+		fmt.Fprintf(errOut, "unoscore: %s, but %s could not be printed: %v.\n", app.saved, cmp.Or(app.unprinted, "the board"), out.err)
 		return ExitOK
 	}
 	switch {
