@@ -63,6 +63,9 @@ impossible (say, a player eliminated earlier) is refused.`,
 func runEdit(o *editOptions) error {
 	app := o.app
 	n := o.Number
+	if err := checkTable(app, o.Game, o.Table, o.TableGiven); err != nil {
+		return err
+	}
 	if o.Out == "" && len(o.Left) == 0 {
 		if app.canPrompt() && !o.JSON {
 			return editPrompt(o)

@@ -99,6 +99,9 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 
 func runHand(o *handOptions) error {
 	app := o.app
+	if err := checkTable(app, o.Game, o.Table, o.TableGiven); err != nil {
+		return err
+	}
 	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() && !o.JSON {
 		return flow.HandLoop(app.flowEnv(), o.Game, o.Table)
 	}

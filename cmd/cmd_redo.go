@@ -36,7 +36,7 @@ when both tables do, it names them and asks for --table.`,
 }
 
 func runRedo(o *undoOptions) error {
-	if err := checkTable(o); err != nil {
+	if err := checkTable(o.app, o.Game, o.Table, o.TableGiven); err != nil {
 		return err
 	}
 	var g *store.Game

@@ -52,24 +52,23 @@ func withTable(o *undoOptions, run func(*cobra.Command, []string) error) func(*c
 	}
 }
 
-// checkTable refuses a --table the game is not played at (0 included),
-// in the web's words, before any question is asked or anything written.
-func checkTable(o *undoOptions) error {
-	if !o.TableGiven {
+// checkTable refuses a --table the game is not played at, in the one
+// rule every command with --table keeps (hand, edit, undo, redo; the
+// phone's too: scoring.Board.GivenTable), before any question is asked or
+// anything written. Not given, there is nothing to refuse.
+func checkTable(app *App, game string, table int, given bool) error {
+	if !given {
 		return nil
 	}
-	g, err := loadGame(o.app, o.Game)
+	g, err := loadGame(app, game)
 	if err != nil {
 		return err
 	}
-	if g.Board.Schedule() == nil {
-		return &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", o.Table)}
-	}
-	return g.Board.NoTable(o.Table)
+	return g.Board.GivenTable(table)
 }
 
 func runUndo(o *undoOptions) error {
-	if err := checkTable(o); err != nil {
+	if err := checkTable(o.app, o.Game, o.Table, o.TableGiven); err != nil {
 		return err
 	}
 	asked := 0 // the hand the question named

@@ -114,6 +114,8 @@ type outcomeFlags struct {
 	Table int
 	Game  string
 	JSON  bool
+
+	TableGiven bool // --table was given (0 included, which names no table)
 }
 
 // register defines the outcome flags on c, with their completions.
@@ -132,7 +134,9 @@ func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 }
 
 // takeArgs reads plain NAME=CARDS arguments as --left values.
+// It also notes whether --table was given, for checkTable.
 func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
+	o.TableGiven = c.Flags().Changed("table")
 	for _, a := range args {
 		if !strings.Contains(a, "=") {
 			return usagef("%q is not NAME=CARDS: name a player's cards as in %s -o Ann Bob=\"r7 wd4\" Cat=w", a, c.CommandPath())
@@ -144,9 +148,6 @@ func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
 
 // hand reads the flags into a hand to count.
 func (o *outcomeFlags) hand() (scoring.Hand, error) {
-	if o.Table < 0 {
-		return scoring.Hand{}, usagef("--table %d: tables are numbered from 1", o.Table)
-	}
 	left, err := parseLeft(o.Left)
 	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table}, err
 }

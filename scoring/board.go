@@ -448,6 +448,18 @@ func (b *Board) NoTable(n int) error {
 	return invalid("there is no table %d: this game has tables %s", n, words.Join(numbers))
 }
 
+// GivenTable is the one rule for a table number a writer gave (hand,
+// edit, undo and redo's --table, the phone's "table"): only a rotating
+// game is played at tables, so outside one any number is refused, 1
+// included; in one, a table it does not have (0 included) is refused as
+// NoTable says. nil for a table the game has.
+func (b *Board) GivenTable(n int) error {
+	if b.schedule == nil {
+		return invalid("there is no table %d: only a rotating game is played at tables", n)
+	}
+	return b.NoTable(n)
+}
+
 // tableOf is the table a hand names, as it stands: table 0 is table 1.
 func (b *Board) tableOf(n int) (Table, error) {
 	tables := b.Tables()

@@ -524,10 +524,7 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 		rows := g.Board.Rows
 		n := len(rows)
 		if table != 0 {
-			if g.Board.Schedule() == nil {
-				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", table)}
-			}
-			if err := g.Board.NoTable(table); err != nil {
+			if err := g.Board.GivenTable(table); err != nil {
 				return Event{}, err
 			}
 			for n > 0 && rows[n-1].Table != table {
@@ -740,10 +737,7 @@ func (g *Game) redoTable(table int) error {
 	if table == 0 {
 		return nil
 	}
-	if g.Board.Schedule() == nil {
-		return &scoring.InputError{Msg: fmt.Sprintf("there is no table %d: only a rotating game is played at tables", table)}
-	}
-	return g.Board.NoTable(table)
+	return g.Board.GivenTable(table)
 }
 
 // redoAt is the hand RedoAt would bring back, or why none.

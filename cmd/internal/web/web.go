@@ -497,18 +497,20 @@ func table(t *int) int {
 	return *t
 }
 
-// noTableZero refuses "table": 0 in a rotating game, where it would
-// otherwise read as no table at all; scoring and store refuse the other
-// numbers a game does not have, in the same words.
+// noTableZero refuses a "table" the game is not played at, by the rule
+// the command line's --table keeps (scoring.Board.GivenTable): any table
+// outside a rotating game; in one, a table it does not have, 0 included
+// (which would otherwise read as no table at all). No "table" names none,
+// and outside rotating games neither does "table": 0 (a client's zero).
 func noTableZero(db *store.DB, id string, t *int) error {
-	if t == nil || *t != 0 {
+	if t == nil {
 		return nil
 	}
 	g, err := db.Game(id)
-	if err != nil || g.Board.Schedule() == nil {
+	if err != nil || (*t == 0 && g.Board.Schedule() == nil) {
 		return err
 	}
-	return g.Board.NoTable(0)
+	return g.Board.GivenTable(*t)
 }
 
 // result is what a write answers: the game after it, and for an undo the

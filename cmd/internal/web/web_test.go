@@ -292,7 +292,7 @@ func TestNoGameYet(t *testing.T) {
 // with the board; undo voids it.
 func TestRecordAndUndo(t *testing.T) {
 	s := newSite(t, web.Config{})
-	code, body := s.do("POST", "/api/games/"+s.id+"/hands", `{"out": "cat", "left": {"Ann": "r7, 2xwd4", "bob": "37pts"}, "table": 1}`, scorer)
+	code, body := s.do("POST", "/api/games/"+s.id+"/hands", `{"out": "cat", "left": {"Ann": "r7, 2xwd4", "bob": "37pts"}}`, scorer)
 	if code != 200 {
 		t.Fatalf("POST hand: %d %s", code, body)
 	}
@@ -363,7 +363,9 @@ func TestRefusals(t *testing.T) {
 		{"missing out", "POST", hands, `{"left": {"Bob": "r7"}}`, scorer, 400, `missing "out"`},
 		{"player twice in left", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1", "Bob": "wd4"}}`, scorer, 400, `Bob's cards are entered twice; nothing was written`},
 		{"out twice", "POST", hands, `{"out": "Ann", "out": "Bob", "left": {"Bob": "r7", "Cat": "1"}}`, scorer, 400, `the key "out" appears twice`},
-		{"no such table", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1"}, "table": 3}`, scorer, 400, "there is no table 3"},
+		{"no such table", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1"}, "table": 3}`, scorer, 400, "there is no table 3: only a rotating game is played at tables"},
+		{"table 1 outside rotating", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1"}, "table": 1}`, scorer, 400, "there is no table 1: only a rotating game is played at tables"},
+		{"undo at table 1 outside rotating", "POST", undo, `{"table": 1}`, scorer, 400, "there is no table 1: only a rotating game is played at tables"},
 		{"impossible hand", "POST", hands, `{"out": "Ann", "left": {"Bob": "5xwd4", "Cat": "r1"}}`, scorer, 400, cliErr},
 		{"unknown player", "POST", hands, `{"out": "Zed", "left": {"Bob": "5", "Cat": "r1"}}`, scorer, 400, cliUnknown},
 		{"unknown card", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7 zz", "Cat": "r1"}}`, scorer, 400, cliCard},
