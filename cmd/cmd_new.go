@@ -154,6 +154,9 @@ func (o *newOptions) check() error {
 	return nil
 }
 
+// playersFlag is --players naming these players, as a refusal suggests it.
+func playersFlag(names []string) string { return "--players " + strings.Join(names, ",") }
+
 func modeNames() []string {
 	names := make([]string, len(scoring.Modes))
 	for i, m := range scoring.Modes {
@@ -210,7 +213,7 @@ func runNew(o *newOptions) error {
 			case errors.Is(err, prompter.ErrStopped):
 				return errStoppedNew
 			}
-			return err
+			return present.SpacedNames(err, s.Players, playersFlag)
 		}
 	} else if len(s.Players) == 0 {
 		return present.ErrMissingPlayers
@@ -219,11 +222,11 @@ func runNew(o *newOptions) error {
 		return present.NotPositive("target", "points", o.Target)
 	}
 	if err := present.CheckTeams(s); err != nil {
-		return err
+		return present.SpacedNames(err, s.Players, playersFlag)
 	}
 	checked, err := scoring.New(s)
 	if err != nil {
-		return err
+		return present.SpacedNames(err, s.Players, playersFlag)
 	}
 	if err := present.CheckTeams(checked.Settings); err != nil {
 		return err

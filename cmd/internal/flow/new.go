@@ -291,15 +291,20 @@ func promptPlayers(env *Env) ([]string, error) {
 				}
 				return fitsSomeMode(len(names))
 			}
-			return check(append(append([]string{}, names...), v), false)
+			// A comma list names the next players at once ("Cat, Dan").
+			more := present.SplitNames(v)
+			if len(more) == 0 {
+				return errors.New("name the next player, or leave the line empty when done")
+			}
+			return check(append(append([]string{}, names...), more...), false)
 		})
 		if err != nil {
 			return nil, err
 		}
-		if next == "" {
+		if strings.TrimSpace(next) == "" {
 			break
 		}
-		names = append(names, next)
+		names = append(names, present.SplitNames(next)...)
 	}
 	return names, nil
 }

@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,5 +45,22 @@ func TestDeckWords(t *testing.T) {
 				t.Errorf("at %d columns, the %s deck is %q", width, d.ID, item)
 			}
 		}
+	}
+}
+
+// The "Player N" prompt takes a comma list as the first prompt does
+// ("Cat, Dan" names two players), checked as a whole: a name twice is
+// refused there, and a line of commas alone names nobody.
+func TestPlayerPromptTakesAList(t *testing.T) {
+	env, f, _ := testEnv(t, "Ann", "Bob", "Cat, Dan", "Bob, Eve", ",", "Eve", "")
+	names, err := promptPlayers(env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(names, []string{"Ann", "Bob", "Cat", "Dan", "Eve"}) {
+		t.Errorf("players %q", names)
+	}
+	if len(f.Rejected) != 2 || !strings.Contains(f.Rejected[0], "Bob is named twice") || !strings.Contains(f.Rejected[1], "name the next player") {
+		t.Errorf("rejected %q", f.Rejected)
 	}
 }

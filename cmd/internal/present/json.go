@@ -296,6 +296,29 @@ func SplitNames(s string) []string {
 	return names
 }
 
+// SpacedNames is err, a refusal of how many players there are, told how
+// to separate the names when one of them holds spaces ("Ann Bob Cat" read
+// as one player): "UNO is for 2 to 10 players, not 1: separate names with
+// commas, as in --players Ann,Bob,Cat". example writes the names split at
+// their spaces as the caller's input takes them. Any other err is itself.
+func SpacedNames(err error, players []string, example func([]string) string) error {
+	var ie *scoring.InputError
+	if err == nil || !errors.As(err, &ie) {
+		return err
+	}
+	// Every refusal of a count of players ends so: "UNO is for 2 to 10
+	// players, not 1", "partners is for 4 or more players (...), not 1".
+	count := strings.Contains(ie.Msg, " players") && strings.HasSuffix(strings.TrimSuffix(ie.Msg, "."), fmt.Sprintf(", not %d", len(players)))
+	var split []string
+	for _, n := range players {
+		split = append(split, strings.Fields(n)...)
+	}
+	if !count || len(split) <= len(players) {
+		return err
+	}
+	return &scoring.InputError{Msg: fmt.Sprintf("%s: separate names with commas, as in %s", strings.TrimSuffix(ie.Msg, "."), example(split))}
+}
+
 // NotPositive refuses a number that was given but is not positive (a given
 // 0 is never taken for the default), naming its flag: "--target must be a
 // positive number of points, not 0". The command line and the web page

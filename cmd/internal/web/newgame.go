@@ -91,12 +91,13 @@ func (req newRequest) settings(prev *store.Game) (scoring.Settings, error) {
 	if len(s.Players) == 0 {
 		return scoring.Settings{}, present.ErrMissingPlayers
 	}
+	commas := func(names []string) string { return strings.Join(names, ", ") }
 	if err := present.CheckTeams(s); err != nil {
-		return scoring.Settings{}, err
+		return scoring.Settings{}, present.SpacedNames(err, s.Players, commas)
 	}
 	checked, err := scoring.New(s)
 	if err != nil {
-		return scoring.Settings{}, err
+		return scoring.Settings{}, present.SpacedNames(err, s.Players, commas)
 	}
 	if err := present.CheckTeams(checked.Settings); err != nil {
 		return scoring.Settings{}, err

@@ -41,6 +41,7 @@ func TestNewGame(t *testing.T) {
 		says       string
 	}{
 		{"one player", `{"players": "Ann"}`, []string{"--players", "Ann"}, 400, "UNO is for 2 to 10 players, not 1"},
+		{"names with spaces", `{"players": "Ann Bob Cat"}`, nil, 400, "UNO is for 2 to 10 players, not 1: separate names with commas, as in Ann, Bob, Cat"},
 		{"rotating three", `{"players": "Ann,Bob,Cat", "mode": "rotating"}`, []string{"--players", "Ann,Bob,Cat", "--mode", "rotating"}, 400, "4, 5, 8, 9, 12, 13 or 16"},
 		{"unknown mode", `{"players": "Ann,Bob", "mode": "speed"}`, []string{"--players", "Ann,Bob", "--mode", "speed"}, 400, `Unknown mode \"speed\"`},
 		{"target 0", `{"players": "Ann,Bob", "target": 0}`, []string{"--players", "Ann,Bob", "--target", "0"}, 400, "The target must be a positive number of points, not 0"},
