@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -47,6 +48,7 @@ func TestNewGame(t *testing.T) {
 		{"target 0", `{"players": "Ann,Bob", "target": 0}`, []string{"--players", "Ann,Bob", "--target", "0"}, 400, "The target must be a positive number of points, not 0"},
 		{"hands -1", `{"players": "Ann,Bob,Cat,Dan", "mode": "rotating", "hands": -1}`, []string{"--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "-1"}, 400, "Hands a round must be a positive number"},
 		{"unknown deck", `{"players": "Ann,Bob", "deck": "classik"}`, []string{"--players", "Ann,Bob", "--deck", "classik"}, 400, "classik"},
+		{"a name with a colon", `{"players": "Dr: Who,Amy"}`, []string{"--players", "Dr: Who,Amy"}, 400, `holds ':'`},
 		{"same name twice", `{"players": "Ann,Bob,ann"}`, []string{"--players", "Ann,Bob,ann"}, 400, "Ann"},
 		{"no players", `{"mode": "standard"}`, []string{"--mode", "standard"}, 400, "Name the players, in seating order, as in: Ann, Bob, Cat"},
 		{"name of two lines", `{"players": "Ann,Bob", "name": "a\nb"}`, []string{"--players", "Ann,Bob", "--name", "a\nb"}, 400, "The name: "},
@@ -203,5 +205,29 @@ func TestNewGameCheck(t *testing.T) {
 	}
 	if _, err := os.Stat(e.path); !os.IsNotExist(err) {
 		t.Fatal("a check created the database file")
+	}
+}
+
+// TestHandNamesAPlayerFromBeforeTheColonRule: a game imported with a name
+// given before ':' was refused ("Dr: Who") takes hands from the phone by
+// that name, as the command line does.
+func TestHandNamesAPlayerFromBeforeTheColonRule(t *testing.T) {
+	s := newSite(t, web.Config{})
+	export := filepath.Join(t.TempDir(), "dr.json")
+	if err := os.WriteFile(export, []byte(`{"unoscore_export":1,"exported":"2026-11-25T22:07:43Z","current":"mwhi4k",
+"games": [
+{"id":"mwhi4k","events":[{"type":"created","at":"2026-11-25T22:06:53Z","settings":{"mode":"standard","target":500,"deck":"classic","players":["Dr: Who","Amy","Rory"],"dealer":"Dr: Who"}}]}
+]}
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := s.cli("import", export); code != 0 {
+		t.Fatalf("import: %s", errs)
+	}
+	if code, body := s.do("POST", "/api/games/mwhi4k/hands", `{"out": "Dr: Who", "left": {"Amy": "r7", "Rory": "5"}}`, scorer); code != 200 || !strings.Contains(body, `"out":"Dr: Who"`) {
+		t.Fatalf("Dr: Who goes out: %d %s", code, body)
+	}
+	if code, body := s.do("POST", "/api/games/mwhi4k/hands", `{"out": "Amy", "left": {"Dr: Who": "wd4", "Rory": "1"}}`, scorer); code != 200 || !strings.Contains(body, `"hands":2`) {
+		t.Fatalf("Dr: Who's cards: %d %s", code, body)
 	}
 }
