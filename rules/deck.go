@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -580,4 +581,46 @@ func (d *Deck) checkFlip(hands []Hand) error {
 	either := *d.Sides[0]
 	either.Name = d.Name + " (on each side)"
 	return either.Check(hands...)
+}
+
+// DrawError is a card drawn for the deal that the cards drawn before it
+// rule out, said for the draw: nobody holds a hand yet.
+type DrawError struct{ Msg string }
+
+func (e *DrawError) Error() string { return e.Msg }
+
+// Invalid marks the error as bad input.
+func (e *DrawError) Invalid() bool { return true }
+
+// ForTheDraw is err, from Check of the cards drawn for the deal (the last
+// one just drawn), in the draw's words: Check speaks of hands, which nobody
+// holds yet ("a card drawn for the deal comes from the deck: the UNO Flip
+// deck has only 2 red 7s, and 2 were drawn already"). Other errors are
+// themselves.
+func ForTheDraw(err error) error {
+	var side *SideError
+	if errors.As(err, &side) {
+		// The cards drawn already are on one side; the one just drawn is
+		// on the other (Check meets it last).
+		was := side.FirstSide
+		now := Light
+		if was == Light {
+			now = Dark
+		}
+		return &DrawError{Msg: fmt.Sprintf("the cards drawn for the deal are read on one side: %s (%s side) was drawn, so %s (%s side) cannot be",
+			WithArticle(side.First.String()), was, WithArticle(side.Second.String()), now)}
+	}
+	var deck *DeckError
+	if errors.As(err, &deck) && deck.Have > 0 && deck.Named > deck.Have {
+		what := deck.Card.String()
+		if deck.Have != 1 {
+			what = plural(deck.Card)
+		}
+		drawn := fmt.Sprintf("%d were", deck.Named-1)
+		if deck.Named-1 == 1 {
+			drawn = "1 was"
+		}
+		return &DrawError{Msg: fmt.Sprintf("a card drawn for the deal comes from the deck: the %s has only %d %s, and %s drawn already", deck.Deck.Name, deck.Have, what, drawn)}
+	}
+	return err
 }

@@ -444,7 +444,7 @@ func drawForDealer(env *Env, players []string, deckID string) (string, error) {
 				if err != nil {
 					return err
 				}
-				return deck.Check(rules.Hand{Cards: append(slices.Clone(drawn), c)})
+				return rules.ForTheDraw(deck.Check(rules.Hand{Cards: append(slices.Clone(drawn), c)}))
 			})
 			if err != nil {
 				return "", err

@@ -64,3 +64,23 @@ func TestPlayerPromptTakesAList(t *testing.T) {
 		t.Errorf("rejected %q", f.Rejected)
 	}
 }
+
+// Drawing for the dealer with UNO Flip: a card the cards drawn before rule
+// out is refused in the draw's words, not a hand's: nobody holds one yet.
+func TestDrawForDealerSaysTheDraw(t *testing.T) {
+	env, f, _ := testEnv(t, "r7", "pk7", "r7", "r7", "b2", "g1", "g5")
+	dealer, err := drawForDealer(env, []string{"Ann", "Bob", "Cat"}, "flip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dealer != "Bob" {
+		t.Errorf("dealer %q", dealer)
+	}
+	want := []string{
+		"pk7: the cards drawn for the deal are read on one side: a red 7 (light side) was drawn, so a pink 7 (dark side) cannot be",
+		"r7: a card drawn for the deal comes from the deck: the light side of the UNO Flip deck has only 2 red 7s, and 2 were drawn already",
+	}
+	if !slices.Equal(f.Rejected, want) {
+		t.Errorf("rejected %q, want %q", f.Rejected, want)
+	}
+}
