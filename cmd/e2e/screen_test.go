@@ -421,7 +421,8 @@ func TestKeystrokesForATypicalHand(t *testing.T) {
 }
 
 // Item 9: a hand undone in another terminal while the loop waits is said,
-// and the hand entered is kept, to be saved under its new number.
+// and the hand entered is kept, to be saved under its new number (its
+// cards were typed: dropping it asks first).
 func TestScreenGameChangedElsewhere(t *testing.T) {
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	for range 2 {
@@ -441,6 +442,12 @@ func TestScreenGameChangedElsewhere(t *testing.T) {
 	s.hasLine("Not saved: hand 2 was undone in another terminal; this hand is now hand 2.")
 	s.hasLine("Hand 2. Bob deals.")
 	s.hasLine("  ▸ Save this hand")
+	// The hand kept was typed: dropping it asks first, and no keeps it.
+	s.burst("\x1b[B" + "\r")
+	s.waitFor("Drop this hand? Ann's cards are entered. [y/N]")
+	s.burst("\r")
+	s.waitFor("Drop this hand? Ann's cards are entered. no")
+	s.waitFor("  ▸ Save this hand")
 	s.burst("\r" + "(")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
