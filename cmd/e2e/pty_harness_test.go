@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/creack/pty"
-	"golang.org/x/sys/unix"
 )
 
 // ptyRun is this test binary running as unoscore in a pseudo-terminal of
@@ -31,7 +30,7 @@ func startPty(t *testing.T, cols, rows int, env []string, keepSlave bool, sink f
 	t.Helper()
 	master, slave, err := pty.Open()
 	if err != nil {
-		t.Skipf("no pseudo-terminal here: %v", err)
+		t.Skipf("no pseudo-terminal here (%v); the terminal tests need one (Linux, macOS, the BSDs)", err)
 	}
 	if err := pty.Setsize(master, &pty.Winsize{Rows: uint16(rows), Cols: uint16(cols)}); err != nil {
 		t.Fatal(err)
@@ -44,7 +43,7 @@ func startPty(t *testing.T, cols, rows int, env []string, keepSlave bool, sink f
 	}
 	c.Env = append(append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1", "TERM=xterm", "NO_COLOR=1"), env...)
 	c.Stdin, c.Stdout, c.Stderr = slave, slave, slave
-	c.SysProcAttr = &unix.SysProcAttr{Setsid: true, Setctty: true}
+	c.SysProcAttr = ptyAttr()
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/unoscore/unoscore/cmd/e2e/harness"
-	"golang.org/x/sys/unix"
 )
 
 // term is unoscore running in a pseudo-terminal, as a person runs it.
@@ -227,13 +226,7 @@ func TestTerminalCtrlCInAHand(t *testing.T) {
 		t.Fatalf("a stack trace:\n%s", tm.screen())
 	}
 	// The terminal is left sane: echo and line editing back on.
-	tio, err := unix.IoctlGetTermios(int(tm.slave.Fd()), unix.TCGETS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tio.Lflag&unix.ECHO == 0 || tio.Lflag&unix.ICANON == 0 {
-		t.Fatalf("terminal left raw: lflag %#x", tio.Lflag)
-	}
+	expectSaneTerminal(t, tm.slave)
 	if b := boardJSON(t, db); b["hands"].(float64) != 0 {
 		t.Fatalf("an interrupted hand was written: %v", b)
 	}
