@@ -74,7 +74,7 @@ func counts(t *testing.T) (threads, fds int) {
 	}
 	ents, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
-		t.Fatal(err)
+		t.Skip("no /proc/self/fd here (a FreeBSD procfs, say)")
 	}
 	return threads, len(ents)
 }
