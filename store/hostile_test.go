@@ -87,9 +87,7 @@ func TestUpgradeBackupNeverFollowsLinks(t *testing.T) {
 		if !dangling {
 			os.WriteFile(outside, []byte("keep me"), 0o600)
 		}
-		if err := os.Symlink(outside, BackupPath(path, 1)); err != nil {
-			t.Fatal(err)
-		}
+		symlink(t, outside, BackupPath(path, 1))
 		db, err := Open(path, Options{ReadOnly: true}) // a read upgrades the file
 		if err != nil {
 			t.Fatal(err)

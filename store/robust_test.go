@@ -106,7 +106,7 @@ func TestMigrate(t *testing.T) {
 			// Someone left a link where the backup goes: it is not followed.
 			target := filepath.Join(dir, "precious")
 			ok(t, os.WriteFile(target, []byte("keep me"), 0o600))
-			ok(t, os.Symlink(target, BackupPath(path, version)))
+			symlink(t, target, BackupPath(path, version))
 
 			db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
 			got, current := listAll(t, db)

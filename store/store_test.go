@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -64,6 +65,18 @@ func must[T any](t testing.TB) func(v T, err error) T {
 func ok(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// symlink makes a symbolic link, or skips the test where making one needs
+// rights a test does not have (Windows, outside Developer Mode).
+func symlink(t testing.TB, target, name string) {
+	t.Helper()
+	if err := os.Symlink(target, name); err != nil {
+		if runtime.GOOS == "windows" {
+			t.Skipf("cannot make a symbolic link here (%v): on Windows that needs Developer Mode or administrator rights", err)
+		}
 		t.Fatal(err)
 	}
 }
