@@ -33,7 +33,7 @@ func TestClaims(t *testing.T) {
 		{"reshuffle", []string{"## What tables do None of the five rulebooks says what becomes of the top discard. Tables keep it where it is"},
 			[]string{"## The rule If nobody has gone out by the time the draw pile is used up, the discard pile is shuffled to form a new draw pile and play carries on. Keep"}},
 		// Issue 18: 002:107 and 001:27 say what the others say of a guilty player.
-		{"challenge", []string{"They show their hand to the challenger.", "Guilty (they held a card of the colour in play): they pick up the 4 cards, and the challenger picks up none."},
+		{"challenge", []string{"They show their hand to the challenger.", "Guilty (an illegal play: its player held a card of the colour in play): they pick up the 4 cards, and the challenger picks up none."},
 			[]string{"challenger only", "you pick up nothing", "Who draws when guilty", "they say only that the guilty player draws 4"}},
 		// Issue 18: the differences the audit found missing.
 		{"drawing", []string{"If it can be played you may lay it down at once (Older sheet: you play it)"}, nil},

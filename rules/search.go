@@ -333,6 +333,8 @@ var slang = sync.OnceValue(func() map[string]string {
 		// The table's verbs for playing a card.
 		"throw": "play", "throws": "play", "threw": "play", "thrown": "play", "drop": "play", "drops": "play",
 		"dropped": "play", "slap": "play", "slapped": "play", "chuck": "play", "toss": "play",
+		// The stemmer makes "bluffing" "bluf" but "bluffs" "bluff".
+		"bluffing": "bluff", "bluffed": "bluff", "bluffs": "bluff", "bluffer": "bluff",
 		"laid": "lay", "amount": "many", "else": "other", "elses": "other",
 		"stackable": "stack", "stackin": "stack", "stacked": "stack", "cumulative": "stack", "wildcard": "wild", "wildcards": "wild",
 	}
@@ -431,6 +433,15 @@ var skipsSomeone = lazyRegexp(`\bskips?\s+(?:the\s+next\s+(?:person|player|guy|o
 // correct ("the right amount"), which is no direction of play.
 var rightMeaningCorrect = lazyRegexp(`\bright\s+(amount|number|way|count|score|thing)\b`)
 
+// beingRight is "right" said of a person or a call at a clause's end ("if
+// ur right", "and i was right who draws"): correct, no direction.
+var beingRight = lazyRegexp(`\b(youre|ur|im|are|am|is|was|were|be)\s+right\b(\s*(?:$|[,.?!;]|(?:and|n|who|what|then|do|does|how)\b))`)
+
+// whatIfChallenged is the frame of "what happens if you challenge a +4",
+// "what if the +4 was illegal" and "the +4 was illegal, what now": the
+// verdict.
+var whatIfChallenged = lazyRegexp(`\bwhat\s+(?:happens\s+|happen\s+|now\s+)?(?:when|if|after)\b[^.?!]*\b(?:challeng|illegal|bluff)|\b(?:challeng|illegal|bluff)\w*\b[^.?!]*\bwhat\s+(?:now|happens|then)\b`)
+
 // clauseBreak splits text where a clause ends: no pair of words is made
 // across it ("Wild, Wild Draw Four: 50 points" holds no "wild" before a
 // Wild Draw Four).
@@ -452,8 +463,16 @@ func questionRuns(s string) [][]string {
 	// "the +4 skips the next person's turn": the verb, losing the turn,
 	// no Skip card.
 	s = skipsSomeone().ReplaceAllString(s, " lose turn")
-	// "the right amount", "the right way": correct, no direction.
+	// "the right amount", "the right way": correct, no direction; so is
+	// "if ur right" at a clause's end.
 	s = rightMeaningCorrect().ReplaceAllString(s, " correct $1")
+	s = beingRight().ReplaceAllString(s, " $1 correct $2")
+	if whatIfChallenged().MatchString(s) {
+		// "what happens if you challenge a +4", "what if the +4 was
+		// illegal" ask the verdict, not who may challenge, nor how, nor
+		// what makes the play illegal.
+		s += " verdict"
+	}
 	if m := whatHappens().FindStringIndex(s); m != nil {
 		// "what happens when a player plays a skip" asks what a Skip
 		// does: the frame around the card says nothing more.

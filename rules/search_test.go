@@ -44,7 +44,7 @@ var questions = []struct{ q, want string }{
 	{"when can I play a wild draw four", "wd4-when"},
 	{"can I play a +4 if I have a matching colour", "wd4-when"},
 	{"how do I challenge a wild draw four", "challenge-how|challenge-who"},
-	{"what if the challenge fails", "challenge-innocent"},
+	{"what if the challenge fails", "challenge-verdict"},
 	{"out on a draw two", "d2-last|out-on-draw"},
 	{"can you go out on an action card", "out-on-action"},
 	{"can you end on a wild", "out-on-action"},
@@ -91,12 +91,12 @@ var questions = []struct{ q, want string }{
 	{"what happens with only two people", "two-rules"},
 	{"skip with 2 players", "skip-two|two-rules"},
 	{"draw two with two players", "d2-two|two-rules"},
-	{"what is the challenge", "challenge-how|challenge-guilty|challenge-innocent"},
+	{"what is the challenge", "challenge-how|challenge-verdict"},
 	{"uno", "uno-when"},
 	{"purple", "deck-colours"},
 	{"points", "score-values|score-who"},
-	{"cheat", "suggesting|challenge-guilty"},
-	{"bluff", "challenge-how|challenge-guilty|challenge-not-colour|wd4-when"},
+	{"cheat", "suggesting|challenge-verdict"},
+	{"bluff", "challenge-how|challenge-verdict|challenge-not-colour|wd4-when"},
 	{"who wins", "score-who|aim"},
 	{"500", "score-who"},
 	{"shuffle", "ws-does|ws-decks"},
@@ -125,7 +125,7 @@ var questions = []struct{ q, want string }{
 	{"how much r wilds n draw 4s worth at the end", "score-values|wild-points|wd4-points"},
 	{"forgot to yell uno how many do i pick up", "uno-penalty"},
 	{"forgot to say uno how many do i pick up", "uno-penalty"},
-	{"i challenged the +4 and was wrong how many do i draw", "challenge-innocent"},
+	{"i challenged the +4 and was wrong how many do i draw", "challenge-verdict"},
 	{"can i tell my partner what to play", "suggesting"},
 	{"what if 2 people tie for lowest when someone hits 500", "alt-tie"},
 	{"is there a time limit on ur turn", "time-limit"},
@@ -179,10 +179,10 @@ var questions = []struct{ q, want string }{
 	{"why are there two 7s", "deck-cards"}, // a count of a face is how many of that number card
 	{"why only four zeros", "deck-cards"},
 	{"why r there 2 of every number", "deck-cards"},
-	{"what is the penalty for a false challenge of a wild draw four", "challenge-innocent"},
-	{"penalty for challenging a +4 wrong", "challenge-innocent"},
-	{"what happens if u challenge a draw 4 and ur wrong", "challenge-innocent"},
-	{"how many cards for a failed wd4 challenge", "challenge-innocent"},
+	{"what is the penalty for a false challenge of a wild draw four", "challenge-verdict"},
+	{"penalty for challenging a +4 wrong", "challenge-verdict"},
+	{"what happens if u challenge a draw 4 and ur wrong", "challenge-verdict"},
+	{"how many cards for a failed wd4 challenge", "challenge-verdict"},
 	{"can you challenge a draw 2", "challenge-which"},
 	{"can u challenge a +2", "challenge-which"},
 	{"which cards can you challenge", "challenge-which"},
@@ -208,7 +208,7 @@ var questions = []struct{ q, want string }{
 	{"is 7 cards the right amount to deal", "deal-seven|dealer-deal"}, // both say 7 each
 	{"can i go again after a skip in 2p", "skip-two"},
 	{"uno caught after next player started does it count", "uno-timing"},
-	{"if u challange a plus 4 n win who draws", "challenge-guilty"},
+	{"if u challange a plus 4 n win who draws", "challenge-verdict"},
 	{"how many wild cards r in the deck", "wild-count"},
 	{"do u add up points from everyone elses hands", "score-who"},
 	// A second round (fix-rules), written before they were tried: "skip"
@@ -222,6 +222,16 @@ var questions = []struct{ q, want string }{
 	{"does the +4 skip the next persons turn", "wd4-does"},
 	{"wut happens if the first card is a +2", "d2-start"},
 	{"is there a max number of ppl", "player-count"},
+	// A newcomer's answers to the Wild Draw Four's challenge (rules-ans):
+	// the verdict was two facts, so a question about a bluff caught got
+	// the innocent line alone, the wrong person's penalty; "right" read
+	// as a direction; "bluffing" and "bluffs" stemmed apart.
+	{"whats the penalty if u get caught bluffing a +4", "challenge-verdict"},
+	{"whats the penalty for playing a wild draw 4 ileagally", "challenge-verdict"},
+	{"challenge successful who draws", "challenge-verdict"},
+	{"what if the +4 was illegal", "challenge-verdict"},
+	{"what happens if u challenge a draw 4 and ur right", "challenge-verdict"},
+	{"what happens if you challenge a wild draw 4", "challenge-verdict"},
 }
 
 // stillMissed are questions the search answers wrongly today, kept in
@@ -703,7 +713,7 @@ func TestNewcomersQuestions(t *testing.T) {
 		{"skip with 2 ppl", "skip-two"},
 		{"do skips work with 2 ppl", "skip-two"},
 		{"if i have a red 7 and the top card is red can i still play my +4", "wd4-when"},
-		{"what is the penalty for a false challenge of a wild draw four", "challenge-innocent"},
+		{"what is the penalty for a false challenge of a wild draw four", "challenge-verdict"},
 		{"can you challenge a draw 2", "challenge-which"},
 		{"why are there two 7s", "deck-cards"},
 	} {
