@@ -205,3 +205,36 @@ func TestNothingToRedoFits(t *testing.T) {
 		t.Fatalf("board after a refused redo: %s", board)
 	}
 }
+
+// players rename at a terminal, when it would change more than one game,
+// lists them and asks first, the default no ("" keeps everything); yes
+// renames those games; one game (--game) and --yes ask nothing. Names are
+// echoed as the games spell them, not as typed.
+func TestRenameAsksFirst(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, players := range []string{"Gus,Ann", "gus,Bob"} {
+		if code, _, errs, _ := runAt(t, db, nil, "new", "--no-input", "--players", players, "--name", "Night of "+players); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	code, out, errs, p := runAt(t, db, []string{""}, "players", "rename", "GUS", "Gustav")
+	if code != 0 || !strings.Contains(out, "Gus (gus in 1 game) plays in 2 games:\n") || !strings.Contains(out, "Night of gus,Bob") ||
+		!strings.Contains(out, "Rename Gus to Gustav in all 2 games? no\nNothing renamed.") || len(p.Labels) != 1 {
+		t.Fatalf("exit %d: %s%s (asked %q)", code, out, errs, p.Labels)
+	}
+	if _, out, _, _ := runAt(t, db, nil, "players", "--json"); strings.Contains(out, "Gustav") {
+		t.Fatalf("renamed after no: %s", out)
+	}
+	code, out, errs, _ = runAt(t, db, []string{"^C"}, "players", "rename", "gus", "Gustav")
+	if code != ExitInterrupted || !strings.Contains(errs, "interrupted; nothing was renamed") {
+		t.Fatalf("^C: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs, _ = runAt(t, db, []string{"y"}, "players", "rename", "gus", "Gustav")
+	if code != 0 || !strings.Contains(out, "? yes\nRenamed Gus (gus in 1 game) to Gustav in 2 games (") {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs, _ = runAt(t, db, nil, "players", "rename", "gustav", "Gus", "--yes")
+	if code != 0 || !strings.HasPrefix(out, "Renamed Gustav to Gus in 2 games (") {
+		t.Fatalf("--yes: exit %d: %s%s", code, out, errs)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -33,21 +34,64 @@ func (s Summary) Record() scoring.GameRecord {
 // already spell the player the new way are left alone. All the games are
 // renamed in one transaction, or none. It returns the games renamed.
 func (db *DB) Rename(from, to string) ([]string, error) {
-	var renamed []string
-	err := db.update(func(tx *bolt.Tx) error {
+	done, err := db.RenameIn(from, to, RenameScope{})
+	var ids []string
+	for _, r := range done {
+		ids = append(ids, r.ID)
+	}
+	return ids, err
+}
+
+// RenameScope says where a rename goes: every game that calls the player
+// by the old name, or one game (Game, its id or a unique start of it), or
+// only the games a question named (Only, ids: a game started since is
+// left alone). Plan says which games, and writes nothing.
+type RenameScope struct {
+	Game string
+	Only []string
+	Plan bool
+}
+
+// Renamed is a game a rename changes: its id, name and start, whether it
+// is over, and the player's name in it before (as the game spells it).
+type Renamed struct {
+	ID      string    `json:"id"`
+	Name    string    `json:"name,omitempty"`
+	Created time.Time `json:"created"`
+	Over    bool      `json:"over"`
+	From    string    `json:"from"`
+	To      string    `json:"to"` // the new name as the game spells it
+}
+
+// RenameIn is Rename within a scope: the games (oldest first) it renamed,
+// or would rename (Plan).
+func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
+	var renamed []Renamed
+	work := func(tx *bolt.Tx) error {
 		renamed = nil
 		to := strings.TrimSpace(to)
 		key := scoring.PlayerKey(from)
+		one := ""
+		if in.Game != "" {
+			id, _, err := resolve(tx, in.Game)
+			if err != nil {
+				return err
+			}
+			one = id
+		}
 		known := map[string]string{}
 		found := false
 		nums := map[string]uint64{}
 		err := db.eachSummary(tx, func(s Summary) error {
+			if one != "" && s.ID != one || in.Only != nil && !slices.Contains(in.Only, s.ID) {
+				return nil
+			}
 			for _, p := range s.Players {
 				known[scoring.PlayerKey(p)] = p
 				if scoring.PlayerKey(p) == key {
 					found = true
 					if p != to {
-						renamed = append(renamed, s.ID)
+						renamed = append(renamed, Renamed{ID: s.ID, Name: s.Name, Created: s.Created, Over: s.Over, From: p})
 						nums[s.ID] = s.Seq
 					}
 				}
@@ -57,13 +101,25 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 		if err != nil {
 			return err
 		}
+		if !found && one != "" {
+			players := make([]string, 0, len(known))
+			for _, p := range known {
+				players = append(players, p)
+			}
+			slices.Sort(players)
+			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, words.Join(players))}
+		}
 		if !found {
 			return unknownPlayer(from, known)
 		}
 		if len(renamed) == 0 {
+			if one != "" {
+				return &scoring.InputError{Msg: fmt.Sprintf("game %s already calls %s %s; nothing to rename", one, from, to)}
+			}
 			return &scoring.InputError{Msg: fmt.Sprintf("every game already calls %s %s; nothing to rename", from, to)}
 		}
-		for _, id := range renamed {
+		for _, r := range renamed {
+			id := r.ID
 			g, err := readGame(tx, id, nums[id])
 			if err != nil {
 				return err
@@ -74,6 +130,10 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 			renamedTo, err := g.Settings().RenamePlayer(players[seat], to)
 			if err != nil {
 				return &scoring.InputError{Msg: fmt.Sprintf("game %s: %v; nothing was renamed", id, err)}
+			}
+			renamed[slices.IndexFunc(renamed, func(r Renamed) bool { return r.ID == id })].To = renamedTo.Players[seat]
+			if in.Plan {
+				continue
 			}
 			e := Event{Type: EventRename, At: db.now(), From: players[seat], To: renamedTo.Players[seat]}
 			if _, err := appendEvent(tx, g, e); err != nil {
@@ -86,7 +146,13 @@ func (db *DB) Rename(from, to string) ([]string, error) {
 			}
 		}
 		return nil
-	})
+	}
+	var err error
+	if in.Plan {
+		err = db.view(work)
+	} else {
+		err = db.update(work)
+	}
 	if err != nil {
 		return nil, err
 	}
