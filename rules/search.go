@@ -546,7 +546,12 @@ const (
 	bm25B          = 0.6
 	fuzzyWeight    = 0.7
 	firstFactLean  = 0.04
-	maxQueryWords  = 24
+	// flipLean is what a fact of UNO Flip's sheet weighs more in a
+	// question that names UNO Flip: such a question is answered from its
+	// sheet wherever the sheet says something on it ("how much is a wild
+	// worth in uno flip" is 40, not the five rulebooks' 50).
+	flipLean      = 1.6
+	maxQueryWords = 24
 )
 
 type factDoc struct {
@@ -556,6 +561,7 @@ type factDoc struct {
 }
 
 type factIndex struct {
+	flip    bool // UNO Flip's facts are in it: the question names UNO Flip
 	docs    []factDoc
 	idf     map[string]float64
 	vocab   []string // every single word, for misspellings
@@ -589,7 +595,7 @@ func indexFor(q string) *factIndex {
 }
 
 func buildFactIndex(withFlip bool) *factIndex {
-	ix := &factIndex{idf: map[string]float64{}}
+	ix := &factIndex{flip: withFlip, idf: map[string]float64{}}
 	df := map[string]int{}
 	total := 0.0
 	// Each topic's names and keywords, read once, each word once.
@@ -606,7 +612,7 @@ func buildFactIndex(withFlip bool) *factIndex {
 		topicKeywords[t] = distinct(t.Keywords)
 	}
 	for _, f := range Facts() {
-		if f.Topic.ID == "flip" && !withFlip {
+		if f.flipOnly() && !withFlip {
 			continue
 		}
 		d := factDoc{fact: f, tf: map[string]float64{}}
@@ -849,6 +855,9 @@ func (ix *factIndex) rank(r query) []Hit {
 		if s := ix.score(&ix.docs[i], r); s > 0 {
 			if d := ix.docs[i].fact; d == d.Topic.Facts()[0] {
 				s *= 1 + firstFactLean // a topic's first fact is what it is about
+			}
+			if ix.flip && ix.docs[i].fact.flipOnly() {
+				s *= flipLean
 			}
 			hits = append(hits, Hit{Fact: ix.docs[i].fact, Score: s})
 		}

@@ -19,7 +19,7 @@ var questions = []struct{ q, want string }{
 	// Issue 23: UNO Flip, its own sheet.
 	{"what's a skip everyone worth", "flip-values|score-flip"},
 	{"do we count the dark side", "flip-side-scored"},
-	{"wild draw color how many", "flip-deck"},
+	{"wild draw color how many", "flip-draw-color|flip-deck"},
 	{"what does the flip card do", "flip-turn"},
 	{"how much is a wild in uno flip", "flip-values|score-flip"},
 	{"what if the first card is a flip", "flip-first-card"},
@@ -232,6 +232,16 @@ var questions = []struct{ q, want string }{
 	{"what if the +4 was illegal", "challenge-verdict"},
 	{"what happens if u challenge a draw 4 and ur right", "challenge-verdict"},
 	{"what happens if you challenge a wild draw 4", "challenge-verdict"},
+	// A newcomer's UNO Flip questions (rules-ans): a question naming UNO
+	// Flip was answered with the five rulebooks' Wild (50), the Wild Draw
+	// Color's draw was one sentence of a long fact, and stacking its Draw
+	// Five was nowhere.
+	{"how much is a wild worth in uno flip", "flip-values|score-flip"},
+	{"how many points is a wild in uno flip", "flip-values|score-flip"},
+	{"what is a wild card worth in flip", "flip-values|score-flip"},
+	{"flip wild worth", "flip-values|score-flip"},
+	{"wild draw color how many cards do u draw", "flip-draw-color"},
+	{"draw five on a draw five flip", "flip-stacking"},
 }
 
 // stillMissed are questions the search answers wrongly today, kept in
