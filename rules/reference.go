@@ -234,6 +234,49 @@ var referenceFuncs = template.FuncMap{
 	"editions":    editionFacts,
 	"callwhen":    callWhenFacts,
 	"copies":      copiesFacts,
+	"totals":      totalsFacts,
+	"caughtonly":  caughtOnlyFacts,
+}
+
+// caughtOnlyFacts says that calling UNO is a must that costs nothing
+// unless someone catches you: the penalty by rulebook, the majority's
+// first, and which rulebooks say in so many words that a late call is
+// safe until then.
+func caughtOnlyFacts() string {
+	groups := group(func(e *Edition) string { return fmt.Sprint(e.UnoPenalty) })
+	slices.SortStableFunc(groups, func(a, b []*Edition) int { return len(b) - len(a) })
+	cost := fmt.Sprintf("%d cards", groups[0][0].UnoPenalty)
+	for _, g := range groups[1:] {
+		cost += fmt.Sprintf(" (%s: %d)", names(g), g[0].UnoPenalty)
+	}
+	var late []*Edition
+	for _, e := range Editions {
+		if e.UnoTiming {
+			late = append(late, e)
+		}
+	}
+	return fmt.Sprintf("You must call it as you get down to one card, but only a catch costs anything: caught without it, you draw %s. "+
+		"A late call, made before anyone catches you, is safe (%s say so; the others do not say).", cost, names(late))
+}
+
+// totalsFacts says how many cards each rulebook's deck holds in all, wild
+// cards included: "108 (Deluxe 1998) or 112 (Deluxe 112, Themed 2020 and
+// Shuffle Hands)"; a rulebook that lists no deck is left out.
+func totalsFacts() string {
+	size := func(e *Edition) int {
+		d, err := LookupDeck(e.Deck)
+		if err != nil {
+			return 0
+		}
+		return d.Size()
+	}
+	var parts []string
+	for _, g := range group(func(e *Edition) string { return fmt.Sprint(size(e)) }) {
+		if n := size(g[0]); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d (%s)", n, names(g)))
+		}
+	}
+	return strings.Join(parts, " or ") + "."
 }
 
 func callWhenFacts() string {

@@ -380,6 +380,8 @@ var folded = sync.OnceValue(func() map[string]bool {
 		m[w] = true
 	}
 	m["whatdo"] = true
+	m["likeskip"] = true
+	m["ownhand"] = true
 	return m
 })
 
@@ -415,7 +417,7 @@ func questionWords(s string) []string {
 }
 
 // mustWords are the ways of saying a rule obliges.
-var mustWords = lazyRegexp(`\b(?:(?:have|has|had|got|gotta)\s+to|gotta|(?:forced|required|obliged|obligated)\s+to)\b`)
+var mustWords = lazyRegexp(`\b(?:(?:have|hav|has|had|got|gotta)\s+to|gotta|hafta|havta|(?:forced|required|obliged|obligated)\s+to)\b`)
 
 // turnedFirst is a card turned up first, in the words the table uses
 // after the card (after turnedOver has made "flipped" "turned").
@@ -436,6 +438,21 @@ var rightMeaningCorrect = lazyRegexp(`\bright\s+(amount|number|way|count|score|t
 // beingRight is "right" said of a person or a call at a clause's end ("if
 // ur right", "and i was right who draws"): correct, no direction.
 var beingRight = lazyRegexp(`\b(youre|ur|im|are|am|is|was|were|be)\s+right\b(\s*(?:$|[,.?!;]|(?:and|n|who|what|then|do|does|how)\b))`)
+
+// nextToLast is the card before the last in the table's words.
+var nextToLast = lazyRegexp(`\b(?:second|2nd|one)\s*(?:-\s*|to\s+|from\s+)?(?:the\s+)?last\b|\blast\s+but\s+(?:one|1)\b|\bpenultimate\b`)
+
+// whoWins is a player named by winning.
+var whoWins = lazyRegexp(`\b(?:person|player|one|guy|someone|somebody)\s+(?:who|that)\s+(?:wins|won|win)\b|\bwhoever\s+(?:wins|won)\b`)
+
+// lateCall is calling UNO after the card it was due with.
+var lateCall = lazyRegexp(`\b(?:say|says|call|calls|yell|shout|declare|announce)\s+(?:uno\s+|it\s+)?after\b`)
+
+// likeSkip is a card said to work as a Skip does.
+var likeSkip = lazyRegexp(`\b(?:as|like)\s+(?:an?\s+)?skip\b`)
+
+// ownHand is a player's own hand or cards.
+var ownHand = lazyRegexp(`\b(?:your|ur|my|their|his|her|our)\s+own\s+(?:cards?|hands?)\b|\bown\s+hand\b`)
 
 // whatIfChallenged is the frame of "what happens if you challenge a +4",
 // "what if the +4 was illegal" and "the +4 was illegal, what now": the
@@ -467,6 +484,20 @@ func questionRuns(s string) [][]string {
 	// "if ur right" at a clause's end.
 	s = rightMeaningCorrect().ReplaceAllString(s, " correct $1")
 	s = beingRight().ReplaceAllString(s, " $1 correct $2")
+	// "second last", "last but one": the next-to-last card, as the
+	// reference says it.
+	s = nextToLast().ReplaceAllString(s, " next to last ")
+	// "works like a Skip", "count as a skip": what a card does, no Skip
+	// card ("does a reverse count as a skip with 2" asks of the Reverse).
+	s = likeSkip().ReplaceAllString(s, " likeskip ")
+	// "the person who wins the round": the winner, a person, not how to
+	// win ("does the person who wins deal next").
+	s = whoWins().ReplaceAllString(s, " winner ")
+	// "say uno after I play", "call it late": a late call.
+	s = lateCall().ReplaceAllString(s, "$0 late ")
+	// "your own cards", "their own hand": the player's own hand, which
+	// "own" alone (a stop word: "on your own turn") does not say.
+	s = ownHand().ReplaceAllString(s, " ownhand ")
 	if whatIfChallenged().MatchString(s) {
 		// "what happens if you challenge a +4", "what if the +4 was
 		// illegal" ask the verdict, not who may challenge, nor how, nor
