@@ -2,7 +2,9 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"time"
 	"unicode/utf8"
 )
@@ -77,47 +79,54 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 		p.i++
 		return p.end()
 	}
+	next := 0 // the key unoscore writes next
 	for {
-		key, ok := p.raw()
-		if !ok || !p.byte(':') {
-			return false
+		// The key, as unoscore writes it (in its order, with no space), or
+		// any of the summary's keys.
+		key := -1
+		if next < len(summaryKeys) && bytes.HasPrefix(p.b[p.i:], summaryKeys[next]) {
+			key = next
+			p.i += len(summaryKeys[next])
+		} else {
+			name, ok := p.raw()
+			if !ok || !p.byte(':') {
+				return false
+			}
+			for k, lit := range summaryKeys {
+				if string(name) == string(lit[1:len(lit)-2]) {
+					key = k
+				}
+			}
 		}
-		var bit uint16
-		switch string(key) {
-		case "id":
-			bit = 1
+		var ok bool
+		switch key {
+		case 0:
 			s.ID, ok = p.unique()
-		case "name":
-			bit = 2
+		case 1:
 			s.Name, ok = p.unique()
-		case "created":
-			bit = 4
+		case 2:
 			ok = p.time(&s.Created)
-		case "mode":
-			bit = 8
+		case 3:
 			s.Mode, ok = p.str()
-		case "players":
-			bit = 16
+		case 4:
 			s.Players, ok = p.strsInto(lists[0], d.reuse)
-		case "hands":
-			bit = 32
+		case 5:
 			s.Hands, ok = p.int()
-		case "over":
-			bit = 64
+		case 6:
 			s.Over, ok = p.bool()
-		case "winners":
-			bit = 128
+		case 7:
 			s.Winners, ok = p.strsInto(lists[1], d.reuse)
-		case "leaders":
-			bit = 256
+		case 8:
 			s.Leaders, ok = p.strsInto(lists[2], d.reuse)
 		default:
 			return false
 		}
+		bit := uint16(1) << key
 		if !ok || seen&bit != 0 {
 			return false
 		}
 		seen |= bit
+		next = key + 1
 		p.skipSpace()
 		if p.i >= len(p.b) {
 			return false
@@ -137,6 +146,11 @@ func (d *summaryDecoder) fast(v []byte, s *Summary) bool {
 		}
 	}
 }
+
+// summaryKeys are a summary's keys, each as unoscore writes it, in the order
+// it writes them: quoted, then a colon.
+var summaryKeys = [...][]byte{[]byte(`"id":`), []byte(`"name":`), []byte(`"created":`), []byte(`"mode":`),
+	[]byte(`"players":`), []byte(`"hands":`), []byte(`"over":`), []byte(`"winners":`), []byte(`"leaders":`)}
 
 // time reads a time as json.Unmarshal reads a time.Time. The form unoscore
 // writes, "2006-01-02T15:04:05Z", is read here; any other by time.Time's
@@ -198,6 +212,9 @@ type plainJSON struct {
 }
 
 func (p *plainJSON) skipSpace() {
+	if p.i < len(p.b) && p.b[p.i] > ' ' {
+		return // what nearly always follows: no space
+	}
 	for p.i < len(p.b) {
 		switch p.b[p.i] {
 		case ' ', '\t', '\n', '\r':
@@ -233,28 +250,58 @@ func (p *plainJSON) end() bool {
 
 // raw reads a string without escapes or control characters, in valid
 // UTF-8 (json.Unmarshal would change invalid bytes), and returns its bytes.
-// The bytes are looked at once: the strings are short.
+// The bytes are looked at once, eight at a time (see special).
 func (p *plainJSON) raw() ([]byte, bool) {
 	if !p.byte('"') {
 		return nil, false
 	}
-	var high byte
-	for j := p.i; j < len(p.b); j++ {
-		c := p.b[j]
-		if c == '"' {
-			b := p.b[p.i:j]
-			if high >= utf8.RuneSelf && !utf8.Valid(b) {
+	b, start := p.b, p.i
+	j := start
+	for j+8 <= len(b) {
+		m := special(binary.LittleEndian.Uint64(b[j:]))
+		if m == 0 {
+			j += 8
+			continue
+		}
+		j += bits.TrailingZeros64(m) / 8
+		if b[j] != '"' {
+			break // an escape, a control character or a byte past ASCII
+		}
+		p.i = j + 1
+		return b[start:j], true
+	}
+	ascii := true
+	for ; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"':
+			if !ascii && !utf8.Valid(b[start:j]) {
 				return nil, false
 			}
 			p.i = j + 1
-			return b, true
-		}
-		if c == '\\' || c < 0x20 {
+			return b[start:j], true
+		case c == '\\' || c < 0x20:
 			return nil, false
+		case c >= utf8.RuneSelf:
+			ascii = false
 		}
-		high |= c
 	}
 	return nil, false
+}
+
+// special marks (with its high bit) each byte of the eight in x that ends
+// or spoils a plain string: a quote, a backslash, a control character or a
+// byte past ASCII. For a byte b (b&0x7f plus a constant never carries into
+// the next byte) the high bit of
+//
+//	b                              is set when b >= 0x80,
+//	^((b&0x7f + 0x60) | b)         when b < 0x20,
+//	^((z&0x7f + 0x7f) | z)         when z (b xor c) is 0: when b == c.
+func special(x uint64) uint64 {
+	const ones, low7, highs = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	control := ^((x&low7 + 0x60*ones) | x)
+	q, bs := x^'"'*ones, x^'\\'*ones
+	q, bs = ^((q&low7 + low7) | q), ^((bs&low7 + low7) | bs)
+	return (x | control | q | bs) & highs
 }
 
 // unique reads a plain string that other summaries do not share (an id, a

@@ -24,6 +24,8 @@ func FuzzDecodeSummary(f *testing.F) {
 		`{"created":"2016-01-01T23:59:60Z"}`, `{"created":"2016-13-01T00:00:00Z"}`, `{"created":"2016-00-10T00:00:00Z"}`,
 		`{"created":"2016-04-31T00:00:00Z"}`, `{"created":"2016-01-01t00:00:00z"}`, `{"created":"+016-01-01T00:00:00Z"}`,
 		`{"created":"2016-01-01T00:00:00.5Z"}`,
+		`{"name":"b","id":"a"}`, `{"id" :"a","name": "b"}`, `{"id":"a", "name":"b"}`, `{"Name":"b"}`, `{"id":"a","idx":1}`,
+		`{"id":"a","mode":"m","mode":"n"}`, `{"leaders":["A"],"winners":["B"],"over":true,"hands":2}`,
 	} {
 		f.Add([]byte(seed))
 	}
