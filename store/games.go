@@ -882,6 +882,9 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 				}
 				currentNum = gameKey(n)
 			}
+			if limit <= 0 || limit > 200 {
+				sumMuch() // about 0.5 KB a summary
+			}
 			c := tx.Bucket(bucketSummaries).Cursor()
 			n := 0
 			for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
