@@ -260,11 +260,24 @@ func firstNames(players []string) string {
 // The games are written into one buffer, handed to w 64 KB at a time (3 MB
 // for 10,000 games: few writes), and the store decodes each summary into
 // the memory of the one before (ScanBrief): the listing makes little but
-// its output.
+// its output. When every string of the games in the buffer is plain ASCII
+// (plainGame), the output filter is told it prints as is rather than
+// looking at every byte of it again.
 func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 	const flushAt = 64 << 10
 	buf := make([]byte, 0, flushAt+4<<10)
 	buf = append(buf, "{\n  \"games\": ["...)
+	plain := true // so far, every game in buf is plainGame
+	write := func() error {
+		var err error
+		if so, ok := w.(*safeOutput); ok && plain {
+			_, err = so.writeChecked(buf)
+		} else {
+			_, err = w.Write(buf)
+		}
+		buf, plain = buf[:0], true
+		return err
+	}
 	if db != nil {
 		n := 0
 		_, err := db.ScanBrief(limit, func(s *store.Summary) error {
@@ -272,13 +285,12 @@ func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 				buf = append(buf, ',')
 			}
 			buf = append(buf, "\n    "...)
-			buf = present.NewGame(*s).AppendIndented(buf, "    ")
+			g := present.NewGame(*s)
+			buf = g.AppendIndented(buf, "    ")
+			plain = plain && plainGame(g)
 			n++
 			if len(buf) >= flushAt {
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
-				buf = buf[:0]
+				return write()
 			}
 			return nil
 		})
@@ -290,6 +302,29 @@ func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 		}
 	}
 	buf = append(buf, "]\n}\n"...)
-	_, err := w.Write(buf)
-	return err
+	return write()
+}
+
+// plainGame reports whether every string of g is ASCII short of DEL. Its
+// JSON then prints as is (printsAsIs): JSON escapes the control
+// characters, and everything else it writes is plain ASCII.
+func plainGame(g present.Game) bool {
+	var high byte
+	str := func(s string) {
+		for i := 0; i < len(s); i++ {
+			high |= s[i] | (s[i] + 1) // DEL (0x7f) and past ASCII set the high bit
+		}
+	}
+	strs := func(ss []string) {
+		for _, s := range ss {
+			str(s)
+		}
+	}
+	str(g.ID)
+	str(g.Name)
+	str(g.Mode)
+	strs(g.Players)
+	strs(g.Winners)
+	strs(g.Leaders)
+	return high < 0x80
 }

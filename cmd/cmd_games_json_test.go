@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,4 +101,40 @@ func firstDiff(a, b string) string {
 	}
 	from := max(0, i-80)
 	return fmt.Sprintf("at byte %d:\ngot  %q\nwant %q", i, a[from:min(len(a), i+80)], b[from:min(len(b), i+80)])
+}
+
+// TestPlainGamePrintsAsIs: a game plainGame passes is written by
+// AppendIndented as bytes the output filter would let through untouched,
+// whatever its strings hold; and a game of plain names passes.
+func TestPlainGamePrintsAsIs(t *testing.T) {
+	strs := []string{"", "Ann", "g04242", "Night 1", `a "quoted" <name> & co`, `back\slash`, "tab\there", "line\nbreak",
+		"\x00", "\x01\x1b[2J", "\x7f", "\x80", "\xff", "\xff\xfe", "café", "李小龙", "\u2028", "\u202e", "~"}
+	r := rand.New(rand.NewPCG(7, 21))
+	pick := func() string { return strs[r.IntN(len(strs))] }
+	list := func() []string {
+		var ss []string
+		for range r.IntN(4) {
+			ss = append(ss, pick())
+		}
+		return ss
+	}
+	passed := 0
+	for range 5000 {
+		g := present.Game{ID: pick(), Name: pick(), Mode: pick(), Players: list(), Winners: list(), Leaders: list()}
+		if !plainGame(g) {
+			continue
+		}
+		passed++
+		if out := g.AppendIndented(nil, "    "); !printsAsIs(out) {
+			t.Fatalf("plainGame passed %#v, whose JSON does not print as is:\n%s", g, out)
+		}
+	}
+	if passed < 100 {
+		t.Errorf("only %d of 5000 games passed", passed)
+	}
+	for _, s := range []string{"\x7f", "\x80", "\xff", "é", "\u202e"} {
+		if plainGame(present.Game{Players: []string{"Ann", s}}) {
+			t.Errorf("plainGame passed a player %q", s)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package present
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -94,12 +95,12 @@ func appendTime(dst []byte, t time.Time) []byte {
 func appendString(dst []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-				return appendByJSON(dst, s)
-			}
+		if asIs[c] {
 			i++
 			continue
+		}
+		if c < utf8.RuneSelf {
+			return appendByJSON(dst, s)
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError || r == '\u2028' || r == '\u2029' {
@@ -111,6 +112,15 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, s...)
 	return append(dst, '"')
 }
+
+// asIs says of each ASCII byte whether encoding/json writes it as it is in
+// a string: not a control character, a quote, a backslash, <, > or &.
+var asIs = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = !strings.ContainsRune(`"\<>&`, rune(c))
+	}
+	return t
+}()
 
 func appendByJSON(dst []byte, s string) []byte {
 	b, _ := json.Marshal(s) // a string always marshals
