@@ -64,19 +64,15 @@ var zero = []byte{0}
 func sealSum(bucket, key, v []byte) uint32 {
 	n := int64(len(bucket) + len(key) + len(v) + 2)
 	if summed.Load() > smallSums || summed.Add(n) > smallSums {
-		t := castagnoli()
-		var head [64]byte
-		if len(bucket)+len(key)+2 <= len(head) {
-			// The bucket's name and the key in one call: a summary is a few
-			// hundred bytes, and each call has its cost.
-			h := append(append(append(append(head[:0], bucket...), 0), key...), 0)
-			return crc32.Update(crc32.Update(0, t, h), t, v)
-		}
-		c := crc32.Update(0, t, bucket)
-		c = crc32.Update(c, t, zero)
-		c = crc32.Update(c, t, key)
-		c = crc32.Update(c, t, zero)
-		return crc32.Update(c, t, v)
+		// The bucket's name and the key, a few bytes, a byte at a time: a
+		// call of crc32's costs more than that (a summary is a few hundred
+		// bytes).
+		s := smallTable()
+		c := crcSmall(0, s, bucket)
+		c = crcSmall(c, s, zero)
+		c = crcSmall(c, s, key)
+		c = crcSmall(c, s, zero)
+		return crc32.Update(c, castagnoli(), v)
 	}
 	t := smallTable()
 	c := crcSmall(0, t, bucket)

@@ -39,7 +39,7 @@ func TestSealSumBothWays(t *testing.T) {
 		done += len(v)
 		key := buf[len(buf)-8-r.IntN(8):]
 		if r.IntN(4) == 0 {
-			key = buf[len(buf)-r.IntN(80):] // past the room sealSum sums the key in
+			key = buf[len(buf)-r.IntN(80):]
 		}
 		if got, w := sealSum(bucketEvents, key, v), want(bucketEvents, key, v); got != w {
 			t.Fatalf("after %d bytes summed, %d bytes: %#x, want %#x", summed.Load(), len(v), got, w)
