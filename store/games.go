@@ -16,6 +16,7 @@ import (
 
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store/internal/boltfile"
 )
 
 // The kinds of event in a game's log.
@@ -851,13 +852,18 @@ func (db *DB) summaries(limit int, dec summaryDecoder, fn func(*Summary) error) 
 
 // list calls fn with each game's number and summary (its checksum checked
 // and taken off), newest first.
+//
+// The summaries' pages are read by the walk that checks them (pread, 64
+// KiB at a time), backward, each leaf checked whole before its summaries
+// are handed out (boltfile's Backward): each page is read once, bbolt's
+// memory map of them is never touched, and a listing of some of the games
+// reads only their pages. A bucket small enough to lie inside its parent's
+// page (a file of a game or two, checked at open) is read with bbolt's
+// cursor.
 func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total int, err error) {
 	read := func() error {
 		return db.view(func(tx *bolt.Tx) error {
 			current := tx.Bucket(bucketMeta).Get(keyCurrent)
-			if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-				return err
-			}
 			p := pendingOf(tx)
 			if limit > 0 {
 				// Every id is counted: the pages of the index first. (A
@@ -866,13 +872,6 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 					return err
 				}
 				total = tx.Bucket(bucketIDs).Stats().KeyN
-				if p.lo != 0 {
-					// An unfinished import's games are not there yet.
-					c := tx.Bucket(bucketSummaries).Cursor()
-					for k, _ := c.Seek(gameKey(p.lo)); len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
-						total--
-					}
-				}
 			}
 			var currentNum []byte
 			if current != nil {
@@ -885,9 +884,8 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			if limit <= 0 || limit > 200 {
 				sumMuch() // about 0.5 KB a summary
 			}
-			c := tx.Bucket(bucketSummaries).Cursor()
 			n := 0
-			for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
+			visit := func(k, v []byte) error {
 				v, err := summaryValue(tx, k, v)
 				if err != nil {
 					return err
@@ -895,19 +893,78 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 				if err := fn(k, v, bytes.Equal(k, currentNum)); err != nil {
 					return err
 				}
-				if n++; n%releaseEvery == 0 {
-					// A long listing gives the memory map's pages back as it
-					// goes (about 1 MiB of summaries at a time).
-					db.releaseMapped()
+				n++
+				return nil
+			}
+			root := uint64(tx.Bucket(bucketSummaries).Root())
+			w, _, err := walkerOver(tx, root, true)
+			if err != nil {
+				return err
+			}
+			unfinished := 0 // an unfinished import's games: not there yet
+			if w == nil {
+				unfinished, err = listCursor(tx, p, limit, visit, db.releaseMapped)
+			} else {
+				// An unfinished import's games are numbered above every other
+				// (see pendingOf): met first, and all met before any stop.
+				w.Backward(root, 1, boltfile.From{What: "the summaries bucket"}, func(k, v []byte, flags uint32) bool {
+					if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+						unfinished++
+						return true
+					}
+					if limit > 0 && n >= limit {
+						return false
+					}
+					if flags != 0 {
+						v = nil // a bucket, as bbolt gives it: no summary
+					}
+					err = visit(k, v)
+					return err == nil
+				})
+				if err == nil && w.Err() != nil {
+					err = &CorruptError{Path: db.path, Err: w.Err()}
 				}
+			}
+			if err != nil {
+				return err
 			}
 			if limit <= 0 {
 				total = n
+			} else {
+				total -= unfinished
 			}
 			return nil
 		})
 	}
 	return total, read()
+}
+
+// listCursor is list's reading of a summaries bucket with bbolt's cursor,
+// newest first, leaving out an unfinished import's games (and counting
+// them); release gives the memory map's pages back every releaseEvery
+// summaries.
+func listCursor(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error, release func()) (unfinished int, err error) {
+	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+		return 0, err
+	}
+	c := tx.Bucket(bucketSummaries).Cursor()
+	if p.lo != 0 {
+		for k, _ := c.Seek(gameKey(p.lo)); len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+			unfinished++
+		}
+	}
+	n := 0
+	for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
+		if err := visit(k, v); err != nil {
+			return 0, err
+		}
+		if n++; n%releaseEvery == 0 {
+			// A long listing gives the memory map's pages back as it
+			// goes (about 1 MiB of summaries at a time).
+			release()
+		}
+	}
+	return unfinished, nil
 }
 
 // releaseEvery is how many summaries a listing reads between two givings

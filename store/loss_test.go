@@ -171,8 +171,16 @@ func TestUnfinishedImportHiddenThenRemoved(t *testing.T) {
 		return nil
 	})
 	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
-	if l, _ := listAll(t, db); len(l) != 2 {
+	l, _ := listAll(t, db)
+	if len(l) != 2 {
 		t.Fatalf("a read sees %d games", len(l))
+	}
+	// A listing of some: the newest game there is, and the games there
+	// are counted without the import's.
+	var newest []string
+	total, err := db.List(1, func(s Summary) error { newest = append(newest, s.ID); return nil })
+	if err != nil || total != 2 || len(newest) != 1 || newest[0] != l[0].ID {
+		t.Fatalf("List(1): %v of %d (%v), want [%s] of 2", newest, total, err, l[0].ID)
 	}
 	var nf *NotFoundError
 	if _, err := db.Game("s0000"); !errors.As(err, &nf) {

@@ -124,8 +124,8 @@ func (r *reader) done(b []byte) {
 // NewReader reads the file with pread (see reader).
 func NewReader(r io.ReaderAt) Source { return &reader{r: r, hdr: make([]byte, pageHeader)} }
 
-// NewReadAhead reads the file with pread, 64 KiB at a time, for a walk of a
-// whole bucket.
+// NewReadAhead reads the file with pread, 64 KiB at a time (each stretch of
+// 64 KiB from its start), for a walk of a whole bucket.
 func NewReadAhead(r io.ReaderAt) Source {
 	return &reader{r: r, hdr: make([]byte, pageHeader), ahead: 64 << 10}
 }
@@ -156,15 +156,22 @@ func (r *reader) read(off int64, n int) ([]byte, error) {
 		if cap(r.win) < size {
 			r.win = make([]byte, size)
 		}
-		m, err := r.r.ReadAt(r.win[:size], off)
-		if m < n {
+		// Windows lie at multiples of their size, so that a walk forward
+		// and a walk backward (a page's header, then the page) each read
+		// every stretch of the file once.
+		start := off &^ int64(r.ahead-1)
+		if off+int64(n) > start+int64(size) {
+			start = off
+		}
+		m, err := r.r.ReadAt(r.win[:size], start)
+		if start+int64(m) < off+int64(n) {
 			r.win = r.win[:0]
 			if err == nil {
 				err = io.ErrUnexpectedEOF
 			}
 			return nil, err
 		}
-		r.win, r.winOff = r.win[:m], off
+		r.win, r.winOff = r.win[:m], start
 	}
 	copy(b, r.win[off-r.winOff:])
 	return b, nil
@@ -433,6 +440,84 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 		w.leaf(p, From{"leaf page", id}, nest)
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
+	}
+}
+
+// Backward walks the bucket tree whose root is page id as Tree does, but
+// its children last to first, and gives fn each entry of each leaf (its
+// key, its value, its flags: 1 for a bucket), last to first, once the leaf
+// is checked whole: a listing newest first, read with the walk, each page
+// read once, and none used before it is checked. fn returns false to stop
+// the walk there. The entries are the walk's copy of the page, good until
+// fn returns. nest is how deep the bucket is (1: a top-level bucket).
+func (w *Walker) Backward(id uint64, nest int, by From, fn func(k, v []byte, flags uint32) bool) {
+	w.backward(id, 0, nest, by, fn)
+}
+
+// backward is Backward below depth; false: stop (fn said so, or a problem).
+func (w *Walker) backward(id uint64, depth, nest int, by From, fn func(k, v []byte, flags uint32) bool) bool {
+	if w.Overflow {
+		return false
+	}
+	if depth > maxDepth {
+		w.problem("the tree under %s is more than %d pages deep: a loop", by, maxDepth)
+		return false
+	}
+	p := w.page(id, by)
+	if p == nil {
+		return false
+	}
+	if r, ok := w.r.(interface{ done([]byte) }); ok {
+		defer r.done(p)
+	}
+	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
+	case branchFlag:
+		count := int(binary.LittleEndian.Uint16(p[10:]))
+		if count == 0 || pageHeader+count*elemSize > len(p) {
+			w.problem("branch page %d holds %d entries, which do not fit", id, count)
+			return false
+		}
+		var prev []byte
+		for i := range count {
+			off := pageHeader + i*elemSize
+			pos := uint64(binary.LittleEndian.Uint32(p[off:]))
+			ksize := uint64(binary.LittleEndian.Uint32(p[off+4:]))
+			if uint64(off)+pos+ksize > uint64(len(p)) {
+				w.problem("branch page %d: entry %d lies outside the page", id, i)
+				return false
+			}
+			k := p[uint64(off)+pos : uint64(off)+pos+ksize]
+			if i > 0 && bytes.Compare(prev, k) >= 0 {
+				w.problem("branch page %d: its keys are out of order", id)
+				return false
+			}
+			prev = k
+		}
+		for i := count - 1; i >= 0; i-- {
+			child := binary.LittleEndian.Uint64(p[pageHeader+i*elemSize+8:])
+			if !w.backward(child, depth+1, nest, From{"branch page", id}, fn) {
+				return false
+			}
+		}
+		return true
+	case leafFlag:
+		if w.leaf(p, From{"leaf page", id}, nest); w.Problems != nil {
+			return false
+		}
+		for i := int(binary.LittleEndian.Uint16(p[10:])) - 1; i >= 0; i-- {
+			off := uint64(pageHeader + i*elemSize)
+			flags := binary.LittleEndian.Uint32(p[off:])
+			pos := uint64(binary.LittleEndian.Uint32(p[off+4:]))
+			ksize := uint64(binary.LittleEndian.Uint32(p[off+8:]))
+			vsize := uint64(binary.LittleEndian.Uint32(p[off+12:]))
+			if !fn(p[off+pos:off+pos+ksize], p[off+pos+ksize:off+pos+ksize+vsize], flags) {
+				return false
+			}
+		}
+		return true
+	default:
+		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
+		return false
 	}
 }
 
