@@ -336,13 +336,8 @@ func (p *plainJSON) intern(b []byte) string {
 	return s
 }
 
-// strs reads a list of plain strings; [] is an empty list, as
-// json.Unmarshal makes it.
-func (p *plainJSON) strs() ([]string, bool) {
-	return p.strsInto(nil, false)
-}
-
-// strsInto is strs; with reuse, the list is made in old's room, and a
+// strsInto reads a list of plain strings; [] is an empty list, as
+// json.Unmarshal makes it. With reuse, the list is made in old's room, and a
 // string equal to old's at the same place is old's (the same players, game
 // after game), so that a listing makes neither lists nor strings for them.
 func (p *plainJSON) strsInto(old []string, reuse bool) ([]string, bool) {
