@@ -243,7 +243,8 @@ var open sync.Map // *bolt.DB -> *DB
 // unless opts.ReadOnly or opts.NoCreate. A read-only open of a missing or
 // empty file returns ErrNoDatabase.
 //
-// Before bbolt maps the file, and under the lock bbolt then keeps, the file
+// Before bbolt maps the file, and under the lock bbolt then keeps (on
+// Windows, under a lock of unoscore's own taken first: see flock), the file
 // is checked: both meta pages, its size against them, the list of free
 // pages, and the page trees of the top-level buckets (see store/internal/boltfile).
 func Open(path string, opts Options) (*DB, error) {

@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !unix && !windows
 
 // Package flock takes the lock bbolt takes on its file before bbolt opens
 // it; here bbolt takes it itself.

@@ -1,0 +1,56 @@
+//go:build windows
+
+package flock
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestLockHoldsOnWindows: an exclusive lock refuses another handle's
+// lock, shared or exclusive, past the wait (nil, no error), after waiting
+// that long; closing the holder lets it go; shared locks go together.
+// (flock_test.go, on Unix, tests the queue of waiters Unix has and this
+// has not.)
+func TestLockHoldsOnWindows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "db")
+	open := func() *os.File {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	a, b, c := open(), open(), open()
+	if l, err := Lock(a, true, -1); l != a || err != nil {
+		t.Fatalf("first lock: %v %v", l, err)
+	}
+	if l, err := Lock(b, false, -1); l != nil || err != nil {
+		t.Fatalf("a shared lock beside an exclusive one, not waiting: %v %v", l, err)
+	}
+	start := time.Now()
+	if l, err := Lock(b, true, 50*time.Millisecond); l != nil || err != nil {
+		t.Fatalf("an exclusive lock past the wait: %v %v", l, err)
+	}
+	if d := time.Since(start); d < 50*time.Millisecond {
+		t.Fatalf("gave up after %v, before the wait of 50ms", d)
+	}
+	if _, err := a.Write([]byte("data")); err != nil {
+		t.Fatalf("the locked byte is far past the data, which stays writable: %v", err)
+	}
+	if err := a.Close(); err != nil { // closing lets the lock go
+		t.Fatal(err)
+	}
+	if l, err := Lock(b, false, time.Second); l != b || err != nil {
+		t.Fatalf("a shared lock once the exclusive one is let go: %v %v", l, err)
+	}
+	if l, err := Lock(c, false, -1); l != c || err != nil {
+		t.Fatalf("a second shared lock: %v %v", l, err)
+	}
+	if l, err := Lock(open(), true, -1); l != nil || err != nil {
+		t.Fatalf("an exclusive lock beside two shared ones: %v %v", l, err)
+	}
+}
