@@ -200,3 +200,19 @@ func TestHandAtOneTable(t *testing.T) {
 		t.Errorf("--table 3: exit %d: %s", code, errs)
 	}
 }
+
+// TestWaitSaidOnce: in the hand loop, a table that waits is said once, in
+// the tables' lines above the next hand, not again above "Which table?".
+func TestWaitSaidOnce(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs, _ := runAt(t, db, []string{"Table 2", "Fay", "r7", "9", "", "(stop"}, "hand")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(unwrapped(out), "Table 2 waits for round 2"); n != 1 {
+		t.Errorf("the wait is said %d times:\n%s", n, out)
+	}
+}

@@ -564,7 +564,7 @@ func promptTable(env *Env, b *scoring.Board, want int, shown bool) (scoring.Tabl
 	if want > 0 && err != nil {
 		say(env, words.Capitalize(err.Error())+".")
 	}
-	if want <= 0 && waits > 0 {
+	if want <= 0 && waits > 0 && !shown { // shown: the tables' lines said it
 		for _, o := range b.Tables() {
 			if w := b.WaitSentence(o); w != "" {
 				say(env, w+".")
