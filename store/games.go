@@ -810,6 +810,17 @@ func (db *DB) Edit(id string, n int, h scoring.Hand, seen ...Seen) (*Game, error
 				play = after.PlayRecorded
 			}
 			if _, err := play(hands[k]); err != nil {
+				var over *scoring.GameOverError
+				if errors.As(err, &over) {
+					// One sentence: where the game would end, and what
+					// was played after it.
+					later := fmt.Sprintf("hand %d was", k+1)
+					if k+1 < len(hands) {
+						later = fmt.Sprintf("hands %d to %d were", k+1, len(hands))
+					}
+					return Event{}, &scoring.InputError{Msg: fmt.Sprintf("that correction would end the game at hand %d, won by %s, but %s played after it; nothing was changed",
+						k, words.Join(over.Winners), later)}
+				}
 				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("with that correction, hand %d: %v", k+1, err)}
 			}
 		}
