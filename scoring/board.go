@@ -617,6 +617,10 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		return Hand{}, &InputError{Msg: b.WaitSentence(table)}
 	}
 	notHere := func(seat int) error {
+		if seat == b.SittingOut(table.Round) {
+			return invalid("%s sits out round %d: table %d's players are %s", b.Name(seat), table.Round, table.Number,
+				words.Join(b.Names(table.Seats)))
+		}
 		return invalid("%s is not at table %d in round %d: its players are %s", b.Name(seat), table.Number, table.Round,
 			words.Join(b.Names(table.Seats)))
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // playAt plays one hand at table tn of a rotating game, in the round the
@@ -224,7 +226,7 @@ func TestSittingOut(t *testing.T) {
 		out[sitter] = true
 		// The player sitting out can neither go out nor be entered.
 		if _, err := b.Play(Hand{Out: b.Name(sitter), Left: hand(t, "", b.Name(tb.Teams[1][0])+"=1", b.Name(tb.Teams[1][1])+"=2").Left}); err == nil ||
-			!strings.Contains(err.Error(), b.Name(sitter)+" is not at table 1 in round") {
+			err.Error() != fmt.Sprintf("%s sits out round %d: table 1's players are %s", b.Name(sitter), r, words.Join(b.Names(tb.Seats))) {
 			t.Fatalf("round %d: %s went out: %v", r, b.Name(sitter), err)
 		}
 		for range 2 {
