@@ -382,6 +382,7 @@ var folded = sync.OnceValue(func() map[string]bool {
 	m["whatdo"] = true
 	m["likeskip"] = true
 	m["ownhand"] = true
+	m["wholegame"] = true
 	return m
 })
 
@@ -451,6 +452,9 @@ var lateCall = lazyRegexp(`\b(?:say|says|call|calls|yell|shout|declare|announce)
 // likeSkip is a card said to work as a Skip does.
 var likeSkip = lazyRegexp(`\b(?:as|like)\s+(?:an?\s+)?skip\b`)
 
+// wholeGame is the game as a whole, to its target, not one hand.
+var wholeGame = lazyRegexp(`\b(?:whole|entire|full|overall)\s+(?:game|match)\b|\bgame\s+overall\b`)
+
 // ownHand is a player's own hand or cards.
 var ownHand = lazyRegexp(`\b(?:your|ur|my|their|his|her|our)\s+own\s+(?:cards?|hands?)\b|\bown\s+hand\b`)
 
@@ -495,6 +499,9 @@ func questionRuns(s string) [][]string {
 	s = whoWins().ReplaceAllString(s, " winner ")
 	// "say uno after I play", "call it late": a late call.
 	s = lateCall().ReplaceAllString(s, "$0 late ")
+	// "the whole game": the game to 500, not a hand ("game" alone is a
+	// stop word: "in the game of uno").
+	s = wholeGame().ReplaceAllString(s, " wholegame ")
 	// "your own cards", "their own hand": the player's own hand, which
 	// "own" alone (a stop word: "on your own turn") does not say.
 	s = ownHand().ReplaceAllString(s, " ownhand ")
