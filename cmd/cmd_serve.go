@@ -92,9 +92,9 @@ func runServe(ctx context.Context, o *serveOptions) error {
 		}
 		var dns *net.DNSError
 		switch {
-		case errors.Is(err, syscall.EADDRINUSE):
+		case errors.Is(err, errAddrInUse):
 			return fmt.Errorf("port %s is in use (another unoscore serve?); pick another port: --addr %s, or port 0 for a free one", port, suggestAddr(o.Addr))
-		case errors.Is(err, syscall.EADDRNOTAVAIL):
+		case errors.Is(err, errAddrNotAvail):
 			return usagef("cannot listen on %s (%v); pick another --addr, or port 0 for a free one", o.Addr, why)
 		case errors.As(err, &dns):
 			return fmt.Errorf("cannot listen on %s (%v); check the host's name, or give its address, as in --addr 0.0.0.0:8765", o.Addr, why)
