@@ -238,7 +238,8 @@ func runNew(o *newOptions) error {
 		}
 		fmt.Fprintf(app.IO.Err, "The deck is shuffle: %s is for its Wild Customizable cards, which only that deck has.\n", flag)
 	}
-	if w := acrossWarning(checked.Settings); w != "" {
+	// At the prompts, the flow asked about the seating already.
+	if w := acrossWarning(checked.Settings); w != "" && !interactive {
 		fmt.Fprintln(app.IO.Err, w+".")
 	}
 
@@ -324,38 +325,15 @@ func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, err
 }
 
 // acrossWarning is a warning for partners who would not sit across from
-// each other, as the rulebook seats them: two partners at an even table
-// whose seats are not half the table apart. It suggests a seating order
-// when every team is a pair. "" when all is well.
+// each other, as the rulebook seats them (present.NotAcross). It suggests
+// a seating order when every team is a pair. "" when all is well.
 func acrossWarning(s scoring.Settings) string {
-	n := len(s.Players)
-	if !s.Mode.NamedTeams() || n%2 != 0 {
-		return ""
-	}
-	seat := map[string]int{}
-	for i, p := range s.Players {
-		seat[p] = i
-	}
-	var bad []string
-	pairs := true
-	for _, t := range s.Teams {
-		if len(t) != 2 {
-			pairs = false
-			continue
-		}
-		if d := (seat[t[1]] - seat[t[0]] + n) % n; d != n/2 {
-			bad = append(bad, t[0]+" & "+t[1])
-		}
-	}
+	bad, order := present.NotAcross(s)
 	if len(bad) == 0 {
 		return ""
 	}
 	msg := fmt.Sprintf("warning: partners %s do not sit across from each other, as the rulebook seats partners (--players gives the seating order, clockwise)", words.Join(bad))
-	if pairs && len(s.Teams) == n/2 {
-		order := make([]string, n)
-		for i, t := range s.Teams {
-			order[i], order[i+n/2] = t[0], t[1]
-		}
+	if order != nil {
 		msg += "; to seat them across: --players " + strings.Join(order, ",")
 	}
 	return msg

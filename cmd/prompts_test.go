@@ -6,6 +6,7 @@ package cmd
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -236,5 +237,38 @@ func TestRenameAsksFirst(t *testing.T) {
 	code, out, errs, _ = runAt(t, db, nil, "players", "rename", "gustav", "Gus", "--yes")
 	if code != 0 || !strings.HasPrefix(out, "Renamed Gustav to Gus in 2 games (") {
 		t.Fatalf("--yes: exit %d: %s%s", code, out, errs)
+	}
+}
+
+// Partners typed at the prompts so that they would sit side by side: new
+// says so before the game is made, in the prompts' terms, and offers the
+// seating across (yes reseats; no keeps the seating as typed), with no
+// warning afterwards telling someone at the prompts to use --players.
+func TestNewOffersPartnersAcross(t *testing.T) {
+	for _, c := range []struct {
+		answer, seating string
+	}{
+		{"", "Players, in seating order: Ann, Cat, Bob, Dan."},
+		{"n", "Players, in seating order: Ann, Bob, Cat, Dan."},
+	} {
+		db := filepath.Join(t.TempDir(), "u.db")
+		answers := []string{
+			"Ann, Bob, Cat, Dan",
+			"partners", "", "",
+			"n", "Ann, Bob", // teams side by side
+			c.answer,
+			"Ann", "(stop",
+		}
+		code, out, errs, p := runAt(t, db, answers, "new")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		asked := "Ann & Bob and Cat & Dan would sit side by side; the rulebook seats partners across. Seat everyone clockwise as Ann, Cat, Bob and Dan?"
+		if !slices.Contains(p.Labels, asked) || !strings.Contains(out, c.seating) || !strings.Contains(out, "Team 1: Ann and Bob.") {
+			t.Errorf("answer %q: asked %q\n%s", c.answer, p.Labels, out)
+		}
+		if strings.Contains(errs, "--players") || strings.Contains(errs, "warning") {
+			t.Errorf("answer %q: a warning after the prompts: %s", c.answer, errs)
+		}
 	}
 }

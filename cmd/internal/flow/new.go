@@ -108,6 +108,12 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		}
 		s.Teams = teams
 	}
+	if s.Mode.NamedTeams() {
+		var err error
+		if s, err = offerAcross(env, s); err != nil {
+			return s, err
+		}
+	}
 	if s.Dealer == "" && !s.Mode.Scheduled() { // a schedule says who deals
 		items := append([]string{"Draw for it: highest number deals"}, s.Players...)
 		i, err := p.Select("Who deals first?", items, 0)
@@ -423,6 +429,31 @@ func promptTeams(env *Env, s scoring.Settings) ([][]string, error) {
 		teams = append(teams, names)
 	}
 	return teams, nil
+}
+
+// offerAcross, when partners would sit side by side, says so before the
+// game is made and offers the seating that puts every pair across (the
+// default yes, as "Partners across the table?"); where no such seating
+// follows from the teams, it says how to seat them instead.
+func offerAcross(env *Env, s scoring.Settings) (scoring.Settings, error) {
+	bad, order := present.NotAcross(s)
+	if len(bad) == 0 {
+		return s, nil
+	}
+	side := words.Join(bad) + " would sit side by side"
+	if len(bad) == 1 {
+		side = bad[0] + " would sit side by side"
+	}
+	if order == nil {
+		say(env, side+"; the rulebook seats partners across the table. To seat them so, press Ctrl-C and name the players again in seating order, clockwise.")
+		return s, nil
+	}
+	ok, err := confirmKept(env, fmt.Sprintf("%s; the rulebook seats partners across. Seat everyone clockwise as %s?", side, words.Join(order)), true)
+	if err != nil || !ok {
+		return s, err
+	}
+	s.Players = order
+	return s, nil
 }
 
 // drawForDealer has each player draw a card: the highest number deals,

@@ -296,6 +296,56 @@ func SplitNames(s string) []string {
 	return names
 }
 
+// NotAcross names the pairs of partners who would not sit across from
+// each other, as the rulebook seats them: two partners at an even table
+// whose seats are not half the table apart ("Ann & Bob"). order is a
+// seating, clockwise, that puts every pair across, when every team is a
+// pair; else nil. Names are as the settings spell the players.
+func NotAcross(s scoring.Settings) (bad, order []string) {
+	n := len(s.Players)
+	if !s.Mode.NamedTeams() || n%2 != 0 {
+		return nil, nil
+	}
+	// The players no team names are the last team, as scoring makes it.
+	all := slices.Clone(s.Teams)
+	var rest []string
+	for _, p := range s.Players {
+		if !slices.ContainsFunc(s.Teams, func(t []string) bool {
+			return slices.ContainsFunc(t, func(q string) bool { return scoring.SameName(p, q) })
+		}) {
+			rest = append(rest, p)
+		}
+	}
+	if len(s.Teams) > 0 && len(rest) > 0 {
+		all = append(all, rest)
+	}
+	pairs := len(all) == n/2
+	var teams [][2]int
+	for _, t := range all {
+		if len(t) != 2 {
+			pairs = false
+			continue
+		}
+		a, errA := s.Seat(t[0])
+		b, errB := s.Seat(t[1])
+		if errA != nil || errB != nil {
+			return nil, nil // scoring refuses such a team
+		}
+		teams = append(teams, [2]int{a, b})
+		if (b-a+n)%n != n/2 {
+			bad = append(bad, s.Players[a]+" & "+s.Players[b])
+		}
+	}
+	if len(bad) == 0 || !pairs {
+		return bad, nil
+	}
+	order = make([]string, n)
+	for i, t := range teams {
+		order[i], order[i+n/2] = s.Players[t[0]], s.Players[t[1]]
+	}
+	return bad, order
+}
+
 // SpacedNames is err, a refusal of how many players there are, told how
 // to separate the names when one of them holds spaces ("Ann Bob Cat" read
 // as one player): "UNO is for 2 to 10 players, not 1: separate names with
