@@ -30,6 +30,17 @@ func TestReferenceLoadsLazily(t *testing.T) {
 				t.Fatalf("%v read the rules reference", args)
 			}
 		}
+		// A topic named by its id reads its file alone (and those of the
+		// topics whose id begins with it: challenge-uno): files counts
+		// them from the start.
+		for _, c := range []struct {
+			args  []string
+			files int
+		}{{[]string{"rules", "skip"}, 1}, {[]string{"rules", "challenge"}, 3}} {
+			if code, out, _ := run(t, db, false, c.args...); code != 0 || rules.Loaded() || rules.TopicFilesRead() != c.files {
+				t.Fatalf("%v: exit %d, the whole reference read: %v, %d topic files read, want %d\n%s", c.args, code, rules.Loaded(), rules.TopicFilesRead(), c.files, out)
+			}
+		}
 		if code, _, _ := run(t, db, false, "rules", "can", "I", "stack", "draw", "2"); code != 0 || !rules.Loaded() {
 			t.Fatalf("rules did not read the reference (exit %d)", code)
 		}

@@ -111,6 +111,9 @@ func Ask(query string) (*Answer, error) {
 	if q == "" {
 		return nil, &TopicError{Query: query}
 	}
+	if a, err := askByID(q); a != nil || err != nil {
+		return a, err
+	}
 	for _, t := range Topics() {
 		for _, k := range t.keys() {
 			if normTopic(k) == q {
@@ -145,6 +148,43 @@ func Ask(query string) (*Answer, error) {
 		a.Also = append(a.Also, h.Fact.Topic)
 		a.Near = append(a.Near, h.Fact)
 	}
+	return a, nil
+}
+
+// askByID answers q (folded by normTopic) when it is a topic's id, from
+// that topic's file and the files of the topics whose id begins with it,
+// found by their names (each file is named by its topic's id): `rules
+// skip` reads one file, not every topic's. Every key names one topic
+// (TestEveryTopicByIDAndAlias), so it is the topic the whole list gives. A
+// nil answer and error: q is no topic's id.
+func askByID(q string) (*Answer, error) {
+	files, err := referenceFS.ReadDir("reference") // the names alone
+	if err != nil {
+		return nil, err
+	}
+	var a *Answer
+	for _, f := range files {
+		if id, ok := strings.CutSuffix(f.Name(), ".md"); ok && normTopic(id) == q {
+			t, err := readTopic("reference/" + f.Name())
+			if err != nil || t.ID != id {
+				return nil, err // a file not named by its id: the whole list
+			}
+			a = &Answer{Topic: t}
+		}
+	}
+	if a == nil {
+		return nil, nil
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f.Name(), a.Topic.ID+"-") && strings.HasSuffix(f.Name(), ".md") {
+			o, err := readTopic("reference/" + f.Name())
+			if err != nil {
+				return nil, err
+			}
+			a.Also = append(a.Also, o)
+		}
+	}
+	sort.SliceStable(a.Also, func(i, j int) bool { return readingOrder(a.Also[i], a.Also[j]) })
 	return a, nil
 }
 

@@ -74,30 +74,69 @@ func loadTopics() ([]*Topic, error) {
 	}
 	var ts []*Topic
 	for _, f := range files {
-		data, err := referenceFS.ReadFile(f)
+		t, err := readTopic(f)
 		if err != nil {
 			return nil, err
 		}
-		t, err := parseTopic(string(data))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
-		}
-		// The body is filled in when the topic is first read (Text, Facts):
-		// `rules skip` fills in one topic, not all of them.
-		t.file = f
 		ts = append(ts, t)
 	}
-	order := map[string]int{}
-	for i, g := range Groups {
-		order[g.ID] = i
-	}
-	sort.SliceStable(ts, func(i, j int) bool {
-		if order[ts[i].Group] != order[ts[j].Group] {
-			return order[ts[i].Group] < order[ts[j].Group]
-		}
-		return topicRank(ts[i].ID) < topicRank(ts[j].ID)
-	})
+	sort.SliceStable(ts, func(i, j int) bool { return readingOrder(ts[i], ts[j]) })
 	return ts, nil
+}
+
+var (
+	fileMu    sync.Mutex
+	fileTopic map[string]*Topic // the topics read so far, by file
+	filesRead atomic.Int32
+)
+
+// readTopic reads the topic in file f, once: a topic read by its id alone
+// (askByID) and later in the whole list (Topics) is the same *Topic.
+func readTopic(f string) (*Topic, error) {
+	fileMu.Lock()
+	defer fileMu.Unlock()
+	if t := fileTopic[f]; t != nil {
+		return t, nil
+	}
+	data, err := referenceFS.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	t, err := parseTopic(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f, err)
+	}
+	// The body is filled in when the topic is first read (Text, Facts):
+	// `rules skip` fills in one topic, not all of them.
+	t.file = f
+	if fileTopic == nil {
+		fileTopic = map[string]*Topic{}
+	}
+	fileTopic[f] = t
+	filesRead.Add(1)
+	return t, nil
+}
+
+// TopicFilesRead is how many of the reference's topic files this process
+// has read (`rules skip` reads one).
+func TopicFilesRead() int { return int(filesRead.Load()) }
+
+// readingOrder says whether a comes before b in the list of topics: by
+// group, then the way a reader meets them (topicRank).
+func readingOrder(a, b *Topic) bool {
+	ga, gb := 0, 0 // a group not in Groups sorts with the first
+	for i, g := range Groups {
+		if g.ID == a.Group {
+			ga = i
+		}
+		if g.ID == b.Group {
+			gb = i
+		}
+	}
+	if ga != gb {
+		return ga < gb
+	}
+	return topicRank(a.ID) < topicRank(b.ID)
 }
 
 // topicRank orders topics within a group the way a reader meets them.
