@@ -20,7 +20,9 @@ type handOptions struct {
 }
 
 // tableCompletion completes the tables still playing in the game named by
-// *game (or the current one), each with its pairs as the hint.
+// *game (or the current one), each with its pairs as the hint. A game
+// that is not rotating is not played at tables, and --table is refused
+// there whatever the number (scoring.Board.GivenTable): nothing offered.
 func tableCompletion(app *App, game *string) func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 	return func(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		var tables []string
@@ -30,6 +32,9 @@ func tableCompletion(app *App, game *string) func(*cobra.Command, []string, stri
 				return err
 			}
 			b := g.Board
+			if b.Schedule() == nil {
+				return nil
+			}
 			for _, t := range b.Tables() {
 				if t.Done || !strings.HasPrefix(strconv.Itoa(t.Number), toComplete) {
 					continue

@@ -41,6 +41,7 @@ void and asks first; --yes skips the question.`,
 	c.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask first")
 	c.Flags().IntVar(&o.Table, "table", 0, "a rotating game: void the last hand played at this table")
 	once(c, "table", "say one table")
+	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
 	return c
 }
 
