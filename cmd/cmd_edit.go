@@ -87,6 +87,9 @@ func runEdit(o *editOptions) error {
 			if h, err = changeCards(before, n, left); err != nil {
 				return err
 			}
+			if o.TableGiven {
+				h.Table = o.Table // moved there, as with --out
+			}
 		}
 		g, err = db.Edit(before.ID, n, h)
 		return err
@@ -147,7 +150,12 @@ func editPrompt(o *editOptions) error {
 	}
 	fmt.Fprintf(app.IO.Out, "%s %s\n", app.style().Bold(fmt.Sprintf("Correcting hand %d.", n)), present.HandLine(g.Board, g.Board.Rows[n-1]))
 	old := g.Hands()[n-1]
-	h, ok, err := flow.Hand(app.flowEnv(), before, old.Table, &old, "Save this correction?")
+	want := old.Table
+	if o.TableGiven {
+		// Asked at the table given, as --out and --left move it there.
+		old.Table, want = o.Table, o.Table
+	}
+	h, ok, err := flow.Hand(app.flowEnv(), before, want, &old, "Save this correction?")
 	if err != nil || !ok {
 		if err == nil {
 			fmt.Fprintln(app.IO.Out, "Nothing changed.")

@@ -216,3 +216,41 @@ func TestWaitSaidOnce(t *testing.T) {
 		t.Errorf("the wait is said %d times:\n%s", n, out)
 	}
 }
+
+// TestEditAtATerminalAtTheTableGiven: "edit N --table T" at a terminal
+// asks for hand N at table T and saves it there, as with --out or --left
+// (the README: a hand stays at its table unless --table says otherwise);
+// it asked at the hand's old table and said "Corrected." for it there.
+func TestEditAtATerminalAtTheTableGiven(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs, _ := runAt(t, db, nil, "hand", "--table", "1", "-o", "Ann", "--left", "Bob=r7", "--left", "Dan=g3"); code != 0 {
+		t.Fatal(errs)
+	}
+	// --left alone keeps the rest of the hand, and --table still moves it:
+	// Ann and Bob are not at table 2 (it said "Corrected." at table 1).
+	code, out, errs, _ := runAt(t, db, nil, "edit", "1", "--table", "2", "--left", "Bob=r5")
+	if code != ExitUsage || !strings.Contains(errs, "not at table 2") {
+		t.Errorf("edit 1 --table 2 --left Bob=r5: exit %d: %s\n%s", code, errs, out)
+	}
+	code, out, errs, p := runAt(t, db, []string{"Fay", "Gus", "r7", "9", "y"}, "edit", "1", "--table", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, out)
+	}
+	if got := strings.Join(p.Labels, "|"); got != "Who went out?|Whose cards?|Gus's cards|Eve's cards|Save this correction?" {
+		t.Errorf("questions: %s", got)
+	}
+	for _, want := range []string{
+		"Table 2, round 1",
+		"Corrected. Hand 1: Fay went out at table 2; Fay and Hal score 16 each (Gus 7, Eve 9).",
+	} {
+		if !strings.Contains(unwrapped(out), want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if asked, _, _ := strings.Cut(unwrapped(out), "Corrected."); strings.Contains(asked, "Table 1, round 1") {
+		t.Errorf("asked at table 1:\n%s", out)
+	}
+}
