@@ -63,9 +63,6 @@ impossible (say, a player eliminated earlier) is refused.`,
 func runEdit(o *editOptions) error {
 	app := o.app
 	n := o.Number
-	if err := checkTable(app, o.Game, o.Table, o.TableGiven); err != nil {
-		return err
-	}
 	if o.Out == "" && len(o.Left) == 0 {
 		if app.canPrompt() && !o.JSON {
 			return editPrompt(o)
@@ -87,17 +84,24 @@ func runEdit(o *editOptions) error {
 			if h, err = changeCards(before, n, left); err != nil {
 				return err
 			}
-			if o.TableGiven {
-				h.Table = o.Table // moved there, as with --out
-			}
 		}
-		g, err = db.Edit(before.ID, n, h)
+		g, err = edit(db, o, before.ID, h)
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	return editDone(o, g)
+}
+
+// edit saves the correction of hand o.Number, moved to the table given
+// if --table was (held to the table rule under the lock, as store.EditAt
+// says), else at its table.
+func edit(db *store.DB, o *editOptions, id string, h scoring.Hand) (*store.Game, error) {
+	if o.TableGiven {
+		return db.EditAt(id, o.Number, o.Table, h)
+	}
+	return db.Edit(id, o.Number, h)
 }
 
 func editDone(o *editOptions, g *store.Game) error {
@@ -140,6 +144,11 @@ func editPrompt(o *editOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.TableGiven { // refused before anything is asked
+		if err := g.Board.GivenTable(o.Table); err != nil {
+			return err
+		}
+	}
 	n := o.Number
 	if n < 1 || n > len(g.Hands()) {
 		return scoring.NoHandError(n, len(g.Hands()))
@@ -164,7 +173,7 @@ func editPrompt(o *editOptions) error {
 	}
 	var after *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {
-		after, err = db.Edit(g.ID, n, h)
+		after, err = edit(db, o, g.ID, h)
 		return err
 	})
 	if err != nil {

@@ -104,10 +104,11 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 
 func runHand(o *handOptions) error {
 	app := o.app
-	if err := checkTable(app, o.Game, o.Table, o.TableGiven); err != nil {
-		return err
-	}
 	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() && !o.JSON {
+		// Refused before anything is asked.
+		if err := checkTable(app, o.Game, o.Table, o.TableGiven); err != nil {
+			return err
+		}
 		return flow.HandLoop(app.flowEnv(), o.Game, o.Table)
 	}
 	if o.Out == "" {
@@ -119,7 +120,13 @@ func runHand(o *handOptions) error {
 	}
 	var g *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {
-		g, err = db.AddHand(o.Game, h)
+		if o.TableGiven {
+			// The table rule is kept under the lock, on the game the
+			// hand goes to (the current one may have changed since).
+			g, err = db.AddHandAt(o.Game, o.Table, h)
+		} else {
+			g, err = db.AddHand(o.Game, h)
+		}
 		return err
 	})
 	if err != nil {

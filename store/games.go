@@ -495,7 +495,28 @@ func appendEvent(tx *bolt.Tx, g *Game, e Event) (*Game, error) {
 // Given what the writer saw (seen), a game changed since at the hand's table
 // is a *ChangedError, and nothing is written.
 func (db *DB) AddHand(id string, h scoring.Hand, seen ...Seen) (*Game, error) {
+	return db.addHand(id, h, false, seen)
+}
+
+// AddHandAt is AddHand for a hand played at the table the writer named
+// (hand's --table): the game must be played at it, by the one rule for a
+// table given (scoring.Board.GivenTable: any table outside a rotating
+// game, 1 included; in one, a table it does not have, 0 included), or
+// nothing is written. The rule is kept in the change's own transaction,
+// on the game as it is then: the current game may have changed since the
+// writer last looked.
+func (db *DB) AddHandAt(id string, table int, h scoring.Hand, seen ...Seen) (*Game, error) {
+	h.Table = table
+	return db.addHand(id, h, true, seen)
+}
+
+func (db *DB) addHand(id string, h scoring.Hand, given bool, seen []Seen) (*Game, error) {
 	return db.change(id, func(g *Game) (Event, error) {
+		if given {
+			if err := g.Board.GivenTable(h.Table); err != nil {
+				return Event{}, err
+			}
+		}
 		if err := seenOf(seen).check(g, max(h.Table, 1)); err != nil {
 			return Event{}, err
 		}
@@ -771,7 +792,24 @@ func (g *Game) redoAt(table int) (scoring.Hand, error) {
 // Given what the writer saw (seen), a game changed since at that hand's
 // table is a *ChangedError, and nothing is written.
 func (db *DB) Edit(id string, n int, h scoring.Hand, seen ...Seen) (*Game, error) {
+	return db.edit(id, n, h, false, seen)
+}
+
+// EditAt is Edit moving hand n to the table the writer named (edit's
+// --table), held to the rule for a table given in the change's own
+// transaction, as AddHandAt is.
+func (db *DB) EditAt(id string, n, table int, h scoring.Hand, seen ...Seen) (*Game, error) {
+	h.Table = table
+	return db.edit(id, n, h, true, seen)
+}
+
+func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*Game, error) {
 	return db.change(id, func(g *Game) (Event, error) {
+		if given {
+			if err := g.Board.GivenTable(h.Table); err != nil {
+				return Event{}, err
+			}
+		}
 		hands := g.Hands()
 		if n < 1 || n > len(hands) {
 			return Event{}, scoring.NoHandError(n, len(hands))

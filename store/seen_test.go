@@ -108,3 +108,55 @@ func TestUndoAtTable(t *testing.T) {
 		t.Fatalf("undo at table 3: %v", err)
 	}
 }
+
+// TestTableGivenUnderTheLock: a hand or a correction at a table the writer
+// named is held to the one rule for a table given (Board.GivenTable) in
+// the change's own transaction: in a standard game any table is refused,
+// 1 included, and nothing is written. AddHand with Table 1 in a standard
+// game saves it (table 1 is the one table there), as it always did: the
+// writer that names a table says so with AddHandAt.
+func TestTableGivenUnderTheLock(t *testing.T) {
+	db := openTemp(t)
+	g := must[*Game](t)(db.Create("", scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}}))
+	h := hand(t, "Ann", "Bob=5", "Cat=6")
+	for _, table := range []int{1, 0, 2} {
+		_, err := db.AddHandAt(g.ID, table, h)
+		var in *scoring.InputError
+		if !errors.As(err, &in) || !strings.Contains(err.Error(), "only a rotating game is played at tables") {
+			t.Fatalf("AddHandAt table %d in a standard game: %v", table, err)
+		}
+	}
+	if now := must[*Game](t)(db.Game(g.ID)); now.Changes() != g.Changes() {
+		t.Fatalf("a refused hand was written: %d changes, %d before", now.Changes(), g.Changes())
+	}
+	g = must[*Game](t)(db.AddHand(g.ID, h))
+	for _, table := range []int{1, 0} {
+		_, err := db.EditAt(g.ID, 1, table, hand(t, "Ann", "Bob=7", "Cat=6"))
+		if err == nil || !strings.Contains(err.Error(), "only a rotating game is played at tables") {
+			t.Fatalf("EditAt table %d in a standard game: %v", table, err)
+		}
+	}
+	if now := must[*Game](t)(db.Game(g.ID)); now.Changes() != g.Changes() {
+		t.Fatalf("a refused correction was written: %d changes, %d before", now.Changes(), g.Changes())
+	}
+
+	// A rotating game: a table it has is taken, one it does not is not.
+	players := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+	r := must[*Game](t)(db.Create("", scoring.Settings{Players: players, Mode: scoring.Rotating}))
+	_, err := db.AddHandAt(r.ID, 0, hand(t, "Ann", "Bob=7", "Dan=3"))
+	if err == nil || !strings.Contains(err.Error(), "there is no table 0: this game has tables 1 and 2") {
+		t.Fatalf("AddHandAt table 0 in a rotating game: %v", err)
+	}
+	r = must[*Game](t)(db.AddHandAt(r.ID, 1, hand(t, "Ann", "Bob=7", "Dan=3")))
+	if got := r.Board.Rows[0].Table; got != 1 {
+		t.Fatalf("saved at table %d", got)
+	}
+	_, err = db.EditAt(r.ID, 1, 3, hand(t, "Ann", "Bob=7", "Dan=3"))
+	if err == nil || !strings.Contains(err.Error(), "there is no table 3: this game has tables 1 and 2") {
+		t.Fatalf("EditAt table 3 in a rotating game: %v", err)
+	}
+	r = must[*Game](t)(db.EditAt(r.ID, 1, 2, hand(t, "Eve", "Fay=7", "Hal=3")))
+	if got := r.Board.Rows[0].Table; got != 2 {
+		t.Fatalf("moved to table %d", got)
+	}
+}
