@@ -15,8 +15,8 @@ import (
 // TestBackwardIsTheCursorBackward: boltfile's backward walk gives each
 // entry of a bucket, key and value, in the order bbolt's cursor gives them
 // from Last to First: for buckets of one leaf, of many, of values that
-// span several pages, and a bucket holding a bucket; and it stops where
-// it is told to.
+// span several pages, and a bucket holding a bucket of pages of its own
+// (walked from the leaf that holds it); and it stops where it is told to.
 func TestBackwardIsTheCursorBackward(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "b.db")
 	db, err := bolt.Open(path, 0o600, nil)
@@ -44,8 +44,10 @@ func TestBackwardIsTheCursorBackward(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				if err := inner.Put([]byte("k"), []byte("v")); err != nil {
-					return err
+				for i := range 300 { // pages of its own, walked from the leaf
+					if err := inner.Put(binary.BigEndian.AppendUint64(nil, uint64(i)), bytes.Repeat([]byte{7}, 100)); err != nil {
+						return err
+					}
 				}
 			}
 		}
