@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -42,25 +43,20 @@ func runRedo(o *undoOptions) error {
 	var g *store.Game
 	var row scoring.Row
 	err := o.app.withDB(changeDB, func(db *store.DB) error {
-		if o.Table == 0 {
-			// A rotating game's tables: a hand is brought back at no
-			// table that did not ask, while another could have.
-			g, err := db.Game(o.Game)
-			if err != nil {
-				return err
-			}
-			if all := g.Redoables(); len(all) > 1 {
-				var with []string
-				for _, r := range all {
-					with = append(with, fmt.Sprintf("--table %d", r.Table))
-				}
-				return &scoring.InputError{Msg: store.RedoWhich(all) + ": say which with " + words.JoinOr(with) + "; nothing brought back"}
-			}
-		}
 		var err error
 		g, row, err = db.RedoAt(o.Game, o.Table)
 		return err
 	})
+	// A rotating game's tables: a hand is brought back at no table that
+	// did not ask, while another could have; said in --table's terms.
+	var which *store.RedoWhichError
+	if errors.As(err, &which) {
+		var with []string
+		for _, t := range which.Tables() {
+			with = append(with, fmt.Sprintf("--table %d", t))
+		}
+		return &scoring.InputError{Msg: which.Which() + ": say which with " + words.JoinOr(with) + "; nothing brought back"}
+	}
 	if err != nil {
 		return err
 	}

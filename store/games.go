@@ -737,12 +737,26 @@ func (g *Game) Redoables() []RedoableHand {
 	return all
 }
 
-// RedoWhich is the sentence refusing a redo that names no table when
-// several tables have a hand to bring back: "tables 1 and 2 each have a
+// RedoWhichError refuses a redo that names no table when several tables
+// of a rotating game have a voided hand to bring back; nothing is brought
+// back. It carries those hands, in table order, so that each writer ends
+// the sentence with how to name a table in its own terms (Which is the
+// sentence without that end).
+type RedoWhichError struct {
+	Hands []RedoableHand
+}
+
+// Error is Which with a plain end: "...: say which table".
+func (e *RedoWhichError) Error() string { return e.Which() + ": say which table" }
+
+// Invalid marks the error as bad input.
+func (e *RedoWhichError) Invalid() bool { return true }
+
+// Which is the refusal without its end: "tables 1 and 2 each have a
 // voided hand to bring back (Ann went out at table 1, Eve at table 2)".
-func RedoWhich(all []RedoableHand) string {
+func (e *RedoWhichError) Which() string {
 	var tables, outs []string
-	for i, r := range all {
+	for i, r := range e.Hands {
 		tables = append(tables, strconv.Itoa(r.Table))
 		if i == 0 {
 			outs = append(outs, fmt.Sprintf("%s went out at table %d", r.Hand.Out, r.Table))
@@ -751,6 +765,15 @@ func RedoWhich(all []RedoableHand) string {
 		}
 	}
 	return fmt.Sprintf("tables %s each have a voided hand to bring back (%s)", words.Join(tables), strings.Join(outs, ", "))
+}
+
+// Tables are the tables named, in order.
+func (e *RedoWhichError) Tables() []int {
+	var tables []int
+	for _, r := range e.Hands {
+		tables = append(tables, r.Table)
+	}
+	return tables
 }
 
 // redoTable refuses a table a redo cannot name: any, outside rotating
@@ -772,7 +795,7 @@ func (g *Game) redoAt(table int) (scoring.Hand, error) {
 		case 1:
 			return all[0].Hand, nil
 		}
-		return scoring.Hand{}, &scoring.InputError{Msg: RedoWhich(all) + ": say which table"}
+		return scoring.Hand{}, &RedoWhichError{Hands: all}
 	}
 	h, ok := g.RedoableAt(table)
 	if !ok {

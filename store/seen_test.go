@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -158,5 +159,43 @@ func TestTableGivenUnderTheLock(t *testing.T) {
 	r = must[*Game](t)(db.EditAt(r.ID, 1, 2, hand(t, "Eve", "Fay=7", "Hal=3")))
 	if got := r.Board.Rows[0].Table; got != 2 {
 		t.Fatalf("moved to table %d", got)
+	}
+}
+
+// TestRedoWhichCarriesTheHands: a redo naming no table when both tables
+// have a voided hand is a *RedoWhichError carrying them, in table order,
+// so that each writer words the end of the refusal in its own terms
+// without reading the game again; it is bad input, and nothing is written.
+func TestRedoWhichCarriesTheHands(t *testing.T) {
+	db := openTemp(t)
+	players := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+	g := must[*Game](t)(db.Create("", scoring.Settings{Players: players, Mode: scoring.Rotating}))
+	must[*Game](t)(db.AddHandAt(g.ID, 1, hand(t, "Ann", "Bob=7", "Dan=3")))
+	must[*Game](t)(db.AddHandAt(g.ID, 2, hand(t, "Eve", "Fay=7", "Hal=3")))
+	_, _, err := db.UndoAt(g.ID, 1)
+	ok(t, err)
+	_, _, err = db.UndoAt(g.ID, 2)
+	ok(t, err)
+	before := must[*Game](t)(db.Game(g.ID)).Changes()
+	_, _, err = db.RedoAt(g.ID, 0)
+	var which *RedoWhichError
+	if !errors.As(err, &which) {
+		t.Fatalf("redo naming no table: %v", err)
+	}
+	if len(which.Hands) != 2 || which.Hands[0].Table != 1 || which.Hands[0].Hand.Out != "Ann" || which.Hands[1].Table != 2 || which.Hands[1].Hand.Out != "Eve" {
+		t.Fatalf("hands carried: %+v", which.Hands)
+	}
+	if got := fmt.Sprint(which.Tables()); got != "[1 2]" {
+		t.Fatalf("tables %s", got)
+	}
+	if want := "tables 1 and 2 each have a voided hand to bring back (Ann went out at table 1, Eve at table 2)"; which.Which() != want {
+		t.Fatalf("Which %q, want %q", which.Which(), want)
+	}
+	var invalid interface{ Invalid() bool }
+	if !errors.As(err, &invalid) || !invalid.Invalid() {
+		t.Fatalf("not bad input: %T", err)
+	}
+	if now := must[*Game](t)(db.Game(g.ID)).Changes(); now != before {
+		t.Fatalf("the refusal wrote: %d changes, then %d", before, now)
 	}
 }

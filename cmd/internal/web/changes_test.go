@@ -248,7 +248,7 @@ func TestRedoNoTableTwoTables(t *testing.T) {
 		}
 	}
 	before := s.changes()
-	if code, body := s.do("POST", path+"/redo", `{}`, scorer); code != 400 || !strings.Contains(body, "tables 1 and 2 each have a voided hand to bring back (Ann went out at table 1, Eve at table 2): say which table") {
+	if code, body := s.do("POST", path+"/redo", `{}`, scorer); code != 400 || !strings.Contains(body, "tables 1 and 2 each have a voided hand to bring back (Ann went out at table 1, Eve at table 2): say which with \\\"table\\\": 1 or \\\"table\\\": 2; nothing was written") {
 		t.Fatalf("redo naming no table: %d %s", code, body)
 	}
 	if after := s.changes(); after != before {

@@ -744,6 +744,15 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 	// bring back), read and written under the same lock.
 	t := table(req.Table)
 	g, _, err := db.RedoAt(id, t, store.Seen{Changes: req.Changes})
+	var which *store.RedoWhichError
+	if errors.As(err, &which) {
+		// In the request's terms: the key that names a table.
+		var with []string
+		for _, t := range which.Tables() {
+			with = append(with, fmt.Sprintf(`"table": %d`, t))
+		}
+		return result{}, &scoring.InputError{Msg: which.Which() + ": say which with " + words.JoinOr(with) + "; nothing was written"}
+	}
 	return result{game: g}, err
 }
 
