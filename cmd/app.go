@@ -29,8 +29,9 @@ type App struct {
 	// has: a failure to print after it is said on stderr, and the exit is
 	// 0, so that a script that retries on failure never records it twice.
 	saved string
-	// writer is set once the command opened the database to change it:
-	// output lost after that may have followed a change.
+	// writer is set once the command opened the database to change it,
+	// or wrote a file of its own (export -o, doctor --backup): output lost
+	// after that may have followed a change, and is said, not kept quiet.
 	writer bool
 	// unprinted is what such a failure lost, when not "the board" ("its
 	// settings", for a new game).

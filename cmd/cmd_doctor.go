@@ -70,7 +70,10 @@ func runDoctor(o *doctorOptions) error {
 			r.Problems[0] = w + `: to go on from the state before that change, run "unoscore doctor --accept-older", which first copies the file aside`
 		}
 		if o.Backup != "" && len(r.Problems) == 0 {
-			return db.Backup(o.Backup)
+			if err := db.Backup(o.Backup); err != nil {
+				return err
+			}
+			o.app.writer = true // a file written: its report lost is said
 		}
 		return nil
 	}

@@ -86,7 +86,11 @@ func runExport(o *exportOptions) error {
 		}
 		return bw.Flush()
 	}
-	return writeFileAtomic(o.Output, write)
+	if err := writeFileAtomic(o.Output, write); err != nil {
+		return err
+	}
+	app.writer = true // a file written: output lost after it is said
+	return nil
 }
 
 // writeFileAtomic writes a file whole or not at all.
