@@ -383,6 +383,8 @@ var folded = sync.OnceValue(func() map[string]bool {
 	m["likeskip"] = true
 	m["ownhand"] = true
 	m["wholegame"] = true
+	m["deckcount"] = true
+	m["drawcount"] = true
 	return m
 })
 
@@ -458,6 +460,91 @@ var wholeGame = lazyRegexp(`\b(?:whole|entire|full|overall)\s+(?:game|match)\b|\
 // ownHand is a player's own hand or cards.
 var ownHand = lazyRegexp(`\b(?:your|ur|my|their|his|her|our)\s+own\s+(?:cards?|hands?)\b|\bown\s+hand\b`)
 
+// howMany is a question after a count.
+var howMany = lazyRegexp(`\bhow\s+many\b`)
+
+// inTheDeck says where cards are counted: "are there", "in the deck",
+// "does the deck have", "in uno flip", "in uno" at the question's end.
+var inTheDeck = lazyRegexp(`\b(?:are|r|is)\s+there\b|\bthere\s+(?:are|r|is)\b|\btheres\b|\bin\s+(?:(?:the|a|an|one|each|every|your|my|our|1)\s+)?(?:(?:uno|flip)\s+)*(?:deck|pack|box)s?\b|\b(?:deck|pack|box)s?\s+(?:have|has|got|hold|holds|come\s+with|comes\s+with)\b|\bin\s+(?:uno\s+)?flip\b|\bin\s+uno\s*[?.!]*\s*$`)
+
+// deckHas is the deck said to hold cards, without a count.
+var deckHas = lazyRegexp(`\b(?:deck|pack|box)s?\s+(?:have|has|got|hold|holds|come\s+with|comes\s+with)\b|\bin\s+(?:(?:the|a|an|every|each)\s+)?(?:(?:uno|flip)\s+)*(?:deck|pack|box)s?\b`)
+
+// drawVerbs are the verbs of taking cards ("pick up" is folded to "draw"
+// with the card names).
+var drawVerbs = map[string]bool{"draw": true, "draws": true, "drew": true, "drawn": true, "drawing": true,
+	"take": true, "takes": true, "took": true, "taking": true, "taken": true}
+
+// dealVerbs are the verbs of the deal, whose counts are no card's.
+var dealVerbs = map[string]bool{"deal": true, "deals": true, "dealt": true, "dealing": true, "start": true,
+	"starting": true, "begin": true}
+
+// countFrame reads what a question with "how many" counts: "drawcount"
+// when it asks how many a card makes someone take ("how many cards do u
+// draw for a wild draw color", "how many do i pick up"), "deckcount" when
+// it asks how many of a card there are ("how many wild draw colors in the
+// deck", "how many zeros", "wild draw color how many": a card's name and
+// "how many" ask how many are in the deck); "" for any other count (points,
+// players, cards dealt).
+func countFrame(s string) string {
+	ws := foldNames(strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
+	}))
+	counted := func(w string) bool {
+		return cardWords()[w] || pluralNumbers()[w] != "" || w == "7s" || w == "sevens" || w == "action" || w == "actions"
+	}
+	m := howMany().FindStringIndex(s)
+	if m == nil {
+		// "does the deck have wild draw colors", "are skip everyones in
+		// the deck": whether the deck holds a card, the deck again.
+		if deckHas().MatchString(s) && slices.ContainsFunc(ws, counted) {
+			return "deckcount"
+		}
+		return ""
+	}
+	at := -1 // where "many" is
+	for i := 1; i < len(ws); i++ {
+		if ws[i] == "many" && ws[i-1] == "how" {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	for _, w := range ws {
+		if dealVerbs[w] {
+			return "" // "how many cards do you deal in uno flip": the deal
+		}
+	}
+	for i, w := range ws {
+		if drawVerbs[w] && (i+1 == len(ws) || ws[i+1] != "pile") {
+			return "drawcount"
+		}
+	}
+	next := ""
+	if at+1 < len(ws) {
+		next = ws[at+1]
+	}
+	switch {
+	case counted(next):
+		// "how many zeros", "how many blank cards", "how many skips in
+		// uno": a card named right after the count.
+		return "deckcount"
+	case next == "cards" || next == "card" || next == "of":
+		// "how many cards are in uno", "how many of each card are
+		// there": cards counted where they are ("how many cards do you
+		// get" is the deal).
+		if inTheDeck().MatchString(s[m[1]:]) {
+			return "deckcount"
+		}
+	case next == "" && at >= 2 && counted(ws[at-2]):
+		// "wild draw color how many": the card, then the count.
+		return "deckcount"
+	}
+	return ""
+}
+
 // whatIfChallenged is the frame of "what happens if you challenge a +4",
 // "what if the +4 was illegal" and "the +4 was illegal, what now": the
 // verdict.
@@ -505,6 +592,12 @@ func questionRuns(s string) [][]string {
 	// "your own cards", "their own hand": the player's own hand, which
 	// "own" alone (a stop word: "on your own turn") does not say.
 	s = ownHand().ReplaceAllString(s, " ownhand ")
+	if f := countFrame(s); f != "" {
+		// "how many wild draw colors are there" asks the deck, "how many
+		// do you draw for a wild draw color" the card's effect; "how many"
+		// alone says neither.
+		s += " " + f
+	}
 	if whatIfChallenged().MatchString(s) {
 		// "what happens if you challenge a +4", "what if the +4 was
 		// illegal" ask the verdict, not who may challenge, nor how, nor

@@ -19,7 +19,7 @@ var questions = []struct{ q, want string }{
 	// Issue 23: UNO Flip, its own sheet.
 	{"what's a skip everyone worth", "flip-values|score-flip"},
 	{"do we count the dark side", "flip-side-scored"},
-	{"wild draw color how many", "flip-draw-color|flip-deck"},
+	{"wild draw color how many", "flip-deck"},
 	{"what does the flip card do", "flip-turn"},
 	{"how much is a wild in uno flip", "flip-values|score-flip"},
 	{"what if the first card is a flip", "flip-first-card"},
@@ -286,6 +286,33 @@ var questions = []struct{ q, want string }{
 	{"who wins the entire game", "score-who"},
 	{"how do u win the overall game", "score-who"},
 	{"+4 was illegal what now", "challenge-verdict"},
+	// A count asked of a card (rules-fix): how many there are ("are
+	// there", "in the deck", "does the deck have", "in uno flip", or the
+	// card's name and "how many" alone) is the deck's contents; how many
+	// it makes someone draw or pick up is its effect. 1e9ff4f had sent
+	// every "how many" of the Wild Draw Color to its effect.
+	{"how many wild draw color cards are there", "flip-deck"},
+	{"how many wild draw colors in the deck", "flip-deck"},
+	{"how many wild draw colors does the deck have", "flip-deck"},
+	{"does the deck have wild draw colors", "flip-deck"},
+	{"how many wild draw colours in uno flip", "flip-deck"},
+	{"how many draw fives are there", "flip-deck"},
+	{"how many skip everyone cards in uno flip", "flip-deck"},
+	{"how many wild draw twos in the deck", "flip-deck"},
+	{"how many cards does a draw five make you draw", "flip-dark-actions"},
+	{"how many cards do i pick up from a draw 5", "flip-dark-actions"},
+	{"how many do you pick up for a wild draw two", "flip-light-actions"},
+	{"how many wild draw 4s are there", "wd4-count"},
+	{"how many draw 2s in a deck", "deck-cards"},
+	{"how many +2 cards r in a deck", "deck-cards"},
+	{"how many skips in uno", "deck-cards"},
+	{"how many reverses are there", "deck-cards"},
+	{"how many zeros are in uno", "deck-cards"},
+	{"how many blank cards", "wc-how-many"},
+	{"how many cards do you draw for a draw 2", "d2-does"},
+	{"how many cards does a +2 make you pick up", "d2-does"},
+	{"how many do u pick up for a +4", "wd4-does"},
+	{"how many cards do you deal in uno flip", "flip-as-uno|deal-seven"},
 }
 
 // stillMissed are questions the search answers wrongly today, kept in
@@ -647,6 +674,34 @@ func TestCountsAndHolding(t *testing.T) {
 				got = a.Fact.ID
 			}
 			t.Errorf("%q answers %s (%v); want %s", tt.q, got, err, tt.want)
+		}
+	}
+}
+
+// TestCountFrame: "how many" of a card asks the deck's contents, "how
+// many" drawn or picked up asks the card's effect, and a count of points,
+// players or the deal asks neither.
+func TestCountFrame(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"wild draw color how many", "deckcount"},
+		{"how many wild draw color cards are there", "deckcount"},
+		{"how many wild draw colors in the deck", "deckcount"},
+		{"does the deck have wild draw colors", "deckcount"},
+		{"how many zeros", "deckcount"},
+		{"how many cards are in uno", "deckcount"},
+		{"how many cards r there in uno flip", "deckcount"},
+		{"wild draw color how many cards do u draw", "drawcount"},
+		{"how many do you pick up for a wild draw two", "drawcount"},
+		{"how many cards do you draw for a draw 2", "drawcount"},
+		{"how many points is a wild draw color", ""},
+		{"how many players", ""},
+		{"how many cards do you get", ""},
+		{"how many cards do you deal in uno flip", ""},
+		{"how many cards in the draw pile", ""},
+		{"what does a wild draw color do", ""},
+	} {
+		if got := countFrame(tt.q); got != tt.want {
+			t.Errorf("countFrame(%q) = %q; want %q", tt.q, got, tt.want)
 		}
 	}
 }
