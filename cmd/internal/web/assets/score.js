@@ -301,6 +301,7 @@
     outs[p].forEach(function (q) { next[q] = hands[q] || []; });
     out = p; order = outs[p].slice(); hands = next;
     active = order.filter(function (q) { return !hands[q].length; })[0] || order[0] || null;
+    color = ""; count = 1;
     hush(); render();
   }
 
@@ -321,6 +322,15 @@
       left = Math.min(left, per - tapped(f.token, color));
     }
     return left;
+  }
+
+  // pickHand moves the tapping to p's cards: a colour or a count picked
+  // for someone else's cards goes back to "any" and ×1, so that it is not
+  // carried over to cards nobody tapped it for.
+  function pickHand(p) {
+    if (p !== active) { color = ""; count = 1; }
+    active = p;
+    render();
   }
 
   function tapFace(f) {
@@ -572,7 +582,7 @@
       root.appendChild(el("div", {class: "hands" + (deckSide() ? " on-" + side : "")}, order.map(function (p) {
         var on = p === active;
         var box = el("div", {class: "hand" + (on ? " on" : "")}, [
-          key("h:" + p, {class: "pick", "data-hand": p, "aria-current": on ? "true" : "false", on: function () { active = p; render(); }}, [
+          key("h:" + p, {class: "pick", "data-hand": p, "aria-current": on ? "true" : "false", on: function () { pickHand(p); }}, [
             el("span", {class: "who", text: p}),
             el("span", {class: "pts", text: String(handPoints(p))})
           ]),
