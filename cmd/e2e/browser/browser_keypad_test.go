@@ -48,3 +48,67 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 		t.Fatalf("the hand stored: %v", r)
 	}
 }
+
+// TestBrowserStartOverAsks: "Start over" with cards entered asks first,
+// as the command line does, and keeps them on a no; who went out can be
+// changed without starting over (tap the name), keeping the cards of the
+// players who still count. Before, Start over dropped every card at once,
+// and who went out could only be changed by starting over.
+func TestBrowserStartOverAsks(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	chips := func(who string) string {
+		return `Array.from(document.querySelectorAll('button[data-hand="` + who + `"] + .chips .chip')).map(c => c.textContent).join(" ")`
+	}
+	step(phone, "Bob went out (a mistake); Ann 5, Cat 9", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
+		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="9"]`)),
+		chromedp.Click(chromedp.ID("restart")),
+		poll(`window.asked.length === 1 && window.asked[0] === "Drop this hand? Cat's and Ann's cards are entered."`, time.Second))
+	step(phone, "a no keeps the cards; a tap on Bob's name offers the players; Ann went out",
+		poll(chips("Ann")+` === "5" && `+chips("Cat")+` === "9"`, time.Second),
+		chromedp.Click(chromedp.ID("changeout")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-out="Ann"]`)),
+		poll(`document.querySelector('button[data-out="Bob"]').getAttribute("aria-pressed") === "true"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-out="Ann"]`)),
+		poll(`document.querySelector("h2").textContent.startsWith("Ann went out.")`, time.Second),
+		poll(`!document.querySelector("button[data-out]") && !document.querySelector('button[data-hand="Ann"]')`, time.Second),
+		poll(chips("Cat")+` === "9" && `+chips("Bob")+` === "" && `+chips("Dan")+` === ""`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="3"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Dan"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="0"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Ann went out, 12 points.")`, 5*time.Second))
+	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	if c := r["cards"].(map[string]any); r["out"] != "Ann" || c["Bob"] != "3" || c["Cat"] != "9" || c["Dan"] != "0" || len(c) != 3 {
+		t.Fatalf("the hand stored: %v", r)
+	}
+	step(phone, "a yes drops the hand; with no cards entered, nothing is asked",
+		chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		poll(`(window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
+		chromedp.Click(chromedp.ID("restart")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		poll(`window.asked.length === 2 && window.asked[1] === "Drop this hand? Cat's cards are entered."`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.ID("restart")),
+		chromedp.Click(chromedp.ID("restart")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		poll(`window.asked.length === 2`, time.Second))
+	if got := boardOf(t, db)["hands"]; got != 1.0 {
+		t.Fatalf("after Start over: %v hands, want 1", got)
+	}
+}

@@ -199,10 +199,10 @@ func TestBrowser(t *testing.T) {
 		poll(`document.querySelector('button[data-face="wd4"]').disabled && !document.querySelector('button[data-face="w"]').disabled`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Cat's and Dan's cards are missing."`, chromedp.WithPollingTimeout(5*time.Second)))
-	// Undo, after the page's question.
+	// Start over and undo, each after the page's question.
 	step("undo",
-		chromedp.Click(chromedp.ID("restart")),
 		chromedp.Poll[chromedp.Void](`(window.confirm = () => true, true)`),
+		chromedp.Click(chromedp.ID("restart")),
 		chromedp.WaitVisible(chromedp.ID("undo")),
 		chromedp.Click(chromedp.ID("undo")),
 		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.includes("3 hands count now")`, chromedp.WithPollingTimeout(5*time.Second)))
@@ -360,8 +360,10 @@ func TestBrowserRotating(t *testing.T) {
 	if _, out, _ := harness.Unoscore(t, db, "board", "--json", "--game", id); !strings.Contains(out, `"hands": 8`) {
 		t.Fatal("the refused hand was written")
 	}
-	step(phoneB, "phone B: start over, pick the table again",
+	step(phoneB, "phone B: start over (after the question), pick the table again",
+		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
 		chromedp.Click(chromedp.ID("restart")),
+		poll(`window.asked.length === 1 && window.asked[0].startsWith("Drop this hand? ")`, time.Second),
 		chromedp.WaitVisible(chromedp.ID("tables")),
 		chromedp.Click(chromedp.ID("tables")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)))

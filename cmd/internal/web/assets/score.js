@@ -48,6 +48,7 @@
   var editing = 0;        // the number of the hand being corrected (0: a new hand)
   var picking = null;     // the hands offered for correcting (board rows), while one is picked
   var outs = null;        // correcting: who may have gone out in that hand -> whose cards then count
+  var reout = false;      // a new hand: the players are offered again, to change who went out
   var retryTimer = 0;
   var stash = "unoscore.pending." + game;
 
@@ -199,7 +200,7 @@
     hands = {};
     order.forEach(function (p) { hands[p] = []; });
     active = order[0] || null;
-    color = ""; count = 1; side = "light"; hush();
+    color = ""; count = 1; side = "light"; reout = false; hush();
     render();
   }
 
@@ -216,7 +217,24 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; outs = null; render(); }
+  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; render(); }
+
+  // dropQuestion asks before the hand tapped is dropped, naming the players
+  // whose cards are entered, as the command line does: "Drop this hand?
+  // Bob's and Cat's cards are entered." It is "" when none are (or when a
+  // correction is dropped: the hand stays as it was).
+  function dropQuestion() {
+    if (editing) return "";
+    var whose = order.filter(function (p) { return (hands[p] || []).length; }).map(function (p) { return p + "'s"; });
+    if (!whose.length) return "";
+    if (whose.length > 4) return "Drop this hand? The cards of " + whose.length + " players are entered.";
+    return "Drop this hand? " + (whose.length === 1 ? whose[0] : whose.slice(0, -1).join(", ") + " and " + whose[whose.length - 1]) + " cards are entered.";
+  }
+  function startOver() {
+    var q = dropQuestion();
+    if (q && !confirm(q)) return;
+    clearTimeout(retryTimer); drop(); reset(); hush(); render(); moveOn();
+  }
 
   // Correcting a hand: the recent hands to pick from (at this table, in a
   // rotating game), then the keypad with that hand's cards, one chip a card
@@ -296,13 +314,23 @@
   // changeOut corrects who went out: the cards of the players who still
   // count are kept, the others' go, and the new ones' hands are empty.
   function changeOut(p) {
-    if (p === out || !outs || !outs[p]) return;
+    var o = outChoices();
+    reout = false;
+    if (p === out || !o || !o[p]) { render(); return; }
     var next = {};
-    outs[p].forEach(function (q) { next[q] = hands[q] || []; });
-    out = p; order = outs[p].slice(); hands = next;
+    o[p].forEach(function (q) { next[q] = hands[q] || []; });
+    out = p; order = o[p].slice(); hands = next;
     active = order.filter(function (q) { return !hands[q].length; })[0] || order[0] || null;
     color = ""; count = 1;
     hush(); render();
+  }
+
+  // outChoices is who may go out -> whose cards then count: the corrected
+  // hand's, or the table's (the game's) for a new hand.
+  function outChoices() {
+    if (outs) return outs;
+    var tb = here();
+    return tb ? tb.scorers : kp.scorers;
   }
 
   // left counts the copies of a face already tapped, in one colour ("" for
@@ -569,11 +597,20 @@
         return key("o:" + p, {class: "player", "data-player": p, text: p, on: function () { choose(p); }});
       })));
     } else {
-      root.appendChild(el("h2", {text: editing ? "Correcting hand " + editing + ": " + out + " went out" + (table !== null ? " at table " + table : "") + ". Tap a card to take it away, then tap the right ones:" :
-        out + " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:"}));
-      if (editing && outs) {
+      if (editing) {
+        root.appendChild(el("h2", {text: "Correcting hand " + editing + ": " + out + " went out" + (table !== null ? " at table " + table : "") + ". Tap a card to take it away, then tap the right ones:"}));
+      } else {
+        // A new hand: a tap on the name of who went out offers the players
+        // again, to change it without starting over.
+        root.appendChild(el("h2", {}, [key("changeout", {id: "changeout", class: "namebtn", "aria-expanded": String(reout), "aria-label": out + ": change who went out", title: "change who went out",
+          text: out, on: function () { reout = !reout; render(); }}),
+        document.createTextNode(" went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:")]));
+      }
+      if ((editing && outs) || reout) {
         // Who went out can be corrected too.
-        root.appendChild(el("div", {class: "row outs", role: "group", "aria-label": "Who went out in hand " + editing}, Object.keys(outs).map(function (p) {
+        var choices = outChoices();
+        var who = editing ? Object.keys(outs) : (tb ? tb.players : kp.players).filter(function (p) { return p in choices; });
+        root.appendChild(el("div", {class: "row outs", role: "group", "aria-label": editing ? "Who went out in hand " + editing : "Who went out"}, who.map(function (p) {
           var on = p === out;
           return key("eo:" + p, {class: "player" + (on ? " on" : ""), "data-out": p, "aria-pressed": String(on), text: (on ? "✓ " : "") + p + " went out",
             on: function () { changeOut(p); }});
@@ -638,7 +675,7 @@
       root.appendChild(el("p", {class: "worth", text: "This hand: " + plural(total, "point")}));
       root.appendChild(el("div", {class: "row"}, [
         key("save", {class: "primary", id: "save", text: editing ? "Save the correction" : "Save hand", on: save}),
-        key("restart", {id: "restart", text: "Start over", on: function () { clearTimeout(retryTimer); drop(); reset(); hush(); render(); moveOn(); }})
+        key("restart", {id: "restart", text: "Start over", on: startOver})
       ]));
     }
     var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.good ? "good" : "bad"), role: "status", text: message.text});
