@@ -43,8 +43,9 @@ const padCue = `(() => {
 })()`
 
 // padSwiped: swiped to its end, the pad keeps each hand's number at its
-// left edge (a sticky first column), no longer fades its right edge, and
-// says "← swipe back".
+// left edge (a sticky first column) with an edge that covers a sliver of
+// the column partly under it, no longer fades its right edge, and says
+// "← swipe back".
 const padSwiped = `(() => {
 	const w = document.querySelector(".padwrap"), wr = w.getBoundingClientRect(), cue = w.querySelector(".swipe");
 	const first = document.querySelector(".pad tbody td"), fr = first.getBoundingClientRect();
@@ -53,6 +54,8 @@ const padSwiped = `(() => {
 	if (Math.abs(fr.left - wr.left) >= 2 || fr.width <= 0) bad.push("the first cell at " + Math.round(fr.left) + ", the pad at " + Math.round(wr.left));
 	if (getComputedStyle(w).maskImage !== "none") bad.push("the edge still fades: " + getComputedStyle(w).maskImage);
 	if (!cue.querySelector(".back").getClientRects().length) bad.push("no \"← swipe back\"");
+	const cover = getComputedStyle(first, "::after");
+	if (cover.content === "none" || !cover.backgroundImage.startsWith("linear-gradient") || parseFloat(cover.width) < 8) bad.push("nothing covers a sliver of the column under the sticky one");
 	if (cue.querySelector(".more").getClientRects().length) bad.push("it still says to swipe for more");
 	return bad.join("; ");
 })()`
