@@ -1,6 +1,8 @@
 package browser
 
 import (
+	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -111,4 +113,56 @@ func TestBrowserStartOverAsks(t *testing.T) {
 	if got := boardOf(t, db)["hands"]; got != 1.0 {
 		t.Fatalf("after Start over: %v hands, want 1", got)
 	}
+}
+
+// TestBrowserWhyGreyed: a greyed key says why, in one line under the keys:
+// with R and ×3 picked every red face is greyed ("the deck has at most 2
+// of each red card"), with ×2 only the red 0, and a red 7 once both are
+// tapped. Before, the keys greyed with no reason given.
+func TestBrowserWhyGreyed(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	// why waits for the line under the keys to read want ("" none), and
+	// says what it read when it does not.
+	why := func(want string) chromedp.Action[chromedp.Void] {
+		check := `!document.getElementById("why")`
+		if want != "" {
+			check = `document.getElementById("why") && document.getElementById("why").textContent === ` + jsString(want)
+		}
+		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			if _, err := poll(check, time.Second)(ctx, t); err != nil {
+				got, _ := chromedp.Evaluate[string](`document.getElementById("why") ? document.getElementById("why").textContent : "(no line)"`)(ctx, t)
+				return fmt.Errorf("the line under the keys reads %q, want %q", got, want)
+			}
+			return nil
+		})
+	}
+	step(phone, "Ann went out; Bob: R, ×3, ×2, then two red 7s", phoneView, chromedp.Navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
+		why(""),
+		chromedp.Click(chromedp.CSS(`.colors button[data-color="r"]`)),
+		why(""),
+		chromedp.Click(chromedp.CSS(`.tools button[data-key="n:3"]`)),
+		poll(`document.querySelector('button[data-face="9"]').disabled && !document.querySelector('button[data-face="wd4"]').disabled`, time.Second),
+		why("×3: the deck has at most 2 of each red card."))
+	shoot(t, phone, screenshots(t), "serve-why-greyed.png")
+	step(phone, "×2, then two red 7s",
+		chromedp.Click(chromedp.CSS(`.tools button[data-key="n:2"]`)),
+		why("×2: the deck has only 1 red 0."),
+		chromedp.Click(chromedp.CSS(`.tools button[data-key="n:1"]`)),
+		why(""),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		why(""),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		why("The deck has 2 red 7s, all tapped already."),
+		chromedp.Click(chromedp.CSS(`.tools button[data-key="n:4"]`)),
+		why("×4: the deck has fewer than 4 of each greyed card left in red."),
+		chromedp.Click(chromedp.CSS(`.colors button[data-color="any"]`)),
+		why(""))
 }

@@ -378,7 +378,7 @@ func sidesOf(b *scoring.Board) []sideJSON {
 	for _, sd := range b.Deck.Sides {
 		sj := sideJSON{Side: sd.Side.String(), Colors: colorList(sd.Colors)}
 		for _, f := range sd.Faces() {
-			sj.Faces = append(sj.Faces, faceJSON{Token: f.Token(), Name: f.String(), Points: sd.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: sd.Copies(f)})
+			sj.Faces = append(sj.Faces, faceJSON{Token: f.Token(), Name: f.String(), Plural: f.Plural(), Points: sd.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: sd.Copies(f)})
 		}
 		out = append(out, sj)
 	}
@@ -391,7 +391,7 @@ func facesOf(b *scoring.Board) []faceJSON {
 	var fs []faceJSON
 	for _, f := range rules.Faces {
 		if n := b.Deck.Copies(f); n > 0 {
-			fs = append(fs, faceJSON{Token: f.Token(), Name: f.String(), Points: b.Deck.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: n})
+			fs = append(fs, faceJSON{Token: f.Token(), Name: f.String(), Plural: f.Plural(), Points: b.Deck.Points(rules.Card{Face: f}), Wild: f.IsWild(), Copies: n})
 		}
 	}
 	return fs

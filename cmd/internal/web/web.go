@@ -852,6 +852,7 @@ type colorJSON struct {
 type faceJSON struct {
 	Token  string `json:"token"`
 	Name   string `json:"name"`
+	Plural string `json:"plural"` // several of the face: "7s", "Draw Twos"
 	Points int    `json:"points"`
 	Wild   bool   `json:"wild"`
 	Copies int    `json:"copies"`

@@ -361,6 +361,35 @@
     render();
   }
 
+  // whyGrey says in one line why the keys in full are greyed: "×3: the
+  // deck has at most 2 of each red card", "×2: the deck has only 1 red 0",
+  // "The deck has 2 red 7s, all tapped already". It reads what room reads.
+  function whyGrey(full) {
+    var col = color ? keyColors().filter(function (c) { return c.letter === color; })[0] : null;
+    var pre = count > 1 ? "×" + count + ": the deck" : "The deck";
+    // limit is what binds a face: its copies in the colour picked, or in
+    // the whole deck.
+    function limit(f) {
+      var total = {n: f.copies, left: f.copies - tapped(f.token, null), col: null};
+      if (f.wild || !col) return total;
+      var per = Math.floor(f.copies / keyColors().length);
+      var c = {n: per, left: per - tapped(f.token, color), col: col};
+      return c.left <= total.left ? c : total;
+    }
+    function named(f, l, n) { return n + " " + (l.col ? l.col.name + " " : "") + (n === 1 ? f.name : f.plural || f.name + "s"); }
+    var ls = full.map(limit);
+    if (full.length === 1) {
+      var f = full[0], l = ls[0];
+      if (l.left <= 0) return pre + " has " + named(f, l, l.n) + (l.n === 1 ? ", tapped already." : ", all tapped already.");
+      if (l.left === l.n) return pre + " has only " + named(f, l, l.n) + ".";
+      return pre + " has " + named(f, l, l.n) + ", only " + l.left + " not tapped yet.";
+    }
+    if (col && ls.every(function (l) { return l.col && l.left === l.n; })) {
+      return pre + " has at most " + Math.max.apply(null, ls.map(function (l) { return l.n; })) + " of each " + col.name + " card.";
+    }
+    return pre + " has " + (count > 1 ? "fewer than " + count : "none") + " of each greyed card left" + (col ? " in " + col.name : "") + ".";
+  }
+
   function tapFace(f) {
     if (!active) return;
     var col = f.wild ? "" : color;
@@ -651,9 +680,11 @@
         return key("c:" + c[0], {class: "c-" + c[1] + (color === c[0] ? " on" : ""), "data-color": c[1], "aria-label": c[0] ? shown + ", " + c[2] : c[2], "aria-pressed": String(color === c[0]),
           text: shown, on: function () { color = c[0]; render(); }});
       })));
+      var greyed = [];
       root.appendChild(el("div", {class: "faces" + (deckSide() ? " on-" + side : "")}, keyFaces().map(function (f) {
         var shown = f.token.toUpperCase();
         var full = room(f) < count;
+        if (full) greyed.push(f);
         var attrs = {class: (f.wild ? "wild" : "") + (shown.length > 2 ? " long" : ""), "data-face": f.token,
           on: function () { tapFace(f); }};
         if (full) attrs.disabled = "";
@@ -662,6 +693,7 @@
         return key("f:" + f.token, attrs, [document.createTextNode(shown + " "), el("small", {text: String(f.points)}),
           el("span", {class: "sr", text: ": " + f.name + ", " + plural(f.points, "point") + (full ? "; the deck holds no more" : "")})]);
       })));
+      if (greyed.length) root.appendChild(el("p", {class: "why", id: "why", text: whyGrey(greyed)}));
       var input = el("input", {type: "number", inputmode: "numeric", min: "1", max: "9999", id: "ptsbox", placeholder: "points", "aria-label": "Points counted by hand"});
       input.addEventListener("keydown", function (ev) {
         if (ev.key === "Enter") { ev.preventDefault(); addPoints(input); var again = root.querySelector("#ptsbox"); if (again) again.focus(); }
