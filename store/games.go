@@ -598,32 +598,7 @@ func stillNeeded(g *Game, n int) error {
 // Redoable returns the hand the last undo voided, if it can count again:
 // only undos (and redos of them) came after it.
 func (g *Game) Redoable() (scoring.Hand, bool) {
-	var hands []scoring.Hand // replayed as the log goes
-	var voided []scoring.Hand
-	for _, e := range g.Events[1:] {
-		switch e.Type {
-		case EventHand:
-			hands = append(hands, *e.Hand)
-			voided = nil
-		case EventCorrect:
-			hands[e.Number-1] = *e.Hand
-			voided = nil
-		case EventVoid:
-			voided = append(voided, hands[e.Number-1])
-			hands = slices.Delete(hands, e.Number-1, e.Number)
-		case EventRedo:
-			hands = append(hands, *e.Hand)
-			if len(voided) > 0 {
-				voided = voided[:len(voided)-1]
-			}
-		default: // a rename: what was voided named the players as they were
-			voided = nil
-		}
-	}
-	if len(voided) == 0 {
-		return scoring.Hand{}, false
-	}
-	return voided[len(voided)-1], true
+	return g.redoable(func(scoring.Hand) bool { return true })
 }
 
 // RedoableAt returns the hand last voided at table (a rotating game's),
@@ -633,28 +608,35 @@ func (g *Game) RedoableAt(table int) (scoring.Hand, bool) {
 	if table == 0 || g.Board.Schedule() == nil {
 		return g.Redoable()
 	}
-	var hands []scoring.Hand
-	var voided []scoring.Hand // table's, newest last
+	return g.redoable(func(h scoring.Hand) bool { return h.Table == table })
+}
+
+// redoable replays the log for the hand last voided among the hands in
+// view (at says which: every hand, or one table's): a hand recorded or
+// corrected in view ends what can be redone; a rename ends it everywhere.
+func (g *Game) redoable(at func(scoring.Hand) bool) (scoring.Hand, bool) {
+	var hands []scoring.Hand  // replayed as the log goes
+	var voided []scoring.Hand // in view, newest last
 	for _, e := range g.Events[1:] {
 		switch e.Type {
 		case EventHand:
 			hands = append(hands, *e.Hand)
-			if e.Hand.Table == table {
+			if at(*e.Hand) {
 				voided = nil
 			}
 		case EventCorrect:
-			if hands[e.Number-1].Table == table || e.Hand.Table == table {
+			if at(hands[e.Number-1]) || at(*e.Hand) {
 				voided = nil
 			}
 			hands[e.Number-1] = *e.Hand
 		case EventVoid:
-			if h := hands[e.Number-1]; h.Table == table {
+			if h := hands[e.Number-1]; at(h) {
 				voided = append(voided, h)
 			}
 			hands = slices.Delete(hands, e.Number-1, e.Number)
 		case EventRedo:
 			hands = append(hands, *e.Hand)
-			if e.Hand.Table == table && len(voided) > 0 {
+			if at(*e.Hand) && len(voided) > 0 {
 				voided = voided[:len(voided)-1]
 			}
 		default: // a rename: what was voided named the players as they were
