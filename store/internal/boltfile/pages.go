@@ -374,26 +374,9 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	}
 	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
 	case branchFlag:
-		count := int(binary.LittleEndian.Uint16(p[10:]))
-		if count == 0 || pageHeader+count*elemSize > len(p) {
-			w.problem("branch page %d holds %d entries, which do not fit", id, count)
+		count, ok := w.branch(p, id)
+		if !ok {
 			return
-		}
-		var prev []byte
-		for i := range count {
-			off := pageHeader + i*elemSize
-			pos := uint64(binary.LittleEndian.Uint32(p[off:]))
-			ksize := uint64(binary.LittleEndian.Uint32(p[off+4:]))
-			if uint64(off)+pos+ksize > uint64(len(p)) {
-				w.problem("branch page %d: entry %d lies outside the page", id, i)
-				return
-			}
-			k := p[uint64(off)+pos : uint64(off)+pos+ksize]
-			if i > 0 && bytes.Compare(prev, k) >= 0 {
-				w.problem("branch page %d: its keys are out of order", id)
-				return
-			}
-			prev = k
 		}
 		// bbolt's trees are balanced: the children of a branch page are all
 		// leaves or all branches, and all leaves lie at one depth, so a
@@ -472,26 +455,9 @@ func (w *Walker) backward(id uint64, depth, nest int, by From, fn func(k, v []by
 	}
 	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
 	case branchFlag:
-		count := int(binary.LittleEndian.Uint16(p[10:]))
-		if count == 0 || pageHeader+count*elemSize > len(p) {
-			w.problem("branch page %d holds %d entries, which do not fit", id, count)
+		count, ok := w.branch(p, id)
+		if !ok {
 			return false
-		}
-		var prev []byte
-		for i := range count {
-			off := pageHeader + i*elemSize
-			pos := uint64(binary.LittleEndian.Uint32(p[off:]))
-			ksize := uint64(binary.LittleEndian.Uint32(p[off+4:]))
-			if uint64(off)+pos+ksize > uint64(len(p)) {
-				w.problem("branch page %d: entry %d lies outside the page", id, i)
-				return false
-			}
-			k := p[uint64(off)+pos : uint64(off)+pos+ksize]
-			if i > 0 && bytes.Compare(prev, k) >= 0 {
-				w.problem("branch page %d: its keys are out of order", id)
-				return false
-			}
-			prev = k
 		}
 		for i := count - 1; i >= 0; i-- {
 			child := binary.LittleEndian.Uint64(p[pageHeader+i*elemSize+8:])
@@ -532,6 +498,34 @@ func (w *Walker) leafHeader(id uint64) (over uint64, leaf bool) {
 		return 0, false
 	}
 	return uint64(binary.LittleEndian.Uint32(h[12:])), true
+}
+
+// branch checks branch page id's entries (p, already read): that they fit
+// in the page, each key inside it, the keys in order. It returns how many
+// there are; false: a problem, reported.
+func (w *Walker) branch(p []byte, id uint64) (count int, ok bool) {
+	count = int(binary.LittleEndian.Uint16(p[10:]))
+	if count == 0 || pageHeader+count*elemSize > len(p) {
+		w.problem("branch page %d holds %d entries, which do not fit", id, count)
+		return 0, false
+	}
+	var prev []byte
+	for i := range count {
+		off := pageHeader + i*elemSize
+		pos := uint64(binary.LittleEndian.Uint32(p[off:]))
+		ksize := uint64(binary.LittleEndian.Uint32(p[off+4:]))
+		if uint64(off)+pos+ksize > uint64(len(p)) {
+			w.problem("branch page %d: entry %d lies outside the page", id, i)
+			return 0, false
+		}
+		k := p[uint64(off)+pos : uint64(off)+pos+ksize]
+		if i > 0 && bytes.Compare(prev, k) >= 0 {
+			w.problem("branch page %d: its keys are out of order", id)
+			return 0, false
+		}
+		prev = k
+	}
+	return count, true
 }
 
 // branchKey is the key of entry i of branch page p (already checked to lie
