@@ -21,9 +21,6 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	chips := func(who string) string {
-		return `Array.from(document.querySelectorAll('button[data-hand="` + who + `"] + .chips .chip')).map(c => c.textContent).join(" ")`
-	}
 	picked := `(document.querySelector('.colors button[aria-pressed="true"]') || {}).dataset.color + " " + (document.querySelector('.tools button[aria-pressed="true"]') || {}).textContent`
 	step(phone, "Ann went out; Bob Y 7; Cat ×2 S; Dan ×3 then WD4", phoneView, chromedp.Navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
@@ -42,7 +39,7 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Dan"]`)),
 		poll(picked+` === "any ×1"`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
-		poll(chips("Bob")+` === "y7" && `+chips("Cat")+` === "2×s" && `+chips("Dan")+` === "wd4"`, time.Second),
+		poll(chipsOf("Bob")+` === "y7" && `+chipsOf("Cat")+` === "2×s" && `+chipsOf("Dan")+` === "wd4"`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1")`, 5*time.Second))
 	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
@@ -63,9 +60,6 @@ func TestBrowserStartOverAsks(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	chips := func(who string) string {
-		return `Array.from(document.querySelectorAll('button[data-hand="` + who + `"] + .chips .chip')).map(c => c.textContent).join(" ")`
-	}
 	step(phone, "Bob went out (a mistake); Ann 5, Cat 9", phoneView, chromedp.Navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
@@ -78,14 +72,14 @@ func TestBrowserStartOverAsks(t *testing.T) {
 		chromedp.Click(chromedp.ID("restart")),
 		poll(`window.asked.length === 1 && window.asked[0] === "Drop this hand? Cat's and Ann's cards are entered."`, time.Second))
 	step(phone, "a no keeps the cards; a tap on Bob's name offers the players; Ann went out",
-		poll(chips("Ann")+` === "5" && `+chips("Cat")+` === "9"`, time.Second),
+		poll(chipsOf("Ann")+` === "5" && `+chipsOf("Cat")+` === "9"`, time.Second),
 		chromedp.Click(chromedp.ID("changeout")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-out="Ann"]`)),
 		poll(`document.querySelector('button[data-out="Bob"]').getAttribute("aria-pressed") === "true"`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-out="Ann"]`)),
 		poll(`document.querySelector("h2").textContent.startsWith("Ann went out.")`, time.Second),
 		poll(`!document.querySelector("button[data-out]") && !document.querySelector('button[data-hand="Ann"]')`, time.Second),
-		poll(chips("Cat")+` === "9" && `+chips("Bob")+` === "" && `+chips("Dan")+` === ""`, time.Second),
+		poll(chipsOf("Cat")+` === "9" && `+chipsOf("Bob")+` === "" && `+chipsOf("Dan")+` === ""`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="3"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Dan"]`)),

@@ -487,6 +487,12 @@ func across(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
 	})
 }
 
+// chipsOf is a script that reads the chips of the cards tapped for who on
+// the scorer's keypad, as their text, space-separated ("r7 2×s").
+func chipsOf(who string) string {
+	return `Array.from(document.querySelectorAll('button[data-hand="` + who + `"] + .chips .chip')).map(c => c.textContent).join(" ")`
+}
+
 // poll waits for a condition on a page, checking it on a timer: a tab in
 // the background runs no animation frames.
 func poll(expr string, d time.Duration) chromedp.Action[chromedp.Void] {

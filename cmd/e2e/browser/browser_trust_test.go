@@ -320,27 +320,24 @@ func TestBrowserCorrectCardsAndOut(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	chips := func(who string) string {
-		return `Array.from(document.querySelectorAll('button[data-hand="` + who + `"] + .chips .chip')).map(c => c.textContent).join(" ")`
-	}
 	step(phone, "the hand to correct", phoneView, chromedp.Navigate(s.Score),
 		chromedp.WaitVisible(chromedp.ID("correct")),
 		chromedp.Click(chromedp.ID("correct")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-edit="1"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-out="Bob"]`)),
-		poll(chips("Bob")+` === "r7 2×s wd4" && `+chips("Cat")+` === "9 40pts" && document.querySelector(".worth").textContent === "This hand: 146 points" &&
+		poll(chipsOf("Bob")+` === "r7 2×s wd4" && `+chipsOf("Cat")+` === "9 40pts" && document.querySelector(".worth").textContent === "This hand: 146 points" &&
 			document.querySelector('button[data-out="Ann"]').getAttribute("aria-pressed") === "true"`, 2*time.Second))
 	shoot(t, phone, screenshots(t), "serve-correct.png")
 	step(phone, "Bob went out, Ann held a 5",
 		chromedp.Click(chromedp.CSS(`button[data-out="Bob"]`)),
-		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Bob went out.") && !document.querySelector('button[data-hand="Bob"]') && `+chips("Cat")+` === "9 40pts" && `+chips("Ann")+` === ""`, 2*time.Second),
+		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Bob went out.") && !document.querySelector('button[data-hand="Bob"]') && `+chipsOf("Cat")+` === "9 40pts" && `+chipsOf("Ann")+` === ""`, 2*time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
-		poll(chips("Ann")+` === "5 wd4"`, time.Second),
+		poll(chipsOf("Ann")+` === "5 wd4"`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"] + .chips .chip:last-child`)),
-		poll(chips("Ann")+` === "5" && document.querySelector(".worth").textContent === "This hand: 54 points"`, time.Second),
+		poll(chipsOf("Ann")+` === "5" && document.querySelector(".worth").textContent === "This hand: 54 points"`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Corrected hand 1: Bob went out, 54 points.")`, 5*time.Second))
 	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
