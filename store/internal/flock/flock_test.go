@@ -18,15 +18,7 @@ import (
 // TestLockWaitsItsTurn: a lock held past the wait is refused (nil, no
 // error), and a waiter gets the lock as soon as it is let go.
 func TestLockWaitsItsTurn(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "db")
-	open := func() *os.File {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { f.Close() })
-		return f
-	}
+	open := opener(t)
 	a, b := open(), open()
 	if l, err := Lock(a, true, -1); l != a || err != nil {
 		t.Fatalf("first lock: %v %v", l, err)
@@ -176,15 +168,7 @@ func TestLockTurnAmongBusyHolders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("holds a lock for a second or two")
 	}
-	path := filepath.Join(t.TempDir(), "db")
-	open := func() *os.File {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { f.Close() })
-		return f
-	}
+	open := opener(t)
 	const limit = 40
 	var (
 		turns   atomic.Int64

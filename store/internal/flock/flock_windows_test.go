@@ -3,8 +3,6 @@
 package flock
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 )
@@ -15,15 +13,7 @@ import (
 // (flock_test.go, on Unix, tests the queue of waiters Unix has and this
 // has not.)
 func TestLockHoldsOnWindows(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "db")
-	open := func() *os.File {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { f.Close() })
-		return f
-	}
+	open := opener(t)
 	a, b, c := open(), open(), open()
 	if l, err := Lock(a, true, -1); l != a || err != nil {
 		t.Fatalf("first lock: %v %v", l, err)
