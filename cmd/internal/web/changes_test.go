@@ -3,7 +3,6 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -84,11 +83,7 @@ func TestChangedMeanwhile(t *testing.T) {
 // meanwhile does not refuse a write that says what it saw.
 func TestUndoPerTable(t *testing.T) {
 	s := newSite(t, web.Config{})
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	path := "/api/games/" + id
 	if code, body := s.do("POST", path+"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`, scorer); code != 200 {
 		t.Fatalf("table 1: %d %s", code, body)
@@ -107,7 +102,7 @@ func TestUndoPerTable(t *testing.T) {
 		t.Fatalf("undo at table 1: %d %s", code, body)
 	}
 	// The command line: undo --table 2 voids table 2's hand.
-	code, out, errs = s.cli("undo", "--table", "2", "--game", id)
+	code, out, errs := s.cli("undo", "--table", "2", "--game", id)
 	if code != 0 || !strings.Contains(out, "Voided hand 2 at table 2 (Eve went out, 57 points)") {
 		t.Fatalf("undo --table 2: %d %s %s", code, out, errs)
 	}
@@ -175,11 +170,7 @@ func TestEditHand(t *testing.T) {
 // keypad names the table and the number the hand will have again.
 func TestRedoPerTable(t *testing.T) {
 	s := newSite(t, web.Config{})
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	path := "/api/games/" + id
 	for _, h := range []string{
 		`{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`,
@@ -231,11 +222,7 @@ func TestRedoPerTable(t *testing.T) {
 // (400, naming both); with one table left, it brings that one back.
 func TestRedoNoTableTwoTables(t *testing.T) {
 	s := newSite(t, web.Config{})
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	path := "/api/games/" + id
 	for _, c := range []struct{ path, body string }{
 		{"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`},

@@ -16,11 +16,7 @@ import (
 // game, and the board answered says where each table stands.
 func TestRotatingTables(t *testing.T) {
 	s := newSite(t, web.Config{Token: token}, "Ann", "Bob", "Cat")
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	hands := "/api/games/" + id + "/hands"
 	code, body := s.do("POST", hands, `{"out": "Eve", "left": {"Fay": "r7", "Hal": "wd4"}, "table": 2}`, scorer)
 	if code != 200 || !regexp.MustCompile(`"table":2,"round":1,"hands":1,"teams":\[\["Eve","Gus"\],\["Fay","Hal"\]\],"done":false,"dealer":"Fay"`).MatchString(body) {
@@ -108,11 +104,7 @@ func cliSays(stderr string) string {
 // with the command line's sentence, and nothing is written.
 func TestRotatingKeypad(t *testing.T) {
 	s := newSite(t, web.Config{})
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
 	tables := s.keypadTables(id)
 	if len(tables) != 2 {
 		t.Fatalf("%d tables on the keypad, want 2", len(tables))
@@ -168,11 +160,7 @@ func TestRotatingKeypad(t *testing.T) {
 // whom the table waits for.
 func TestRotatingWaiting(t *testing.T) {
 	s := newSite(t, web.Config{Token: token}, "Ann", "Bob", "Cat")
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
 	hands := "/api/games/" + id + "/hands"
 	if code, body := s.do("POST", hands, `{"out": "Gus", "left": {"Hal": "9", "Fay": "2xs"}, "table": 2}`, scorer); code != 200 ||
 		!strings.Contains(body, `"table":2,"round":2,"hands":0,"teams":[["Bob","Cat"],["Eve","Fay"]],"done":false,"dealer":"Bob","waiting_for":["Bob","Cat"]`) ||
@@ -215,11 +203,7 @@ func jsonString(s string) string {
 // play, and every player's own total, grouped by table and pair.
 func TestRotatingViewer(t *testing.T) {
 	s := newSite(t, web.Config{})
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	if code, _, errs := s.cli("hand", "--table", "2", "--out", "Eve", "--left", "Fay=r7", "--left", "Hal=wd4"); code != 0 {
 		t.Fatal(errs)
 	}
@@ -287,11 +271,7 @@ func TestSchedulePage(t *testing.T) {
 	if code != 200 || !strings.Contains(body, "played in standard mode, which has no schedule") {
 		t.Fatalf("a standard game: %d %s", code, body)
 	}
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "1", "--name", "Nine")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "1", "--name", "Nine")
 	for _, h := range [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=1", "--left", "Dan=2"},
 		{"--table", "2", "--out", "Eve", "--left", "Fay=1", "--left", "Hal=2"},
@@ -349,11 +329,7 @@ func TestNoTableZero(t *testing.T) {
 	if code, body := s.do("POST", "/api/games/"+s.id+"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Cat": "g3"}, "table": 0}`, scorer); code != 200 {
 		t.Fatalf("table 0 in a game at one table: %d %s", code, body)
 	}
-	code, out, errs := s.cli("new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	if code != 0 {
-		t.Fatalf("new: %s", errs)
-	}
-	id := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)[1]
+	id := s.newGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	path := "/api/games/" + id
 	if code, body := s.do("POST", path+"/hands", `{"out": "Ann", "left": {"Bob": "r7", "Dan": "g3"}, "table": 1}`, scorer); code != 200 {
 		t.Fatalf("table 1: %d %s", code, body)
@@ -376,7 +352,7 @@ func TestNoTableZero(t *testing.T) {
 	if after := s.changes(); after != before {
 		t.Errorf("the refusals wrote: %d changes, then %d", before, after)
 	}
-	code, _, errs = s.cli("undo", "--table", "3", "--game", id)
+	code, _, errs := s.cli("undo", "--table", "3", "--game", id)
 	if code != 2 || !strings.Contains(errs, "there is no table 3: this game has tables 1 and 2") {
 		t.Errorf("undo --table 3: %d %s", code, errs)
 	}

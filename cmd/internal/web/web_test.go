@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -139,6 +140,18 @@ func (s *site) changes() int {
 		s.t.Fatal(err)
 	}
 	return g.Changes()
+}
+
+// newGame starts a game with the command line's new and args, and returns
+// its id.
+func (s *site) newGame(t testing.TB, args ...string) string {
+	t.Helper()
+	code, out, errs := s.cli(append([]string{"new"}, args...)...)
+	m := regexp.MustCompile(`New game ([a-z0-9]+):`).FindStringSubmatch(out)
+	if code != 0 || m == nil {
+		t.Fatalf("new: %s", errs)
+	}
+	return m[1]
 }
 
 // cli runs the command line in this process on the site's database.
