@@ -87,14 +87,14 @@ func TestBrowserAccessibility(t *testing.T) {
 			t.Errorf("%s: %s", what, v)
 		}
 	}
-	step(ctx, "the television", bypassCSP, chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")),
+	step(ctx, "the television", bypassCSP, chromedp.EmulateViewport(1280, 720), navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")),
 		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))
 	check("the viewer's page on a television")
 	step(ctx, "dark", colorScheme("dark"))
 	check("the viewer's page, dark")
-	step(ctx, "light", colorScheme("light"), phoneView, chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")))
+	step(ctx, "light", colorScheme("light"), phoneView, navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")))
 	check("the viewer's page on a phone")
-	step(ctx, "the scorer's page", chromedp.Navigate(s.Score), chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)))
+	step(ctx, "the scorer's page", navigate(s.Score), chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)))
 	check("the scorer's page: who went out")
 	step(ctx, "the new-game form", chromedp.Click(chromedp.CSS(`#newgame summary`)), chromedp.WaitVisible(chromedp.CSS(`#newform input[name="players"]`)))
 	check("the new-game form")
@@ -148,7 +148,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	// current game: left open, it reloads itself when the game starts, and
 	// that reload can cut short a navigation the test makes at the same
 	// moment (net::ERR_ABORTED). The tab leaves it first.
-	step(ctx, "leave the scorer's page", chromedp.Navigate("about:blank"))
+	step(ctx, "leave the scorer's page", navigate("about:blank"))
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	defer func() {
 		if t.Failed() {
@@ -156,8 +156,8 @@ func TestBrowserAccessibility(t *testing.T) {
 			t.Log(v)
 		}
 	}()
-	step(ctx, "the rotating scorer", chromedp.Navigate(s.Score), across(`!!document.querySelector('button[data-table="2"]')`, 10*time.Second))
+	step(ctx, "the rotating scorer", navigate(s.Score), across(`!!document.querySelector('button[data-table="2"]')`, 10*time.Second))
 	check("the scorer's page: a rotating game's tables")
-	step(ctx, "the rotating viewer", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
+	step(ctx, "the rotating viewer", chromedp.EmulateViewport(1280, 720), navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
 	check("the viewer's page: a rotating game")
 }

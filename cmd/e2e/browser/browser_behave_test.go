@@ -39,7 +39,7 @@ func rotatingPhonesAfter(t *testing.T, flags []string, more ...[]string) (one, t
 	step := stepper(t)
 	for i, ctx := range []context.Context{one, two} {
 		table := string(rune('1' + i))
-		step(ctx, "table "+table+"'s phone", phoneView, chromedp.Navigate(s.Score),
+		step(ctx, "table "+table+"'s phone", phoneView, navigate(s.Score),
 			chromedp.WaitVisible(chromedp.CSS(`button[data-table="`+table+`"]`)),
 			chromedp.Click(chromedp.CSS(`button[data-table="`+table+`"]`)),
 			chromedp.WaitVisible(chromedp.ID("undo")),
@@ -137,11 +137,11 @@ func TestBrowserWrongToken(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	step(phone, "the mistyped link", phoneView, chromedp.Navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
+	step(phone, "the mistyped link", phoneView, navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
 		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again."`, 5*time.Second),
 		poll(`!document.querySelector('button[data-player]')`, time.Second))
 	shoot(t, phone, screenshots(t), "serve-wrong-token.png")
-	step(phone, "the right link, same tab", chromedp.Navigate(s.Score),
+	step(phone, "the right link, same tab", navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		poll(`!document.getElementById("tokenbad")`, time.Second))
 }
@@ -181,7 +181,7 @@ func TestBrowserNewGameChecksFirst(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	step(phone, "a game with one player", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "a game with one player", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), document.getElementById("newgame").open = true, true)`, time.Second),
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann"),
@@ -220,7 +220,7 @@ func TestBrowserTableDoneSaysASentence(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	step(phone, "table 2, done", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "table 2, done", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-table="2"]`)),
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Table 2 has played all 7 rounds") && /[.?!]$/.test(document.querySelector(".msg.bad").textContent)`, 5*time.Second))

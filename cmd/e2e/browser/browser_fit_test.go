@@ -70,7 +70,7 @@ func TestBrowserTotalsFit(t *testing.T) {
 			if size[0] < 500 {
 				view = phoneView
 			}
-			step(tv, what, view, chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")))
+			step(tv, what, view, navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")))
 			bad, err := chromedp.Run(tv, chromedp.Evaluate[string](fitTotals))
 			if err != nil {
 				t.Fatal(err)
@@ -98,7 +98,7 @@ func TestBrowserModeList(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	step(phone, "the new-game form", phoneView, chromedp.Navigate(s.Score), chromedp.WaitVisible(chromedp.CSS("#newgame")),
+	step(phone, "the new-game form", phoneView, navigate(s.Score), chromedp.WaitVisible(chromedp.CSS("#newgame")),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("newgame").open = true`),
 		chromedp.WaitVisible(chromedp.CSS(`select[name="mode"]`)))
 	// Each option's text, in the list's font, against the room the closed

@@ -41,7 +41,7 @@ func TestBrowserFlip(t *testing.T) {
 
 	step("open the scorer's page and pick who went out",
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
-		chromedp.Navigate(s.Score),
+		navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-side="dark"]`)),
@@ -100,7 +100,7 @@ func TestBrowserFlip(t *testing.T) {
 
 	step("the viewer's page in the dark side's colours",
 		chromedp.EmulateViewport(1280, 720),
-		chromedp.Navigate(s.View),
+		navigate(s.View),
 		chromedp.WaitVisible(chromedp.CSS(".totals")),
 		poll(`document.querySelector(".board.dark-side") !== null && document.querySelector(".total.hue-pink") !== null`, 2*time.Second),
 		poll(`Array.from(document.querySelectorAll(".pad td.side"), td => td.textContent).join(" ") === "dark light"`, time.Second))

@@ -22,7 +22,7 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 	phone := browser(t, exe)
 	step := stepper(t)
 	picked := `(document.querySelector('.colors button[aria-pressed="true"]') || {}).dataset.color + " " + (document.querySelector('.tools button[aria-pressed="true"]') || {}).textContent`
-	step(phone, "Ann went out; Bob Y 7; Cat ×2 S; Dan ×3 then WD4", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "Ann went out; Bob Y 7; Cat ×2 S; Dan ×3 then WD4", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
@@ -60,7 +60,7 @@ func TestBrowserStartOverAsks(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	step(phone, "Bob went out (a mistake); Ann 5, Cat 9", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "Bob went out (a mistake); Ann 5, Cat 9", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
@@ -135,7 +135,7 @@ func TestBrowserWhyGreyed(t *testing.T) {
 			return nil
 		})
 	}
-	step(phone, "Ann went out; Bob: R, ×3, ×2, then two red 7s", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "Ann went out; Bob: R, ×3, ×2, then two red 7s", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),

@@ -48,7 +48,7 @@ func TestBrowserTVLayout(t *testing.T) {
 		}
 		for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
 			what := fmt.Sprintf("%d players at %dx%d", n, size[0], size[1])
-			step(tv, what, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(s.View),
+			step(tv, what, chromedp.EmulateViewport(size[0], size[1]), navigate(s.View),
 				chromedp.WaitVisible(chromedp.CSS(".totals")))
 			fit, err := chromedp.Run(tv, chromedp.Evaluate[string](`(() => {
 					const d = document.documentElement, w = innerWidth, h = innerHeight;
@@ -100,13 +100,13 @@ func TestBrowserTVLayout(t *testing.T) {
 		}
 		for _, w := range []int64{390, 320} {
 			what := fmt.Sprintf("%d players on a phone %d px wide", n, w)
-			step(tv, what, chromedp.EmulateViewport(w, 800, chromedp.EmulateMobile, chromedp.EmulatePortrait), chromedp.Navigate(s.View),
+			step(tv, what, chromedp.EmulateViewport(w, 800, chromedp.EmulateMobile, chromedp.EmulatePortrait), navigate(s.View),
 				chromedp.WaitVisible(chromedp.CSS(".totals")))
 			fit, err := chromedp.Run(tv, chromedp.Evaluate[string](`document.documentElement.scrollWidth > innerWidth ? "the page is " + document.documentElement.scrollWidth + " wide" : ""`))
 			if err != nil || fit != "" {
 				t.Errorf("%s, the viewer's page: %s %v", what, fit, err)
 			}
-			step(tv, what+", scoring", chromedp.Navigate(s.Score),
+			step(tv, what+", scoring", navigate(s.Score),
 				chromedp.WaitVisible(chromedp.CSS(`button[data-player]`)),
 				chromedp.Click(chromedp.CSS(`button[data-player]`)),
 				chromedp.WaitVisible(chromedp.CSS(`button[data-face="wd4"]`)))

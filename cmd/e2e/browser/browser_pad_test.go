@@ -136,7 +136,7 @@ func TestBrowserPhonePad(t *testing.T) {
 			what := fmt.Sprintf("%d players, %s, %s", g.n, g.mode, map[bool]string{true: "the viewer's page", false: "the scorer's page"}[page == s.View])
 			// The page swaps in the board the server sends on connecting;
 			// everything below is measured after it.
-			step(phone, what, phoneView, chromedp.Navigate(page), chromedp.WaitVisible(chromedp.CSS(".pad")),
+			step(phone, what, phoneView, navigate(page), chromedp.WaitVisible(chromedp.CSS(".pad")),
 				poll(`window.unoscoreBoards >= 1`, 5*time.Second))
 			check := padCue
 			if g.fits {

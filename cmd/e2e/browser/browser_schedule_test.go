@@ -55,7 +55,7 @@ func TestBrowserScheduleTV(t *testing.T) {
 			default:
 				least = int(20 * size[1] / 1080)
 			}
-			step(tv, what, view, chromedp.Navigate(s.View+"schedule?game="+id), chromedp.WaitVisible(chromedp.CSS(".rounds")))
+			step(tv, what, view, navigate(s.View+"schedule?game="+id), chromedp.WaitVisible(chromedp.CSS(".rounds")))
 			bad, err := chromedp.Run(tv, chromedp.Evaluate[string](fmt.Sprintf("%s(%d)", fitSchedule, least)))
 			if err != nil {
 				t.Fatal(err)

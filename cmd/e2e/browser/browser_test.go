@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -105,7 +106,7 @@ func TestBrowser(t *testing.T) {
 	// The viewer's page on a television, landscape.
 	step("open the viewer's page",
 		chromedp.EmulateViewport(1280, 720),
-		chromedp.Navigate(s.View),
+		navigate(s.View),
 		chromedp.WaitVisible(chromedp.CSS(".totals")),
 		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live"`, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.Poll[chromedp.Void](`(window.unoscoreMark = "same page", true)`))
@@ -144,7 +145,7 @@ func TestBrowser(t *testing.T) {
 	// Draw Fours, Bob 12 points counted by hand, Cat a blue Skip, tapped in
 	// that order.
 	step("open the scorer's page",
-		chromedp.Navigate(s.Score),
+		navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
 		// Who went out: the players in seating order.
 		chromedp.Poll[chromedp.Void](`Array.from(document.querySelectorAll("button[data-player]"), b => b.dataset.player).join() === "Ann,Cat,Bob,Dan"`, chromedp.WithPollingTimeout(time.Second)),
@@ -252,13 +253,13 @@ func TestBrowserRotating(t *testing.T) {
 	}
 
 	// The television follows the current game.
-	step(tv, "open the viewer's page", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View),
+	step(tv, "open the viewer's page", chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		chromedp.WaitVisible(chromedp.CSS(".tables")),
 		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))
 
 	// Phone A takes table 1: hand 4 of round 1, Bob went out; phone B
 	// takes table 2, where Gus went out, and saves first.
-	step(phoneA, "phone A: table 1, Bob went out", phone, chromedp.Navigate(s.Score),
+	step(phoneA, "phone A: table 1, Bob went out", phone, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
@@ -272,7 +273,7 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-face="s"]`)),
 		chromedp.ScrollIntoView(chromedp.CSS(`#scorer`)))
 	shoot(t, phoneA, dir, "serve-rotating-keypad.png")
-	step(phoneB, "phone B: table 2, Gus went out, save", phone, chromedp.Navigate(s.Score),
+	step(phoneB, "phone B: table 2, Gus went out, save", phone, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-table="2"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Gus"]`)),
@@ -375,7 +376,7 @@ func TestBrowserRotating(t *testing.T) {
 	step(tv, "dark", colorScheme("dark"))
 	shoot(t, tv, dir, "serve-rotating-tv-dark.png")
 	step(tv, "light", colorScheme("light"))
-	step(phoneB, "a phone viewing", chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
+	step(phoneB, "a phone viewing", navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
 	shoot(t, phoneB, dir, "serve-rotating-phone.png")
 
 	// Sixteen players at four tables, on the television.
@@ -393,13 +394,13 @@ func TestBrowserRotating(t *testing.T) {
 	step(tv, "the television moves to the new current game",
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Club night" && document.querySelectorAll(".table").length === 4`, 5*time.Second))
 	shoot(t, tv, dir, "serve-rotating-16-tv.png")
-	step(phoneB, "a phone viewing sixteen", chromedp.Navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
+	step(phoneB, "a phone viewing sixteen", navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
 	shoot(t, phoneB, dir, "serve-rotating-16-phone.png")
 
 	// A game started from the scorer's form becomes the current one: the
 	// phone moves to it, and so does the television.
 	step(phoneA, "start a game from the phone",
-		chromedp.Navigate(s.Score),
+		navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`#newgame summary`)),
 		chromedp.Click(chromedp.CSS(`#newgame summary`)),
 		chromedp.WaitVisible(chromedp.CSS(`#newform input[name="players"]`)),
@@ -548,13 +549,13 @@ func TestBrowserSitOut(t *testing.T) {
 		}
 	}
 	step(phone, "the phone's table picker", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait),
-		chromedp.Navigate(s.Score), chromedp.WaitVisible(chromedp.CSS(`button[data-table="1"]`)),
+		navigate(s.Score), chromedp.WaitVisible(chromedp.CSS(`button[data-table="1"]`)),
 		poll(`document.querySelector("#scorer .sitout") && document.querySelector("#scorer .sitout").textContent === "Eve sits out round 1."`, 5*time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		poll(`document.querySelector("#scorer .sitout").textContent === "Eve sits out round 1." && !document.querySelector('button[data-player="Eve"]')`, time.Second))
 	shoot(t, phone, dir, "serve-sitout-phone.png")
-	step(tv, "the television", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View),
+	step(tv, "the television", chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		chromedp.WaitVisible(chromedp.CSS(".tables")),
 		poll(`document.querySelector(".tables .sitout").textContent === "Eve sits out round 1." &&
 			Array.from(document.querySelectorAll(".total")).some(e => e.querySelector(".name").textContent === "Eve" && e.querySelector(".note").textContent.includes("sits out round 1"))`, 5*time.Second))
@@ -566,7 +567,7 @@ func TestBrowserSitOut(t *testing.T) {
 	step(tv, "the television, round 2", poll(`document.querySelector(".tables .sitout") && document.querySelector(".tables .sitout").textContent === "Ann sits out round 2."`, 5*time.Second))
 
 	// The schedule of nine players: on a television, and on one A4 page.
-	step(tv, "the schedule on a television", chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(s.View+"schedule?game="+nine),
+	step(tv, "the schedule on a television", chromedp.EmulateViewport(1920, 1080), navigate(s.View+"schedule?game="+nine),
 		chromedp.WaitVisible(chromedp.CSS(".rounds")),
 		// Round 1 is under way at table 2; table 1 has played it and waits
 		// for round 2's players there.
@@ -603,7 +604,7 @@ func TestBrowserScheduleLive(t *testing.T) {
 	s := harness.StartServe(t, db)
 	tv := browser(t, exe)
 	step := stepper(t)
-	step(tv, "the schedule", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View+"schedule"),
+	step(tv, "the schedule", chromedp.EmulateViewport(1280, 720), navigate(s.View+"schedule"),
 		chromedp.WaitVisible(chromedp.CSS(".rounds")),
 		poll(`document.querySelectorAll(".round.played").length === 0 && document.querySelector(".round .seat.played") !== null`, 5*time.Second),
 		chromedp.Evaluate[chromedp.Void](`window.unoscoreSamePage = true`))
@@ -615,4 +616,24 @@ func TestBrowserScheduleLive(t *testing.T) {
 	if same, err := chromedp.Run(tv, chromedp.Evaluate[bool](`window.unoscoreSamePage === true && !document.body.classList.contains("stale")`)); err != nil || !same {
 		t.Errorf("the schedule was reloaded (or is dimmed) to show the hand: %v %v", same, err)
 	}
+}
+
+// navigate opens url in the tab and waits for it to load. A page that
+// follows the current game reloads itself when a game starts, and if that
+// reload lands while the test navigates, Chromium cuts the test's request
+// short (net::ERR_ABORTED): the tab is then on neither page. That one
+// error is the page's doing, not the server's, so navigate asks again, at
+// most three times; any other load error fails at once.
+func navigate(url string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		var err error
+		for range 3 {
+			_, err = chromedp.Navigate(url)(ctx, t)
+			var load *chromedp.LoadError
+			if !errors.As(err, &load) || load.ErrorText != "net::ERR_ABORTED" {
+				return err
+			}
+		}
+		return err
+	})
 }

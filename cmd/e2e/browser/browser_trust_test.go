@@ -52,7 +52,7 @@ func TestBrowserSameHandTwice(t *testing.T) {
 	a, b := browser(t, exe), browser(t, exe)
 	step := stepper(t)
 	tap := func(ctx context.Context, who string) {
-		step(ctx, who+": Dan went out, Ann 7, Cat 3", phoneView, chromedp.Navigate(s.Score),
+		step(ctx, who+": Dan went out, Ann 7, Cat 3", phoneView, navigate(s.Score),
 			chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
 			chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
 			chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
@@ -117,7 +117,7 @@ func TestBrowserUndoPerTable(t *testing.T) {
 	one, two := browser(t, exe), browser(t, exe)
 	step := stepper(t)
 	at := func(ctx context.Context, table string) {
-		step(ctx, "table "+table+"'s phone", phoneView, chromedp.Navigate(s.Score),
+		step(ctx, "table "+table+"'s phone", phoneView, navigate(s.Score),
 			chromedp.WaitVisible(chromedp.CSS(`button[data-table="`+table+`"]`)),
 			chromedp.Click(chromedp.CSS(`button[data-table="`+table+`"]`)),
 			chromedp.WaitVisible(chromedp.ID("undo")),
@@ -169,9 +169,9 @@ func TestBrowserRestart(t *testing.T) {
 	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
 	phone, tv := browser(t, exe), browser(t, exe)
 	step := stepper(t)
-	step(tv, "the television", chromedp.EmulateViewport(1280, 720), chromedp.Navigate(s.View),
+	step(tv, "the television", chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		poll(`document.getElementById("status").textContent === "live" && (window.mark = 1)`, 10*time.Second))
-	step(phone, "the phone, mid-hand", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "the phone, mid-hand", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
@@ -214,7 +214,7 @@ func TestBrowserRestart(t *testing.T) {
 	if s3.Token == s.Token {
 		t.Fatal("--new-token kept the token")
 	}
-	step(phone, "the new address, same tab", chromedp.Navigate(s3.Score),
+	step(phone, "the new address, same tab", navigate(s3.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
 		poll(`(window.mark = 2)`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
@@ -222,10 +222,10 @@ func TestBrowserRestart(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
 		// The old address, opened in the same tab mid-hand, is told at
 		// once that its token was replaced; the hand waits.
-		chromedp.Navigate(strings.Replace(s3.Score, s3.Token, s.Token, 1)),
+		navigate(strings.Replace(s3.Score, s3.Token, s.Token, 1)),
 		poll(`window.mark === 2`, time.Second),
 		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again." && !document.getElementById("save")`, 5*time.Second),
-		chromedp.Navigate(s3.Score),
+		navigate(s3.Score),
 		poll(`window.mark === 2`, time.Second),
 		chromedp.WaitVisible(chromedp.ID("save")),
 		chromedp.Click(chromedp.ID("save")),
@@ -249,7 +249,7 @@ func TestBrowserPlayAgain(t *testing.T) {
 			t.Log(v)
 		}
 	}()
-	step(phone, "the winning hand", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "the winning hand", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
 		poll(`!document.getElementById("newgame").open && document.getElementById("againrow").hidden`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
@@ -290,7 +290,7 @@ func TestBrowserRotatingLastHand(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	step(phone, "the last hand", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "the last hand", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="`+out+`"]`)),
@@ -320,7 +320,7 @@ func TestBrowserCorrectCardsAndOut(t *testing.T) {
 	s := harness.StartServe(t, db)
 	phone := browser(t, exe)
 	step := stepper(t)
-	step(phone, "the hand to correct", phoneView, chromedp.Navigate(s.Score),
+	step(phone, "the hand to correct", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.ID("correct")),
 		chromedp.Click(chromedp.ID("correct")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
@@ -353,7 +353,7 @@ func TestBrowserCorrectCardsAndOut(t *testing.T) {
 	}
 	s.Stop(t)
 	s = harness.StartServe(t, db)
-	step(phone, "table 1's hand to correct", chromedp.Navigate(s.Score),
+	step(phone, "table 1's hand to correct", navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.WaitVisible(chromedp.ID("correct")),

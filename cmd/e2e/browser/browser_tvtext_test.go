@@ -46,7 +46,7 @@ func TestBrowserTVText(t *testing.T) {
 		n := strings.Count(g.players, ",") + 1
 		for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
 			what := fmt.Sprintf("%d players, %s, at %dx%d", n, g.mode, size[0], size[1])
-			step(tv, what, chromedp.EmulateViewport(size[0], size[1]), chromedp.Navigate(s.View),
+			step(tv, what, chromedp.EmulateViewport(size[0], size[1]), navigate(s.View),
 				chromedp.WaitVisible(chromedp.CSS(".totals")),
 				poll(`document.getElementById("status").textContent === "live"`, 5e9))
 			small, err := chromedp.Run(tv, chromedp.Evaluate[string](fmt.Sprintf("%s(%d)", smallText, 24*size[1]/1080)))
