@@ -74,7 +74,7 @@ func TestUndoAsksFirst(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Voided hand 1") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	if code, out, _, _ = runAt(t, db, nil, "redo"); code != 0 || !strings.Contains(out, "Brought back. Hand 1: Ann went out") {
+	if code, out, _, _ = runAt(t, db, []string{"y"}, "redo"); code != 0 || !strings.Contains(out, "Brought back. Hand 1: Ann went out") {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
 	// --yes asks nothing.

@@ -3,9 +3,11 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -24,12 +26,19 @@ hand is entered or corrected, there is nothing to redo.
 In a rotating game, --table T brings back the hand last voided at table T
 (hands played at the other table since do not stand in its way). Without
 --table, redo brings back a voided hand only when one table alone has one;
-when both tables do, it names them and asks for --table.`,
+when both tables do, it names them and asks for --table.
+
+In a terminal, redo says which hand it would bring back (the number it
+counts again as, its table in a rotating game, who went out and its
+points) and asks first, the default no, as undo does; --yes skips the
+question. Without a terminal (or with --no-input or --json) it asks
+nothing.`,
 		Args: exactArgs(0, "no arguments"),
 		RunE: withTable(o, seam(o, runF, runRedo)),
 	}
 	gameFlag(c, o.app, &o.Game, gameUsage)
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
+	c.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask first")
 	c.Flags().IntVar(&o.Table, "table", 0, "a rotating game: bring back the hand last voided at this table")
 	once(c, "table", "say one table")
 	_ = c.RegisterFlagCompletionFunc("table", tableCompletion(app, &o.Game))
@@ -40,13 +49,44 @@ func runRedo(o *undoOptions) error {
 	if err := checkTable(o.app, o.Game, o.Table, o.TableGiven); err != nil {
 		return err
 	}
+	asked := 0 // the game's changes when the question was asked
+	if !o.Yes && !o.JSON && o.app.canPrompt() {
+		g, err := loadGame(o.app, o.Game)
+		if err != nil {
+			return err
+		}
+		// With nothing (or no one thing) to bring back, nothing is asked:
+		// the write below refuses it, in the one sentence it always says.
+		if h, ok := redoOne(g, o.Table); ok {
+			question := fmt.Sprintf("Bring back %s (%s went out, %s)?", handAt(h.Row), h.out, words.Count(h.points, "point"))
+			ok, err := o.app.confirmKept(question)
+			if errors.Is(err, prompter.ErrInterrupted) {
+				return interruptedError("interrupted; nothing was brought back")
+			}
+			if err != nil {
+				return err
+			}
+			if !ok {
+				fmt.Fprintln(o.app.IO.Out, "Nothing brought back.")
+				return nil
+			}
+			o.Game, asked = g.ID, g.Changes()
+		}
+	}
 	var g *store.Game
 	var row scoring.Row
 	err := o.app.withDB(changeDB, func(db *store.DB) error {
+		// After a question, the hand brought back is the one it named, or
+		// nothing is: the store checks, in its write, that the game (at
+		// that hand's table) has not changed since.
 		var err error
-		g, row, err = db.RedoAt(o.Game, o.Table)
+		g, row, err = db.RedoAt(o.Game, o.Table, store.Seen{Changes: asked})
 		return err
 	})
+	var changed *store.ChangedError
+	if errors.As(err, &changed) {
+		return &scoring.InputError{Msg: "the game changed while you answered: " + strings.TrimSuffix(lowerFirst(changed.What), ".") + "; nothing brought back"}
+	}
 	// A rotating game's tables: a hand is brought back at no table that
 	// did not ask, while another could have; said in --table's terms.
 	var which *store.RedoWhichError
@@ -66,4 +106,36 @@ func runRedo(o *undoOptions) error {
 	}
 	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", present.HandLine(g.Board, row))
 	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+}
+
+// redoHand is the hand a redo would bring back, as the question names it.
+type redoHand struct {
+	scoring.Row        // Number: the hand it counts again as; Table
+	out         string // who went out
+	points      int    // the points of the cards left
+}
+
+// redoOne is the one hand RedoAt(table) would bring back in g, if there is
+// exactly one: a rotating game's tables that both have a voided hand, with
+// no table named, have none (the write refuses that, naming them). The
+// hand counts again as the game's next hand.
+func redoOne(g *store.Game, table int) (redoHand, bool) {
+	var h scoring.Hand
+	if table == 0 {
+		all := g.Redoables()
+		if len(all) != 1 {
+			return redoHand{}, false
+		}
+		h = all[0].Hand
+	} else {
+		var ok bool
+		if h, ok = g.RedoableAt(table); !ok {
+			return redoHand{}, false
+		}
+	}
+	pts := 0
+	for _, l := range h.Left {
+		pts += g.Board.Deck.HandPoints(l.Cards)
+	}
+	return redoHand{Row: scoring.Row{Number: g.Board.Hands() + 1, Table: h.Table}, out: h.Out, points: pts}, true
 }
