@@ -109,6 +109,58 @@ func TestBrowserStartOverAsks(t *testing.T) {
 	}
 }
 
+// TestBrowserStartOverAsksInACorrection: "Start over" during the
+// correction of a saved hand asks first too, naming what the correction
+// changed, and keeps it on a no; a yes (or a correction that changed
+// nothing, which asks nothing) leaves the hand as it was saved. Before, a
+// correction was dropped at once, whatever had been changed.
+func TestBrowserStartOverAsksInACorrection(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r7 2xs", "--left", "Cat=9"); code != 0 {
+		t.Fatal(errs)
+	}
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	type actions = []chromedp.Action[chromedp.Void]
+	correcting := actions{
+		chromedp.WaitVisible(chromedp.ID("correct")),
+		chromedp.Click(chromedp.ID("correct")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-edit="1"]`)),
+		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Ann went out.") && `+chipsOf("Bob")+` === "r7 2×s" && `+chipsOf("Cat")+` === "9"`, 2*time.Second),
+	}
+	step(phone, "a correction that changed nothing is dropped unasked", append(append(actions{phoneView, navigate(s.Score),
+		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second)},
+		correcting...),
+		chromedp.Click(chromedp.ID("restart")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`window.asked.length === 0`, time.Second))...)
+	step(phone, "Cat's cards changed: asked, and a no keeps the correction", append(correcting,
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.ID("restart")),
+		poll(`window.asked.length === 1 && window.asked[0] === "Drop this correction? Cat's cards are changed; hand 1 stays as it was saved."`, time.Second),
+		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Ann went out.") && `+chipsOf("Cat")+` === "9 5"`, time.Second))...)
+	step(phone, "Cat's 5 taken away, Bob went out: asked again; a yes drops it",
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"] + .chips .chip:last-child`)),
+		poll(chipsOf("Cat")+` === "9"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-out="Bob"]`)),
+		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Bob went out.")`, time.Second),
+		poll(`(window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
+		chromedp.Click(chromedp.ID("restart")),
+		poll(`window.asked.length === 2 && window.asked[1] === "Drop this correction? Who went out and Bob's cards are changed; hand 1 stays as it was saved."`, time.Second),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`!document.querySelector("#save")`, time.Second))
+	b := boardOf(t, db)
+	r := b["rows"].([]any)[0].(map[string]any)
+	if c := r["cards"].(map[string]any); b["hands"] != 1.0 || b["changes"] != 2.0 || r["out"] != "Ann" || c["Bob"] != "r7 2xs" || c["Cat"] != "9" {
+		t.Fatalf("the hand after the correction was dropped: %v", b)
+	}
+}
+
 // TestBrowserWhyGreyed: a greyed key says why, in one line under the keys:
 // with R and ×3 picked every red face is greyed ("the deck has at most 2
 // of each red card"), with ×2 only the red 0, and a red 7 once both are

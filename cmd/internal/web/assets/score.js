@@ -217,18 +217,40 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; render(); }
+  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
 
   // dropQuestion asks before the hand tapped is dropped, naming the players
   // whose cards are entered, as the command line does: "Drop this hand?
-  // Bob's and Cat's cards are entered." It is "" when none are (or when a
-  // correction is dropped: the hand stays as it was).
+  // Bob's and Cat's cards are entered." It is "" when none are. A
+  // correction names what it changed in the saved hand ("Drop this
+  // correction? Who went out and Bob's cards are changed; hand 3 stays as
+  // it was saved."), and is "" when it changed nothing.
   function dropQuestion() {
-    if (editing) return "";
+    if (editing) return correctionQuestion();
     var whose = order.filter(function (p) { return (hands[p] || []).length; }).map(function (p) { return p + "'s"; });
     if (!whose.length) return "";
     if (whose.length > 4) return "Drop this hand? The cards of " + whose.length + " players are entered.";
-    return "Drop this hand? " + (whose.length === 1 ? whose[0] : whose.slice(0, -1).join(", ") + " and " + whose[whose.length - 1]) + " cards are entered.";
+    return "Drop this hand? " + joinAnd(whose) + " cards are entered.";
+  }
+  function joinAnd(xs) { return xs.length === 1 ? xs[0] : xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1]; }
+  // saved is the hand being corrected as it was saved: who went out, and
+  // each player's cards as the keypad reads them (cardsOf); null when it is
+  // not known (a correction kept on the phone while the server was away).
+  var saved = null;
+  function cardsOf(p) {
+    return (hands[p] || []).map(function (c) { return (c.n > 1 ? c.n + "x" : "") + c.tok; }).sort().join(" ");
+  }
+  function correctionQuestion() {
+    var kept = "hand " + editing + " stays as it was saved.";
+    if (!saved) return "Drop this correction? " + cap(kept);
+    var what = [];
+    if (out !== saved.out) what.push("who went out");
+    var whose = Object.keys(saved.cards);
+    order.forEach(function (p) { if (whose.indexOf(p) < 0) whose.push(p); });
+    whose.forEach(function (p) { if ((saved.cards[p] || "") !== cardsOf(p)) what.push(p + "'s cards"); });
+    if (!what.length) return "";
+    if (what.length > 4) return "Drop this correction? It changes " + what.length + " things; " + kept;
+    return "Drop this correction? " + cap(joinAnd(what)) + (what.length === 1 && what[0] === "who went out" ? " is" : " are") + " changed; " + kept;
   }
   function startOver() {
     var q = dropQuestion();
@@ -308,6 +330,8 @@
       hands[p] = !r.cards || !(p in r.cards) ? [] : chipsOf(r.cards[p], held) || [{tok: r.cards[p], face: "", n: 1, pts: held, color: "p"}];
     });
     active = order[0] || null;
+    saved = {out: out, cards: {}};
+    order.forEach(function (p) { saved.cards[p] = cardsOf(p); });
     color = ""; count = 1; hush();
     render();
   }
