@@ -683,6 +683,32 @@ func questionRuns(s string) [][]string {
 	return runs
 }
 
+// drawCards are the cards that make the next player draw.
+var drawCards = map[string]bool{"drawtwo": true, "drawfour": true, "drawfive": true, "wilddrawtwo": true, "drawcolor": true}
+
+// drawOnDraw says whether a clause puts a draw card on a draw card ("a
+// draw 4 on a draw 4", "+2 onto a +4").
+func drawOnDraw(ws []string) bool {
+	for i, w := range ws {
+		if !drawCards[w] {
+			continue
+		}
+		for j := i + 1; j+1 < len(ws) && j <= i+2; j++ {
+			if ws[j] != "on" && ws[j] != "onto" && ws[j] != "over" {
+				continue
+			}
+			k := j + 1
+			if k < len(ws) && (ws[k] == "a" || ws[k] == "an" || ws[k] == "the" || ws[k] == "another") {
+				k++
+			}
+			if k < len(ws) && drawCards[ws[k]] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // withPairs adds each pair of neighbouring words ("play_draw") within a
 // clause to its words, so the order of words counts too.
 func withPairs(runs [][]string) []string {
@@ -958,6 +984,14 @@ func (ix *factIndex) read(q string, fuzzy bool) query {
 		}
 		weights[i] = weight
 		r.terms[fixed[i]] = max(r.terms[fixed[i]], weight)
+	}
+	if _, ok := ix.idf["stack"]; ok && r.terms["stack"] == 0 && drawOnDraw(foldNames(strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+')
+	}))) {
+		// "a +4 on a +4", "put Draw 4 on a draw 2": a draw card answered
+		// with a draw card, which is stacking (read so in a question
+		// only: the facts say it in their own words).
+		r.terms["stack"] = 1
 	}
 	for i := 0; i+1 < len(fixed); i++ {
 		if starts[i+1] {

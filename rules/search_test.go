@@ -853,3 +853,36 @@ func TestNewcomersQuestions(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawOnDraw: a draw card put on a draw card asks about stacking,
+// which the answer names, as the answer or beside it (a held-out public
+// question, "can you play a draw 4 on draw 4", named only the Wild Draw
+// Four's own rule before).
+func TestDrawOnDraw(t *testing.T) {
+	for _, tt := range []struct {
+		q    string
+		want bool
+	}{
+		{"can you play a draw 4 on draw 4", true},
+		{"put a +2 onto a +4", true},
+		{"can i put a draw 2 over a draw 2", true},
+		{"can i play a draw 2 on a red 2", false},
+		{"a skip on a skip", false},
+	} {
+		ws := foldNames(strings.Fields(tt.q))
+		if got := drawOnDraw(ws); got != tt.want {
+			t.Errorf("drawOnDraw(%q) = %v; want %v", tt.q, got, tt.want)
+		}
+	}
+	a, err := Ask("can you play a draw 4 on draw 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := a.Fact != nil && a.Fact.ID == "stacking"
+	for _, n := range a.Near {
+		named = named || n.ID == "stacking"
+	}
+	if !named {
+		t.Errorf("a draw 4 on a draw 4 answered by %v, stacking not named", a.Fact)
+	}
+}
