@@ -442,6 +442,10 @@ var skipOwnTurn = lazyRegexp(`\b(?:(?:can|could|may)\s+(?:i|you|u|we)|(?:i|you|u
 // skipsSomeone is "skip" as the verb a card does to a player.
 var skipsSomeone = lazyRegexp(`\bskips?\s+(?:the\s+next\s+(?:person|player|guy|one)s?(?:\s+turn)?|(?:your|ur|my|their|his|her|a|the)\s+turn)\b`)
 
+// skipSkips is the Skip card and then the verb ("how many players does a
+// skip skip"): the card, and a turn lost, not a Skip on a Skip.
+var skipSkips = lazyRegexp(`\bskip\s+skips?\b`)
+
 // rightMeaningCorrect is "right" before a noun that it only calls
 // correct ("the right amount"), which is no direction of play.
 var rightMeaningCorrect = lazyRegexp(`\bright\s+(amount|number|way|count|score|thing)\b`)
@@ -601,6 +605,7 @@ func questionRuns(s string) [][]string {
 	// "the +4 skips the next person's turn": the verb, losing the turn,
 	// no Skip card.
 	s = skipsSomeone().ReplaceAllString(s, " lose turn")
+	s = skipSkips().ReplaceAllString(s, "skip lose turn")
 	// "the right amount", "the right way": correct, no direction; so is
 	// "if ur right" at a clause's end.
 	s = rightMeaningCorrect().ReplaceAllString(s, " correct $1")

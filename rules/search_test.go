@@ -656,6 +656,9 @@ func TestWords(t *testing.T) {
 		{"a wild on top of another wild", "wild anoth wild"},
 		{"what are the rules for uno flip", "play uno flip"},
 		{"how do you count cards", "score point"},
+		// The Skip and then the verb is a turn lost, not a Skip on a Skip
+		// (skip-does tied skip-on for "Can You Put Skip on Skip in UNO?").
+		{"how many players does a skip skip", "mani player skip lose turn"},
 	} {
 		if got := strings.Join(questionWords(tt.in), " "); got != tt.want {
 			t.Errorf("questionWords(%q) = %q, want %q", tt.in, got, tt.want)
@@ -850,6 +853,17 @@ func TestNewcomersQuestions(t *testing.T) {
 				got = a.Fact.ID
 			}
 			t.Errorf("%q answers %s (%v); want %s", tt.q, got, err, tt.fact)
+		}
+	}
+}
+
+// TestShuffleHandsLast: a Wild Shuffle Hands laid last has its own fact
+// (the round is over once a player has no cards, 003), where the search
+// gave the card values.
+func TestShuffleHandsLast(t *testing.T) {
+	for _, q := range []string{"Can you end on a shuffle hands card in Uno?", "what if my last card is shuffle hands"} {
+		if a, err := Ask(q); err != nil || a.Fact == nil || a.Fact.ID != "ws-last" {
+			t.Errorf("%q answered by %+v, %v; want ws-last", q, a, err)
 		}
 	}
 }
