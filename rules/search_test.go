@@ -868,6 +868,17 @@ func TestShuffleHandsLast(t *testing.T) {
 	}
 }
 
+// TestDrawPileCount: how many cards the draw pile holds has its own fact
+// (what the deal leaves), where "how many cards r in the draw pile" got
+// the Draw Two's effect (its "picks up two cards from the draw pile").
+func TestDrawPileCount(t *testing.T) {
+	for _, q := range []string{"how many cards r in the draw pile", "how many cards are left in the draw pile after dealing"} {
+		if a, err := Ask(q); err != nil || a.Fact == nil || a.Fact.ID != "deal-pile" {
+			t.Errorf("%q answered by %+v, %v; want deal-pile", q, a, err)
+		}
+	}
+}
+
 // TestDrawOnDraw: a draw card put on a draw card asks about stacking,
 // which the answer names, as the answer or beside it (a held-out public
 // question, "can you play a draw 4 on draw 4", named only the Wild Draw
