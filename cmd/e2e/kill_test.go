@@ -163,6 +163,27 @@ func exportOf(n int) []byte {
 
 // rawImportState reads, without unoscore (which would tidy up), whether the
 // file holds the mark of an unfinished import and how many game ids it has.
+// afterGrowth fires d after the file at path is first seen larger than
+// size, or never if the process ends first (done is not drained: the caller
+// reads it).
+func afterGrowth(path string, size int64, done <-chan error, d time.Duration) <-chan time.Time {
+	fire := make(chan time.Time, 1)
+	go func() {
+		for {
+			if fi, err := os.Stat(path); err == nil && fi.Size() > size {
+				time.Sleep(d)
+				fire <- time.Now()
+				return
+			}
+			if len(done) > 0 {
+				return
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}()
+	return fire
+}
+
 func rawImportState(t *testing.T, path string) (marked bool, ids int) {
 	t.Helper()
 	b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
@@ -220,9 +241,19 @@ func TestImportKilled(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, done := startUnoscore(t, "--db", db, "import", export)
+		wait := time.After(time.Duration(r.Int64N(int64(full) * 13 / 10)))
+		if i%2 == 1 {
+			// Every other run aims at the writing: the import reads and
+			// checks the whole export before it writes anything, so on a
+			// busy machine a kill at a random moment may rarely land
+			// while games are being written. These runs wait until the
+			// file has grown (the first batch is committed) and kill a
+			// random moment after that.
+			wait = afterGrowth(db, int64(len(data)), done, time.Duration(r.Int64N(int64(full)*3/10)))
+		}
 		select {
 		case <-done:
-		case <-time.After(time.Duration(r.Int64N(int64(full) * 13 / 10))):
+		case <-wait:
 			_ = c.Process.Signal(syscall.SIGKILL)
 			<-done
 		}
