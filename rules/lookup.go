@@ -88,10 +88,16 @@ func (f *Fact) Lead() string {
 	if f.Heading == "" || strings.EqualFold(f.Heading, f.Topic.Title) {
 		return f.Topic.Title
 	}
-	if len(f.Heading) > 1 && f.Heading[1] >= 'A' && f.Heading[1] <= 'Z' {
-		return f.Topic.Title + ": " + f.Heading // "UNO Flip" is a name, not "uNO Flip"
+	// A title with a colon of its own ("Reneging: holding back a playable
+	// card") takes the heading after a comma: two colons read as a list.
+	sep := ": "
+	if strings.Contains(f.Topic.Title, ":") {
+		sep = ", "
 	}
-	return f.Topic.Title + ": " + strings.ToLower(f.Heading[:1]) + f.Heading[1:]
+	if len(f.Heading) > 1 && f.Heading[1] >= 'A' && f.Heading[1] <= 'Z' {
+		return f.Topic.Title + sep + f.Heading // "UNO Flip" is a name, not "uNO Flip"
+	}
+	return f.Topic.Title + sep + strings.ToLower(f.Heading[:1]) + f.Heading[1:]
 }
 
 // nearRatio is how close a runner-up's score must come to the answer's to

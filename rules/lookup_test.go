@@ -161,3 +161,26 @@ func FuzzLookupTopic(f *testing.F) {
 		}
 	})
 }
+
+// TestOnlyDeluxe1998Named: a fact that only the Deluxe 1998 rulebook
+// states (two players, partners, tournaments, Challenge UNO, the
+// suggestion penalty) says so in its answer, so a table with another
+// rulebook does not take it for theirs; and a topic title with a colon
+// of its own takes the heading after a comma, not a second colon.
+func TestOnlyDeluxe1998Named(t *testing.T) {
+	for _, f := range Facts() {
+		only002 := len(f.Cites) > 0
+		for _, c := range f.Cites {
+			only002 = only002 && strings.HasPrefix(c.String(), "002:")
+		}
+		if !only002 {
+			continue
+		}
+		if !strings.Contains(f.Text, "Deluxe 1998") {
+			t.Errorf("%s cites only the Deluxe 1998 rulebook but does not say so: %q", f.ID, f.Text)
+		}
+	}
+	if f, _ := LookupFact("renege"); f == nil || f.Lead() != "Reneging: holding back a playable card, the rule" {
+		t.Errorf("renege's lead is %q", f.Lead())
+	}
+}
