@@ -683,3 +683,59 @@ func (w *Walker) Unaccounted() {
 		w.problem("%d pages are neither in use nor free (the first is page %d)", n, first)
 	}
 }
+
+// Value finds key in the top-level bucket named bucket of the state whose
+// root bucket is page root (of a file of hw pages of pageSize bytes), and
+// returns a copy of its value. Only the pages on the way are read, each
+// checked as a walk checks it; a problem on the way is the error. found is
+// false when the bucket or the key is not there. It lets a state other
+// than the one bbolt would open be read without bbolt: the older of the
+// two meta pages' (see store/lastchange.go).
+func Value(r Source, pageSize int, hw, root uint64, bucket, key []byte) (v []byte, found bool, err error) {
+	// The root bucket's tree, not into any bucket with pages of its own.
+	w := NewWalker(r, pageSize, hw, false)
+	w.Lazy = true
+	var bv []byte
+	w.Backward(root, 0, From{What: "the root bucket"}, func(k, v []byte, flags uint32) bool {
+		if flags == bucketElem && bytes.Equal(k, bucket) {
+			bv = bytes.Clone(v)
+			return false
+		}
+		return true
+	})
+	if err := w.Err(); err != nil || bv == nil {
+		return nil, false, err
+	}
+	by := From{What: fmt.Sprintf("bucket %q", words.Clip(string(bucket)))}
+	pick := func(k, val []byte, flags uint32) bool {
+		if flags == 0 && bytes.Equal(k, key) {
+			v, found = bytes.Clone(val), true
+			return false
+		}
+		return true
+	}
+	if sub := binary.LittleEndian.Uint64(bv); sub != 0 {
+		w := NewWalker(r, pageSize, hw, false)
+		w.Backward(sub, 1, by, pick)
+		return v, found, w.Err()
+	}
+	inline := bv[16:]
+	if len(inline) < pageHeader || binary.LittleEndian.Uint16(inline[8:]) != leafFlag {
+		return nil, false, fmt.Errorf("%s: its inline page is damaged", by)
+	}
+	w = NewWalker(r, pageSize, hw, false)
+	if w.leaf(inline, by, 1); w.Problems != nil {
+		return nil, false, w.Err()
+	}
+	for i := range int(binary.LittleEndian.Uint16(inline[10:])) {
+		off := uint64(pageHeader + i*elemSize)
+		flags := binary.LittleEndian.Uint32(inline[off:])
+		pos := uint64(binary.LittleEndian.Uint32(inline[off+4:]))
+		ksize := uint64(binary.LittleEndian.Uint32(inline[off+8:]))
+		vsize := uint64(binary.LittleEndian.Uint32(inline[off+12:]))
+		if !pick(inline[off+pos:off+pos+ksize], inline[off+pos+ksize:off+pos+ksize+vsize], flags) {
+			break
+		}
+	}
+	return v, found, nil
+}
