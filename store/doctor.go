@@ -27,6 +27,10 @@ type Report struct {
 	Problems []string `json:"problems"`
 	// Notes are states a kill can leave that the next change tidies up.
 	Notes []string `json:"notes,omitempty"`
+	// Recovered: the open went back from a forged meta page to the state
+	// on the other one (doctor --accept-older), and what that kept and
+	// dropped.
+	Recovered *Recovery `json:"recovered,omitempty"`
 }
 
 // Doctor checks the whole file: every page (see store/internal/boltfile), the schema
@@ -34,7 +38,7 @@ type Report struct {
 // with it, and that no id or event lies outside a game. It reads only;
 // problems are reported, not repaired.
 func (db *DB) Doctor() (Report, error) {
-	r := Report{Path: db.path, Problems: []string{}}
+	r := Report{Path: db.path, Problems: []string{}, Recovered: db.Recovered}
 	err := db.lightly(func() error {
 		// Every page, walked by unoscore itself with bounds, so that a
 		// damaged file is reported, never followed round a loop.

@@ -48,7 +48,7 @@ func checkLastTx(tx *bolt.Tx, path string) error {
 		return &CorruptError{Path: path, Err: fmt.Errorf("its record of its last change %v", errChecksum)}
 	}
 	if rec, used := binary.BigEndian.Uint64(v), uint64(tx.ID()); rec != used {
-		return &CorruptError{Path: path, Err: fmt.Errorf("its record of its last change does not match its data: the meta page in use names transaction %d, but the data it points at was written by transaction %d; that meta page was forged, or the file was written by another program", used, rec)}
+		return &CorruptError{Path: path, Err: &ForgedError{Named: used, Recorded: rec}}
 	}
 	return nil
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -582,23 +584,18 @@ func TestBackupCopiesOpen(t *testing.T) {
 	}
 }
 
-// TestForgedNextMetaRefused: the older meta page forged with the next
-// transaction id and a valid checksum, still pointing at the state before
-// the last change (its root and free-page list), in a file the last change
-// did not grow, passes every check of the two pages against each other;
-// bbolt would take it, rolling back the last change. The state records the
-// transaction that wrote it, and it is not the one that meta page names:
-// damage, refused by every open, nothing written, and doctor's check (which
-// opens the file) names it. The state before the last change, reached the
-// way a crash reaches it (the newest meta page torn), raises no alarm.
-func TestForgedNextMetaRefused(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "u.db")
+// forgedNext makes a file whose last change (a hand, the file's hands-th)
+// left the pages in use as they were, and returns it as it was then
+// (good); then the older meta page is forged with the next transaction id
+// and a valid checksum, still pointing at the state before that change.
+func forgedNext(t *testing.T) (path string, hands int, good []byte) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "u.db")
 	fill(t, path, 1)
 	// Hands until one leaves the pages in use as they were (bbolt reuses
 	// the pages the change before freed).
 	const page = 4096
-	hands := 5
-	var good []byte
+	hands = 5
 	for {
 		db := must[*DB](t)(Open(path, Options{}))
 		must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
@@ -613,15 +610,40 @@ func TestForgedNextMetaRefused(t *testing.T) {
 			t.Fatal("every change grew the file: this test needs one that did not")
 		}
 	}
-
 	forgeOlderMeta(t, path, func(n uint64) uint64 { return n + 1 })
+	return path, hands, good
+}
+
+// metaTx is the transaction id meta page p of data names.
+func metaTx(data []byte, p int) uint64 { return binary.LittleEndian.Uint64(data[p*4096+16+48:]) }
+
+// TestForgedNextMetaRefused: the older meta page forged with the next
+// transaction id and a valid checksum, still pointing at the state before
+// the last change (its root and free-page list), in a file the last change
+// did not grow, passes every check of the two pages against each other;
+// bbolt would take it, rolling back the last change. The state records the
+// transaction that wrote it, and it is not the one that meta page names:
+// damage, refused by every open but doctor --accept-older's, nothing
+// written, and doctor's check (which opens the file) names it, and says
+// that the other meta page holds a state to go back to. The state before
+// the last change, reached the way a crash reaches it (the newest meta
+// page torn), raises no alarm.
+func TestForgedNextMetaRefused(t *testing.T) {
+	path, hands, good := forgedNext(t)
+	newest := 0
+	if metaTx(good, 1) > metaTx(good, 0) {
+		newest = 1
+	}
 	before := must[[]byte](t)(os.ReadFile(path))
-	for _, o := range []Options{{ReadOnly: true}, {}, {AcceptOlder: true}} {
+	back := fmt.Sprintf(`the other meta page holds the state transaction %d wrote, which records it)`, metaTx(good, newest))
+	for _, o := range []Options{{ReadOnly: true}, {}} {
 		db, err := Open(path, o)
 		if err == nil {
 			db.Close()
 		}
-		if !isDamage(err) || !strings.Contains(err.Error(), "record of its last change does not match") {
+		var forged *ForgedError
+		if !isDamage(err) || !strings.Contains(err.Error(), "record of its last change does not match") || !strings.Contains(err.Error(), back) ||
+			!errors.As(err, &forged) || forged.Back != metaTx(good, newest) {
 			t.Errorf("open %+v of the forged file: %v", o, err)
 		}
 	}
@@ -632,11 +654,8 @@ func TestForgedNextMetaRefused(t *testing.T) {
 	// A crash's way to the state before the last change: the newest meta
 	// page torn. Read, it is the older state with a warning; accepted, the
 	// file goes on from there.
+	const page = 4096
 	torn := bytes.Clone(good)
-	newest := 0
-	if binary.LittleEndian.Uint64(torn[page+16+48:]) > binary.LittleEndian.Uint64(torn[16+48:]) {
-		newest = 1
-	}
 	clear(torn[newest*page+16+32 : newest*page+16+64])
 	ok(t, os.WriteFile(path, torn, 0o600))
 	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
@@ -645,10 +664,155 @@ func TestForgedNextMetaRefused(t *testing.T) {
 	}
 	ok(t, db.Close())
 	db = must[*DB](t)(Open(path, Options{AcceptOlder: true}))
+	if db.Recovered != nil {
+		t.Errorf("a torn meta page taken for a forged one: %+v", db.Recovered)
+	}
 	must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
 	ok(t, db.Close())
 	if r := problems(t, path); len(r.Problems) != 0 {
 		t.Errorf("after going on from the state before: %v", r.Problems)
+	}
+}
+
+// TestForgedNextMetaRecovered: doctor --accept-older's open of a file whose
+// meta page in use was forged (the next transaction id, the state before
+// the last change) goes back to the state on the other meta page, which
+// records its own transaction: the file is copied aside first, byte for
+// byte; the file then holds every hand (the last one too, which the forged
+// page hid); what was kept and dropped is said (the transactions, the
+// pages, the game that differs); it opens normally from then on, and the
+// next change goes on from it. Before, the open refused the file as any
+// other did.
+func TestForgedNextMetaRecovered(t *testing.T) {
+	path, hands, good := forgedNext(t)
+	forged := must[[]byte](t)(os.ReadFile(path))
+	newest := 0
+	if metaTx(good, 1) > metaTx(good, 0) {
+		newest = 1
+	}
+	n := metaTx(good, newest)
+	var id string
+	{
+		db := must[*DB](t)(Open(path, Options{AcceptOlder: true}))
+		r := db.Recovered
+		if r == nil {
+			db.Close()
+			t.Fatal("no recovery")
+		}
+		want := Recovery{Copy: r.Copy, KeptTx: n, KeptPage: newest, DroppedPage: 1 - newest, DroppedTx: n + 1, DroppedWrittenBy: n - 1, Compared: true}
+		games := r.Games
+		r.Games = nil
+		if !reflect.DeepEqual(*r, want) {
+			t.Errorf("recovery: %+v, want %+v", *r, want)
+		}
+		if len(games) != 1 || games[0].KeptHands != hands || games[0].DroppedHands != hands-1 {
+			t.Errorf("games that differ: %+v (want one: %d hands kept, %d dropped)", games, hands, hands-1)
+		} else if s := games[0].String(); !strings.HasSuffix(s, fmt.Sprintf("(Ann, Bob and Cat): %d hands kept, %d in the state dropped", hands, hands-1)) {
+			t.Errorf("said: %q", s)
+		}
+		if db.Accepted != r.Copy || !strings.HasPrefix(filepath.Base(r.Copy), "u.db.damaged-") {
+			t.Errorf("the copy: %q, accepted %q", r.Copy, db.Accepted)
+		}
+		if cp := must[[]byte](t)(os.ReadFile(r.Copy)); !bytes.Equal(cp, forged) {
+			t.Error("the copy is not the file as it was")
+		}
+		g := must[*Game](t)(db.Game(""))
+		id = g.ID
+		if len(g.Board.Rows) != hands {
+			t.Errorf("%d hands after, want %d (the newest state)", len(g.Board.Rows), hands)
+		}
+		rep := must[Report](t)(db.Doctor())
+		ok(t, db.Close())
+		if len(rep.Problems) != 0 || rep.Recovered != db.Recovered {
+			t.Errorf("doctor in the same open: %+v", rep)
+		}
+	}
+	// The meta page in use now names a transaction after both, and the
+	// state records it: every open takes the file.
+	after := must[[]byte](t)(os.ReadFile(path))
+	if hi := max(metaTx(after, 0), metaTx(after, 1)); hi != n+1 {
+		t.Errorf("the newest meta page names %d, want %d", hi, n+1)
+	}
+	if r := problems(t, path); len(r.Problems) != 0 || r.Hands != hands || r.Recovered != nil {
+		t.Errorf("doctor after: %+v", r)
+	}
+	db := must[*DB](t)(Open(path, Options{}))
+	if g := must[*Game](t)(db.AddHand(id, hand(t, "Ann", "Bob=r7", "Cat=9"))); len(g.Board.Rows) != hands+1 {
+		t.Errorf("the next hand: %d hands", len(g.Board.Rows))
+	}
+	ok(t, db.Close())
+	if r := problems(t, path); len(r.Problems) != 0 {
+		t.Errorf("doctor after the next hand: %v", r.Problems)
+	}
+}
+
+// TestForgedNextMetaKilledMidway: killed after the forged page is set
+// aside and before the commit that writes a fresh one, the file opens, for
+// every command, at the state kept, saying only that the older record is
+// damaged and nothing is lost; the next change mends it.
+func TestForgedNextMetaKilledMidway(t *testing.T) {
+	path, hands, _ := forgedNext(t)
+	f := must[*os.File](t)(os.OpenFile(path, os.O_RDWR, 0))
+	fi := must[os.FileInfo](t)(f.Stat())
+	m := must[boltfile.Meta](t)(checkFile(f, path, fi.Size(), true))
+	r := must[*Recovery](t)(recoverForged(f, path, fi.Size(), m))
+	ok(t, f.Close())
+	if r == nil {
+		t.Fatal("no recovery")
+	}
+	for _, o := range []Options{{ReadOnly: true}, {}} {
+		db := must[*DB](t)(Open(path, o))
+		g, err := db.Game("")
+		if err != nil || len(g.Board.Rows) != hands || db.Warning != "" || !strings.Contains(db.Notice, "nothing is lost") {
+			t.Errorf("open %+v: %v, warning %q, notice %q", o, err, db.Warning, db.Notice)
+		} else if !o.ReadOnly {
+			must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
+		}
+		ok(t, db.Close())
+	}
+	if r := problems(t, path); len(r.Problems) != 0 || len(r.Notes) != 0 || r.Hands != hands+1 {
+		t.Errorf("doctor after the next change: %+v", r)
+	}
+}
+
+// TestForgedNextMetaNoSoundState: when the other meta page holds no sound
+// state (it is damaged itself, or it too points at a state written by
+// another transaction than it names), doctor --accept-older's open says so,
+// exit 1 (damage), and writes nothing: no copy, the file as it was.
+func TestForgedNextMetaNoSoundState(t *testing.T) {
+	const page = 4096
+	for name, spoil := range map[string]func(data []byte, other int){
+		"the other meta page damaged": func(data []byte, other int) {
+			data[other*page+16+16] ^= 0xff // its root; the checksum no longer matches
+		},
+		"the other meta page pointing at the same old state": func(data []byte, other int) {
+			forgedAt := 1 - other
+			copy(data[other*page+16+16:other*page+16+48], data[forgedAt*page+16+16:forgedAt*page+16+48]) // root, freelist
+			h := fnv.New64a()
+			h.Write(data[other*page+16 : other*page+16+56])
+			binary.LittleEndian.PutUint64(data[other*page+16+56:], h.Sum64())
+		},
+	} {
+		path, _, good := forgedNext(t)
+		newest := 0
+		if metaTx(good, 1) > metaTx(good, 0) {
+			newest = 1
+		}
+		data := must[[]byte](t)(os.ReadFile(path))
+		spoil(data, newest)
+		ok(t, os.WriteFile(path, data, 0o600))
+		_, err := Open(path, Options{AcceptOlder: true})
+		var forged *ForgedError
+		if !isDamage(err) || !strings.Contains(err.Error(), "record of its last change does not match") || !strings.Contains(err.Error(), "so there is no sound state to go back to; nothing was written") ||
+			!errors.As(err, &forged) || forged.Back != 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+		if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(data, after) {
+			t.Errorf("%s: the file was written", name)
+		}
+		if entries := must[[]os.DirEntry](t)(os.ReadDir(filepath.Dir(path))); len(entries) != 1 {
+			t.Errorf("%s: files beside the database: %v", name, entries)
+		}
 	}
 }
 

@@ -190,6 +190,10 @@ type Options struct {
 	AcceptOlder bool
 
 	retried bool // the path was opened again after its file was replaced
+	// forged: a read-only open of a copy of a file whose meta page was
+	// forged (Recovery.Copy), to compare the state it shows: its record
+	// of its last change is not checked.
+	forged bool
 }
 
 // errReplaced: the file at the path changed while its lock was waited for.
@@ -209,7 +213,11 @@ type DB struct {
 	// OlderError); the caller should show it.
 	Warning string
 	// Accepted is the copy of the damaged file that AcceptOlder made.
-	Accepted  string
+	Accepted string
+	// Recovered says, when AcceptOlder went back from a forged meta page
+	// to the state on the other one, what was kept and what dropped.
+	Recovered *Recovery
+	forged    bool   // Options.forged
 	staleMeta string // the older meta page is damaged (OlderError.Stale)
 	// Notice is set when opening the file tidied it up (what an import
 	// cut short had written was removed); the caller should show it.
@@ -328,14 +336,24 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 	if now, err := os.Stat(path); err != nil || !os.SameFile(fi, now) {
 		return nil, errReplaced
 	}
-	db := &DB{path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
+	db := &DB{path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }, forged: opts.forged}
 	if fi.Size() == 0 && (opts.ReadOnly || opts.NoCreate) {
 		return nil, ErrNoDatabase
 	}
+	var m boltfile.Meta // the meta page in use
 	if fi.Size() > 0 {
-		m, err := checkFile(f, path, fi.Size(), !opts.ReadOnly)
+		var err error
+		m, err = checkFile(f, path, fi.Size(), !opts.ReadOnly)
 		var older *OlderError
 		switch {
+		case errors.As(err, &older) && older.Stale && opts.AcceptOlder && !opts.ReadOnly:
+			// The one sound meta page may be forged too, its state
+			// written by the transaction before the one it names: with
+			// the other damaged, there is then nothing to go back to.
+			if _, err := recoverForged(f, path, fi.Size(), m); err != nil {
+				return nil, err
+			}
+			db.Notice, db.staleMeta = older.Error(), older.Error()
 		case errors.As(err, &older) && older.Stale:
 			// Only the older record is damaged: nothing is lost, and the
 			// next change writes it afresh.
@@ -348,6 +366,15 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 			}
 		case err != nil:
 			return nil, err
+		case opts.AcceptOlder && !opts.ReadOnly:
+			// Both meta pages sound: the one in use may be forged, with
+			// the file's newest state on the other.
+			if db.Recovered, err = recoverForged(f, path, fi.Size(), m); err != nil {
+				return nil, err
+			}
+			if db.Recovered != nil {
+				db.Accepted = db.Recovered.Copy
+			}
 		}
 		db.page = int(m.PageSize)
 	}
@@ -385,9 +412,14 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 		}
 	}
 	if err := db.init(opts.ReadOnly); err != nil {
+		var forged *ForgedError
+		if errors.As(err, &forged) && m.PageSize != 0 {
+			forged.Back = forgedBack(f, m)
+		}
 		db.Close()
-		if errors.Is(err, errNeedsMigration) {
-			// An older file opened to read: upgrade it once, then read.
+		if errors.Is(err, errNeedsMigration) && !opts.forged {
+			// An older file opened to read: upgrade it once, then read
+			// (never a copy kept to compare with).
 			w, err := Open(path, Options{Timeout: opts.Timeout})
 			if err != nil {
 				return nil, err
@@ -400,6 +432,9 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 			return Open(path, opts)
 		}
 		return nil, err
+	}
+	if db.Recovered != nil {
+		db.compareRecovered(db.Recovered)
 	}
 	return db, nil
 }
@@ -502,7 +537,7 @@ func (db *DB) init(readOnly bool) error {
 			return err
 		}
 		staged = version == SchemaVersion && tx.Bucket(bucketMeta).Get(keyImport) != nil
-		if version == SchemaVersion {
+		if version == SchemaVersion && !db.forged {
 			return checkLastTx(tx, db.path)
 		}
 		return nil

@@ -384,17 +384,17 @@ func TestFullDiskSaysNothingSaved(t *testing.T) {
 	}
 }
 
-// TestForgedNextMetaEveryCommand: the older meta page forged to name the
-// next transaction (a valid checksum, the state before the last change,
-// the file not grown) would roll the last hand back silently; every
-// command refuses the file with exit 1 and one sentence naming the
-// mismatch, writes nothing, and doctor names it too.
-func TestForgedNextMetaEveryCommand(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "u.db")
+// forgedNextFile makes a game whose last hand (its hands-th) left the
+// pages in use as they were, then forges the older meta page to name the
+// next transaction, with a valid checksum, still pointing at the state
+// before that hand; f is the forged file.
+func forgedNextFile(t *testing.T) (path string, f file, hands int) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, path, "--players", "Ann,Bob,Cat", "--target", "10000")
 	const ps = 4096
 	var data []byte
-	for i := 0; ; i++ {
+	for hands = 1; ; hands++ {
 		if code, _, errs := harness.Unoscore(t, path, "hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=9"); code != 0 {
 			t.Fatal(errs)
 		}
@@ -403,11 +403,11 @@ func TestForgedNextMetaEveryCommand(t *testing.T) {
 		if f.u64(16+40) == f.u64(ps+16+40) {
 			break // this hand left the pages in use as they were
 		}
-		if i > 60 {
+		if hands > 60 {
 			t.Fatal("every hand grew the file: this test needs one that did not")
 		}
 	}
-	f := file{data: data, ps: ps}
+	f = file{data: data, ps: ps}
 	newer := f.metaOff()
 	older := ps - newer
 	f.put64(older+16+48, f.u64(newer+16+48)+1)
@@ -415,6 +415,90 @@ func TestForgedNextMetaEveryCommand(t *testing.T) {
 	if err := os.WriteFile(path, f.data, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	return path, f, hands
+}
+
+// TestForgedNextMetaAcceptOlder: plain doctor only reports a forged meta
+// page (exit 1, nothing written), saying that the other meta page holds a
+// state to go back to; doctor --accept-older copies the file aside, goes
+// back to that state (the newest: every hand is there), says what it kept
+// and dropped (the transactions, the game that differs) and exits 0; the
+// file then works as before. With no sound state on the other page, it
+// says so, exit 1, and writes nothing. Before, --accept-older refused the
+// file as every command did.
+func TestForgedNextMetaAcceptOlder(t *testing.T) {
+	path, f, hands := forgedNextFile(t)
+	tx := f.u64(f.metaOff() + 16 + 48) // the forged page's: the real newest is one less
+	code, _, errs := harness.Unoscore(t, path, "doctor")
+	if back := fmt.Sprintf(`the other meta page holds the state transaction %d wrote, which records it); it was left untouched: "unoscore doctor --accept-older" goes back to that state, after copying the file aside`+"\n", tx-1); code != 1 || !strings.Contains(errs, back) {
+		t.Errorf("doctor: exit %d, want 1 and %q:\n%s", code, back, errs)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, f.data) {
+		t.Fatal("plain doctor wrote to the forged file")
+	}
+
+	code, out, errs := harness.Unoscore(t, path, "doctor", "--accept-older")
+	id := boardJSON(t, path)["id"]
+	kept := fmt.Sprintf("%d hands", hands)
+	if hands == 1 {
+		kept = "1 hand"
+	}
+	for _, want := range []string{
+		fmt.Sprintf("unoscore: meta page %d named transaction %d, but the data it pointed at was written by transaction %d (the page was forged, or written by another program). The file was copied to %s.damaged-", f.metaOff()/f.ps, tx, tx-2, path),
+		fmt.Sprintf("the database now holds the state of transaction %d, on meta page %d, which records that transaction as its last change.\n", tx-1, 1-f.metaOff()/f.ps),
+		fmt.Sprintf("unoscore: kept: the state of transaction %d; dropped: the state written by transaction %d, which the forged page showed as transaction %d.\n", tx-1, tx-2, tx),
+		fmt.Sprintf("unoscore: Game %s (Ann, Bob and Cat): %s kept, %d in the state dropped.\n", id, kept, hands-1),
+	} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("doctor --accept-older says no %q:\n%s", want, errs)
+		}
+	}
+	if code != 0 || !strings.Contains(out, "All checks passed") {
+		t.Fatalf("doctor --accept-older: exit %d\n%s%s", code, out, errs)
+	}
+	copies, _ := filepath.Glob(path + ".damaged-*")
+	if len(copies) != 1 {
+		t.Fatalf("copies: %v", copies)
+	}
+	if cp, _ := os.ReadFile(copies[0]); !bytes.Equal(cp, f.data) {
+		t.Error("the copy is not the forged file as it was")
+	}
+	if b := boardJSON(t, path); b["hands"] != float64(hands) {
+		t.Errorf("after: %v hands, want %d", b["hands"], hands)
+	}
+	if code, _, errs := harness.Unoscore(t, path, "hand", "--out", "Bob", "--left", "Ann=1", "--left", "Cat=2"); code != 0 {
+		t.Fatalf("a hand after: %s", errs)
+	}
+	if code, out, errs := harness.Unoscore(t, path, "doctor", "--json"); code != 0 || strings.Contains(out, "recovered") {
+		t.Errorf("doctor after: exit %d\n%s%s", code, out, errs)
+	}
+
+	// The other meta page damaged too: nothing to go back to.
+	path, f, _ = forgedNextFile(t)
+	other := f.ps - f.metaOff()
+	f.data[other+16+16] ^= 0xff // its root: its checksum no longer matches
+	if err := os.WriteFile(path, f.data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = harness.Unoscore(t, path, "doctor", "--accept-older")
+	if code != 1 || out != "" || !strings.Contains(errs, "the other meta page is damaged, so there is no sound state to go back to; nothing was written") {
+		t.Errorf("no sound state: exit %d\n%s%s", code, out, errs)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, f.data) {
+		t.Error("the file was written")
+	}
+	if copies, _ := filepath.Glob(path + ".damaged-*"); len(copies) != 0 {
+		t.Errorf("copies made: %v", copies)
+	}
+}
+
+// TestForgedNextMetaEveryCommand: the older meta page forged to name the
+// next transaction (a valid checksum, the state before the last change,
+// the file not grown) would roll the last hand back silently; every
+// command refuses the file with exit 1 and one sentence naming the
+// mismatch, writes nothing, and doctor names it too.
+func TestForgedNextMetaEveryCommand(t *testing.T) {
+	path, f, _ := forgedNextFile(t)
 	for _, args := range [][]string{
 		{"board"}, {"games", "--json"}, {"export"}, {"history"}, {"stats"}, {"doctor"},
 		{"hand", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=9"}, {"undo"},
