@@ -342,6 +342,8 @@ var slang = sync.OnceValue(func() map[string]string {
 		"laid": "lay", "amount": "many", "else": "other", "elses": "other",
 		// A card said to undo a draw card is one said to stop it.
 		"cancel": "stop", "cancels": "stop", "cancelled": "stop", "canceled": "stop", "negate": "stop", "negates": "stop",
+		"distribute": "deal", "distributes": "deal", "distributed": "deal", "distributing": "deal",
+		"consequence": "penalty", "consequences": "penalty", "punishment": "penalty", "punishments": "penalty",
 		// The table's names for the rulebooks' Action cards.
 		"power": "action", "powers": "action",
 		"stackable": "stack", "stackin": "stack", "stacked": "stack", "cumulative": "stack", "wildcard": "wild", "wildcards": "wild",

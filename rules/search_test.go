@@ -659,6 +659,10 @@ func TestWords(t *testing.T) {
 		// The Skip and then the verb is a turn lost, not a Skip on a Skip
 		// (skip-does tied skip-on for "Can You Put Skip on Skip in UNO?").
 		{"how many players does a skip skip", "mani player skip lose turn"},
+		// A second held-out batch: cards distributed are dealt, and a
+		// consequence is a penalty.
+		{"how do you distribute the cards", "deal card"},
+		{"the consequence of playing an illegal draw 4", "penalti illeg drawfour"},
 	} {
 		if got := strings.Join(questionWords(tt.in), " "); got != tt.want {
 			t.Errorf("questionWords(%q) = %q, want %q", tt.in, got, tt.want)
