@@ -591,7 +591,6 @@ func questionRuns(s string) [][]string {
 	s = strings.ToLower(s)
 	s = strings.NewReplacer("'", "", "\u2019", "", "`", "").Replace(s)
 	s = turnedOver().ReplaceAllString(s, " turned ")
-	s = noCardToPlay().ReplaceAllString(s, " cannot play ")
 	s = callOnSomeone().ReplaceAllString(s, " catch someone ")
 	s = onTopOf().ReplaceAllString(s, " on ")
 	s = rulesFor().ReplaceAllString(s, " how do you play ")
@@ -649,6 +648,10 @@ func questionRuns(s string) [][]string {
 	if (strings.Contains(s, "what") || strings.Contains(s, "how")) && whatDoes().MatchString(s) {
 		s = workWord().ReplaceAllString(s, " ") + " whatdo"
 	}
+	// "if you don't have a playable card": not being able to play (read
+	// after the frames above: "what happens if you cannot play" is no
+	// card played).
+	s = noCardToPlay().ReplaceAllString(s, " cannot play ")
 	// Holding a colour is what a Wild Draw Four's challenge turns on:
 	// only a question that names the card or a challenge reads it so.
 	wd4 := challengeWords().MatchString(s) || slices.Contains(foldNames(strings.Fields(s)), "drawfour")

@@ -653,6 +653,7 @@ func TestWords(t *testing.T) {
 		{"can I change colour with a wild", "chang colour wild"},
 		{"when can you call uno on someone", "catch"},
 		{"what if you don't have a playing card", "cannot play"},
+		{"what happens if you don't have a card to play", "cannot play play"}, // no "what does" frame: nothing is played
 		{"a wild on top of another wild", "wild anoth wild"},
 		{"what are the rules for uno flip", "play uno flip"},
 		{"how do you count cards", "score point"},
