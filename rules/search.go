@@ -664,7 +664,18 @@ func questionRuns(s string) [][]string {
 		if wd4 {
 			ws = foldHeld(ws)
 		}
-		for _, w := range foldNames(ws) {
+		names := foldNames(ws)
+		for i, w := range names {
+			if x, ok := slang()[w]; ok && x != "" && !strings.ContainsAny(x, "0123456789") {
+				names[i] = x // "wildcard" is "wild" before "another" is read
+			}
+		}
+		for i, w := range names {
+			if w == "another" && i+1 < len(names) && slices.Contains(names[:i], names[i+1]) && cardWords()[names[i+1]] {
+				// "a wild on another wild" is a Wild on a Wild: "another"
+				// says only that it is the same card again.
+				continue
+			}
 			w = strings.Trim(w, "+")
 			if w == "" {
 				continue

@@ -654,7 +654,9 @@ func TestWords(t *testing.T) {
 		{"when can you call uno on someone", "catch"},
 		{"what if you don't have a playing card", "cannot play"},
 		{"what happens if you don't have a card to play", "cannot play play"}, // no "what does" frame: nothing is played
-		{"a wild on top of another wild", "wild anoth wild"},
+		{"a wild on top of another wild", "wild wild"},                        // "another" the same card again
+		{"a wildcard on another wildcard", "wild wild"},
+		{"another wild after a skip", "anoth wild after skip"}, // no card named before it
 		{"what are the rules for uno flip", "play uno flip"},
 		{"how do you count cards", "score point"},
 		// The Skip and then the verb is a turn lost, not a Skip on a Skip
