@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -619,20 +620,30 @@ func TestBrowserScheduleLive(t *testing.T) {
 }
 
 // navigate opens url in the tab and waits for it to load. A page that
-// follows the current game reloads itself when a game starts, and if that
-// reload lands while the test navigates, Chromium cuts the test's request
-// short (net::ERR_ABORTED): the tab is then on neither page. That one
-// error is the page's doing, not the server's, so navigate asks again, at
-// most three times; any other load error fails at once.
+// follows the current game reloads itself when a game starts (the
+// scorer's page a few seconds later), and if that reload lands while the
+// test navigates, the test's request is cut short (net::ERR_ABORTED) or,
+// worse, the load waited for is the old page's: the tab then shows the
+// scorer's page where the test asked for the viewer's. Either is the
+// page's doing, not the server's, so navigate asks again, at most three
+// times, until the tab shows url; any other load error fails at once.
 func navigate(url string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		var err error
 		for range 3 {
 			_, err = chromedp.Navigate(url)(ctx, t)
 			var load *chromedp.LoadError
-			if !errors.As(err, &load) || load.ErrorText != "net::ERR_ABORTED" {
+			if errors.As(err, &load) && load.ErrorText == "net::ERR_ABORTED" {
+				continue
+			}
+			if err != nil {
 				return err
 			}
+			var at string
+			if at, err = chromedp.Evaluate[string](`location.href`)(ctx, t); err != nil || at == url {
+				return err
+			}
+			err = fmt.Errorf("navigate to %s: the tab shows %s", url, at)
 		}
 		return err
 	})
