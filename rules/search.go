@@ -482,6 +482,10 @@ var callOnSomeone = lazyRegexp(`\b(?:call|calls|calling|called)\s+(?:uno\s+|it\s
 // card", "if you do not have any matching cards"): not a card held.
 var noCardToPlay = lazyRegexp(`\b(?:not|dont|do\s+not|doesnt|does\s+not|didnt|did\s+not)\s+(?:have|got)\s+(?:a|any)\s+(?:(?:playable|playing|matching|legal|valid|good)\s+)?cards?\b`)
 
+// dealtCount is a count of the cards a player is given: "how many cards
+// do you get", "how many cards does each player receive".
+var dealtCount = lazyRegexp(`\bhow\s+many\s+cards?\s+(?:do|does|did|should|will|would|can)\s+(?:you|u|i|we|they|each(?:\s+player|\s+person)?|every(?:one|body|\s+player)|players?|people|\d+\s+players?)\s+(?:get|gets|receive|receives|start|starts|begin|begins|have\s+at\s+the\s+start)\b`)
+
 // onTopOf is "on top of", which says "on".
 var onTopOf = lazyRegexp(`\bon\s+top\s+of\b`)
 
@@ -1013,6 +1017,11 @@ func (ix *factIndex) read(q string, fuzzy bool) query {
 		// with a draw card, which is stacking (read so in a question
 		// only: the facts say it in their own words).
 		r.terms["stack"] = 1
+	}
+	if _, ok := ix.idf["deal"]; ok && r.terms["deal"] == 0 && dealtCount().MatchString(strings.ToLower(q)) {
+		// "how many cards do you get", "how many cards does each player
+		// start with": what the deal gives ("get" alone is a stop word).
+		r.terms["deal"] = 1
 	}
 	for i := 0; i+1 < len(fixed); i++ {
 		if starts[i+1] {

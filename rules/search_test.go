@@ -886,6 +886,29 @@ func TestDrawPileCount(t *testing.T) {
 	}
 }
 
+// TestDealtCount: how many cards a player gets or starts with asks the
+// deal, though "get" alone is a stop word and "in uno" at the end reads
+// as the deck ("How Many Cards Do You Get In UNO?" got the deck's 108).
+func TestDealtCount(t *testing.T) {
+	for _, tt := range []struct {
+		q    string
+		want bool
+	}{
+		{"How Many Cards Do You Get In UNO?", true},
+		{"how many cards does each player start with", true},
+		{"how many cards do 2 players get", true},
+		{"how many points do you get for a wild", false},
+		{"how many cards are in uno", false},
+	} {
+		if got := dealtCount().MatchString(strings.ToLower(tt.q)); got != tt.want {
+			t.Errorf("dealtCount(%q) = %v; want %v", tt.q, got, tt.want)
+		}
+	}
+	if a, err := Ask("How Many Cards Do You Get In UNO?"); err != nil || a.Fact == nil || (a.Fact.ID != "deal-seven" && a.Fact.ID != "dealer-deal") {
+		t.Errorf("How Many Cards Do You Get In UNO? answered by %+v, %v; want the deal", a, err)
+	}
+}
+
 // TestDrawOnDraw: a draw card put on a draw card asks about stacking,
 // which the answer names, as the answer or beside it (a held-out public
 // question, "can you play a draw 4 on draw 4", named only the Wild Draw
