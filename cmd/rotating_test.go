@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,6 +27,14 @@ func (h *hookPrompter) Input(label, def string, validate func(string) error) (st
 		f()
 	}
 	return h.Fake.Input(label, def, validate)
+}
+
+func (h *hookPrompter) Confirm(label string, def bool) (bool, error) {
+	if f := h.before[label]; f != nil {
+		delete(h.before, label)
+		f()
+	}
+	return h.Fake.Confirm(label, def)
 }
 
 // TestRotatingAtTwoTerminals starts an eight-player rotating game at the
@@ -252,5 +261,42 @@ func TestEditAtATerminalAtTheTableGiven(t *testing.T) {
 	}
 	if asked, _, _ := strings.Cut(unwrapped(out), "Corrected."); strings.Contains(asked, "Table 1, round 1") {
 		t.Errorf("asked at table 1:\n%s", out)
+	}
+}
+
+// TestRaceAsksAtTheTableThatMovedOn: "hand --table 2" while table 2 waits
+// offers table 1; a hand entered there is not saved when another terminal
+// ends table 1's round meanwhile, and the hand asked again is table 1's,
+// in its new round, with a line naming the table: it asked at table 2
+// (the --table given), with no line saying so.
+func TestRaceAsksAtTheTableThatMovedOn(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, _, errs, _ := runAt(t, db, nil, "--no-input", "hand", "--table", "2", "-o", "eve", "fay=r1", "hal=r2"); code != 0 {
+		t.Fatal(errs)
+	}
+	p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: []string{"Table 1", "Ann", "r5", "g5", "", "(stop"}}}
+	p.before = map[string]func(){"Save this hand?": func() {
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}
+		if code := Run([]string{"--db", db, "--wait", "200ms", "hand", "--table", "1", "-o", "bob", "ann=r1", "cat=r2"}, ios, nil); code != 0 {
+			t.Errorf("the other terminal: exit %d", code)
+		}
+	}}
+	var out, errb bytes.Buffer
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
+	if code := Run([]string{"--db", db, "hand", "--table", "2"}, ios, p); code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	if len(p.Answers) > 0 {
+		t.Errorf("answers left over: %q", p.Answers)
+	}
+	if got, want := p.Lists["Who went out?"], []string{"Ann", "Gus", "Dan", "Hal", "(stop for now)"}; !slices.Equal(got, want) {
+		t.Errorf("asked again who went out among %q, want %q:\n%s", got, want, out.String())
+	}
+	_, after, _ := strings.Cut(out.String(), "Rounds still to play: 6 at table 1")
+	if !strings.HasPrefix(after, ", 6 at table 2, counting the round under way.\nRound 2 of 7, hand 1 of 1 at table 1; Ann deals.\n") {
+		t.Errorf("the hand asked again names no table:\n%s", out.String())
 	}
 }

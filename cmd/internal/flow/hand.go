@@ -93,8 +93,10 @@ func HandLoop(env *Env, game string, table int) error {
 		// "Saved." the number it is saved as.
 
 		want := table
-		if want == 0 {
-			want = afresh // the table whose hand starts again
+		if afresh > 0 {
+			// The table whose hand starts again, in its new round: the
+			// one the sentence above named, whatever --table said.
+			want = afresh
 		}
 		afresh = 0
 		// compactBoard has just shown every table's line: the table's
@@ -588,7 +590,9 @@ func promptTable(env *Env, b *scoring.Board, want int, shown bool) (scoring.Tabl
 		asked = true
 	}
 	switch {
-	case asked: // the pairs were on the list
+	case asked || (shown && len(b.Tables()) > 1):
+		// The pairs were on the list, or every table's line just above:
+		// which table this hand is at, in one line.
 		fmt.Fprintf(env.Out, "Round %d of %d, hand %d of %d at table %d; %s deals.\n",
 			t.Round, len(b.Schedule()), t.Hands+1, b.Settings.Hands, t.Number, b.Name(t.Dealer))
 	case t.Round > 0 && !shown:
