@@ -34,6 +34,9 @@ the rounds still to play; --schedule prints every round's tables instead.`,
 	c.Flags().BoolVar(&o.Schedule, "schedule", false, "rotating: print who sits where, with whom, in every round")
 	wideFlag(c, &o.Wide, wideUsage)
 	c.MarkFlagsMutuallyExclusive("json", "chart", "schedule")
+	flagRole(c, "json", "prints the board for programs")
+	flagRole(c, "chart", "draws the score race")
+	flagRole(c, "schedule", "prints every round's tables")
 	return c
 }
 

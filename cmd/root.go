@@ -157,6 +157,9 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			if waitErr != nil && !c.Flags().Changed("wait") {
 				return waitErr
 			}
+			if err := checkFlagGroups(c); err != nil {
+				return err
+			}
 			if keepsLines(c) {
 				app.keepLines()
 			}

@@ -52,6 +52,7 @@ func TestScripts(t *testing.T) {
 			"release":    release,
 			"damage":     damage,
 			"closedpipe": closedpipe,
+			"exits":      exits,
 		},
 	})
 }
@@ -67,6 +68,27 @@ func capture(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("capture: %q not found in stdout", args[1])
 	}
 	ts.Setenv(args[0], m[1])
+}
+
+// exits CODE PROGRAM ARGS... runs PROGRAM as exec does and checks that it
+// exits with CODE (exec and ! exec tell only zero from not).
+func exits(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 2 || neg {
+		ts.Fatalf("usage: exits CODE PROGRAM ARGS...")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			ts.Fatalf("%s: %v", args[1], err)
+		}
+		got = exit.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited %d, want %d", args[1], got, want)
+	}
 }
 
 // perm FILE MODE checks a file's permission bits, in octal.
