@@ -224,6 +224,18 @@ func TestWaitSaidOnce(t *testing.T) {
 	if n := strings.Count(unwrapped(out), "Table 2 waits for round 2"); n != 1 {
 		t.Errorf("the wait is said %d times:\n%s", n, out)
 	}
+	// The same with --table 2, the table that waits: said once, not once
+	// in the tables' lines and again as the reason the table is not asked.
+	db = filepath.Join(t.TempDir(), "u.db")
+	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
+	runAt(t, db, nil, "--no-input", "hand", "--table", "2", "-o", "eve", "fay=r1", "hal=r2")
+	code, out, errs, _ = runAt(t, db, []string{"(stop"}, "hand", "--table", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(unwrapped(out), "Table 2 waits for round 2"); n != 1 {
+		t.Errorf("hand --table 2: the wait is said %d times:\n%s", n, out)
+	}
 }
 
 // TestEditAtATerminalAtTheTableGiven: "edit N --table T" at a terminal

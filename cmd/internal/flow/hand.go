@@ -563,7 +563,7 @@ func promptTable(env *Env, b *scoring.Board, want int, shown bool) (scoring.Tabl
 	if want > 0 && err != nil && !slices.ContainsFunc(b.Tables(), func(o scoring.Table) bool { return o.Number == want }) {
 		return scoring.Table{}, false, err // no such table
 	}
-	if want > 0 && err != nil {
+	if want > 0 && err != nil && !shown { // shown: the tables' lines said it
 		say(env, words.Capitalize(err.Error())+".")
 	}
 	if want <= 0 && waits > 0 && !shown { // shown: the tables' lines said it
