@@ -113,19 +113,37 @@ func HandLoop(env *Env, game string, table int) error {
 		pending = nil
 		var changed string
 		keep := false
-		err = env.Change(func(db *store.DB) error {
-			// The file stays locked from this read to the save: the hand is
-			// saved as the number shown, or not at all.
-			now, err := db.Game(game)
+		for {
+			err = env.Change(func(db *store.DB) error {
+				// The file stays locked from this read to the save: the
+				// hand is saved as the number shown, or not at all.
+				now, err := db.Game(game)
+				if err != nil {
+					return err
+				}
+				if changed, keep = whatChanged(b, now.Board, h.Table); changed != "" {
+					return nil
+				}
+				g, err = db.AddHand(game, h)
+				return err
+			})
+			var locked *store.LockedError
+			if !errors.As(err, &locked) {
+				break
+			}
+			// Another process holds the file past the wait: what was
+			// typed is not lost to it. The person tries again when it is
+			// free, or drops the hand.
+			say(env, fmt.Sprintf("%s %v. What you entered is kept.", st.Warn("Not saved:"), err))
+			again, err := env.Prompt.Confirm("Try to save this hand again?", true)
 			if err != nil {
 				return err
 			}
-			if changed, keep = whatChanged(b, now.Board, h.Table); changed != "" {
+			if !again {
+				say(env, "The hand was dropped: nothing was written for it. Every counted hand is saved. Pick up where you left off with: unoscore hand")
 				return nil
 			}
-			g, err = db.AddHand(game, h)
-			return err
-		})
+		}
 		if err == nil && changed != "" {
 			fmt.Fprintf(out, "%s %s.\n", st.Warn("Not saved:"), changed)
 			if keep {

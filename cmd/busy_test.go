@@ -1,0 +1,62 @@
+package cmd
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/prompter"
+	"github.com/unoscore/unoscore/store"
+)
+
+// TestHandLoopKeepsAHandWhenTheFileIsBusy: a hand typed at the prompts and
+// confirmed while another process holds the file past the wait is kept:
+// the loop says the file is busy and offers to save it again (yes: saved
+// once the file is free) or to drop it (no: nothing written, exit 0). It
+// exited 1 with the "in use" sentence, losing what was typed.
+func TestHandLoopKeepsAHandWhenTheFileIsBusy(t *testing.T) {
+	for _, retry := range []bool{true, false} {
+		db := filepath.Join(t.TempDir(), "u.db")
+		if code, _, errs, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob"); code != 0 {
+			t.Fatal(errs)
+		}
+		var holder *store.DB
+		answer := "n"
+		stop := []string{}
+		if retry {
+			answer, stop = "", []string{"(stop"}
+		}
+		p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: append([]string{"Ann", "r7", "", answer}, stop...)}}
+		p.before = map[string]func(){
+			"Save this hand?": func() { // another unoscore takes the file
+				var err error
+				if holder, err = store.Open(db, store.Options{}); err != nil {
+					t.Fatal(err)
+				}
+			},
+			"Try to save this hand again?": func() { holder.Close() }, // and lets it go
+		}
+		var out, errb bytes.Buffer
+		ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
+		if code := Run([]string{"--db", db, "--wait", "50ms", "hand"}, ios, p); code != 0 {
+			t.Fatalf("retry %v: exit %d: %s\n%s", retry, code, errb.String(), out.String())
+		}
+		if len(p.Answers) > 0 {
+			t.Errorf("answers left over: %q", p.Answers)
+		}
+		want := "Not saved: the database " + db + " is in use by another unoscore (waited 50ms). What you entered is kept.\n"
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("retry %v: no %q:\n%s", retry, want, out.String())
+		}
+		_, board, _, _ := runAt(t, db, nil, "board", "--json")
+		saved := strings.Contains(board, `"hands": 1,`)
+		if saved != retry {
+			t.Errorf("retry %v: the hand saved: %v\n%s", retry, saved, out.String())
+		}
+		if !retry && !strings.Contains(out.String(), "The hand was dropped: nothing was written for it.") {
+			t.Errorf("a dropped hand not said:\n%s", out.String())
+		}
+	}
+}
