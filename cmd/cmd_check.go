@@ -37,7 +37,7 @@ sides). With the flip deck every card named is on one side, and the
 challenge is of a Wild Draw Two (light) or a Wild Draw Color (dark).`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usagef("unknown check %q: use play, challenge or start", args[0])
+				return unknownCommand(c, args[0])
 			}
 			return usagef("check needs a question: play, challenge or start; see \"unoscore check --help\"")
 		},

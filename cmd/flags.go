@@ -46,6 +46,9 @@ func seam[O any](o O, runF, run func(O) error) func(*cobra.Command, []string) er
 // exactArgs is cobra.ExactArgs with a sentence a person can act on.
 func exactArgs(n int, what string) cobra.PositionalArgs {
 	return func(c *cobra.Command, args []string) error {
+		if n == 0 && len(args) > 0 && c.HasSubCommands() {
+			return unknownCommand(c, args[0])
+		}
 		if len(args) != n {
 			return usagef("%s takes %s; see \"%s --help\"", c.CommandPath(), what, c.CommandPath())
 		}
@@ -183,4 +186,42 @@ func (e *givenTwiceError) Error() string { return e.msg }
 func once(c *cobra.Command, name, why string) {
 	f := c.Flags().Lookup(name)
 	f.Value = &onceValue{Value: f.Value, name: "--" + name, why: why}
+}
+
+// unknownCommand is a word where c expects one of its commands: one
+// sentence with cobra's suggestions, as `unknown command "hnad": did you
+// mean "hand"? (see "unoscore --help")`.
+func unknownCommand(c *cobra.Command, word string) error {
+	prefix := strings.TrimPrefix(strings.TrimPrefix(c.CommandPath(), c.Root().Name()), " ")
+	if prefix != "" {
+		prefix += " "
+	}
+	help := fmt.Sprintf("(see \"%s --help\")", c.CommandPath())
+	if c.SuggestionsMinimumDistance <= 0 {
+		c.SuggestionsMinimumDistance = 2 // cobra's default, set only on the root
+	}
+	quote := func(names []string) string {
+		q := make([]string, len(names))
+		for i, n := range names {
+			q[i] = fmt.Sprintf("%q", prefix+n)
+		}
+		if len(q) == 1 {
+			return q[0]
+		}
+		return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+	}
+	word = words.Clip(word)
+	if s := c.SuggestionsFor(word); len(s) > 0 {
+		return usagef("unknown command %q: did you mean %s? %s", prefix+word, quote(s), help)
+	}
+	var all []string
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() {
+			all = append(all, sub.Name())
+		}
+	}
+	if prefix != "" && len(all) > 0 && len(all) <= 4 {
+		return usagef("unknown command %q: use %s %s", prefix+word, quote(all), help)
+	}
+	return usagef("unknown command %q %s", prefix+word, help)
 }

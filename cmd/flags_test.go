@@ -200,7 +200,7 @@ func TestCommandFlags(t *testing.T) {
 		})
 	checkCmd := capture(newCheckCmd)
 	run(t, "check", []check{{[]string{"play", "r7", "--on", "g7"}, true, ""}, {[]string{"start", "wd4"}, true, ""},
-		{[]string{}, false, "check needs a question: play, challenge or start"}, {[]string{"bluff"}, false, `unknown check "bluff"`}},
+		{[]string{}, false, "check needs a question: play, challenge or start"}, {[]string{"bluff"}, false, `unknown command "bluff"`}},
 		func(a []string) (bool, bool, error) {
 			o, ran, err := checkCmd(a)
 			return o != nil && o.Card == a[1] && o.On == flagValue(a, "--on"), ran, err

@@ -117,6 +117,13 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	}
 	if !*started && !lost {
 		code = ExitUsage // cobra's own complaints: unknown command or flag
+		if c, _, ferr := root.Find(args); ferr != nil && c == root {
+			// The root takes no words but its commands': cobra's
+			// "unknown command ... Did you mean this?" on four lines.
+			if name := commandName(args); name != "" {
+				err = unknownCommand(root, name)
+			}
+		}
 	}
 	if code == ExitInterrupted {
 		fmt.Fprintln(errOut, "unoscore: "+err.Error())
@@ -183,6 +190,11 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	root.SetOut(app.IO.Out)
 	root.SetErr(app.IO.Err)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		if a := c.Flags().Args(); c.HasParent() && c.HasSubCommands() && len(a) > 0 {
+			// "games dlete k3x9qp --yes": the flag is the command's
+			// that was meant; the word is what was wrong.
+			return unknownCommand(c, a[0])
+		}
 		if twice := (*givenTwiceError)(nil); errors.As(err, &twice) {
 			return usagef("%s; see \"%s --help\"", twice.msg, c.CommandPath())
 		}
