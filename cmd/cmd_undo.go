@@ -3,7 +3,6 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -78,17 +77,24 @@ func runUndo(o *undoOptions) error {
 		if err != nil {
 			return err
 		}
+		// The hand the write would void: the last one (at the table).
 		rows := g.Board.Rows
-		if o.Table > 0 {
-			rows = slices.DeleteFunc(slices.Clone(rows), func(r scoring.Row) bool { return r.Table != o.Table })
+		n := len(rows)
+		for o.Table > 0 && n > 0 && rows[n-1].Table != o.Table {
+			n--
 		}
-		if len(rows) == 0 {
+		if n == 0 {
 			if o.Table > 0 {
 				return &scoring.InputError{Msg: fmt.Sprintf("there is no hand to undo at table %d", o.Table)}
 			}
 			return &scoring.InputError{Msg: "there is no hand to undo in this game"}
 		}
-		last := rows[len(rows)-1]
+		// A hand the write would refuse to void is refused before the
+		// question, in the write's sentence, not after a yes.
+		if err := g.Voidable(n); err != nil {
+			return err
+		}
+		last := rows[n-1]
 		question := fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point"))
 		ok, err := o.app.confirmKept(question)
 		if errors.Is(err, prompter.ErrInterrupted) {

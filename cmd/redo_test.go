@@ -142,3 +142,31 @@ func boardHands(t *testing.T, db string) int {
 	}
 	return n
 }
+
+// TestUndoRefusesBeforeAsking: undo at a terminal refuses a hand a later
+// hand at another table depended on before it asks, in the sentence the
+// write says, exit 2, nothing voided: it asked "Void hand 2 at table 2
+// ...?" and refused only after a yes.
+func TestUndoRefusesBeforeAsking(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, args := range [][]string{
+		{"new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"},
+		{"hand", "--table", "1", "-o", "ann", "bob=r1", "dan=r2"},
+		{"hand", "--table", "2", "-o", "eve", "fay=r1", "hal=r2"},
+		{"hand", "--table", "1", "-o", "ann", "gus=r1", "hal=r2"}, // round 2 at table 1 needed hand 2
+	} {
+		if code, _, errs, _ := runAt(t, db, nil, append([]string{"--no-input"}, args...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	code, out, errs, p := runAt(t, db, nil, "undo", "--table", "2")
+	if code != ExitUsage || len(p.Labels) > 0 {
+		t.Errorf("exit %d, asked %q:\n%s", code, p.Labels, out)
+	}
+	if want := "hand 2 cannot be voided: hand 3 at table 1 was played in a round that needed it"; !strings.Contains(errs, want) {
+		t.Errorf("no %q: %s", want, errs)
+	}
+	if _, js, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(js, `"hands": 3,`) {
+		t.Errorf("a hand was voided:\n%s", js)
+	}
+}
