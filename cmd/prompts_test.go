@@ -272,3 +272,19 @@ func TestNewOffersPartnersAcross(t *testing.T) {
 		}
 	}
 }
+
+// A team named by the starts of names ("a, b" for Ann and Bobby) is
+// offered the seating across as full names are: it said "press Ctrl-C and
+// name the players again" instead.
+func TestNewOffersPartnersAcrossByStartsOfNames(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	answers := []string{"n", "a, b", "", "Ann", "(stop"}
+	code, out, errs, p := runAt(t, db, answers, "new", "--players", "Ann,Bobby,Dan,Eve", "--mode", "partners", "--deck", "classic", "--target", "500")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	asked := "Ann & Bobby and Dan & Eve would sit side by side; the rulebook seats partners across. Seat everyone clockwise as Ann, Dan, Bobby and Eve?"
+	if !slices.Contains(p.Labels, asked) || !strings.Contains(out, "Players, in seating order: Ann, Dan, Bobby, Eve.") || strings.Contains(out, "Ctrl-C") {
+		t.Errorf("asked %q\n%s", p.Labels, out)
+	}
+}

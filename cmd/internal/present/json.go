@@ -306,13 +306,21 @@ func NotAcross(s scoring.Settings) (bad, order []string) {
 	if !s.Mode.NamedTeams() || n%2 != 0 {
 		return nil, nil
 	}
-	// The players no team names are the last team, as scoring makes it.
+	// The players no team names are the last team, as scoring makes it. A
+	// team may name a player by the start of the name ("a" for Ann), as
+	// scoring reads it: the seats say who is named.
 	all := slices.Clone(s.Teams)
+	named := map[int]bool{}
+	for _, t := range s.Teams {
+		for _, q := range t {
+			if seat, err := s.Seat(q); err == nil {
+				named[seat] = true
+			}
+		}
+	}
 	var rest []string
-	for _, p := range s.Players {
-		if !slices.ContainsFunc(s.Teams, func(t []string) bool {
-			return slices.ContainsFunc(t, func(q string) bool { return scoring.SameName(p, q) })
-		}) {
+	for seat, p := range s.Players {
+		if !named[seat] {
 			rest = append(rest, p)
 		}
 	}
