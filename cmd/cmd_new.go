@@ -143,9 +143,15 @@ func (o *newOptions) check() error {
 			return usagef("--%s is empty: give a value, as in %s, or leave the flag out", f.name, f.example)
 		}
 	}
+	if err := present.EmptyName(o.Players); err != nil {
+		return usagef("--players %q: %v", o.Players, err)
+	}
 	for _, t := range o.Teams {
 		if len(present.SplitNames(t)) == 0 {
 			return usagef("--team is empty: name a team's players, as in --team Ann,Cat")
+		}
+		if err := present.EmptyName(t); err != nil {
+			return usagef("--team %q: %v", t, err)
 		}
 	}
 	if o.given["game"] && !o.Again {

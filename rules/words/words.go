@@ -1,6 +1,6 @@
 // Package words holds the few English helpers every layer of unoscore uses
 // to write its sentences: a list of names (and of choices), a count with
-// its noun, a capitalised first letter, the closest word to a typo, the
+// its noun, a position ("2nd"), a capitalised first letter, the closest word to a typo, the
 // clipping of something typed that a message repeats, and an empty list
 // that JSON writes as []. It sits below rules, scoring, store and cmd, and
 // imports nothing of theirs.
@@ -29,6 +29,23 @@ func Join(items []string) string {
 // entries". The noun is given in the singular.
 func Count(n int, noun string) string {
 	return strconv.Itoa(n) + " " + Plural(n, noun)
+}
+
+// Ordinal writes a position: "1st", "2nd", "3rd", "4th", "11th", "22nd".
+func Ordinal(n int) string {
+	suffix := "th"
+	switch n % 10 {
+	case 1:
+		suffix = "st"
+	case 2:
+		suffix = "nd"
+	case 3:
+		suffix = "rd"
+	}
+	if n%100 >= 11 && n%100 <= 13 {
+		suffix = "th"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // Plural is noun as it reads after the number n: "hand" for 1, "hands"

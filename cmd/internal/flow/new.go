@@ -255,6 +255,9 @@ func promptPlayers(env *Env) ([]string, error) {
 		return f
 	}
 	first, err := env.Prompt.Input("Players in seating order (Ann, Bob, Cat), or the first name", "", func(v string) error {
+		if err := present.EmptyName(v); err != nil {
+			return err
+		}
 		names := present.SplitNames(v)
 		if len(names) == 0 {
 			return errors.New("name at least the first player")
@@ -298,6 +301,9 @@ func promptPlayers(env *Env) ([]string, error) {
 				return fitsSomeMode(len(names))
 			}
 			// A comma list names the next players at once ("Cat, Dan").
+			if err := present.EmptyName(v); err != nil {
+				return err
+			}
 			more := present.SplitNames(v)
 			if len(more) == 0 {
 				return errors.New("name the next player, or leave the line empty when done")
@@ -378,6 +384,9 @@ func promptTeams(env *Env, s scoring.Settings) ([][]string, error) {
 			label = fmt.Sprintf("Team %d (two or more names, comma-separated; empty: %s)", len(teams)+1, words.Join(left))
 		}
 		v, err := env.Prompt.Input(label, "", func(v string) error {
+			if err := present.EmptyName(v); err != nil {
+				return err
+			}
 			names := present.SplitNames(v)
 			if len(names) == 0 {
 				if len(teams) == 0 {

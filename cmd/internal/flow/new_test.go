@@ -7,6 +7,7 @@ import (
 
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // Issue 22, item 9 (from cmd's TestTerminalSmallerThings): the ? help and
@@ -82,5 +83,33 @@ func TestDrawForDealerSaysTheDraw(t *testing.T) {
 	}
 	if !slices.Equal(f.Rejected, want) {
 		t.Errorf("rejected %q, want %q", f.Rejected, want)
+	}
+}
+
+// An empty name at the prompts is refused where it is typed, naming its
+// place, and asked again: it was dropped, making a game of one player
+// fewer.
+func TestSettingsRefusesEmptyNames(t *testing.T) {
+	env, f, _ := testEnv(t,
+		"Ann,,Bob", "Ann, Bob, Cat",
+		"standard", "", "classic", "Ann",
+	)
+	s, err := Settings(env, scoring.Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Players, []string{"Ann", "Bob", "Cat"}) {
+		t.Errorf("players %q", s.Players)
+	}
+	if !slices.Equal(f.Rejected, []string{"Ann,,Bob: the 2nd name is empty"}) {
+		t.Errorf("rejected %q", f.Rejected)
+	}
+	// One name, then a comma list with an empty entry for the next.
+	env, f, _ = testEnv(t, "Ann", "Bob, ,Cat", "Bob, Cat", "", "standard", "", "classic", "Ann")
+	if s, err = Settings(env, scoring.Settings{}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Players, []string{"Ann", "Bob", "Cat"}) || !slices.Equal(f.Rejected, []string{"Bob, ,Cat: the 2nd name is empty"}) {
+		t.Errorf("players %q, rejected %q", s.Players, f.Rejected)
 	}
 }

@@ -284,6 +284,23 @@ func CardsIn(err error, game func() (*store.Game, error)) error {
 	return &scoring.InputError{Msg: name + "'s cards: " + why.Error()}
 }
 
+// EmptyName refuses a comma list of players with an empty entry ("Ann,,Bob",
+// "Ann, ,Bob", "Ann,Bob,"), naming its position: "the 2nd name is empty".
+// SplitNames would skip it, and the game would have a player fewer than
+// were meant. A list that names nobody at all ("", ",") is not refused
+// here: the caller asks for names in its own words.
+func EmptyName(s string) error {
+	if len(SplitNames(s)) == 0 {
+		return nil
+	}
+	for i, n := range strings.Split(s, ",") {
+		if strings.TrimSpace(n) == "" {
+			return &scoring.InputError{Msg: fmt.Sprintf("the %s name is empty", words.Ordinal(i+1))}
+		}
+	}
+	return nil
+}
+
 // SplitNames reads a comma list of players, as --players takes it: spaces
 // around names dropped, empty entries skipped.
 func SplitNames(s string) []string {

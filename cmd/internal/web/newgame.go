@@ -50,6 +50,14 @@ func (req newRequest) settings(prev *store.Game) (scoring.Settings, error) {
 	if err := scoring.ValidateGameName(req.Name); err != nil {
 		return scoring.Settings{}, bad("--name: %v", err)
 	}
+	if err := present.EmptyName(req.Players); err != nil {
+		return scoring.Settings{}, bad("--players %q: %v", req.Players, err)
+	}
+	for _, t := range req.Teams {
+		if err := present.EmptyName(t); err != nil {
+			return scoring.Settings{}, bad("--team %q: %v", t, err)
+		}
+	}
 	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: present.SplitNames(req.Players), Dealer: strings.TrimSpace(req.Dealer),
 		CustomRules: nonEmpty(req.CustomRules)}
 	if req.Target != nil {
