@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -39,14 +40,11 @@ func runUse(o *useOptions) error {
 	}
 	var g *store.Game
 	err := app.withDB(changeDB, func(db *store.DB) error {
-		id, err := gameByName(db, o.Game)
+		id, err := gameID(db, o.Game)
 		if err != nil {
 			return err
 		}
 		g, err = db.Use(id)
-		if err != nil && id == o.Game && strings.HasPrefix(err.Error(), "no game has the id") {
-			return usagef("no game has the id or name %q; \"unoscore games\" lists them", o.Game)
-		}
 		return err
 	})
 	if err != nil {
@@ -60,17 +58,19 @@ func runUse(o *useOptions) error {
 	return nil
 }
 
-// gameByName finds the id of the game called name, any case; a word that
-// names no game is returned as it is, to be read as an id. An exact id wins
-// over a name.
-func gameByName(db *store.DB, name string) (string, error) {
-	t := strings.TrimSpace(name)
+// gameID finds the game a person named, for "use ID|NAME" and every
+// --game: an exact id, else a game's name in any case, else a unique start
+// of an id. One that names nothing, or several games by name, is refused
+// echoing what was typed; the start of several ids is the store's
+// AmbiguousError, when the game is read.
+func gameID(db *store.DB, typed string) (string, error) {
+	t := strings.TrimSpace(typed)
+	lower := strings.ToLower(t)
 	var found []store.Summary
-	exactID := false
+	exactID, prefix := false, false
 	_, err := db.List(0, func(s store.Summary) error {
-		if s.ID == strings.ToLower(t) {
-			exactID = true
-		}
+		exactID = exactID || s.ID == lower
+		prefix = prefix || strings.HasPrefix(s.ID, lower)
 		if s.Name != "" && strings.EqualFold(s.Name, t) {
 			found = append(found, s)
 		}
@@ -79,14 +79,45 @@ func gameByName(db *store.DB, name string) (string, error) {
 	switch {
 	case err != nil:
 		return "", err
-	case exactID || len(found) == 0:
-		return name, nil
+	case exactID:
+		return lower, nil
 	case len(found) == 1:
 		return found[0].ID, nil
+	case len(found) == 0 && prefix:
+		return t, nil
+	case len(found) == 0:
+		return "", usagef("no game has the id or name %q; \"unoscore games\" lists them", words.Clip(t))
 	}
 	var ids []string
 	for _, s := range found {
 		ids = append(ids, s.ID+" (started "+s.Created.Local().Format("2006-01-02 15:04")+")")
 	}
 	return "", usagef("%d games are called %q: %s; use the id", len(found), found[0].Name, strings.Join(ids, ", "))
+}
+
+// resolveGameFlag reads the --game given to c as "use" reads its word
+// (gameID), and gives the command the game's id. Without a database there
+// is nothing to resolve: the command says so in its own words.
+func resolveGameFlag(app *App, c *cobra.Command) error {
+	f := c.Flags().Lookup("game")
+	if f == nil || !f.Changed || strings.TrimSpace(f.Value.String()) == "" {
+		return nil
+	}
+	var id string
+	err := app.withDB(readDB, func(db *store.DB) error {
+		var err error
+		id, err = gameID(db, f.Value.String())
+		return err
+	})
+	if errors.Is(err, store.ErrNoGame) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	v := f.Value
+	if o, ok := v.(*onceValue); ok {
+		v = o.Value // the flag was given once; this is not a second time
+	}
+	return v.Set(id)
 }

@@ -84,7 +84,7 @@ func flagProblem(err error) string {
 
 // The usage of --game, --json and --wide where a command says the usual.
 const (
-	gameUsage      = "the game's id (default the current game)"
+	gameUsage      = "the game's id or name (default the current game)"
 	jsonBoardUsage = "print the board as JSON"
 	wideUsage      = "the full table, however wide the terminal (a pipe always gets it)"
 )

@@ -170,7 +170,9 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			if keepsLines(c) {
 				app.keepLines()
 			}
-			return nil
+			// --game takes what "use" takes: an id, its start, or a
+			// game's name.
+			return resolveGameFlag(app, c)
 		},
 	}
 	// --help fits the terminal: flag descriptions wrap beside the flags,

@@ -286,6 +286,7 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 		}
 		return string(cur), num, nil
 	}
+	typed := words.Clip(strings.TrimSpace(id)) // as the person typed it, for a refusal
 	id = strings.ToLower(strings.TrimSpace(id))
 	if err := checkRange(tx, bucketIDs, []byte(id), prefixEnd([]byte(id))); err != nil {
 		return "", 0, err
@@ -316,9 +317,9 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 	case 1:
 		return matches[0], num, nil
 	case 0:
-		return "", 0, &NotFoundError{ID: id}
+		return "", 0, &NotFoundError{ID: typed}
 	}
-	return "", 0, &AmbiguousError{Prefix: id, Matches: matches, More: more}
+	return "", 0, &AmbiguousError{Prefix: typed, Matches: matches, More: more}
 }
 
 func numOf(v []byte) uint64 {
