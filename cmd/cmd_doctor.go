@@ -22,7 +22,7 @@ func newDoctorCmd(app *App, runF func(*doctorOptions) error) *cobra.Command {
 	o := &doctorOptions{app: app}
 	c := &cobra.Command{
 		Use:   "doctor [--backup FILE]",
-		Short: "Check the database file and every game in it; write a backup copy",
+		Short: "Check the database file and every game in it (--backup FILE also writes a copy)",
 		Long: `Check the database: every page (each read once, with bounds, so a damaged
 file is reported, never followed round a loop) and that each is in use or
 free, the schema version, that every game's log replays, and that the list

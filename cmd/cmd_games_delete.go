@@ -65,7 +65,7 @@ func runGamesDelete(o *gamesDeleteOptions) error {
 			}
 			what += fmt.Sprintf(", %s of %s", words.Count(g.Board.Hands(), "hand"), words.Join(g.Settings().Players))
 		}
-		ok, err := app.confirmKept(fmt.Sprintf("Delete %s? A copy of the file is kept first", what))
+		ok, err := app.confirmKept(fmt.Sprintf("Delete %s? A copy of the file is kept first.", what))
 		if errors.Is(err, prompter.ErrInterrupted) {
 			return interruptedError("interrupted; nothing was deleted")
 		}

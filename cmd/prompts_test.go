@@ -288,3 +288,21 @@ func TestNewOffersPartnersAcrossByStartsOfNames(t *testing.T) {
 		t.Errorf("asked %q\n%s", p.Labels, out)
 	}
 }
+
+// The help says what doctor does without flags (it writes nothing: only
+// --backup FILE writes a copy), and the question of games delete ends
+// with its stop before [y/N].
+func TestDoctorHelpAndDeleteQuestion(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	_, help, _, _ := runAt(t, db, nil, "--help")
+	if strings.Contains(help, "write a backup copy") || !strings.Contains(unwrapped(help), "doctor Check the database file and every game in it (--backup FILE also writes a copy)") {
+		t.Errorf("doctor in the help:\n%s", help)
+	}
+	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob")
+	_, js, _, _ := runAt(t, db, nil, "board", "--json")
+	id := js[strings.Index(js, `"id": "`)+7:][:6]
+	code, out, errs, p := runAt(t, db, []string{"n"}, "games", "delete", id)
+	if code != 0 || len(p.Labels) != 1 || !strings.HasSuffix(p.Labels[0], "A copy of the file is kept first.") {
+		t.Errorf("exit %d, asked %q: %s%s", code, p.Labels, out, errs)
+	}
+}
