@@ -481,8 +481,10 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 const importBatch = 500
 
 // importer writes the games of an import in batches. The games are numbered
-// counting down from base, so that the export's order (newest first) is
-// the list's, and every number is above every game already in the file.
+// counting down from base, newest first by their creation (the export's
+// order between games created at the same instant), so that the keys are
+// the order of creation (see order.go) whatever the export's order, and
+// every number is above every game already in the file.
 type importer struct {
 	db     *DB
 	begun  bool   // a batch was written, and with it the mark
@@ -492,7 +494,36 @@ type importer struct {
 	n      int
 	first  string // the first game's id: current if the export names none
 	staged []stagedGame
+	// made is each game's time of creation, by its place in the export,
+	// until numbered; rank is then each game's place newest first.
+	made []madeAt
+	rank []uint32
+	// inOrder: the keys will be in the order of creation once the import
+	// is whole (keepsOrder, before anything is written).
+	inOrder bool
 }
+
+// madeAt is when the game at index of the export was created.
+type madeAt struct {
+	sec   int64
+	nsec  int32
+	index uint32
+}
+
+// numberByCreation gives each game its place, newest first (rank): by
+// creation, then by the export's order.
+func (im *importer) numberByCreation() {
+	slices.SortFunc(im.made, func(a, b madeAt) int {
+		return cmp.Or(cmp.Compare(b.sec, a.sec), cmp.Compare(b.nsec, a.nsec), cmp.Compare(a.index, b.index))
+	})
+	im.rank = make([]uint32, len(im.made))
+	for pos, m := range im.made {
+		im.rank[m.index] = uint32(pos)
+	}
+}
+
+// num is the number of the game at index of the export.
+func (im *importer) num(index uint64) uint64 { return im.base - uint64(im.rank[index]) }
 
 type stagedGame struct {
 	id      string
@@ -545,6 +576,8 @@ func (im *importer) add(id string, events []Event) error {
 	if im.n == 0 {
 		im.first = id
 	}
+	at := g.Created()
+	im.made = append(im.made, madeAt{sec: at.Unix(), nsec: int32(at.Nanosecond()), index: uint32(im.n)})
 	im.n++
 	im.staged = append(im.staged, sg)
 	if len(im.staged) == importBatch {
@@ -638,6 +671,9 @@ func (im *importer) close() {
 // every key is appended, then runs last in the same transaction. The first
 // batch that is not also the last marks the import unfinished.
 func (im *importer) write(last func(tx *bolt.Tx) error) error {
+	if im.rank == nil {
+		im.numberByCreation() // every game is read: none is written before
+	}
 	err := im.db.update(func(tx *bolt.Tx) (err error) {
 		ids, events, sums := tx.Bucket(bucketIDs), tx.Bucket(bucketEvents), tx.Bucket(bucketSummaries)
 		if !im.begun {
@@ -648,14 +684,21 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 				return err
 			}
 			im.base = im.from + 1<<32
+			// Read before this transaction writes anything: the walk
+			// reads the file, not what the transaction changed.
+			if im.inOrder, err = im.keepsOrder(tx); err != nil {
+				return err
+			}
 			if last == nil {
 				if err := tx.Bucket(bucketMeta).Put(keyImport, gameKey(im.from)); err != nil {
 					return err
 				}
 			}
 		}
+		// Lowest number first, so that every key is appended.
+		slices.SortFunc(im.staged, func(a, b stagedGame) int { return cmp.Compare(im.num(a.index), im.num(b.index)) })
 		if len(im.staged) > 0 {
-			lo, hi := im.base-im.staged[len(im.staged)-1].index, im.base-im.staged[0].index
+			lo, hi := im.num(im.staged[0].index), im.num(im.staged[len(im.staged)-1].index)
 			if err := checkRangePages(tx, gameKey(lo), gameKey(hi+1)); err != nil {
 				return err
 			}
@@ -664,8 +707,8 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 			}
 		}
 		events.FillPercent, sums.FillPercent = 1, 1
-		for _, g := range slices.Backward(im.staged) {
-			num := im.base - g.index
+		for _, g := range im.staged {
+			num := im.num(g.index)
 			if taken, err := idTaken(tx, g.id); err != nil || taken {
 				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}))
 			}
@@ -707,8 +750,20 @@ func (im *importer) commit(current string) error {
 		current = im.first
 	}
 	last := func(tx *bolt.Tx) error {
+		// A game made by another process between two batches of the
+		// import (numbered above im.from) may be newer than some of the
+		// import's: the order is then not known.
+		n, err := counter(tx)
+		if err != nil {
+			return err
+		}
 		if err := setCounter(tx, max(im.from, im.base)); err != nil {
 			return err
+		}
+		if im.inOrder && n == im.from {
+			if err := setOrdered(tx, max(im.from, im.base)); err != nil {
+				return err
+			}
 		}
 		meta := tx.Bucket(bucketMeta)
 		if meta.Get(keyCurrent) == nil && current != "" {
@@ -821,4 +876,28 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// keepsOrder says, before the import writes anything, whether with the
+// import's games written (above every other, numbered by creation) the
+// summaries' keys will be in the order of creation: the games already here
+// are (by their record, else by reading them all), and the oldest imported
+// game is not older than the newest of them.
+func (im *importer) keepsOrder(tx *bolt.Tx) (bool, error) {
+	was, err := ordered(tx)
+	if err != nil {
+		return false, err
+	}
+	p := pendingOf(tx)
+	if !was {
+		if was, err = inOrder(tx, p); err != nil || !was {
+			return false, err
+		}
+	}
+	newest, any, err := newestBelow(tx, p)
+	if err != nil || !any {
+		return err == nil, err
+	}
+	oldest := im.made[len(im.made)-1]
+	return !time.Unix(oldest.sec, int64(oldest.nsec)).Before(newest), nil
 }

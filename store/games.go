@@ -906,7 +906,9 @@ func (db *DB) summaries(limit int, dec summaryDecoder, fn func(*Summary) error) 
 }
 
 // list calls fn with each game's number and summary (its checksum checked
-// and taken off), newest first.
+// and taken off), newest first: by creation (see order.go), which is the
+// order of the keys but after an import of games older than some already
+// here.
 //
 // The summaries' pages are read by the walk that checks them (pread, 64
 // KiB at a time), backward, each leaf checked whole before its summaries
@@ -951,13 +953,21 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 				n++
 				return nil
 			}
+			inOrder, err := ordered(tx)
+			if err != nil {
+				return err
+			}
 			root := uint64(tx.Bucket(bucketSummaries).Root())
 			w, _, err := walkerOver(tx, root, true)
 			if err != nil {
 				return err
 			}
 			unfinished := 0 // an unfinished import's games: not there yet
-			if w == nil {
+			if !inOrder {
+				// An import brought games older than some already here:
+				// the keys are not the order of creation (see order.go).
+				unfinished, err = listSorted(tx, p, limit, visit, db.releaseMapped)
+			} else if w == nil {
 				unfinished, err = listCursor(tx, p, limit, visit, db.releaseMapped)
 			} else {
 				// An unfinished import's games are numbered above every other

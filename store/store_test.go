@@ -404,8 +404,9 @@ func TestImportInBatches(t *testing.T) {
 		t.Fatalf("doctor after the discarded import: %+v", r)
 	}
 
-	// And whole, it is all there, in the export's order, after the game
-	// that was there before; new games come after it.
+	// And whole, it is all there, in the export's order (its games were
+	// all created at the same instant, long ago), listed after the game
+	// that was there before, which is newer; new games come first.
 	db = must[*DB](t)(Open(db.Path(), Options{}))
 	defer db.Close()
 	if got := must[int](t)(db.Import(strings.NewReader(smallExport(n, "")))); got != n {
@@ -413,8 +414,8 @@ func TestImportInBatches(t *testing.T) {
 	}
 	later := must[*Game](t)(db.Create("after", scoring.Settings{Players: []string{"Ann", "Bob"}}))
 	l, _ := listAll(t, db)
-	if len(l) != n+2 || l[0].ID != later.ID || l[1].ID != "s0000" || l[n].ID != fmt.Sprintf("s%04d", n-1) || l[n+1].ID != first.ID {
-		t.Fatalf("order after the import: %s %s %s %s", l[0].ID, l[1].ID, l[n].ID, l[n+1].ID)
+	if len(l) != n+2 || l[0].ID != later.ID || l[1].ID != first.ID || l[2].ID != "s0000" || l[n+1].ID != fmt.Sprintf("s%04d", n-1) {
+		t.Fatalf("order after the import: %s %s %s %s", l[0].ID, l[1].ID, l[2].ID, l[n+1].ID)
 	}
 }
 
