@@ -158,3 +158,47 @@ func TestTerminalTableLineOnce(t *testing.T) {
 	tm.wait()
 	fits80(t, tm.screen())
 }
+
+// TestTerminalSeatsWhenTheRoundChanges: at 80x24, once a hand ends a
+// table's round, the lines above the next hand say where everyone sits at
+// each table whose round changed (clockwise from the dealer, and who comes
+// from which table), each broken at 80 columns however long the names.
+// They said only the pairs and the dealer.
+func TestTerminalSeatsWhenTheRoundChanges(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	players := "Annabelle Fairweather,Bartholomew Higgins,Catriona Pemberton,Dashiell Whitacre," +
+		"Evangeline Ashdown,Fayette Ravensworth,Gustavo Montenegro,Halvard Kittredge"
+	for _, args := range [][]string{
+		{"new", "--players", players, "--mode", "rotating", "--hands", "1"},
+		{"hand", "--table", "2", "-o", "eva", "fay=r1", "hal=r2"},
+	} {
+		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	tm := startTermSize(t, 80, 24, db, "hand", "--table", "1")
+	tm.expect("Who went out?")
+	tm.line("") // Annabelle
+	tm.expect("Bartholomew Higgins's cards")
+	tm.line("r7")
+	tm.expect("Dashiell Whitacre's cards")
+	tm.line("9")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Saved. Hand 2")
+	tm.expect("Who went out?")
+	tm.send(ctrlC)
+	tm.wait()
+	sc := tm.screen()
+	fits80(t, sc)
+	_, after, _ := strings.Cut(sc, "Saved. Hand 2")
+	flat := strings.Join(strings.Fields(after), " ")
+	for _, want := range []string{
+		"Seats clockwise: Annabelle Fairweather, Gustavo Montenegro, Dashiell Whitacre, Halvard Kittredge; from table 2: Gustavo Montenegro and Halvard Kittredge.",
+		"Seats clockwise: Bartholomew Higgins, Evangeline Ashdown, Catriona Pemberton, Fayette Ravensworth; from table 1: Bartholomew Higgins and Catriona Pemberton.",
+	} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("no %q after the round changed:\n%s", want, after)
+		}
+	}
+}

@@ -261,8 +261,12 @@ func compactBoard(b *scoring.Board, width int) []string {
 	}
 	lines := ui.Fill(parts, ", ", width, first, "  ")
 	if b.Schedule() != nil {
-		// Rotating: where each table stands and who deals there.
-		lines = append(lines, present.TableLines(b)...)
+		// Rotating: where each table stands and who deals there, and
+		// where everyone sits at a table whose round has just changed;
+		// each line broken at the width.
+		for _, l := range present.TableLinesSeated(b) {
+			lines = append(lines, strings.Split(ui.Wrap(l, width), "\n")...)
+		}
 	}
 	return lines
 }

@@ -166,7 +166,14 @@ func PairName(b *scoring.Board, pair []int) string { return strings.Join(b.Names
 // TableLines say where each table stands and who deals there next: "Next
 // to deal: Ann." at a game's one table; in a rotating game each table's
 // round, pairs and dealer, and the rounds still to play.
-func TableLines(b *scoring.Board) []string {
+func TableLines(b *scoring.Board) []string { return tableLines(b, false) }
+
+// TableLinesSeated are TableLines with, under the line of each table
+// whose round has just changed, where everyone sits there (SeatingLine):
+// what the terminal shows above the next hand and under the board.
+func TableLinesSeated(b *scoring.Board) []string { return tableLines(b, true) }
+
+func tableLines(b *scoring.Board, seated bool) []string {
 	tables := b.Tables()
 	if b.Schedule() == nil {
 		return []string{fmt.Sprintf("Next to deal: %s.", b.Name(tables[0].Dealer))}
@@ -175,6 +182,9 @@ func TableLines(b *scoring.Board) []string {
 	rounds := len(b.Schedule())
 	for _, t := range tables {
 		lines = append(lines, TableLine(b, t))
+		if l := SeatingLine(b, t); seated && l != "" {
+			lines = append(lines, "  "+l)
+		}
 		if !t.Done {
 			left = append(left, fmt.Sprintf("%d at table %d", rounds-t.Round+1, t.Number))
 		}
@@ -201,6 +211,52 @@ func TableLines(b *scoring.Board) []string {
 	}
 	lines = append(lines, "Rounds still to play: "+strings.Join(left, ", ")+", counting the round under way.")
 	return lines
+}
+
+// SeatingLine says where everyone sits at table t of a rotating game when
+// its round has just changed (no hand played in it yet, after round 1):
+// the four players clockwise from the one who deals first, the order the
+// deal follows, and who comes over from another table or back from
+// sitting out: "Seats clockwise: Ann, Gus, Dan, Hal; from table 2: Gus and
+// Hal." Partners sit across, as the 1998 rulebook seats them: the
+// first and third, the second and fourth. "" at any other time.
+func SeatingLine(b *scoring.Board, t scoring.Table) string {
+	sched := b.Schedule()
+	if sched == nil || t.Done || t.Round < 2 || t.Hands > 0 {
+		return ""
+	}
+	before := map[int]int{} // seat -> its table (from 1) the round before; 0: sat out
+	for i, st := range sched[t.Round-2] {
+		for _, seat := range st.Clockwise() {
+			before[seat] = i + 1
+		}
+	}
+	from := map[int][]string{} // by the table they come from
+	var tables []int
+	for _, seat := range t.Seats {
+		if was := before[seat]; was != t.Number {
+			if _, ok := from[was]; !ok {
+				tables = append(tables, was)
+			}
+			from[was] = append(from[was], b.Name(seat))
+		}
+	}
+	slices.Sort(tables)
+	var moves []string
+	for _, was := range tables {
+		// The names last, so that a line broken at the width never ends
+		// with a table's number alone.
+		if was == 0 {
+			moves = append(moves, "back from sitting out: "+words.Join(from[was]))
+		} else {
+			moves = append(moves, fmt.Sprintf("from table %d: %s", was, words.Join(from[was])))
+		}
+	}
+	l := "Seats clockwise: " + strings.Join(b.Names(t.Seats), ", ")
+	if len(moves) > 0 {
+		l += "; " + strings.Join(moves, "; ")
+	}
+	return l + "."
 }
 
 // SitOutLine says who sits out round r (from 1) of a rotating game of 5,

@@ -34,3 +34,69 @@ func TestFill(t *testing.T) {
 		t.Errorf("fill: %q", got)
 	}
 }
+
+// TestSeatingLine: when a rotating table's round changes, a line says
+// where everyone sits there, clockwise from the dealer, and who comes
+// over from which table or back from sitting out; no line in round 1 nor
+// once the round's first hand is played.
+func TestSeatingLine(t *testing.T) {
+	play := func(b *scoring.Board, table int, out string, left ...string) {
+		t.Helper()
+		h := scoring.Hand{Out: out, Table: table}
+		for _, l := range left {
+			cards, err := b.Deck.ParseHand("r1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.Left = append(h.Left, scoring.Left{Player: l, Cards: cards})
+		}
+		if _, err := b.Play(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := func(b *scoring.Board) []string {
+		var l []string
+		for _, tb := range b.Tables() {
+			l = append(l, SeatingLine(b, tb))
+		}
+		return l
+	}
+	b, err := scoring.New(scoring.Settings{Mode: scoring.Rotating, Hands: 2, Players: []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := lines(b); !reflect.DeepEqual(got, []string{"", ""}) {
+		t.Errorf("round 1: %q", got)
+	}
+	play(b, 1, "Ann", "Bob", "Dan")
+	play(b, 2, "Eve", "Fay", "Hal")
+	if got := lines(b); !reflect.DeepEqual(got, []string{"", ""}) {
+		t.Errorf("round 1, hand 2: %q", got)
+	}
+	play(b, 1, "Ann", "Bob", "Dan")
+	play(b, 2, "Eve", "Fay", "Hal")
+	want := []string{
+		"Seats clockwise: Ann, Gus, Dan, Hal; from table 2: Gus and Hal.",
+		"Seats clockwise: Bob, Eve, Cat, Fay; from table 1: Bob and Cat.",
+	}
+	if got := lines(b); !reflect.DeepEqual(got, want) {
+		t.Errorf("round 2: %q, want %q", got, want)
+	}
+	if got := TableLinesSeated(b); len(got) != 5 || got[1] != "  "+want[0] || got[3] != "  "+want[1] {
+		t.Errorf("the tables' lines: %q", got)
+	}
+	play(b, 1, "Ann", "Gus", "Hal")
+	if got := lines(b); got[0] != "" || got[1] != want[1] {
+		t.Errorf("after a hand at table 1: %q", got)
+	}
+
+	// Five players: one sits out each round, and comes back.
+	b, err = scoring.New(scoring.Settings{Mode: scoring.Rotating, Hands: 1, Players: []string{"Ann", "Bob", "Cat", "Dan", "Eve"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(b, 1, "Ann", "Bob", "Dan")
+	if got, want := lines(b), []string{"Seats clockwise: Bob, Cat, Eve, Dan; back from sitting out: Eve."}; !reflect.DeepEqual(got, want) {
+		t.Errorf("five players, round 2: %q, want %q", got, want)
+	}
+}

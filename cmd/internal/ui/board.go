@@ -64,7 +64,7 @@ func WriteBoard(w io.Writer, g *store.Game, st Style) error {
 		if l := leaderLine(b); l != "" {
 			fmt.Fprintln(&out, l)
 		}
-		for _, line := range present.TableLines(b) {
+		for _, line := range present.TableLinesSeated(b) {
 			fmt.Fprintln(&out, line)
 		}
 	}
