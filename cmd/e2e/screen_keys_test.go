@@ -2,7 +2,9 @@ package e2e
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Issue 22, item 2: a whole name typed at "Who went out?" is taken whole:
@@ -137,4 +139,68 @@ func TestScreenDropAsksFirst(t *testing.T) {
 	if b := boardJSON(t, db); b["changes"] != float64(1) {
 		t.Errorf("the game changed: %v changes", b["changes"])
 	}
+}
+
+// cursorAt is where the terminal's cursor stands, and whether it is shown.
+func (s *screen) cursorAt() (x, y int, shown bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.vt.Cursor()
+	return c.X, c.Y, s.vt.CursorVisible()
+}
+
+// waitCursor waits until the terminal's cursor is shown on the row ending
+// with tail, at the column where at begins in tail.
+func (s *screen) waitCursor(tail, at string) {
+	s.t.Helper()
+	s.until(fmt.Sprintf("the cursor on %q of %q", at, tail), func() bool {
+		x, y, shown := s.cursorAt()
+		rows := s.lines()
+		if !shown || y >= len(rows) || !strings.HasSuffix(rows[y], tail) {
+			return false
+		}
+		row := rows[y]
+		return x == utf8.RuneCountInString(row[:len(row)-len(tail)+strings.Index(tail, at)])
+	})
+}
+
+// Moving the cursor back into a typed line keeps every character on the
+// screen: the one under the cursor was replaced by the block ("r7 █d4"
+// after three Lefts; "XX█7 wd4" after Ctrl-A and XX), so the card being
+// corrected could not be seen. The terminal's own cursor stands on it now;
+// at the end of the line the block is drawn as before.
+func TestScreenCursorShowsCharacter(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob")
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("a")
+	s.waitFor("? Bob's cards")
+	s.burst("r7 wd4")
+	s.waitFor("✔ Bob's cards: r7 wd4█")
+	s.burst("\x1b[D\x1b[D\x1b[D")
+	s.waitCursor("Bob's cards: r7 wd4", "wd4")
+	s.noLine("█")
+	s.burst("\x01" + "XX")
+	s.waitCursor("Bob's cards: XXr7 wd4", "r7 wd4")
+	s.noLine("█")
+	// Back at the end: the block, and the terminal's cursor hidden.
+	s.burst("\x05")
+	s.waitFor("Bob's cards: XXr7 wd4█")
+	s.until("the terminal's cursor hidden", func() bool { _, _, shown := s.cursorAt(); return !shown })
+	s.burst("\x15" + "r7 b9 g5 y1 r1 r2 r3 r4 r5 r6 r8 r9 g1 g2 g3 g4 g6 g7 g8 g9 b1 b2 b3 b4")
+	s.waitFor("b3 b4█")
+	// A line the terminal wraps: the cursor on the second row, every
+	// character kept.
+	s.burst("\x1b[D\x1b[D")
+	s.until("the cursor on the wrapped line's b4", func() bool {
+		x, y, shown := s.cursorAt()
+		rows := s.lines()
+		return shown && y > 0 && y < len(rows) && strings.HasSuffix(rows[y], "b3 b4") && x == utf8.RuneCountInString(rows[y])-2
+	})
+	if !strings.Contains(strings.ReplaceAll(s.text(), "\n", ""), "✔ Bob's cards: r7 b9 g5 y1 r1 r2 r3 r4 r5 r6 r8 r9 g1 g2 g3 g4 g6 g7 g8 g9 b1 b2 b3 b4") {
+		t.Fatalf("the wrapped line lost characters:\n%s", s.text())
+	}
+	s.noLine("█")
+	s.burst("\x03")
+	s.exit()
 }

@@ -1,6 +1,7 @@
 package promptui
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -152,6 +153,7 @@ func (p *Prompt) Run() (string, error) {
 	typed := false
 
 	var sb *screenbuf.ScreenBuf
+	var out io.Writer // the terminal, once the line is open
 	listen := func(line []rune, pos int, key rune) ([]rune, int, bool) {
 		if ends(key, line) {
 			// unoscore's fork: Run has the line already and draws the
@@ -181,9 +183,22 @@ func (p *Prompt) Run() (string, error) {
 		if p.Mask != 0 {
 			echo = cur.FormatMask(p.Mask)
 		}
+		// unoscore's fork: inside the line, the character under the
+		// cursor stays on the screen (DefaultCursor's block took its
+		// place) and the terminal's own cursor stands on it, as in a
+		// shell; at the end of the line the block is drawn, as before.
+		inside := p.Mask == 0 && cur.Position < len(cur.input)
+		if inside {
+			echo = cur.Get()
+		}
 
-		prompt = append(prompt, []byte(echo)...)
 		sb.Reset()
+		if inside {
+			lines := bytes.Split(prompt, []byte{'\n'})
+			col := screenbuf.Width(lines[len(lines)-1]) + screenbuf.Width([]byte(string(cur.input[:cur.Position])))
+			sb.Mark(len(lines)-1, col)
+		}
+		prompt = append(prompt, []byte(echo)...)
 		sb.Write(prompt)
 		if !p.IsConfirm {
 			// The line under the prompt is always there, so the prompt keeps
@@ -196,6 +211,11 @@ func (p *Prompt) Run() (string, error) {
 			sb.Write(validation)
 		}
 		sb.Flush()
+		if inside {
+			out.Write([]byte(showCursor))
+		} else {
+			out.Write([]byte(hideCursor))
+		}
 		return nil, 0, keepOn
 	}
 
@@ -204,13 +224,13 @@ func (p *Prompt) Run() (string, error) {
 		MaskRune:   p.Mask,
 		VimMode:    p.IsVimMode,
 	}
-	l, err := openLine(p.Stdin, p.Stdout, p.KeepRaw, c, listen)
+	l, err := openLine(p.Stdin, p.Stdout, p.KeepRaw, true, c, listen)
 	if err != nil {
 		return "", err
 	}
 	defer l.close()
 	rl := l.rl
-	sb = screenbuf.New(l.out, readline.GetScreenWidth)
+	sb, out = screenbuf.New(l.out, readline.GetScreenWidth), l.out
 	// we're taking over the cursor,  so stop showing it.
 	l.out.Write([]byte(hideCursor))
 

@@ -237,7 +237,7 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 	c := &readline.Config{VimMode: s.IsVimMode}
 	var sb *screenbuf.ScreenBuf
 	var listener func([]rune, int, rune) ([]rune, int, bool)
-	l, err := openLine(s.Stdin, s.Stdout, s.KeepRaw, c, func(line []rune, pos int, key rune) ([]rune, int, bool) {
+	l, err := openLine(s.Stdin, s.Stdout, s.KeepRaw, false, c, func(line []rune, pos int, key rune) ([]rune, int, bool) {
 		if ends(key, line) {
 			// unoscore's fork: Run has the answer already and draws it
 			// itself (see session.go).

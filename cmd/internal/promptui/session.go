@@ -61,14 +61,20 @@ type line struct {
 	once   sync.Once
 }
 
-// openLine starts readline on stdin and stdout with listener.
-func openLine(stdin io.ReadCloser, stdout io.Writer, keepRaw bool, cfg *readline.Config, listener func([]rune, int, rune) ([]rune, int, bool)) (*line, error) {
+// openLine starts readline on stdin and stdout with listener. quiet keeps
+// readline's own drawing of the line off the screen (unoscore's fork: the
+// listener draws everything; readline drew the line again where the
+// terminal's cursor stood, which Prompt puts inside its block).
+func openLine(stdin io.ReadCloser, stdout io.Writer, keepRaw, quiet bool, cfg *readline.Config, listener func([]rune, int, rune) ([]rune, int, bool)) (*line, error) {
 	if stdout == nil {
 		stdout = readline.Stdout
 	}
 	l := &line{cfg: cfg, out: &gate{w: stdout}, stdin: stdin, opDone: make(chan struct{})}
 	cfg.Stdin = stdin
 	cfg.Stdout = l.out
+	if quiet {
+		cfg.Stdout = io.Discard
+	}
 	cfg.HistoryLimit = -1
 	cfg.UniqueEditLine = true
 	if keepRaw {

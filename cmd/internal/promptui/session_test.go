@@ -266,7 +266,7 @@ func TestSelectJumpAndArrows(t *testing.T) {
 func TestLineCloseWaitsAndIsIdempotent(t *testing.T) {
 	k := newKeys("ann\r")
 	out := &screen{}
-	l, err := openLine(k, out, true, &readline.Config{}, func(line []rune, pos int, key rune) ([]rune, int, bool) {
+	l, err := openLine(k, out, true, false, &readline.Config{}, func(line []rune, pos int, key rune) ([]rune, int, bool) {
 		return nil, 0, false
 	})
 	if err != nil {

@@ -24,7 +24,11 @@ type ScreenBuf struct {
 	w     io.Writer
 	width func() int // the terminal's width in columns; 0 or less: unknown
 	lines [][]byte   // the block being built
-	drawn int        // terminal rows the last Flush drew (the cursor is below them)
+	drawn int        // terminal rows from the top of the block drawn last to the cursor
+	// mark is where Flush leaves the terminal's cursor, when marked: line
+	// (of the block) and column; else below the block.
+	marked            bool
+	markLine, markCol int
 }
 
 // New creates a ScreenBuf writing to w. width, when not nil, gives the
@@ -36,6 +40,15 @@ func New(w io.Writer, width func() int) *ScreenBuf {
 // Reset starts a new block: the next Flush replaces what was drawn.
 func (s *ScreenBuf) Reset() {
 	s.lines = s.lines[:0]
+	s.marked = false
+}
+
+// Mark has the next Flush leave the terminal's cursor at column col (in
+// columns of the terminal, from 0) of the block's line line (from 0),
+// instead of below the block: the place being edited, shown by the
+// terminal's own cursor (unoscore's fork). Reset forgets it.
+func (s *ScreenBuf) Mark(line, col int) {
+	s.marked, s.markLine, s.markCol = true, line, col
 }
 
 // Clear empties the block: the next Flush erases what was drawn.
@@ -82,6 +95,27 @@ func (s *ScreenBuf) Flush() error {
 		rows += Rows(l, w)
 	}
 	s.drawn = rows
+	if s.marked && s.markLine >= 0 && s.markLine < len(s.lines) {
+		// Up from below the block to the marked row, then to its column.
+		at := 0
+		for _, l := range s.lines[:s.markLine] {
+			at += Rows(l, w)
+		}
+		col := s.markCol
+		if w > 0 {
+			at += col / w
+			col %= w
+		}
+		if up := rows - at; up > 0 {
+			out.WriteString("\x1b[" + strconv.Itoa(up) + "A")
+		}
+		out.WriteByte('\r')
+		if col > 0 {
+			out.WriteString("\x1b[" + strconv.Itoa(col) + "C")
+		}
+		s.drawn = at
+	}
+	s.marked = false
 	// The next lines written make a new block, drawn over this one.
 	s.lines = s.lines[:0]
 	_, err := out.WriteTo(s.w)

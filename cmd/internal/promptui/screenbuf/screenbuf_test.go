@@ -177,3 +177,32 @@ func TestRowsAndWidth(t *testing.T) {
 		}
 	}
 }
+
+// Mark leaves the terminal's cursor inside the block (unoscore's fork):
+// up from below the block to the marked row, counting the rows the
+// terminal wraps a line onto, then right to the column; the next Flush
+// goes up from there to the block's top.
+func TestMark(t *testing.T) {
+	var buf bytes.Buffer
+	s := New(&buf, func() int { return 10 })
+	s.Write([]byte("label\nab: 0123456789xyz"))
+	s.Write([]byte("message"))
+	s.Mark(1, 12) // "2" on the second row of the wrapped line
+	s.Flush()
+	want := "\r\x1b[J" + "label\n" + "ab: 0123456789xyz\n" + "message\n" + "\x1b[2A\r\x1b[2C"
+	if got := buf.String(); got != want {
+		t.Fatalf("marked flush sent %q, want %q", got, want)
+	}
+	buf.Reset()
+	s.Write([]byte("label"))
+	s.Flush()
+	if got, want := buf.String(), "\r\x1b[2A\x1b[J"+"label\n"; got != want {
+		t.Fatalf("the flush after sent %q, want %q", got, want)
+	}
+	buf.Reset()
+	s.Write([]byte("again"))
+	s.Flush()
+	if got, want := buf.String(), "\r\x1b[1A\x1b[J"+"again\n"; got != want {
+		t.Fatalf("a mark outlived its flush: %q, want %q", got, want)
+	}
+}
