@@ -60,3 +60,39 @@ func TestHandLoopKeepsAHandWhenTheFileIsBusy(t *testing.T) {
 		}
 	}
 }
+
+// TestEditKeepsACorrectionWhenTheFileIsBusy: the same for a correction
+// typed at edit's prompts: kept, and saved once the file is free.
+func TestEditKeepsACorrectionWhenTheFileIsBusy(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, args := range [][]string{{"new", "--players", "Ann,Bob"}, {"hand", "-o", "Ann", "Bob=r7"}} {
+		if code, _, errs, _ := runAt(t, db, nil, append([]string{"--no-input"}, args...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	var holder *store.DB
+	p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: []string{"Bob", "r9", "", ""}}}
+	p.before = map[string]func(){
+		"Save this correction?": func() {
+			var err error
+			if holder, err = store.Open(db, store.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"Try to save this correction again?": func() { holder.Close() },
+	}
+	var out, errb bytes.Buffer
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
+	if code := Run([]string{"--db", db, "--wait", "50ms", "edit", "1"}, ios, p); code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	if len(p.Answers) > 0 {
+		t.Errorf("answers left over: %q", p.Answers)
+	}
+	if want := "is in use by another unoscore (waited 50ms). What you entered is kept.\n"; !strings.Contains(out.String(), want) {
+		t.Errorf("no %q:\n%s", want, out.String())
+	}
+	if _, board, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(board, `"score": 9,`) {
+		t.Errorf("the correction was not saved:\n%s\n%s", out.String(), board)
+	}
+}

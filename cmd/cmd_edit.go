@@ -172,10 +172,16 @@ func editPrompt(o *editOptions) error {
 		return err
 	}
 	var after *store.Game
-	err = app.withDB(changeDB, func(db *store.DB) error {
-		after, err = edit(db, o, g.ID, h)
-		return err
+	saved, err := flow.SaveRetrying(app.flowEnv(), "correction", func() error {
+		return app.withDB(changeDB, func(db *store.DB) error {
+			after, err = edit(db, o, g.ID, h)
+			return err
+		})
 	})
+	if err == nil && !saved {
+		fmt.Fprintln(app.IO.Out, "The correction was dropped; nothing changed.")
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -113,8 +113,8 @@ func HandLoop(env *Env, game string, table int) error {
 		pending = nil
 		var changed string
 		keep := false
-		for {
-			err = env.Change(func(db *store.DB) error {
+		saved, err := SaveRetrying(env, "hand", func() error {
+			return env.Change(func(db *store.DB) error {
 				// The file stays locked from this read to the save: the
 				// hand is saved as the number shown, or not at all.
 				now, err := db.Game(game)
@@ -127,22 +127,10 @@ func HandLoop(env *Env, game string, table int) error {
 				g, err = db.AddHand(game, h)
 				return err
 			})
-			var locked *store.LockedError
-			if !errors.As(err, &locked) {
-				break
-			}
-			// Another process holds the file past the wait: what was
-			// typed is not lost to it. The person tries again when it is
-			// free, or drops the hand.
-			say(env, fmt.Sprintf("%s %v. What you entered is kept.", st.Warn("Not saved:"), err))
-			again, err := env.Prompt.Confirm("Try to save this hand again?", true)
-			if err != nil {
-				return err
-			}
-			if !again {
-				say(env, "The hand was dropped: nothing was written for it. Every counted hand is saved. Pick up where you left off with: unoscore hand")
-				return nil
-			}
+		})
+		if err == nil && !saved {
+			say(env, "The hand was dropped: nothing was written for it. Every counted hand is saved. Pick up where you left off with: unoscore hand")
+			return nil
 		}
 		if err == nil && changed != "" {
 			fmt.Fprintf(out, "%s %s.\n", st.Warn("Not saved:"), changed)
@@ -171,6 +159,26 @@ func HandLoop(env *Env, game string, table int) error {
 		}
 		fmt.Fprintln(out)
 		say(env, "Saved. "+present.HandLine(g.Board, row))
+	}
+}
+
+// SaveRetrying runs save, which writes what the person entered (what: "hand",
+// "correction"). While another process holds the file past the wait, what
+// was entered is not lost to it: it says the file is in use and that what
+// was entered is kept, and asks to try again (the default yes); no drops
+// it, and saved is false with no error. Any other outcome is save's.
+func SaveRetrying(env *Env, what string, save func() error) (saved bool, err error) {
+	for {
+		err := save()
+		var locked *store.LockedError
+		if !errors.As(err, &locked) {
+			return err == nil, err
+		}
+		say(env, fmt.Sprintf("%s %v. What you entered is kept.", env.Style().Warn("Not saved:"), err))
+		again, err := env.Prompt.Confirm("Try to save this "+what+" again?", true)
+		if err != nil || !again {
+			return false, err
+		}
 	}
 }
 
