@@ -96,3 +96,33 @@ func TestEditKeepsACorrectionWhenTheFileIsBusy(t *testing.T) {
 		t.Errorf("the correction was not saved:\n%s\n%s", out.String(), board)
 	}
 }
+
+// TestNewKeepsTheAnswersWhenTheFileIsBusy: a game set up at the prompts
+// while another process holds the file past the wait is not lost: new
+// says so and saves it when asked again.
+func TestNewKeepsTheAnswersWhenTheFileIsBusy(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "--no-input", "new", "--players", "Cat,Dan"); code != 0 {
+		t.Fatal(errs)
+	}
+	holder, err := store.Open(db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: []string{"Ann, Bob", "standard", "", "classic", "Ann", "", "(stop"}}}
+	p.before = map[string]func(){"Try to save this game again?": func() { holder.Close() }}
+	var out, errb bytes.Buffer
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
+	if code := Run([]string{"--db", db, "--wait", "50ms", "new"}, ios, p); code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
+	}
+	if len(p.Answers) > 0 {
+		t.Errorf("answers left over: %q", p.Answers)
+	}
+	if !strings.Contains(out.String(), "What you entered is kept.") || !strings.Contains(out.String(), "New game") {
+		t.Errorf("not kept and saved:\n%s", out.String())
+	}
+	if _, js, _, _ := runAt(t, db, nil, "games", "--json"); strings.Count(js, `"id"`) != 2 {
+		t.Errorf("games:\n%s", js)
+	}
+}

@@ -250,17 +250,30 @@ func runNew(o *newOptions) error {
 	}
 
 	var g, left *store.Game // left: the current game, left unfinished
-	err = app.withDB(createDB, func(db *store.DB) error {
-		if id, err := db.Current(); err == nil && id != "" {
-			if cur, err := db.Game(id); err == nil && !cur.Board.Over() {
-				left = cur
+	create := func() error {
+		return app.withDB(createDB, func(db *store.DB) error {
+			if id, err := db.Current(); err == nil && id != "" {
+				if cur, err := db.Game(id); err == nil && !cur.Board.Over() {
+					left = cur
+				}
 			}
+			var err error
+			g, err = db.Create(o.Name, s)
+			return err
+		})
+	}
+	if interactive {
+		// What was answered at the prompts is not lost to a file held
+		// by another process: saved again, or dropped, as asked.
+		saved, err := flow.SaveRetrying(app.flowEnv(), "game", create)
+		if err == nil && !saved {
+			fmt.Fprintln(app.IO.Out, "No game was started; nothing was written.")
+			return nil
 		}
-		var err error
-		g, err = db.Create(o.Name, s)
-		return err
-	})
-	if err != nil {
+		if err != nil {
+			return err
+		}
+	} else if err := create(); err != nil {
 		return err
 	}
 	// Saved: from here a failure to print exits 0 and says so, as a hand
