@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -201,6 +202,45 @@ func TestScreenCursorShowsCharacter(t *testing.T) {
 		t.Fatalf("the wrapped line lost characters:\n%s", s.text())
 	}
 	s.noLine("█")
+	s.burst("\x03")
+	s.exit()
+}
+
+// A typed answer longer than the line: while typed, every character stays
+// on the screen (the terminal wraps it); once entered, the answer left on
+// the screen is broken between words, the lines it goes on on indented by
+// two, as everything unoscore prints ("...or the first name: Annabelle
+// Fitzgeral" then "d" on the next line, before).
+func TestScreenAnswerWrapsBetweenWords(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob")
+	s := startScreen(t, db, nil, "hand")
+	s.waitFor("Who went out")
+	s.burst("a")
+	s.waitFor("? Bob's cards")
+	cards := "r1 r2 r3 r4 r5 r6 r7 r8 r9 g1 g2 g3 g4 g5 g6 g7 g8 g9 b1 b2 b3 b4 b5 b6 b7 b8"
+	s.burst(cards)
+	s.until("the whole line typed", func() bool {
+		return strings.Contains(strings.ReplaceAll(s.text(), "\n", ""), "✔ Bob's cards: "+cards+"█")
+	})
+	s.burst("\r")
+	s.waitFor("Bob: r1")
+	rows := s.lines()
+	first := slices.IndexFunc(rows, func(l string) bool { return strings.HasPrefix(l, "Bob's cards: ") })
+	if first < 0 || first+1 >= len(rows) {
+		t.Fatalf("no answer left on the screen:\n%s", s.text())
+	}
+	head, next := rows[first], rows[first+1]
+	if !strings.HasPrefix(next, "  ") || strings.HasPrefix(next, "   ") {
+		t.Fatalf("the answer goes on unindented, or too far: %q; the screen:\n%s", next, s.text())
+	}
+	if got := head + " " + strings.TrimSpace(next); got != "Bob's cards: "+cards {
+		t.Fatalf("the answer broken inside a word: %q / %q; the screen:\n%s", head, next, s.text())
+	}
+	for _, l := range rows {
+		if utf8.RuneCountInString(l) > 80 {
+			t.Errorf("a line wider than the screen: %q", l)
+		}
+	}
 	s.burst("\x03")
 	s.exit()
 }

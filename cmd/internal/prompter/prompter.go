@@ -428,6 +428,9 @@ func (t *Terminal) Input(label, def string, validate func(string) error) (string
 		KeepRaw:   t.raw != nil,
 		Stdin:     t.keys.view(),
 		Stdout:    t.out,
+		// The answer left on the screen is broken between words, the
+		// lines it goes on on indented, as all unoscore prints.
+		Wrap: func(line string) string { return ui.Wrap(line, t.ios.TermWidth()) },
 	}
 	s, err := p.Run()
 	return strings.TrimSpace(s), promptErr(err)

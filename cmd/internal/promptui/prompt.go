@@ -65,6 +65,11 @@ type Prompt struct {
 	// Stdin is read one key at a time, and closed when the prompt ends.
 	Stdin  io.ReadCloser
 	Stdout io.WriteCloser
+
+	// Wrap, when set, breaks the finished line (the label and the answer,
+	// as left on the screen) into lines that fit the terminal (unoscore's
+	// fork).
+	Wrap func(string) string
 }
 
 // PromptTemplates allow a prompt to be customized following stdlib
@@ -269,6 +274,11 @@ func (p *Prompt) Run() (string, error) {
 
 	prompt := render(p.Templates.success, p.Label)
 	prompt = append(prompt, []byte(echo)...)
+	if p.Wrap != nil {
+		// unoscore's fork: the answer left on the screen is broken
+		// between words, not where the terminal's width cuts it.
+		prompt = []byte(p.Wrap(string(prompt)))
+	}
 
 	if p.IsConfirm {
 		lowerDefault := strings.ToLower(p.Default)
