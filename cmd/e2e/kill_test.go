@@ -281,9 +281,10 @@ func TestImportKilled(t *testing.T) {
 		default:
 			t.Fatalf("after a kill, %d games: an import is all or nothing", n)
 		}
-		last := list.Games[len(list.Games)-1]
-		if last.ID != before || !last.Current {
-			t.Fatalf("the game that was there before is %+v", last)
+		// Listed by creation: the game made before the import is the
+		// newest (the export's games are older).
+		if first := list.Games[0]; first.ID != before || !first.Current {
+			t.Fatalf("the game that was there before is %+v", first)
 		}
 		// A read writes nothing; the next write removes what the import
 		// left, and says so.
