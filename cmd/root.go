@@ -270,7 +270,39 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	for _, c := range commands {
 		root.AddCommand(c.make())
 	}
+	helpUnknown(root)
 	return root, started
+}
+
+// helpUnknown makes "unoscore help hnad" a usage error in the words of a
+// mistyped command (exit 2), where cobra's help command printed "Unknown
+// help topic" and the whole usage, and exited 0.
+func helpUnknown(root *cobra.Command) {
+	// cobra's own help command (its text, its completion), made on a
+	// stand-in and given to root, which adds it only when it runs.
+	tmp := &cobra.Command{Use: root.Use}
+	tmp.AddCommand(&cobra.Command{Use: "x"})
+	tmp.InitDefaultHelpCmd()
+	for _, h := range tmp.Commands() {
+		if h.Name() != "help" || h.Run == nil {
+			continue
+		}
+		tmp.RemoveCommand(h)
+		root.SetHelpCommand(h)
+		run := h.Run
+		h.Run = nil
+		h.RunE = func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			switch {
+			case len(args) > 0 && (cmd == nil || err != nil):
+				return unknownCommand(c.Root(), args[0])
+			case len(rest) > 0 && cmd.HasSubCommands():
+				return unknownCommand(cmd, rest[0])
+			}
+			run(c, args)
+			return nil
+		}
+	}
 }
 
 // commandName is the command args run: the first word that is not a flag
