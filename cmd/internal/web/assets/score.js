@@ -10,7 +10,9 @@
 // changed meanwhile from another device is answered 409, naming what was
 // recorded, and the scorer may save anyway. A save the server cannot
 // receive (it is restarting) is kept on the phone and sent again until it
-// arrives.
+// arrives. While a save is in flight or kept, Save does nothing. A save
+// sent again after its answer was lost, refused because its own hand
+// changed the game, finds that hand on the board and says it is saved.
 //
 // In a rotating game the scorer picks the table first (each phone can keep
 // to its own table), then who went out among its four, then the cards of
@@ -45,6 +47,7 @@
   var message = {text: "", good: false, changes: 0, action: null};
   var last = "";          // the keypad as last read, to skip a read that changed nothing
   var pending = null;     // a save waiting for the server to come back
+  var busy = false;       // a save is in flight or kept for the server: Save does nothing
   var editing = 0;        // the number of the hand being corrected (0: a new hand)
   var picking = null;     // the hands offered for correcting (board rows), while one is picked
   var outs = null;        // correcting: who may have gone out in that hand -> whose cards then count
@@ -447,20 +450,44 @@
     return text;
   }
 
-  // sameHand: the board's last hand is the one this phone sent (a save
-  // whose answer was lost when the server went away, sent again).
-  function sameHand(b, body, points) {
-    var r = b.rows[b.rows.length - 1];
+  // sameHand: the row r of a board is the hand this phone sent (a save
+  // whose answer was lost, sent again): the same table, the same player
+  // out, and the same cards and points for each player.
+  function sameHand(r, body, points) {
     if (!r || r.out.toLowerCase() !== body.out.toLowerCase() || (body.table && r.table !== body.table)) return false;
     var mine = Object.keys(body.left).length, theirs = Object.keys(r.cards || {}).length;
     if (mine !== theirs) return false;
     return Object.keys(body.left).every(function (p) {
       var k = Object.keys(r.cards).filter(function (q) { return q.toLowerCase() === p.toLowerCase(); })[0];
-      return k !== undefined && r.held[k] === points[p];
+      return k !== undefined && r.held[k] === points[p] && cardList(r.cards[k]) === cardList(body.left[p]);
     });
+  }
+  // cardList reads cards as written ("r7 2xs", "R7 s s") into one sorted
+  // list, a card a word, to compare.
+  function cardList(text) {
+    var all = [];
+    String(text || "").toLowerCase().split(/\s+/).filter(Boolean).forEach(function (t) {
+      var m = /^(\d+)x(.+)$/.exec(t);
+      for (var i = 0; i < (m ? +m[1] : 1); i++) all.push(m ? m[2] : t);
+    });
+    return all.sort().join(" ");
+  }
+  // ownSave is the hand of the board b that this phone's save p recorded
+  // before its answer was lost (the last hand at its table, or the hand it
+  // corrects), or null.
+  function ownSave(b, p) {
+    if (!p.again) return null;
+    if (p.hand) {
+      var e = b.rows[p.hand - 1];
+      return sameHand(e, p.body, p.points) ? e : null;
+    }
+    var at = b.rows.filter(function (r) { return !p.body.table || r.table === p.body.table; });
+    var r = at[at.length - 1];
+    return sameHand(r, p.body, p.points) ? r : null;
   }
 
   function save() {
+    if (busy) return;
     var input = root.querySelector(".ptsrow input");
     if (input && input.value.trim() !== "") {
       // Points typed but not added: they are part of the hand.
@@ -479,15 +506,21 @@
   }
 
   // send posts a hand; one the server cannot receive is kept and sent again.
+  // While it is in flight, or kept for the server, Save does nothing.
   function send(p) {
     clearTimeout(retryTimer);
     var body = p.body;
+    busy = true;
+    render();
     api("POST", p.hand ? "/hands/" + p.hand : "/hands", body).then(function (res) {
       drop();
       if (res.status === 409) {
         var b = res.data.board;
-        if (p.again && !p.hand && sameHand(b, body, p.points)) { done(b, body); return; }
+        // This phone's own save, its answer lost: it is saved.
+        var own = ownSave(b, p);
+        if (own) { done(b, body, p.hand, own); return; }
         message = {text: res.data.error, good: false, changes: b.changes, keep: true, action: {label: "Save anyway", id: "anyway", run: function () {
+          if (busy) return;
           body.changes = b.changes;
           send({body: body, points: p.points, again: false, hand: p.hand});
         }}};
@@ -505,11 +538,12 @@
     });
   }
   function drop() {
-    pending = null;
+    pending = null; busy = false;
     try { localStorage.removeItem(stash); } catch (e) { /* private mode */ }
   }
-  function done(b, body, number) {
-    var text = savedText(b, body, number);
+  // own: the hand found on the board after a save whose answer was lost.
+  function done(b, body, number, own) {
+    var text = own ? cap(handName(own)) + " is saved: " + handWhat(own) + "." : savedText(b, body, number);
     reset();
     kp.changes = b.changes;
     message = {text: text, good: true, changes: b.changes, action: null};
@@ -730,7 +764,8 @@
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       root.appendChild(el("p", {class: "worth", text: "This hand: " + plural(total, "point")}));
       root.appendChild(el("div", {class: "row"}, [
-        key("save", {class: "primary", id: "save", text: editing ? "Save the correction" : "Save hand", on: save}),
+        key("save", busy ? {class: "primary", id: "save", disabled: "", "aria-busy": "true", text: editing ? "Save the correction" : "Save hand", on: save} :
+          {class: "primary", id: "save", text: editing ? "Save the correction" : "Save hand", on: save}),
         key("restart", {id: "restart", text: "Start over", on: startOver})
       ]));
     }

@@ -1,0 +1,93 @@
+package browser
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
+
+// TestBrowserDoubleTapSavesOnce: two taps on "Save hand" before the first
+// save is answered record the hand once: the button is disabled and busy
+// while the save is in flight, and the phone never offers to save its own
+// hand again as one "from another device".
+func TestBrowserDoubleTapSavesOnce(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "Cat went out, Ann 7, Bob 5", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		// Two taps, and a tap on the button as redrawn, before any answer.
+		poll(`(() => { const b = document.getElementById("save"); b.click(); b.click();
+			const now = document.getElementById("save"); now.click();
+			window.busyThen = now.disabled && now.getAttribute("aria-busy") === "true"; return true })()`, time.Second),
+		poll(`window.busyThen === true`, time.Second))
+	step(phone, "the saved hand",
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Cat went out, 12 points.")`, 5*time.Second))
+	if bad := holds(phone, `document.getElementById("anyway") || document.body.textContent.includes("another device") ? document.body.textContent : ""`, time.Second); bad != "" {
+		t.Fatalf("after a double tap the phone says: %s", bad)
+	}
+	if got := boardOf(t, db)["hands"]; got != 1.0 {
+		t.Fatalf("after a double tap: %v hands, want 1", got)
+	}
+}
+
+// TestBrowserLostAnswerIsSaved: the server saves a hand but its answer is
+// lost (the network drops); the phone keeps the hand and sends it again,
+// and the retry, refused because the table's game changed, finds this
+// phone's own hand on the board: it says the hand is saved and offers no
+// "Save anyway", though another table recorded a hand meanwhile (so the
+// board's last hand is not this one).
+func TestBrowserLostAnswerIsSaved(t *testing.T) {
+	one, _, db := rotatingPhones(t)
+	step := stepper(t)
+	step(one, "table 1: Ann went out, Bob 7, Dan 3; the first answer is lost",
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Dan"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="3"]`)),
+		poll(`document.querySelector(".worth").textContent === "This hand: 10 points"`, time.Second),
+		// The first POST reaches the server, which saves it; the phone
+		// sees the network fail. Later ones wait for window.go.
+		poll(`(() => { const real = window.fetch; window.lost = 0; window.go = false;
+			window.fetch = function (u, o) {
+				if (o && o.method === "POST" && /\/hands$/.test(u)) {
+					if (window.lost++ === 0) return real(u, o).then(() => { throw new TypeError("Failed to fetch"); });
+					return new Promise(res => { (function w() { if (window.go) res(); else setTimeout(w, 50); })(); }).then(() => real(u, o));
+				}
+				return real(u, o);
+			}; return true })()`, time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg").textContent.includes("kept on this phone")`, 5*time.Second),
+		poll(`document.getElementById("save").disabled && document.getElementById("save").getAttribute("aria-busy") === "true"`, time.Second))
+	if got := boardOf(t, db)["hands"]; got != 3.0 {
+		t.Fatalf("the server saved %v hands, want 3", got)
+	}
+	// Table 2 records a hand meanwhile.
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "2", "--out", "Fay", "--left", "Eve=r5", "--left", "Gus=b2"); code != 0 {
+		t.Fatal(errs)
+	}
+	step(one, "the retry finds its own hand",
+		poll(`(window.go = true)`, time.Second),
+		poll(`window.lost >= 2 && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Hand 3 at table 1 is saved: Ann went out, 10 points."`, 10*time.Second))
+	if bad := holds(one, `document.getElementById("anyway") || document.body.textContent.includes("another device") ? document.body.textContent : ""`, time.Second); bad != "" {
+		t.Fatalf("after the retry the phone says: %s", bad)
+	}
+	rows := boardOf(t, db)["rows"].([]any)
+	if len(rows) != 4 || rows[2].(map[string]any)["out"] != "Ann" || rows[3].(map[string]any)["out"] != "Fay" {
+		t.Fatalf("after the retry: %v", rows)
+	}
+	shoot(t, one, screenshots(t), "lost-answer-saved.png")
+}
