@@ -403,12 +403,24 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 		if err := checkCounter(tx); err != nil {
 			return err
 		}
+		// A clock set back makes a game older than the newest: the keys
+		// are then out of the order of creation (read before anything
+		// is written: see newestBelow).
+		behind, err := createdBehind(tx, g.Created())
+		if err != nil {
+			return err
+		}
 		num, err := nextNumber(tx)
 		if err != nil {
 			return err
 		}
 		if err := putGame(tx, g, num); err != nil {
 			return err
+		}
+		if behind {
+			if err := setUnordered(tx); err != nil {
+				return err
+			}
 		}
 		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte(id))
 	})
@@ -966,9 +978,9 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			if !inOrder {
 				// An import brought games older than some already here:
 				// the keys are not the order of creation (see order.go).
-				unfinished, err = listSorted(tx, p, limit, visit, db.releaseMapped)
+				unfinished, err = listSorted(tx, p, limit, visit, func() { db.releaseIn(tx) })
 			} else if w == nil {
-				unfinished, err = listCursor(tx, p, limit, visit, db.releaseMapped)
+				unfinished, err = listCursor(tx, p, limit, visit, func() { db.releaseIn(tx) })
 			} else {
 				// An unfinished import's games are numbered above every other
 				// (see pendingOf): met first, and all met before any stop.

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -60,6 +61,29 @@ func ordered(tx *bolt.Tx) (bool, error) {
 // counter n.
 func setOrdered(tx *bolt.Tx, n uint64) error {
 	return putSealed(tx.Bucket(bucketMeta), bucketMeta, keyOrdered, gameKey(n))
+}
+
+// setUnordered records that the keys are not in the order of creation:
+// until an import finds them in order again (see keepsOrder), every
+// listing sorts.
+func setUnordered(tx *bolt.Tx) error {
+	return putSealed(tx.Bucket(bucketMeta), bucketMeta, keyOrdered, gameKey(math.MaxUint64))
+}
+
+// createdBehind says whether a game created at made, numbered above every
+// other, would be older than the newest game of a file whose keys are in
+// order (a clock set back since). It reads the file: call it before the
+// transaction writes.
+func createdBehind(tx *bolt.Tx, made time.Time) (bool, error) {
+	in, err := ordered(tx)
+	if err != nil || !in {
+		return false, err
+	}
+	newest, any, err := newestBelow(tx, pendingOf(tx))
+	if err != nil || !any {
+		return false, err
+	}
+	return made.Before(newest), nil
 }
 
 // createdKey begins the time of creation in a summary's JSON (it comes

@@ -179,3 +179,25 @@ func TestOrderUnrecorded(t *testing.T) {
 		t.Fatalf("after an import of a newer game: %s first, ordered %v", l[0].ID, isOrdered(t, db))
 	}
 }
+
+// A game made after the clock was set back is older than the newest: the
+// file records that its keys are out of order, and lists by creation.
+func TestClockSetBack(t *testing.T) {
+	t0 := time.Date(2026, 11, 26, 0, 38, 0, 0, time.UTC)
+	db := openTemp(t)
+	db.now = func() time.Time { return t0.Add(time.Hour) }
+	later := must[*Game](t)(db.Create("Later", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	db.now = func() time.Time { return t0 }
+	earlier := must[*Game](t)(db.Create("Earlier", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	if isOrdered(t, db) {
+		t.Fatal("a game made with the clock set back left the keys taken for in order")
+	}
+	if l := checkNewestFirst(t, db, 2); l[0].ID != later.ID || l[1].ID != earlier.ID {
+		t.Fatalf("listed %s, %s", l[0].ID, l[1].ID)
+	}
+	db.now = func() time.Time { return t0.Add(2 * time.Hour) }
+	newest := must[*Game](t)(db.Create("Newest", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+	if l := checkNewestFirst(t, db, 3); l[0].ID != newest.ID || isOrdered(t, db) {
+		t.Fatalf("listed %s first, ordered %v", l[0].ID, isOrdered(t, db))
+	}
+}

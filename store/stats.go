@@ -204,7 +204,7 @@ func (db *DB) EachSummary(fn func(Summary) error) error {
 				return err
 			}
 			if n++; n%500 == 0 {
-				db.releaseMapped()
+				db.releaseIn(tx)
 			}
 			return nil
 		})

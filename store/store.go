@@ -906,8 +906,24 @@ func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.W
 	return w
 }
 
+// releaseIn is releaseMapped inside the transaction tx, for as much of the
+// map as tx sees (its high water mark): never past the map. The file can
+// be larger than the map (bbolt grows it ahead of the map when a write in
+// this process needs room), so releasing the file's size could reach
+// memory past the map, the Go heap's among it: that ended a test of 10,000
+// imported games, whose listing released as it went, in "fatal error:
+// span set block with unpopped elements".
+func (db *DB) releaseIn(tx *bolt.Tx) {
+	if info := tx.DB().Info(); info != nil && info.Data != 0 {
+		trim.Release(info.Data, tx.Size())
+	}
+}
+
 // releaseMapped tells the kernel this process no longer needs the pages of
 // the database's memory map that it has read (see store/internal/trim).
+// It releases the file's size: only for a process whose map was made when
+// the file was opened and never outgrown (export, doctor); inside a read
+// transaction, releaseIn.
 func (db *DB) releaseMapped() {
 	info := db.bolt.Info()
 	if info == nil || info.Data == 0 {
