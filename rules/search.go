@@ -514,6 +514,17 @@ var drawVerbs = map[string]bool{"draw": true, "draws": true, "drew": true, "draw
 var dealVerbs = map[string]bool{"deal": true, "deals": true, "dealt": true, "dealing": true, "start": true,
 	"starting": true, "begin": true, "get": true, "gets": true, "receive": true, "receives": true}
 
+// givenVerbs are the verbs of the deal that say only that cards come to a
+// player: the deal's, unless a draw card is what gives them ("how many
+// cards do you get from a +4" is the card's count, not the deal's).
+var givenVerbs = map[string]bool{"get": true, "gets": true, "receive": true, "receives": true}
+
+// drawCardNamed says whether folded words name a card that makes a player
+// draw.
+func drawCardNamed(ws []string) bool {
+	return slices.ContainsFunc(ws, func(w string) bool { return drawCards[w] })
+}
+
 // countFrame reads what a question with "how many" counts: "drawcount"
 // when it asks how many a card makes someone take ("how many cards do u
 // draw for a wild draw color", "how many do i pick up"), "deckcount" when
@@ -547,13 +558,14 @@ func countFrame(s string) string {
 	if at < 0 {
 		return ""
 	}
+	byCard := drawCardNamed(ws)
 	for _, w := range ws {
-		if dealVerbs[w] {
+		if dealVerbs[w] && !(byCard && givenVerbs[w]) {
 			return "" // "how many cards do you deal in uno flip": the deal
 		}
 	}
 	for i, w := range ws {
-		if drawVerbs[w] && (i+1 == len(ws) || ws[i+1] != "pile") {
+		if (drawVerbs[w] || byCard && givenVerbs[w]) && (i+1 == len(ws) || ws[i+1] != "pile") {
 			return "drawcount"
 		}
 	}
@@ -1018,9 +1030,11 @@ func (ix *factIndex) read(q string, fuzzy bool) query {
 		// only: the facts say it in their own words).
 		r.terms["stack"] = 1
 	}
-	if _, ok := ix.idf["deal"]; ok && r.terms["deal"] == 0 && dealtCount().MatchString(strings.ToLower(q)) {
+	if _, ok := ix.idf["deal"]; ok && r.terms["deal"] == 0 && dealtCount().MatchString(strings.ToLower(q)) && !drawCardNamed(fixed) {
 		// "how many cards do you get", "how many cards does each player
-		// start with": what the deal gives ("get" alone is a stop word).
+		// start with": what the deal gives ("get" alone is a stop word),
+		// unless a draw card gives them ("how many cards do you receive
+		// from a draw two" is the card's count).
 		r.terms["deal"] = 1
 	}
 	for i := 0; i+1 < len(fixed); i++ {

@@ -904,6 +904,18 @@ func TestDealtCount(t *testing.T) {
 			t.Errorf("dealtCount(%q) = %v; want %v", tt.q, got, tt.want)
 		}
 	}
+	// The cards a draw card gives are its own count, not the deal's (a
+	// reviewer's questions: the deal answered all three).
+	for _, tt := range []struct{ q, want string }{
+		{"how many cards do you receive from a draw two", "d2-does"},
+		{"how many cards do you get from a +4", "wd4-does"},
+		{"how many cards do you get from a wild draw four", "wd4-does"},
+		{"how many cards do you get from a draw 2", "d2-does"},
+	} {
+		if a, err := Ask(tt.q); err != nil || a.Fact == nil || a.Fact.ID != tt.want {
+			t.Errorf("%q answered by %+v, %v; want %s", tt.q, a.Fact, err, tt.want)
+		}
+	}
 	if a, err := Ask("How Many Cards Do You Get In UNO?"); err != nil || a.Fact == nil || (a.Fact.ID != "deal-seven" && a.Fact.ID != "dealer-deal") {
 		t.Errorf("How Many Cards Do You Get In UNO? answered by %+v, %v; want the deal", a, err)
 	}
