@@ -54,6 +54,7 @@ type boardView struct {
 	SitOut   []string    // a rotating game of 5, 9 or 13: "Eve sits out round 3."
 	Totals   []colView   // the columns as the totals show them: a rotating game's by table and pair
 	Many     bool        // more totals than a row holds: smaller numbers
+	PerRow   int         // a television: the totals a row holds, rows balanced (10 is 5 + 5)
 	Rotating bool
 	Over     bool
 	Hands    int
@@ -83,6 +84,21 @@ type colView struct {
 // Digits is how many characters the total takes ("-85": 3), for the card
 // to size its number to fit (the class d1, d2, ...).
 func (c colView) Digits() int { return len(strconv.Itoa(c.Score)) }
+
+// Line is how many letters the longer line of the name takes when it is
+// broken between words into two lines as evenly as it goes ("Grandmother
+// Rosemary Ann": 12, "Rosemary Ann"), for its card to size it to fit (the
+// class l12 to l24; names of up to 11 letters need no class).
+func (c colView) Line() int {
+	r := []rune(c.Name)
+	best := len(r)
+	for i, x := range r {
+		if x == ' ' {
+			best = min(best, max(i, len(r)-i-1))
+		}
+	}
+	return min(best, 24)
+}
 
 // tableView is one table of a rotating game as the page shows it.
 type tableView struct {
@@ -173,6 +189,7 @@ func newBoardView(g *store.Game) boardView {
 		v.Dealer = b.Name(b.Dealer())
 	}
 	v.Many = len(v.Totals) > 8
+	v.PerRow = perRow(len(v.Totals))
 	switch {
 	case b.Over():
 		verb := "wins"
@@ -192,13 +209,15 @@ func newBoardView(g *store.Game) boardView {
 		v.Head = "No hands yet"
 	}
 	// The score pad's names: short ones, with a key, where the whole names
-	// would make it wider than a screen.
+	// would make it wider than a screen, or one name is longer than its
+	// column holds (a dealer's "Grandmother Rosemary Ann" was cut).
 	name := b.Name
-	wide := 0
+	wide, longest := 0, 0
 	for _, c := range v.Cols {
 		wide += max(4, utf8.RuneCountInString(c.Name))
+		longest = max(longest, utf8.RuneCountInString(c.Name))
 	}
-	if wide > 48 {
+	if wide > 48 || longest > 16 {
 		short := ui.ShortNames(s.Players)
 		name = func(seat int) string { return short[seat] }
 		var parts []string
@@ -233,6 +252,14 @@ func newBoardView(g *store.Game) boardView {
 		v.Rows = append(v.Rows, rv)
 	}
 	return v
+}
+
+// perRow is how many totals a row of a television holds for n players: at
+// most six a row, the rows as even as they go (7 is 4 + 3, 10 is 5 + 5),
+// never one player alone on a row under a full one.
+func perRow(n int) int {
+	rows := (n + 5) / 6
+	return (n + rows - 1) / max(rows, 1)
 }
 
 // tables fills in a rotating game's tables, and orders and colours the
