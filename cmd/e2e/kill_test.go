@@ -164,21 +164,26 @@ func exportOf(n int) []byte {
 // rawImportState reads, without unoscore (which would tidy up), whether the
 // file holds the mark of an unfinished import and how many game ids it has.
 // afterGrowth fires d after the file at path is first seen larger than
-// size, or never if the process ends first (done is not drained: the caller
-// reads it).
-func afterGrowth(path string, size int64, done <-chan error, d time.Duration) <-chan time.Time {
+// size; it stops looking, and never fires, once stop is closed.
+func afterGrowth(path string, size int64, stop <-chan struct{}, d time.Duration) <-chan time.Time {
 	fire := make(chan time.Time, 1)
 	go func() {
+		tick := time.NewTicker(200 * time.Microsecond)
+		defer tick.Stop()
 		for {
 			if fi, err := os.Stat(path); err == nil && fi.Size() > size {
-				time.Sleep(d)
-				fire <- time.Now()
+				select {
+				case <-time.After(d):
+					fire <- time.Now()
+				case <-stop:
+				}
 				return
 			}
-			if len(done) > 0 {
+			select {
+			case <-tick.C:
+			case <-stop:
 				return
 			}
-			time.Sleep(200 * time.Microsecond)
 		}
 	}()
 	return fire
@@ -242,6 +247,7 @@ func TestImportKilled(t *testing.T) {
 		}
 		c, done := startUnoscore(t, "--db", db, "import", export)
 		wait := time.After(time.Duration(r.Int64N(int64(full) * 13 / 10)))
+		stop := make(chan struct{})
 		if i%2 == 1 {
 			// Every other run aims at the writing: the import reads and
 			// checks the whole export before it writes anything, so on a
@@ -249,7 +255,7 @@ func TestImportKilled(t *testing.T) {
 			// while games are being written. These runs wait until the
 			// file has grown (the first batch is committed) and kill a
 			// random moment after that.
-			wait = afterGrowth(db, int64(len(data)), done, time.Duration(r.Int64N(int64(full)*3/10)))
+			wait = afterGrowth(db, int64(len(data)), stop, time.Duration(r.Int64N(int64(full)*3/10)))
 		}
 		select {
 		case <-done:
@@ -257,6 +263,7 @@ func TestImportKilled(t *testing.T) {
 			_ = c.Process.Signal(syscall.SIGKILL)
 			<-done
 		}
+		close(stop)
 		if marked, ids := rawImportState(t, db); marked && ids > 1 {
 			staged++
 		}
