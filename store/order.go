@@ -208,33 +208,60 @@ func newestBelow(tx *bolt.Tx, p pending) (time.Time, bool, error) {
 }
 
 // listSorted is list's reading of a file whose keys are not in the order
-// of creation: every summary's time of creation is read (bbolt's cursor,
-// the bucket checked first), the games sorted newest first, and then the
-// summaries of the first limit (0: all) handed to visit, each read again
-// by its key. It returns the games of an unfinished import it left out.
+// of creation: every summary's time of creation is read (by the walk that
+// checks the pages, as list reads them: each page read once, the memory
+// map untouched), the games sorted newest first, and then the summaries
+// of the first limit (0: all) handed to visit, each read again by its key
+// through bbolt, whose pages the walk has checked. It returns the games of
+// an unfinished import it left out.
 func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error, release func()) (unfinished int, err error) {
-	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-		return 0, err
-	}
 	b := tx.Bucket(bucketSummaries)
 	var games []created
-	c := b.Cursor()
-	for k, kept := c.First(); k != nil; k, kept = c.Next() {
+	add := func(k, kept []byte) error {
 		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
 			unfinished++
-			continue
+			return nil
 		}
 		v, err := summaryValue(tx, k, kept)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		at, err := summaryCreated(v)
 		if err != nil {
-			return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+			return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		games = append(games, created{at, binary.BigEndian.Uint64(k)})
-		if len(games)%sortedRelease == 0 {
-			release()
+		return nil
+	}
+	root := uint64(b.Root())
+	w, db, err := walkerOver(tx, root, true)
+	if err != nil {
+		return 0, err
+	}
+	if w == nil {
+		// A bucket inside its parent's page: bbolt's cursor, checked.
+		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+			return 0, err
+		}
+		c := b.Cursor()
+		for k, kept := c.First(); k != nil; k, kept = c.Next() {
+			if err := add(k, kept); err != nil {
+				return 0, err
+			}
+		}
+	} else {
+		w.Backward(root, 1, boltfile.From{What: "the summaries bucket"}, func(k, v []byte, flags uint32) bool {
+			if flags != 0 {
+				v = nil // a bucket, as bbolt gives it: no summary
+			}
+			err = add(k, v)
+			return err == nil
+		})
+		if err == nil && w.Err() != nil {
+			err = &CorruptError{Path: db.path, Err: w.Err()}
+		}
+		if err != nil {
+			return 0, err
 		}
 	}
 	slices.SortFunc(games, newestFirst)
