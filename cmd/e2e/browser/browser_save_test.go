@@ -91,3 +91,63 @@ func TestBrowserLostAnswerIsSaved(t *testing.T) {
 	}
 	shoot(t, one, screenshots(t), "lost-answer-saved.png")
 }
+
+// TestBrowserHandKeptOverReload: the hand being entered (who went out,
+// each player's cards) comes back after a reload, with a line saying so;
+// it is gone once saved, and after Start over. A hand saved meanwhile
+// from elsewhere makes the restored hand one to check, and the save is
+// then refused naming what was recorded.
+func TestBrowserHandKeptOverReload(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	restored := `document.querySelector(".msg") && document.querySelector(".msg").textContent === "The hand being entered was restored." && ` +
+		`document.querySelector(".worth") && document.getElementById("changeout").textContent === "Cat" && ` + chipsOf("Ann") + ` === "7" && ` + chipsOf("Bob") + ` === "wd4" && ` +
+		`document.querySelector(".worth").textContent === "This hand: 57 points"`
+	step(phone, "Cat went out, Ann 7, Bob wd4; reload", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+		poll(`(window.mark = 1)`, time.Second),
+		chromedp.Reload(),
+		poll(`window.mark === undefined && `+restored, 5*time.Second))
+	shoot(t, phone, screenshots(t), "restored.png")
+	step(phone, "saved, then reloaded: nothing restored",
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Cat went out, 57 points.")`, 5*time.Second),
+		chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		poll(`document.querySelector("h2").textContent === "Hand 2: who went out?" && !document.body.textContent.includes("restored")`, 2*time.Second))
+	step(phone, "Ann went out, Bob 5; Start over drops it",
+		poll(`(window.confirm = () => true, true)`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.ID("restart")),
+		chromedp.Reload(),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`!document.body.textContent.includes("restored")`, time.Second))
+	step(phone, "Ann went out, Bob 5, Cat 2",
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="2"]`)))
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Bob", "--left", "Ann=r1", "--left", "Cat=g2"); code != 0 {
+		t.Fatal(errs)
+	}
+	step(phone, "reloaded after a hand saved elsewhere: restored, to check",
+		chromedp.Reload(),
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "The hand being entered was restored, but a hand was saved since it was started: check it before saving." && `+chipsOf("Cat")+` === "2"`, 5*time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Hand 2 was just recorded from another device: Bob went out, 3 points.") && !!document.getElementById("anyway")`, 5*time.Second))
+	if got := boardOf(t, db)["hands"]; got != 2.0 {
+		t.Fatalf("%v hands, want 2", got)
+	}
+}

@@ -54,6 +54,14 @@
   var reout = false;      // a new hand: the players are offered again, to change who went out
   var retryTimer = 0;
   var stash = "unoscore.pending." + game;
+  // The hand being entered (or corrected) is kept in this browser's
+  // localStorage as it is tapped, under this server (the page's origin) and
+  // game, so that a reload, Back or a tab the browser discarded brings it
+  // back; it goes when the hand is saved or dropped, and after 12 hours.
+  var draftKey = "unoscore.draft." + game;
+  var draftTTL = 12 * 3600 * 1000;
+  var seenSig = "";       // where the hand's table stood when it was started (handSig)
+  var restoredSig = null; // a hand restored: seenSig as kept, to compare with the keypad once read
 
   var tokenBad = "";      // why the server refuses this page's token ("": it takes it, or not asked yet)
   function readToken() {
@@ -135,6 +143,14 @@
       if (now === last) return;
       last = now;
       kp = k;
+      if (restoredSig !== null && out) {
+        // A hand restored: a hand saved meanwhile at its table makes it
+        // one to check, as a save kept while the server was away.
+        if (handSig(k, table) !== restoredSig) {
+          message = {text: "The hand being entered was restored, but a hand was saved " + (table !== null ? "at table " + table + " " : "") + "since it was started: check it before saving.", good: false, changes: k.changes, keep: true, action: null};
+        }
+      }
+      restoredSig = null;
       points = {}; faces = {};
       k.faces.forEach(function (f) { points[f.token] = f.points; faces[f.token] = f; });
       if (message.text && !message.keep && k.changes > message.changes && (!message.table || keypadSig(k, message.table) !== message.sig)) hush();
@@ -156,6 +172,12 @@
     var rs = b.rows.filter(function (r) { return r.table === n; });
     var r = rs[rs.length - 1];
     return t.round + "/" + t.hands + "/" + (r ? r.out + ":" + r.points : "");
+  }
+  // handSig says where the hands of table n (0 or null: the game) stand,
+  // from the keypad.
+  function handSig(k, n) {
+    if (n) return keypadSig(k, n);
+    return k.hands + "/" + (k.last ? k.last.out + ":" + k.last.points : "");
   }
   function keypadSig(k, n) {
     var t = (k.tables || []).filter(function (x) { return x.table === n; })[0];
@@ -197,7 +219,7 @@
 
   function choose(name) {
     out = name;
-    seen = kp.changes;
+    seen = kp.changes; seenSig = handSig(kp, table);
     var tb = here();
     order = (tb ? tb.scorers[name] : kp.scorers[name]) || [];
     hands = {};
@@ -321,6 +343,7 @@
     picking = null;
     editing = r.hand; out = r.out; seen = kp.changes;
     if (r.table) table = r.table;
+    seenSig = handSig(kp, table);
     side = r.side || "light";
     outs = outsOf(r);
     order = (outs[r.out] || []).filter(function (p) { return r.cards && p in r.cards; });
@@ -616,7 +639,17 @@
     return el("button", attrs, kids);
   }
 
+  // keepDraft keeps the hand being entered in localStorage, or drops it
+  // once there is none.
+  function keepDraft() {
+    try {
+      if (!out) { localStorage.removeItem(draftKey); return; }
+      localStorage.setItem(draftKey, JSON.stringify({at: Date.now(), out: out, table: table, seen: seen, sig: seenSig, hands: hands, order: order,
+        active: active, side: side, editing: editing, saved: saved, outs: outs}));
+    } catch (e) { /* private mode, or full */ }
+  }
   function render() {
+    keepDraft();
     var had = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
     draw();
     if (had) {
@@ -808,6 +841,14 @@
       active = order[0] || null;
       editing = kept.hand || 0;
       send({body: kept.body, points: kept.points, again: true, hand: editing});
+    } else {
+      var d = JSON.parse(localStorage.getItem(draftKey) || "null");
+      if (d && d.out && Date.now() - d.at < draftTTL) {
+        out = d.out; table = d.table; seen = d.seen; seenSig = d.sig; restoredSig = d.sig || "";
+        hands = d.hands || {}; order = d.order || []; active = d.active; side = d.side || "light";
+        editing = d.editing || 0; saved = d.saved || null; outs = d.outs || null;
+        message = {text: editing ? "The correction being entered was restored." : "The hand being entered was restored.", good: true, changes: 0, keep: true, action: null};
+      }
     }
   } catch (e) { /* nothing kept */ }
   render();
