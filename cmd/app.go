@@ -126,15 +126,35 @@ func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
 }
 
 // loadGame reads one game (id "" is the current one) with a shared lock,
-// held only while reading.
+// held only while reading. An older file is upgraded by the first read, but
+// only once the game is found: a --game that names nothing leaves it, and
+// writes no backup, as a refused change does.
 func loadGame(app *App, id string) (*store.Game, error) {
 	var g *store.Game
-	err := app.withDB(readDB, func(db *store.DB) error {
+	read := func(db *store.DB) error {
 		var err error
 		g, err = db.Game(id)
 		return err
-	})
-	return g, err
+	}
+	db, err := app.openWith(store.Options{ReadOnly: true, KeepOlder: true})
+	switch {
+	case err == nil:
+		defer db.Close()
+		return g, read(db)
+	case errors.Is(err, store.ErrNeedsUpgrade):
+		// Opened to write, the file is read as upgraded (in a transaction
+		// rolled back); the upgrade is written after the game is found.
+		err = app.withDB(changeDB, func(db *store.DB) error {
+			if err := read(db); err != nil {
+				return err
+			}
+			return db.Upgrade()
+		})
+		return g, err
+	case errors.Is(err, store.ErrNoDatabase):
+		return nil, store.ErrNoGame
+	}
+	return nil, err
 }
 
 // writeJSON prints exactly one JSON object.

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -40,11 +39,8 @@ func runUse(o *useOptions) error {
 	}
 	var g *store.Game
 	err := app.withDB(changeDB, func(db *store.DB) error {
-		id, err := gameID(db, o.Game)
-		if err != nil {
-			return err
-		}
-		g, err = db.Use(id)
+		var err error
+		g, err = db.Use(o.Game) // an id, a name or the start of an id: see store's resolve
 		return err
 	})
 	if err != nil {
@@ -56,68 +52,4 @@ func runUse(o *useOptions) error {
 	}
 	fmt.Fprintf(app.IO.Out, "Current game: %s%s, %s counted.\n", g.ID, name, words.Count(g.Board.Hands(), "hand"))
 	return nil
-}
-
-// gameID finds the game a person named, for "use ID|NAME" and every
-// --game: an exact id, else a game's name in any case, else a unique start
-// of an id. One that names nothing, or several games by name, is refused
-// echoing what was typed; the start of several ids is the store's
-// AmbiguousError, when the game is read.
-func gameID(db *store.DB, typed string) (string, error) {
-	t := strings.TrimSpace(typed)
-	lower := strings.ToLower(t)
-	var found []store.Summary
-	exactID, prefix := false, false
-	_, err := db.List(0, func(s store.Summary) error {
-		exactID = exactID || s.ID == lower
-		prefix = prefix || strings.HasPrefix(s.ID, lower)
-		if s.Name != "" && strings.EqualFold(s.Name, t) {
-			found = append(found, s)
-		}
-		return nil
-	})
-	switch {
-	case err != nil:
-		return "", err
-	case exactID:
-		return lower, nil
-	case len(found) == 1:
-		return found[0].ID, nil
-	case len(found) == 0 && prefix:
-		return t, nil
-	case len(found) == 0:
-		return "", usagef("no game has the id or name %q; \"unoscore games\" lists them", words.Clip(t))
-	}
-	var ids []string
-	for _, s := range found {
-		ids = append(ids, s.ID+" (started "+s.Created.Local().Format("2006-01-02 15:04")+")")
-	}
-	return "", usagef("%d games are called %q: %s; use the id", len(found), found[0].Name, strings.Join(ids, ", "))
-}
-
-// resolveGameFlag reads the --game given to c as "use" reads its word
-// (gameID), and gives the command the game's id. Without a database there
-// is nothing to resolve: the command says so in its own words.
-func resolveGameFlag(app *App, c *cobra.Command) error {
-	f := c.Flags().Lookup("game")
-	if f == nil || !f.Changed || strings.TrimSpace(f.Value.String()) == "" {
-		return nil
-	}
-	var id string
-	err := app.withDB(readDB, func(db *store.DB) error {
-		var err error
-		id, err = gameID(db, f.Value.String())
-		return err
-	})
-	if errors.Is(err, store.ErrNoGame) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	v := f.Value
-	if o, ok := v.(*onceValue); ok {
-		v = o.Value // the flag was given once; this is not a second time
-	}
-	return v.Set(id)
 }

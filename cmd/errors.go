@@ -100,6 +100,7 @@ func hint(err error) string {
 	var (
 		notFound  *store.NotFoundError
 		ambiguous *store.AmbiguousError
+		sameName  *store.SameNameError
 		locked    *store.LockedError
 		corrupt   *store.CorruptError
 		forged    *store.ForgedError
@@ -115,6 +116,8 @@ func hint(err error) string {
 		return "; \"unoscore games\" lists them"
 	case errors.As(err, &ambiguous):
 		return "; type more of the id"
+	case errors.As(err, &sameName):
+		return "; use the id"
 	case errors.As(err, &locked):
 		return "; try again when it has finished"
 	case errors.As(err, &forged) && forged.Back != 0:

@@ -170,9 +170,11 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			if keepsLines(c) {
 				app.keepLines()
 			}
-			// --game takes what "use" takes: an id, its start, or a
-			// game's name.
-			return resolveGameFlag(app, c)
+			// --game takes what "use" takes (an id, a game's name, the
+			// start of an id): the store reads it in the command's own
+			// transaction, so bad input never opens the file twice, nor
+			// upgrades an older one.
+			return nil
 		},
 	}
 	// --help fits the terminal: flag descriptions wrap beside the flags,

@@ -37,7 +37,7 @@ func (db *DB) Delete(id string) (Deleted, error) {
 	// lock throughout, so nothing comes between.
 	err := db.view(func(tx *bolt.Tx) error {
 		var err error
-		if full, _, err = resolve(tx, id); err != nil {
+		if full, _, err = resolveID(tx, id); err != nil {
 			return err
 		}
 		copyPath, err = writeBeside(db.path, fmt.Sprintf("%s.before-delete-%s-%s", db.path, full, time.Now().UTC().Format("20060102-150405")), func(f *os.File) error {

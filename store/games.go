@@ -261,10 +261,23 @@ func readEvents(tx *bolt.Tx, id string, num uint64) ([]Event, error) {
 	return events, nil
 }
 
-// resolve finds the game an id names: the current game for "", else the id
-// itself or the one game whose id starts with it. The games an unfinished
-// import wrote are not there yet (see pendingOf).
+// resolve finds the game a person named, as use and every --game read it:
+// the current game for "", else an exact id (the ids index, one key), else
+// a game's name in any case (the summaries walked only then), else the one
+// game whose id starts with it. The games an unfinished import wrote are
+// not there yet (see pendingOf). It runs in the caller's transaction: the
+// game named is the game read or changed.
 func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
+	return resolveIn(tx, id, true)
+}
+
+// resolveID is resolve without names: an exact id or the start of one
+// (games delete).
+func resolveID(tx *bolt.Tx, id string) (string, uint64, error) {
+	return resolveIn(tx, id, false)
+}
+
+func resolveIn(tx *bolt.Tx, id string, names bool) (string, uint64, error) {
 	ids := tx.Bucket(bucketIDs)
 	p := pendingOf(tx)
 	if id == "" {
@@ -286,13 +299,20 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 		}
 		return string(cur), num, nil
 	}
-	typed := words.Clip(strings.TrimSpace(id)) // as the person typed it, for a refusal
-	id = strings.ToLower(strings.TrimSpace(id))
+	name := strings.TrimSpace(id)
+	typed := words.Clip(name) // as the person typed it, for a refusal
+	id = strings.ToLower(name)
 	if err := checkRange(tx, bucketIDs, []byte(id), prefixEnd([]byte(id))); err != nil {
 		return "", 0, err
 	}
 	if num, err := idNum(tx, []byte(id)); err != nil || num != 0 && !p.has(num) {
 		return id, num, err
+	}
+	if names {
+		full, num, err := byName(tx, name, p)
+		if err != nil || num != 0 {
+			return full, num, err
+		}
 	}
 	var matches []string
 	var num uint64
@@ -317,9 +337,51 @@ func resolve(tx *bolt.Tx, id string) (string, uint64, error) {
 	case 1:
 		return matches[0], num, nil
 	case 0:
-		return "", 0, &NotFoundError{ID: typed}
+		return "", 0, &NotFoundError{ID: typed, Named: names}
 	}
 	return "", 0, &AmbiguousError{Prefix: typed, Matches: matches, More: more}
+}
+
+// byName finds the one game called name, in any case: number 0 when none
+// is, a SameNameError when several are.
+func byName(tx *bolt.Tx, name string, p pending) (string, uint64, error) {
+	if name == "" {
+		return "", 0, nil
+	}
+	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+		return "", 0, err
+	}
+	var found []Summary
+	dec := summaryDecoder{brief: true}
+	c := tx.Bucket(bucketSummaries).Cursor()
+	for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+		v, err := summaryValue(tx, k, v)
+		if err != nil {
+			return "", 0, err
+		}
+		var s Summary
+		if err := dec.decode(v, &s); err != nil {
+			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+		}
+		if s.Name != "" && strings.EqualFold(s.Name, name) {
+			s.Seq = binary.BigEndian.Uint64(k)
+			found = append(found, s)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", 0, nil
+	case 1:
+		return found[0].ID, found[0].Seq, nil
+	}
+	// Newest first, as games lists them.
+	slices.SortFunc(found, func(a, b Summary) int { return b.Created.Compare(a.Created) })
+	e := &SameNameError{Name: found[0].Name}
+	for _, s := range found {
+		e.IDs = append(e.IDs, s.ID)
+		e.Created = append(e.Created, s.Created)
+	}
+	return "", 0, e
 }
 
 func numOf(v []byte) uint64 {

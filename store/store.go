@@ -77,14 +77,38 @@ var ErrNoGame = &NotFoundError{}
 
 // NotFoundError is a game id that names no game; an empty ID means no game
 // was named and there is none yet.
-type NotFoundError struct{ ID string }
+type NotFoundError struct {
+	ID    string
+	Named bool // names were looked for too
+}
 
 func (e *NotFoundError) Error() string {
-	if e.ID == "" {
+	switch {
+	case e.ID == "":
 		return "there is no game yet"
+	case e.Named:
+		return fmt.Sprintf("no game has the id or name %q", e.ID)
 	}
 	return fmt.Sprintf("no game has the id %q", e.ID)
 }
+
+// SameNameError is a name that several games share.
+type SameNameError struct {
+	Name    string
+	IDs     []string    // newest first
+	Created []time.Time // of each
+}
+
+func (e *SameNameError) Error() string {
+	var ids []string
+	for i, id := range e.IDs {
+		ids = append(ids, id+" (started "+e.Created[i].Local().Format("2006-01-02 15:04")+")")
+	}
+	return fmt.Sprintf("%d games are called %q: %s", len(e.IDs), e.Name, strings.Join(ids, ", "))
+}
+
+// Invalid marks the error as bad input.
+func (e *SameNameError) Invalid() bool { return true }
 
 // Invalid marks the error as bad input.
 func (e *NotFoundError) Invalid() bool { return true }
@@ -188,6 +212,10 @@ type Options struct {
 	// AcceptOlder opens a file whose newest meta page is damaged at the
 	// state before it, after copying the file aside (see OlderError).
 	AcceptOlder bool
+	// KeepOlder: a read-only open of an older file returns ErrNeedsUpgrade
+	// instead of upgrading it, for a reader that first checks what it was
+	// asked for (a game named) and upgrades only if that is there.
+	KeepOlder bool
 
 	retried bool // the path was opened again after its file was replaced
 	// forged: a read-only open of a copy of a file whose meta page was
@@ -417,6 +445,9 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 			forged.Back = forgedBack(f, m)
 		}
 		db.Close()
+		if errors.Is(err, errNeedsMigration) && opts.KeepOlder {
+			return nil, ErrNeedsUpgrade
+		}
 		if errors.Is(err, errNeedsMigration) && !opts.forged {
 			// An older file opened to read: upgrade it once, then read
 			// (never a copy kept to compare with).
@@ -571,6 +602,11 @@ func (db *DB) init(readOnly bool) error {
 // errNeedsMigration: an older file, or one an unfinished import left, was
 // opened read-only.
 var errNeedsMigration = errors.New("the database needs migrating")
+
+// ErrNeedsUpgrade: a read-only open with KeepOlder found an older file.
+// Opened to write, it is read as upgraded (in a transaction rolled back)
+// and written only by a change, or by Upgrade.
+var ErrNeedsUpgrade = errNeedsMigration
 
 // schemaOf reads the file's schema version: 0 for a new, empty file.
 func schemaOf(tx *bolt.Tx, path string) (int, error) {
@@ -744,6 +780,15 @@ func migrateToOneLog(tx *bolt.Tx) error {
 // that name with -2, -3... if it is taken).
 func BackupPath(path string, version int) string {
 	return fmt.Sprintf("%s.schema%d-backup", path, version)
+}
+
+// Upgrade upgrades an older file opened to write (after its backup, as the
+// first change would); a file of this schema is left alone.
+func (db *DB) Upgrade() error {
+	if db.pending == 0 {
+		return nil
+	}
+	return db.upgrade()
 }
 
 // upgrade brings an older file up to SchemaVersion in one transaction,
