@@ -151,3 +151,27 @@ func TestBrowserHandKeptOverReload(t *testing.T) {
 		t.Fatalf("%v hands, want 2", got)
 	}
 }
+
+// TestBrowserSavedMessageRenumbered: table 2's phone saves hand 3; table
+// 1's undo then renumbers it hand 2, and the message above "Undo hand 2 at
+// table 2" says hand 2 too (it said "Saved hand 3" over the button naming
+// the same hand hand 2).
+func TestBrowserSavedMessageRenumbered(t *testing.T) {
+	one, two, _ := rotatingPhones(t)
+	step := stepper(t)
+	step(two, "table 2: Fay went out, Eve 5, Gus 2",
+		chromedp.Click(chromedp.CSS(`button[data-player="Fay"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Eve"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Eve"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Gus"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="2"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 3 at table 2: Fay went out, 7 points."`, 5*time.Second))
+	step(one, "table 1 undoes its hand 1",
+		poll(`document.getElementById("undo") && document.getElementById("undo").textContent === "Undo hand 1 at table 1"`, 5*time.Second),
+		chromedp.Click(chromedp.ID("undo")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Voided hand 1 at table 1")`, 5*time.Second))
+	step(two, "table 2's message follows the number",
+		poll(`document.getElementById("undo").textContent === "Undo hand 2 at table 2" && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 2 at table 2: Fay went out, 7 points."`, 5*time.Second))
+}

@@ -154,6 +154,7 @@
       points = {}; faces = {};
       k.faces.forEach(function (f) { points[f.token] = f.points; faces[f.token] = f; });
       if (message.text && !message.keep && k.changes > message.changes && (!message.table || keypadSig(k, message.table) !== message.sig)) hush();
+      renumber(k);
       var tb = here();
       if (tb && tb.refusal && !waits(tb) && !out) {
         table = null;
@@ -183,6 +184,16 @@
     var t = (k.tables || []).filter(function (x) { return x.table === n; })[0];
     if (!t) return "";
     return t.round + "/" + t.played + "/" + (t.last ? t.last.out + ":" + t.last.points : "");
+  }
+  // renumber keeps the number of the hand a message names true when it
+  // stays past a new board: "Saved hand 3 at table 2" becomes "Saved hand
+  // 2 at table 2" after table 1's undo, as the Undo button under it says.
+  function renumber(k) {
+    if (!message.text || !message.last || !message.table) return;
+    var t = (k.tables || []).filter(function (x) { return x.table === message.table; })[0];
+    if (!t || !t.last || t.last.hand === message.last) return;
+    message.text = message.text.replace("and " + message.last + " at table " + message.table, "and " + t.last.hand + " at table " + message.table);
+    message.last = t.last.hand;
   }
   // atTable marks the message as one about table n of the board b.
   function atTable(b, n) {
@@ -571,6 +582,10 @@
     kp.changes = b.changes;
     message = {text: text, good: true, changes: b.changes, action: null};
     atTable(b, body.table || (number && b.rows[number - 1] ? b.rows[number - 1].table : 0));
+    // A new hand saved is its table's last: its number, said in the
+    // message, follows the keypad's while the message stays (an undo at
+    // another table renumbers it).
+    if (!number && message.table) message.last = own ? own.hand : b.rows[b.rows.length - 1].hand;
     render();
     load();
     moveOn();
