@@ -374,8 +374,13 @@ func byName(tx *bolt.Tx, name string, p pending) (string, uint64, error) {
 	case 1:
 		return found[0].ID, found[0].Seq, nil
 	}
-	// Newest first, as games lists them.
-	slices.SortFunc(found, func(a, b Summary) int { return b.Created.Compare(a.Created) })
+	// Newest first, as games lists them (by creation, then by number).
+	slices.SortFunc(found, func(a, b Summary) int {
+		if c := b.Created.Compare(a.Created); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.Seq, a.Seq)
+	})
 	e := &SameNameError{Name: found[0].Name}
 	for _, s := range found {
 		e.IDs = append(e.IDs, s.ID)
