@@ -16,6 +16,8 @@ const (
 	exclusiveAnnotation = "cobra_annotation_mutually_exclusive"
 	togetherAnnotation  = "cobra_annotation_required_if_others_set"
 	oneOfAnnotation     = "cobra_annotation_one_required"
+	// MarkFlagRequired's, on the one flag.
+	requiredAnnotation = cobra.BashCompOneRequiredFlag
 )
 
 // roleAnnotation is what a flag does, in a few words ("draws the score
@@ -32,7 +34,8 @@ func flagRole(c *cobra.Command, name, role string) {
 }
 
 // checkFlagGroups refuses, in unoscore's words and as bad usage (exit 2),
-// the flags that cobra's flag groups forbid together or require together.
+// the flags that cobra's flag groups forbid together or require together,
+// and a flag marked required (MarkFlagRequired) that is missing.
 // It runs before cobra's own check (ValidateFlagGroups, after the
 // PersistentPreRunE that calls it), whose sentences name cobra's
 // internals and exit 1; every group made with cobra's MarkFlags* in any
@@ -87,6 +90,15 @@ func checkFlagGroups(c *cobra.Command) error {
 		if given, _ := set(g); len(given) == 0 {
 			return usagef("%s needs %s (%s)", c.CommandPath(), dashed(g, "or"), help)
 		}
+	}
+	var missing []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if r := f.Annotations[requiredAnnotation]; len(r) > 0 && r[0] == "true" && !f.Changed {
+			missing = append(missing, f.Name)
+		}
+	})
+	if len(missing) > 0 {
+		return usagef("%s needs %s (%s)", c.CommandPath(), dashed(missing, "and"), help)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+	"github.com/unoscore/unoscore/cmd/internal/present"
 )
 
 // Every flag group of every command (cobra's MarkFlags*) is refused in
@@ -73,6 +74,42 @@ func TestFlagGroupSentence(t *testing.T) {
 		code, stdout, stderr := run(t, db, false, strings.Fields(args)...)
 		if code != 2 || stdout != "" || stderr != want {
 			t.Errorf("unoscore %s: exit %d, stdout %q, stderr %q; want exit 2, %q", args, code, stdout, stderr, want)
+		}
+	}
+}
+
+// Each kind of group, and a required flag, on a command of the test's own:
+// one sentence naming the flags, a usage error (exit 2).
+func TestFlagGroupKinds(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--a", "--b"}, "--a and --b cannot be used together; give one of them"},
+		{[]string{"--c", "--must"}, "--c needs --d as well"},
+		{[]string{"--a", "--c", "--d"}, "x needs --must"},
+		{[]string{"--c", "--d", "--must"}, "x needs --a or --e"},
+		{[]string{"--a", "--c", "--d", "--must"}, ""},
+	} {
+		c := &cobra.Command{Use: "x", RunE: func(*cobra.Command, []string) error { return nil }}
+		for _, f := range []string{"a", "b", "c", "d", "e", "must"} {
+			c.Flags().Bool(f, false, "")
+		}
+		c.MarkFlagsMutuallyExclusive("a", "b")
+		c.MarkFlagsRequiredTogether("c", "d")
+		c.MarkFlagsOneRequired("a", "e")
+		if err := c.MarkFlagRequired("must"); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.ParseFlags(tc.args); err != nil {
+			t.Fatal(err)
+		}
+		err := checkFlagGroups(c)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.args, err)
+		case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want) || !present.BadInput(err)):
+			t.Errorf("%q: %v, want %q, bad input", tc.args, err, tc.want)
 		}
 	}
 }
