@@ -126,3 +126,42 @@ func TestNewKeepsTheAnswersWhenTheFileIsBusy(t *testing.T) {
 		t.Errorf("games:\n%s", js)
 	}
 }
+
+// TestEditQuestionThenAChange: a correction typed at the prompts is saved
+// only on the game as it was shown: a hand recorded in another terminal
+// while the question waited (here while the file was busy and the retry
+// was asked) refuses it, exit 2, naming what changed, and nothing of the
+// correction is written.
+func TestEditQuestionThenAChange(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	for _, args := range [][]string{{"new", "--players", "Ann,Bob"}, {"hand", "-o", "Ann", "Bob=r7"}} {
+		if code, _, errs, _ := runAt(t, db, nil, append([]string{"--no-input"}, args...)...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	var holder *store.DB
+	p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: []string{"Bob", "r9", "", ""}}}
+	p.before = map[string]func(){
+		"Save this correction?": func() {
+			var err error
+			if holder, err = store.Open(db, store.Options{}); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"Try to save this correction again?": func() {
+			holder.Close()
+			if code, _, errs, _ := runAt(t, db, nil, "--no-input", "hand", "-o", "Bob", "Ann=5"); code != 0 {
+				t.Fatal(errs)
+			}
+		},
+	}
+	var out, errb bytes.Buffer
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
+	code := Run([]string{"--db", db, "--wait", "50ms", "edit", "1"}, ios, p)
+	if want := "unoscore: the game changed while you answered: hand 2 was just recorded from another device: Bob went out, 5 points; the correction was not saved\n"; code != ExitUsage || errb.String() != want {
+		t.Fatalf("exit %d: %q, want %q\n%s", code, errb.String(), want, out.String())
+	}
+	if _, board, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(board, `"score": 7,`) || !strings.Contains(board, `"hands": 2,`) {
+		t.Errorf("the correction was saved over the change:\n%s", board)
+	}
+}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -97,11 +98,11 @@ func runEdit(o *editOptions) error {
 // edit saves the correction of hand o.Number, moved to the table given
 // if --table was (held to the table rule under the lock, as store.EditAt
 // says), else at its table.
-func edit(db *store.DB, o *editOptions, id string, h scoring.Hand) (*store.Game, error) {
+func edit(db *store.DB, o *editOptions, id string, h scoring.Hand, seen ...store.Seen) (*store.Game, error) {
 	if o.TableGiven {
-		return db.EditAt(id, o.Number, o.Table, h)
+		return db.EditAt(id, o.Number, o.Table, h, seen...)
 	}
-	return db.Edit(id, o.Number, h)
+	return db.Edit(id, o.Number, h, seen...)
 }
 
 func editDone(o *editOptions, g *store.Game) error {
@@ -174,13 +175,20 @@ func editPrompt(o *editOptions) error {
 	var after *store.Game
 	saved, err := flow.SaveRetrying(app.flowEnv(), "correction", func() error {
 		return app.withDB(changeDB, func(db *store.DB) error {
-			after, err = edit(db, o, g.ID, h)
+			// The correction is of the game as it was shown: the store
+			// checks, in its write, that nothing changed since (another
+			// terminal, while the questions or a retry waited).
+			after, err = edit(db, o, g.ID, h, store.Seen{Changes: g.Changes()})
 			return err
 		})
 	})
 	if err == nil && !saved {
 		fmt.Fprintln(app.IO.Out, "The correction was dropped; nothing changed.")
 		return nil
+	}
+	var changed *store.ChangedError
+	if errors.As(err, &changed) {
+		return &scoring.InputError{Msg: "the game changed while you answered: " + strings.TrimSuffix(lowerFirst(changed.What), ".") + "; the correction was not saved"}
 	}
 	if err != nil {
 		return err
