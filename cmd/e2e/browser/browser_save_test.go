@@ -2,6 +2,7 @@ package browser
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -174,4 +175,24 @@ func TestBrowserSavedMessageRenumbered(t *testing.T) {
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Voided hand 1 at table 1")`, 5*time.Second))
 	step(two, "table 2's message follows the number",
 		poll(`document.getElementById("undo").textContent === "Undo hand 2 at table 2" && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 2 at table 2: Fay went out, 7 points."`, 5*time.Second))
+}
+
+// TestBrowserWrongTokenNewGame: on a page whose token is not the
+// scorer's, "Start the game" says why not right under the button, and
+// the focus moves to that sentence (it said nothing near the button: the
+// only refusal was the line at the top of the page, scrolled away).
+func TestBrowserWrongTokenNewGame(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "the mistyped link, a new game", phoneView, navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
+		poll(`!!document.getElementById("tokenbad")`, 5*time.Second),
+		poll(`(window.confirm = () => true, document.getElementById("newgame").open = true)`, time.Second),
+		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "X,Y"),
+		chromedp.Click(chromedp.ID("start")),
+		poll(`document.getElementById("newmsg").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again; nothing was started." && document.activeElement === document.getElementById("newmsg")`, 5*time.Second))
+	shoot(t, phone, screenshots(t), "wrong-token-new.png")
 }

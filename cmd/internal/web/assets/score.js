@@ -889,6 +889,9 @@
     text = String(text).trim();
     msg.textContent = text.charAt(0).toUpperCase() + text.slice(1) + (/[.?!]$/.test(text) ? "" : ".");
     msg.className = "msg wide " + (good ? "good" : "bad");
+    // A refusal is said under the button and read first: the focus moves
+    // to it, so it is not missed below the fold or at the page's top.
+    if (!good) { msg.tabIndex = -1; msg.focus(); }
   }
   // Fields that belong to one mode or deck show only with it.
   function field(id, on) { var f = document.getElementById(id); if (f) f.hidden = !on; }
@@ -923,6 +926,7 @@
     return fetch("/api/games", {method: "POST", headers: {Authorization: "Bearer " + token(), "Content-Type": "application/json"}, body: JSON.stringify(body)})
       .then(function (r) {
         return r.json().catch(function () { return {error: "the server answered " + r.status}; }).then(function (data) {
+          if (r.status === 401) throw new Error(String(data.error || "this link's token is not the scorer's").replace(/[.\s]+$/, "") + "; nothing was started");
           if (!r.ok) throw new Error(data.error || ("the server answered " + r.status));
           return data;
         });
