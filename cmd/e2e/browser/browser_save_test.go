@@ -196,3 +196,24 @@ func TestBrowserWrongTokenNewGame(t *testing.T) {
 		poll(`document.getElementById("newmsg").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again; nothing was started." && document.activeElement === document.getElementById("newmsg")`, 5*time.Second))
 	shoot(t, phone, screenshots(t), "wrong-token-new.png")
 }
+
+// TestBrowserMissingCardsLineGoes: "Bob's cards are missing." goes once
+// Bob's cards are tapped (it stayed on the screen, no longer true).
+func TestBrowserMissingCardsLineGoes(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "Cat went out, Ann 7, saved without Bob's", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Bob's cards are missing."`, 5*time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		poll(`document.querySelector(".msg").textContent === ""`, time.Second))
+}

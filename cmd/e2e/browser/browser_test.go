@@ -296,7 +296,7 @@ func TestBrowserRotating(t *testing.T) {
 		saved("Saved hand 7 at table 1: Bob went out, 32 points."),
 		// Table 1's round 2 seats Gus and Hal, still at table 2: the phone
 		// says so, and who it waits for, instead of the keypad of round 2.
-		poll(`document.getElementById("waiting") && document.getElementById("waiting").textContent.startsWith("Table 1 waits for Gus and HalTable 1 waits for round 2: Gus and Hal are still playing round 1 at table 2.") && !document.querySelector("button[data-player]")`, 5*time.Second),
+		poll(`document.getElementById("waiting") && document.getElementById("waiting").textContent === "Table 1 waits for round 2: Gus and Hal are still playing round 1 at table 2.The keypad comes back by itself when they finish." && !document.querySelector("button[data-player]")`, 5*time.Second),
 		chromedp.ScrollIntoView(chromedp.CSS(`#scorer`)))
 	shoot(t, phoneA, dir, "serve-rotating-waiting.png")
 	step(phoneA, "phone A: the other tables",

@@ -287,7 +287,9 @@ func TestStylesEveryBrowserHas(t *testing.T) {
 func TestNoGameYet(t *testing.T) {
 	s := emptySite(t)
 	path := s.path
-	if code, body := s.do("GET", "/", "", nil); code != 200 || !strings.Contains(body, "No game yet") {
+	// The viewer's page says both ways to start one: the phone's form and
+	// the command line.
+	if code, body := s.do("GET", "/", "", nil); code != 200 || !strings.Contains(body, "No game yet. Start one on the scorer&#39;s phone (Start a new game, under the keypad) or on the scorer&#39;s computer: unoscore new") {
 		t.Fatalf("GET / with no database: %d %s", code, body)
 	}
 	if code, body := s.do("GET", "/api/games", "", nil); code != 200 || strings.TrimSpace(body) != `{"games":[]}` {

@@ -105,6 +105,12 @@
     message = {text: text, good: !!good, changes: kp ? kp.changes : 0, action: action || null};
     render();
   }
+  // settle: the cards changed, so a refusal of the hand as it was ("Bob's
+  // cards are missing.") no longer holds; it goes. A message kept (a
+  // conflict, a hand kept for the server) or with a button stays.
+  function settle() {
+    if (message.text && !message.good && !message.keep && !message.action && !message.wait) hush();
+  }
   function hush() { message = {text: "", good: false, changes: 0, action: null}; }
 
   // api sends one request. It resolves with {status, data}; it rejects
@@ -456,6 +462,7 @@
     var col = f.wild ? "" : color;
     hands[active].push({tok: col + f.token, face: f.token, n: count, pts: count * f.points, color: f.wild ? "w" : (col || "")});
     count = 1;
+    settle();
     render();
   }
 
@@ -464,6 +471,7 @@
     if (!active || !(v > 0)) return false;
     hands[active].push({tok: v + "pts", face: "", n: 1, pts: v, color: "p"});
     input.value = "";
+    settle();
     render();
     return true;
   }
@@ -710,9 +718,9 @@
         el("span", {text: "Table " + tb.table + ", round " + tb.round + " of " + tb.rounds + ": " + pairs(tb) + "."}),
         key("tables", {id: "tables", text: "Other table", on: function () { table = null; hush(); render(); }})
       ]));
+      // The sentence says whom it waits for, once.
       root.appendChild(el("div", {class: "waiting", id: "waiting", role: "status"}, [
-        el("h2", {text: "Table " + tb.table + " waits for " + tb.waiting_for.join(" and ")}),
-        el("p", {text: sentence(tb.refusal)}),
+        el("h2", {text: sentence(tb.refusal)}),
         el("p", {class: "then", text: "The keypad comes back by itself when they finish."})
       ]));
       sitOuts([tb]);
@@ -761,7 +769,7 @@
           el("span", {class: "chips"}, hands[p].map(function (c, i) {
             var label = (c.n > 1 ? c.n + "×" : "") + c.tok;
             return key("x:" + p + ":" + i, {class: "chip c-" + (c.color || "any"), "aria-label": label + ": remove from " + p + "'s hand", title: "remove", text: label,
-              on: function () { hands[p].splice(i, 1); render(); }});
+              on: function () { hands[p].splice(i, 1); settle(); render(); }});
           }))
         ]);
         return box;
@@ -806,7 +814,7 @@
       });
       root.appendChild(el("div", {class: "tools"}, [1, 2, 3, 4].map(function (n) {
         return key("n:" + n, {class: count === n ? "on" : "", "aria-pressed": String(count === n), "aria-label": "×" + n + ": the next card " + (n === 1 ? "once" : n + " times"), text: "×" + n, on: function () { count = n; render(); }});
-      }).concat([key("back", {text: "⌫", "aria-label": "Remove the last card", on: function () { if (active && hands[active].length) { hands[active].pop(); render(); } }})])));
+      }).concat([key("back", {text: "⌫", "aria-label": "Remove the last card", on: function () { if (active && hands[active].length) { hands[active].pop(); settle(); render(); } }})])));
       root.appendChild(el("div", {class: "ptsrow"}, [input,
         key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
