@@ -197,6 +197,14 @@ func unknownCommand(c *cobra.Command, word string) error {
 		prefix += " "
 	}
 	help := fmt.Sprintf("(see \"%s --help\")", c.CommandPath())
+	if strings.TrimSpace(word) == "" {
+		// An empty word (games "") is named as empty: not read as the
+		// start of every command.
+		if prefix == "" {
+			return usagef("%q is not a command %s", words.Clip(word), help)
+		}
+		return usagef("%s takes no arguments: %q %s", strings.TrimSuffix(prefix, " "), words.Clip(word), help)
+	}
 	if c.SuggestionsMinimumDistance <= 0 {
 		c.SuggestionsMinimumDistance = 2 // cobra's default, set only on the root
 	}

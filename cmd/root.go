@@ -81,7 +81,17 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 	defer errOut.flush()
 	root, started := newRootCmd(app, args)
 	root.SetArgs(args)
-	err := root.Execute()
+	var err error
+	if word, ok := noCommand(args); ok {
+		// cobra shows the usage, exit 0, for a word after "--" or an
+		// empty one where the command goes: it is a mistyped command.
+		err = unknownCommand(root, word)
+		if c, _, ferr := root.Find([]string{word}); ferr == nil && c != root {
+			err = usagef("%q after \"--\" is not read as a command: give it before \"--\" (see \"unoscore --help\")", words.Clip(word))
+		}
+	} else {
+		err = root.Execute()
+	}
 	ferr := cmp.Or(out.flush(), app.flushLine())
 	if app.saved != "" && out.err != nil && (err == nil || errors.Is(err, out.err)) {
 		fmt.Fprintf(errOut, "unoscore: %s, but %s could not be printed: %v.\n", app.saved, cmp.Or(app.unprinted, "the board"), out.err)
@@ -305,6 +315,28 @@ func helpUnknown(root *cobra.Command) {
 			return nil
 		}
 	}
+}
+
+// noCommand finds, where args name their command, a word that cannot be
+// one: an empty word, or any word after "--" ("unoscore -- hnad"), which
+// cobra would answer with the whole usage and exit 0.
+func noCommand(args []string) (string, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+			return "", false
+		case a == "--db" || a == "--wait":
+			i++ // its value
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a, strings.TrimSpace(a) == ""
+		}
+	}
+	return "", false
 }
 
 // commandName is the command args run: the first word that is not a flag
