@@ -13,7 +13,8 @@ import (
 // the screen's width, the cards' rows are balanced (no player alone on a
 // row), every name whole (on two lines at most) and, outside a rotating game
 // of 12 or 16, at least least px, every badge and note inside its card, and
-// every heading and cell of the pad whole (a number cut is a wrong number).
+// every heading and cell of the pad whole (a number cut is a wrong number),
+// a hand at least on it.
 const tvCards = `((least, balanced, sized) => {
 	const bad = [], rows = new Map();
 	const board = document.querySelector(".board").getBoundingClientRect();
@@ -37,12 +38,13 @@ const tvCards = `((least, balanced, sized) => {
 	for (const e of document.querySelectorAll(".pad th, .pad tbody tr:not([hidden]) td")) {
 		if (e.scrollWidth > e.clientWidth + 1) bad.push("the pad's " + JSON.stringify(e.textContent) + " is cut");
 	}
+	if (!document.querySelector(".pad tbody tr:not([hidden])")) bad.push("no hand shows on the pad");
 	return bad.join("; ");
 })`
 
 // TestBrowserTVCards: on a television (1920×1080 and 1280×720) a board of
 // 2 to 10 players with long names, and a rotating game of 8, 12 and 16 with
-// hands of 1,200 points, uses the screen's width; its cards' rows are
+// hands of 1,200 points (at every table for 16), uses the screen's width; its cards' rows are
 // balanced (ten players are 5 + 5, never 9 + 1); every name shows whole, at
 // the promised size (2.3% of the screen's height, 24 px at 1080 lines; a
 // rotating game of 12 or 16 keeps smaller names) on two lines at most; no
@@ -73,15 +75,22 @@ func TestBrowserTVCards(t *testing.T) {
 				hand = append(hand, "--left", p+"=50pts")
 			}
 		}
+		var hands [][]string
 		if g.mode == "rotating" {
-			hand = []string{"hand", "--table", "1", "--out", players[0], "--left", players[1] + "=600pts", "--left", players[3] + "=600pts"}
-		}
-		for range 2 {
-			if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
-				t.Fatalf("%d players: %s", g.n, errs)
+			// Hands of 1,200 points (two hands of 600 left), at every
+			// table: "+1200" (to "+1050") and "(600)" in every column of the pad.
+			hand = nil
+			for k := 0; 4*k < g.n && (k == 0 || g.n == 16); k++ {
+				p := players[4*k:]
+				hands = append(hands, []string{"hand", "--table", fmt.Sprint(k + 1), "--out", p[0], "--left", p[1] + "=600pts", "--left", p[3] + fmt.Sprintf("=%dpts", 600-50*k)})
 			}
-			if g.mode != "rotating" {
-				break
+		}
+		for _, h := range append(hands, hand) {
+			if h == nil {
+				continue
+			}
+			if code, _, errs := harness.Unoscore(t, db, h...); code != 0 {
+				t.Fatalf("%d players: %s", g.n, errs)
 			}
 		}
 		for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
@@ -95,9 +104,61 @@ func TestBrowserTVCards(t *testing.T) {
 			if bad != "" {
 				t.Errorf("%s: %s", what, bad)
 			}
-			if g.n == 5 || g.n == 10 || g.n == 16 {
+			if g.n == 5 || g.n == 8 || g.n == 10 || g.n == 16 {
 				shoot(t, tv, dir, fmt.Sprintf("tvcards-%d-%d.png", g.n, size[0]))
 			}
 		}
+	}
+}
+
+// TestBrowserTVPadFigures: a rotating game of sixteen on a television
+// (1920×1080, 1280×720), with hands of 1,000 points and more at every
+// table, shows each hand's points whole in the pad ("+1200", never "+1…":
+// a number cut is a wrong number), whatever its short headings.
+func TestBrowserTVPadFigures(t *testing.T) {
+	_, dir, db, s, tv, step := layoutMeasure(t)
+	players := strings.Split("Grandma Rosemary-Eliza,Ann,Uncle Bartholomew,Bob,Cat,Eve,Dan,Fay,Gus,Ivy,Hal,Jon,Kim,Maximilian Alexander,Leo,Zoë", ",")
+	harness.NewGame(t, db, "--players", strings.Join(players, ","), "--mode", "rotating", "--name", "Sixteen cousins")
+	for k := range 4 {
+		p := players[4*k:]
+		table := fmt.Sprint(k + 1)
+		for h, hand := range [][]string{
+			{"hand", "--table", table, "--out", p[0], "--left", p[1] + "=600pts", "--left", p[3] + fmt.Sprintf("=%dpts", 600-40*k)},
+			{"hand", "--table", table, "--out", p[1], "--left", p[0] + "=590pts", "--left", p[2] + "=450pts"},
+		} {
+			if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
+				t.Fatalf("table %d, hand %d: %s", k+1, h+1, errs)
+			}
+		}
+	}
+	for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
+		what := fmt.Sprintf("16 players at %dx%d", size[0], size[1])
+		step(tv, what, chromedp.EmulateViewport(size[0], size[1]), navigate(s.View),
+			chromedp.WaitVisible(chromedp.CSS(".totals")))
+		bad, err := chromedp.Run(tv, chromedp.Evaluate[string](`(() => {
+			const bad = [], shown = [...document.querySelectorAll(".pad tbody tr")].filter(r => !r.hidden);
+			if (!shown.length) bad.push("no hand shows on the pad");
+			for (const e of document.querySelectorAll(".pad th")) {
+				if (e.scrollWidth > e.clientWidth + 1) bad.push("the heading " + JSON.stringify(e.textContent) + " is cut");
+			}
+			// Every hand's figures, those of the rows hidden for want of
+			// room too (shown a moment to be measured: a column's width
+			// does not depend on which rows show).
+			const rows = [...document.querySelectorAll(".pad tbody tr")], was = rows.map(r => r.hidden);
+			rows.forEach(r => r.hidden = false);
+			for (const r of rows) for (const e of r.cells) {
+				if (e.scrollWidth > e.clientWidth + 1) bad.push("hand " + r.cells[0].textContent + "'s " + JSON.stringify(e.textContent) + " is cut");
+			}
+			rows.forEach((r, i) => r.hidden = was[i]);
+			if (document.querySelector(".pad").getBoundingClientRect().right > innerWidth + 1) bad.push("the pad is wider than the screen");
+			return bad.join("; ");
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bad != "" {
+			t.Errorf("%s: %s", what, bad)
+		}
+		shoot(t, tv, dir, fmt.Sprintf("tvpad-16-%d.png", size[0]))
 	}
 }

@@ -35,7 +35,7 @@ func TestFlipBoardAndKeypad(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("GET /: %d", code)
 	}
-	for _, want := range []string{`<th scope="col" class="side">Side</th>`, `<td class="side"><span class="side-dark">dark</span></td>`, `<td class="side"><span class="side-light">light</span></td>`,
+	for _, want := range []string{`<th scope="col" class="side w5">Side</th>`, `<td class="side"><span class="side-dark">dark</span></td>`, `<td class="side"><span class="side-light">light</span></td>`,
 		"dark-side", "hue-pink", "hue-teal", "hue-orange"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the board page has no %q", want)

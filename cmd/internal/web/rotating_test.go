@@ -214,7 +214,7 @@ func TestRotatingViewer(t *testing.T) {
 		`<span class="pair hue-green">Eve &amp; Gus</span> <i>v</i> <span class="pair hue-yellow">Fay &amp; Hal</span>`,
 		`<p class="deal"><b>Fay</b> deals</p>`,
 		`Rounds still to play: 7 at table 1, 7 at table 2, counting the round under way.`,
-		`<th scope="col" class="t"><span class="full">Table</span><abbr class="brief" title="Table">T</abbr></th>`,
+		`<th scope="col" class="t w5"><span class="full">Table</span><abbr class="brief" title="Table">T</abbr></th>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)

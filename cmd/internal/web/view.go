@@ -63,8 +63,12 @@ type boardView struct {
 	Key      string    // the score pad's names are short: what each stands for
 	Short    bool      // the score pad's names are short: so are its first headings ("#", "T", "Deal")
 	Flip     bool      // UNO Flip: the score pad has each hand's side
-	Dark     bool      // UNO Flip: its last hand ended on the dark side
-	hues     []string
+	// Widths: the letters the score pad's first columns take, at most
+	// (heading or cell), for a television to give each column what its
+	// text needs (the class w4 on its heading): a number is never cut.
+	Widths struct{ N, T, Dealer, Out, Side int }
+	Dark   bool // UNO Flip: its last hand ended on the dark side
+	hues   []string
 }
 
 type colView struct {
@@ -78,6 +82,7 @@ type colView struct {
 	Points string // "points" or "tally"
 	Table  int    // a rotating game: the table the player sits at now (or last sat at)
 	Head   string // the score pad's heading: the name, or its short form
+	Width  int    // the letters its column of the score pad takes, at most: its heading or a hand's points ("+1200")
 	order  int    // a rotating game: where the totals show it
 }
 
@@ -85,20 +90,11 @@ type colView struct {
 // to size its number to fit (the class d1, d2, ...).
 func (c colView) Digits() int { return len(strconv.Itoa(c.Score)) }
 
-// Line is how many letters the longer line of the name takes when it is
-// broken between words into two lines as evenly as it goes ("Grandmother
-// Rosemary Ann": 12, "Rosemary Ann"), for its card to size it to fit (the
-// class l12 to l24; names of up to 11 letters need no class).
-func (c colView) Line() int {
-	r := []rune(c.Name)
-	best := len(r)
-	for i, x := range r {
-		if x == ' ' {
-			best = min(best, max(i, len(r)-i-1))
-		}
-	}
-	return min(best, 24)
-}
+// Letters is how many letters the name has, up to 24, for its card to
+// size it to fit on one line (the class l12 to l24; names of up to 11
+// letters need no class); a name that would be smaller than the board's
+// least size is broken between words onto two lines.
+func (c colView) Letters() int { return min(24, utf8.RuneCountInString(c.Name)) }
 
 // tableView is one table of a rotating game as the page shows it.
 type tableView struct {
@@ -188,7 +184,10 @@ func newBoardView(g *store.Game) boardView {
 	default:
 		v.Dealer = b.Name(b.Dealer())
 	}
-	v.Many = len(v.Totals) > 8
+	// Smaller numbers where the totals take more than a row: over six
+	// players at one table, over eight in a rotating game (two rows of
+	// four).
+	v.Many = len(v.Totals) > 8 || (!v.Rotating && len(v.Totals) > 6)
 	v.PerRow = perRow(len(v.Totals))
 	switch {
 	case b.Over():
@@ -251,7 +250,32 @@ func newBoardView(g *store.Game) boardView {
 		}
 		v.Rows = append(v.Rows, rv)
 	}
+	v.widths()
 	return v
+}
+
+// widths counts the letters each column of the score pad takes at most,
+// its heading's or a cell's, capped at 30 (the classes w1 to w30).
+func (v *boardView) widths() {
+	n := func(s string) int { return min(30, utf8.RuneCountInString(s)) }
+	w := &v.Widths
+	w.N, w.T, w.Dealer, w.Out, w.Side = n("Hand"), n("Table"), n("Dealer"), n("Out"), n("Side")
+	if v.Short {
+		w.N, w.T, w.Dealer = 2, 1, n("Deal") // "#" is wider than a digit
+	}
+	for i := range v.Cols {
+		v.Cols[i].Width = n(v.Cols[i].Head)
+	}
+	for _, r := range v.Rows {
+		w.N = max(w.N, n(strconv.Itoa(r.Number)))
+		w.T = max(w.T, n(strconv.Itoa(r.Table)))
+		w.Dealer, w.Out, w.Side = max(w.Dealer, n(r.Dealer)), max(w.Out, n(r.Out)), max(w.Side, n(r.Side))
+		for i, c := range r.Cells {
+			if i < len(v.Cols) {
+				v.Cols[i].Width = max(v.Cols[i].Width, n(c.Text))
+			}
+		}
+	}
 }
 
 // perRow is how many totals a row of a television holds for n players: at

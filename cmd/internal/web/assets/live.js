@@ -11,7 +11,19 @@
     if (!wrap) return;
     var rows = wrap.querySelectorAll("tbody tr"), i;
     for (i = 0; i < rows.length; i++) rows[i].hidden = false;
+    var pad = wrap.querySelector(".pad");
+    if (pad) pad.style.fontSize = "";
     if (!tv.matches) return;
+    // Its columns take what their figures need (the stylesheet): a pad
+    // still wider than the screen takes smaller letters rather than cut a
+    // number, down to two thirds of its size.
+    if (pad) {
+      var size = parseFloat(getComputedStyle(pad).fontSize), least = size * 2 / 3;
+      while (pad.offsetWidth > wrap.clientWidth + 0.5 && size > least) {
+        size -= 0.5;
+        pad.style.fontSize = size + "px";
+      }
+    }
     var end = wrap.getBoundingClientRect().bottom, cut = false;
     for (i = 0; i < rows.length; i++) {
       cut = cut || rows[i].getBoundingClientRect().bottom > end + 0.5;
