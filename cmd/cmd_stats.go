@@ -271,22 +271,6 @@ func writeStatsTable(w io.Writer, st *scoring.Stats, width int) error {
 // leftOut is the note under a table narrowed to fit.
 const leftOut = "Some columns were left out to fit; --wide shows them all."
 
-// ordinalPlace writes 1st, 2nd, 3rd, 4th, 11th, 12th, 21st.
-func ordinalPlace(n int) string {
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
-}
-
 // result says how the game went for the player: "won", "2nd of 4",
 // "=2nd of 4" (tied), "under way".
 func result(g scoring.GameRecord, self scoring.PlayerGame) string {
@@ -322,7 +306,7 @@ func result(g scoring.GameRecord, self scoring.PlayerGame) string {
 		}
 		units = len(teams)
 	}
-	place := ordinalPlace(self.Place) + " of " + strconv.Itoa(units)
+	place := words.Ordinal(self.Place) + " of " + strconv.Itoa(units)
 	if tied > 1 {
 		place = "=" + place
 	}
@@ -431,7 +415,7 @@ func ints(ns ...int) []string {
 func writePage(w io.Writer, st *scoring.Stats, pg *scoring.Page, width, fit int) error {
 	p := pg.PlayerStats
 	fmt.Fprintf(w, "%s: rating %.1f (mu %.1f, sigma %.1f), %s of %d\n", p.Player, p.Rating.Ordinal(), p.Rating.Mu, p.Rating.Sigma,
-		ordinalPlace(present.Rank(st, p)), len(st.Players))
+		words.Ordinal(present.Rank(st, p)), len(st.Players))
 	fmt.Fprintf(w, "Games: %d, %d finished, %s won (%s)", p.Games, p.Finished, strconv.Itoa(p.Wins), percent(p.Wins, p.Finished))
 	fmt.Fprintf(w, "; longest winning streak %d, current %d.\n", p.Streak, p.Current)
 	fmt.Fprintf(w, "Hands: %d, went out in %d (%s).\n", p.Hands, p.WentOut, percent(p.WentOut, p.Hands))

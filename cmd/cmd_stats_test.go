@@ -44,14 +44,6 @@ func TestStatsFilterFlags(t *testing.T) {
 	}
 }
 
-func TestOrdinalPlace(t *testing.T) {
-	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 101: "101st", 111: "111th"} {
-		if got := ordinalPlace(n); got != want {
-			t.Errorf("ordinalPlace(%d) = %s, want %s", n, got, want)
-		}
-	}
-}
-
 // FuzzStatsFilter feeds --since and --mode: a filter, or a usage error of
 // one line.
 func FuzzStatsFilter(f *testing.F) {
