@@ -470,21 +470,28 @@ func (w *Walker) backward(id uint64, depth, nest int, by From, fn func(k, v []by
 		if w.leaf(p, From{"leaf page", id}, nest); w.Problems != nil {
 			return false
 		}
-		for i := int(binary.LittleEndian.Uint16(p[10:])) - 1; i >= 0; i-- {
-			off := uint64(pageHeader + i*elemSize)
-			flags := binary.LittleEndian.Uint32(p[off:])
-			pos := uint64(binary.LittleEndian.Uint32(p[off+4:]))
-			ksize := uint64(binary.LittleEndian.Uint32(p[off+8:]))
-			vsize := uint64(binary.LittleEndian.Uint32(p[off+12:]))
-			if !fn(p[off+pos:off+pos+ksize], p[off+pos+ksize:off+pos+ksize+vsize], flags) {
-				return false
-			}
-		}
-		return true
+		return leafBackward(p, fn)
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 		return false
 	}
+}
+
+// leafBackward calls fn with each element of the leaf page p (checked by
+// leaf), last key first, while fn returns true; it says whether fn always
+// did.
+func leafBackward(p []byte, fn func(k, v []byte, flags uint32) bool) bool {
+	for i := int(binary.LittleEndian.Uint16(p[10:])) - 1; i >= 0; i-- {
+		off := uint64(pageHeader + i*elemSize)
+		flags := binary.LittleEndian.Uint32(p[off:])
+		pos := uint64(binary.LittleEndian.Uint32(p[off+4:]))
+		ksize := uint64(binary.LittleEndian.Uint32(p[off+8:]))
+		vsize := uint64(binary.LittleEndian.Uint32(p[off+12:]))
+		if !fn(p[off+pos:off+pos+ksize], p[off+pos+ksize:off+pos+ksize+vsize], flags) {
+			return false
+		}
+	}
+	return true
 }
 
 // leafHeader reads page id's header only, and says whether it is a leaf
@@ -727,15 +734,6 @@ func Value(r Source, pageSize int, hw, root uint64, bucket, key []byte) (v []byt
 	if w.leaf(inline, by, 1); w.Problems != nil {
 		return nil, false, w.Err()
 	}
-	for i := range int(binary.LittleEndian.Uint16(inline[10:])) {
-		off := uint64(pageHeader + i*elemSize)
-		flags := binary.LittleEndian.Uint32(inline[off:])
-		pos := uint64(binary.LittleEndian.Uint32(inline[off+4:]))
-		ksize := uint64(binary.LittleEndian.Uint32(inline[off+8:]))
-		vsize := uint64(binary.LittleEndian.Uint32(inline[off+12:]))
-		if !pick(inline[off+pos:off+pos+ksize], inline[off+pos+ksize:off+pos+ksize+vsize], flags) {
-			break
-		}
-	}
+	leafBackward(inline, pick) // keys are unique in a leaf: any order finds it
 	return v, found, nil
 }
