@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -216,4 +217,67 @@ func TestBrowserMissingCardsLineGoes(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
 		poll(`document.querySelector(".msg").textContent === ""`, time.Second))
+}
+
+// tapTargets is a script listing the scorer's controls under 44 px tall
+// ("" when none), and anything wider than the screen.
+const tapTargets = `(() => {
+	const bad = [];
+	for (const sel of ["#changeout", "button.chip", "button.pick", "#ptsbox", "#newgame summary", "#newform input:not([type=hidden])", "#newform select", "#save", "#restart"]) {
+		for (const e of document.querySelectorAll(sel)) {
+			const r = e.getBoundingClientRect();
+			if (r.width === 0) continue; // hidden with its field
+			if (r.height < 44) bad.push(sel + " " + Math.round(r.height) + " px tall");
+		}
+	}
+	if (document.documentElement.scrollWidth > innerWidth) bad.push("the page is " + document.documentElement.scrollWidth + " px wide");
+	return bad.join("; ");
+})()`
+
+// TestBrowserTapTargets: on the scorer's page at 390 and 320 px, who went
+// out (to change it), the card chips, the hand rows, the points box and
+// the new-game form's fields and summary are at least 44 px tall, and
+// nothing is wider than the screen; on a phone on its side (844x390) the
+// hand's total and Save stay on the screen below the keypad.
+func TestBrowserTapTargets(t *testing.T) {
+	exe := chromium(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	for _, w := range []int64{390, 320} {
+		step(phone, "a hand tapped", chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait), navigate(s.Score),
+			chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+			chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+			poll(`(document.getElementById("newgame").open = true)`, time.Second))
+		if bad := holds(phone, tapTargets, time.Second); bad != "" {
+			t.Errorf("at %d px: %s", w, bad)
+		}
+		shoot(t, phone, dir, fmt.Sprintf("tap-targets-%d.png", w))
+		step(phone, "drop it", poll(`(window.confirm = () => true, document.getElementById("restart").click(), true)`, time.Second))
+	}
+	step(phone, "on its side", chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateLandscape), navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		// A tap by script: a click at the key's place could land on the
+		// bar, which covers the keys below it until they are scrolled up.
+		poll(`(document.querySelector('button[data-face="7"]').click(), document.querySelector(".worth").textContent === "This hand: 7 points")`, time.Second),
+		// At the top of the page: the hands, the colours, a keypad row.
+		poll(`(scrollTo(0, 0), true)`, time.Second))
+	on := `(() => { const bad = [];
+		for (const sel of ["#save", ".worth"]) { const r = document.querySelector(sel).getBoundingClientRect();
+			if (r.top < 0 || r.bottom > innerHeight) bad.push(sel + " at " + Math.round(r.top) + ".." + Math.round(r.bottom) + " of " + innerHeight); }
+		const r = document.getElementById("save").getBoundingClientRect();
+		if (document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) !== document.getElementById("save")) bad.push("Save is covered");
+		return bad.join("; "); })()`
+	if bad := holds(phone, on, time.Second); bad != "" {
+		t.Errorf("at 844x390: %s", bad)
+	}
+	shoot(t, phone, dir, "tap-targets-landscape.png")
 }

@@ -818,12 +818,11 @@
       root.appendChild(el("div", {class: "ptsrow"}, [input,
         key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
-      root.appendChild(el("p", {class: "worth", text: "This hand: " + plural(total, "point")}));
-      root.appendChild(el("div", {class: "row"}, [
+      root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: "This hand: " + plural(total, "point")}), el("div", {class: "row"}, [
         key("save", busy ? {class: "primary", id: "save", disabled: "", "aria-busy": "true", text: editing ? "Save the correction" : "Save hand", on: save} :
           {class: "primary", id: "save", text: editing ? "Save the correction" : "Save hand", on: save}),
         key("restart", {id: "restart", text: "Start over", on: startOver})
-      ]));
+      ])]));
     }
     var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.good ? "good" : "bad"), role: "status", text: message.text});
     root.appendChild(msg);
