@@ -197,7 +197,7 @@ func TestReadsMatchTheCommandLine(t *testing.T) {
 	}
 	jsonEqual(t, "/api/games/ID/board", body, want)
 
-	if code, body := s.do("GET", "/api/games/nosuch/board", "", nil); code != 404 || !strings.Contains(body, `no game has the id \"nosuch\"`) {
+	if code, body := s.do("GET", "/api/games/nosuch/board", "", nil); code != 404 || !strings.Contains(body, `no game has the id or name \"nosuch\"`) {
 		t.Fatalf("unknown game: %d %s", code, body)
 	}
 	if code, body := s.do("GET", "/api/games/NOT..AN..ID/board", "", nil); code != 404 || !strings.Contains(body, "is not a game id") {
@@ -217,7 +217,7 @@ func TestUnknownGameIs404Everywhere(t *testing.T) {
 		{"POST", "/api/games/nosuch/hands", `{"out": "Ann", "left": {"Bob": "r7", "Cat": "1"}}`},
 	} {
 		code, body := s.do(c.method, c.path, c.body, scorer)
-		if code != 404 || !strings.Contains(body, `no game has the id \"nosuch\"`) {
+		if code != 404 || !strings.Contains(body, `no game has the id or name \"nosuch\"`) {
 			t.Errorf("%s %s: %d %s", c.method, c.path, code, body)
 		}
 	}
@@ -386,7 +386,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown card", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7 zz", "Cat": "r1"}}`, scorer, 400, cliCard},
 		{"missing hand", "POST", hands, `{"out": "Ann", "left": {"Bob": "r7"}}`, scorer, 400, "Cat's cards are missing"},
 		{"undo body", "POST", undo, `{"all": true}`, scorer, 400, `unknown field "all"`},
-		{"unknown game", "POST", "/api/games/zzzzzz/hands", hand, scorer, 404, `no game has the id "zzzzzz"`},
+		{"unknown game", "POST", "/api/games/zzzzzz/hands", hand, scorer, 404, `no game has the id or name "zzzzzz"`},
 		{"method", "PUT", hands, hand, scorer, 405, "PUT is not allowed on " + hands + ": it takes POST"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
