@@ -96,12 +96,21 @@ func TestBrowserPhonePad(t *testing.T) {
 	_, dir, db, s, phone, step := layoutMeasure(t)
 	step(phone, "count the boards", countBoards)
 	names := strings.Split("Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", ",")
+	// Long names: the pad takes short ones on a phone ("Gran", "Uncl"), as
+	// the television does for many players, and fits all the same.
+	long := strings.Split("Grandma Rose,Dad,Mum,Lily,Max,Uncle Joe", ",")
 	for _, g := range []struct {
 		n    int
 		mode string
 		fits bool
-	}{{4, "standard", true}, {5, "standard", true}, {6, "standard", true}, {4, "partners", true}, {8, "standard", false}, {8, "rotating", false}} {
+		long bool
+	}{{4, "standard", true, false}, {5, "standard", true, false}, {6, "standard", true, false}, {4, "partners", true, false},
+		{4, "standard", true, true}, {5, "standard", true, true}, {6, "standard", true, true}, {4, "partners", true, true},
+		{8, "standard", false, false}, {8, "rotating", false, false}} {
 		players := names[:g.n]
+		if g.long {
+			players = long[:g.n]
+		}
 		args := []string{"--players", strings.Join(players, ","), "--mode", g.mode}
 		if g.mode != "rotating" {
 			args = append(args, "--target", "5000")
@@ -134,6 +143,9 @@ func TestBrowserPhonePad(t *testing.T) {
 		}
 		for _, page := range []string{s.View, s.Score} {
 			what := fmt.Sprintf("%d players, %s, %s", g.n, g.mode, map[bool]string{true: "the viewer's page", false: "the scorer's page"}[page == s.View])
+			if g.long {
+				what = fmt.Sprintf("%d players with long names, %s, %s", g.n, g.mode, map[bool]string{true: "the viewer's page", false: "the scorer's page"}[page == s.View])
+			}
 			// The page swaps in the board the server sends on connecting;
 			// everything below is measured after it.
 			step(phone, what, phoneView, navigate(page), chromedp.WaitVisible(chromedp.CSS(".pad")),
@@ -144,6 +156,17 @@ func TestBrowserPhonePad(t *testing.T) {
 			}
 			if bad := holds(phone, check, 2*time.Second); bad != "" {
 				t.Errorf("%s: %s", what, bad)
+			}
+			if g.long {
+				// The short names said in a key under the pad, on screen.
+				key, err := chromedp.Run(phone, chromedp.Evaluate[string](`[...document.querySelectorAll(".key")].filter(k => k.getClientRects().length).map(k => k.textContent).join(" / ")`))
+				if err != nil || !strings.Contains(key, "Gran Grandma Rose") {
+					t.Errorf("%s: the key to the short names is %q %v", what, key, err)
+				}
+				if g.n == 5 && page == s.View {
+					step(phone, what, chromedp.Evaluate[chromedp.Void](`document.querySelector(".pad").scrollIntoView()`))
+					shoot(t, phone, dir, "pad-5-long.png")
+				}
 			}
 			if !g.fits {
 				if page == s.View {

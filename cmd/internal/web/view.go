@@ -62,7 +62,11 @@ type boardView struct {
 	Tally    bool      // lowest and challenge: low scores are good
 	Key      string    // the score pad's names are short: what each stands for
 	Short    bool      // the score pad's names are short: so are its first headings ("#", "T", "Deal")
-	Flip     bool      // UNO Flip: the score pad has each hand's side
+	// A phone: the score pad's names short where a name is longer than
+	// four letters (the television's short names, a second form in each
+	// cell that only a phone shows), with its key.
+	PhoneKey string
+	Flip     bool // UNO Flip: the score pad has each hand's side
 	// Widths: the letters the score pad's first columns take, at most
 	// (heading or cell), for a television to give each column what its
 	// text needs (the class w4 on its heading): a number is never cut.
@@ -82,6 +86,7 @@ type colView struct {
 	Points string // "points" or "tally"
 	Table  int    // a rotating game: the table the player sits at now (or last sat at)
 	Head   string // the score pad's heading: the name, or its short form
+	Brief  string // a phone's heading: the short names ("" when they are the heading)
 	Width  int    // the letters its column of the score pad takes, at most: its heading or a hand's points ("+1200")
 	order  int    // a rotating game: where the totals show it
 }
@@ -118,7 +123,10 @@ type rowView struct {
 	Table  int    // a rotating game: where it was played
 	Dealer string
 	Out    string
-	Cells  []cellView
+	// A phone's short names for the dealer and who went out ("" when the
+	// names are short already).
+	DealerBrief, OutBrief string
+	Cells                 []cellView
 }
 
 type cellView struct {
@@ -235,16 +243,42 @@ func newBoardView(g *store.Game) boardView {
 		parts = append(append(heads, "Deal dealer"), parts...)
 		v.Key = "Key: " + strings.Join(parts, " · ")
 	}
+	// A phone's pad takes the short names too (with the key, which only a
+	// phone shows) where one differs from its name: 4 to 6 players fit
+	// 390 px whatever their names.
+	var brief func(seat int) string
+	if !v.Short {
+		short := ui.ShortNames(s.Players)
+		var parts []string
+		for i, n := range s.Players {
+			if short[i] != n {
+				parts = append(parts, short[i]+" "+n)
+			}
+		}
+		if parts != nil {
+			brief = func(seat int) string { return short[seat] }
+			v.PhoneKey = "Key: " + strings.Join(append([]string{"# hand", "Deal dealer"}, parts...), " · ")
+		}
+	}
 	for i, c := range b.Columns() {
-		var heads []string
+		var heads, briefs []string
 		for _, seat := range c.Seats {
 			heads = append(heads, name(seat))
+			if brief != nil {
+				briefs = append(briefs, brief(seat))
+			}
 		}
 		v.Cols[i].Head = strings.Join(heads, " & ")
+		if brief != nil {
+			v.Cols[i].Brief = strings.Join(briefs, " & ")
+		}
 	}
 	for i := len(b.Rows) - 1; i >= 0; i-- {
 		r := b.Rows[i]
 		rv := rowView{Number: r.Number, Side: r.FlipSide.String(), Table: r.Table, Dealer: name(r.Dealer), Out: name(r.Out)}
+		if brief != nil {
+			rv.DealerBrief, rv.OutBrief = brief(r.Dealer), brief(r.Out)
+		}
 		for _, c := range r.Cells {
 			rv.Cells = append(rv.Cells, cell(c))
 		}
