@@ -156,13 +156,21 @@ func inOrder(tx *bolt.Tx, p pending) (bool, error) {
 
 // newestBelow is the time of creation of the game numbered highest,
 // leaving out an unfinished import's (zero, false when there is none). It
-// reads the file: in a transaction that writes, only before it writes.
+// reads the file: in a transaction that writes, only before it writes
+// (an upgrade's rewriting of the file in the same transaction aside).
 func newestBelow(tx *bolt.Tx, p pending) (time.Time, bool, error) {
 	var last []byte
 	root := uint64(tx.Bucket(bucketSummaries).Root())
 	w, db, err := walkerOver(tx, root, false)
 	if err != nil {
 		return time.Time{}, false, err
+	}
+	if w != nil && db.pending > 0 {
+		// An older file upgraded by this transaction, which has already
+		// rewritten its values (sealed them): the file's pages still hold
+		// them as they were, so the values are read through bbolt, the
+		// pages checked first.
+		w = nil
 	}
 	if w == nil {
 		// A bucket inside its parent's page: bbolt's cursor, checked.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -199,5 +200,40 @@ func TestClockSetBack(t *testing.T) {
 	newest := must[*Game](t)(db.Create("Newest", scoring.Settings{Players: []string{"Ann", "Bob"}}))
 	if l := checkNewestFirst(t, db, 3); l[0].ID != newest.ID || isOrdered(t, db) {
 		t.Fatalf("listed %s first, ordered %v", l[0].ID, isOrdered(t, db))
+	}
+}
+
+// A file of schema 4 with more games than fit in one page is upgraded by
+// the first change, in the same transaction: what a new game and an
+// import read of the newest game is read as the transaction has rewritten
+// it (sealed), not from the file's pages, which still hold the values as
+// they were ("game ...: its summary does not match its checksum").
+func TestOrderAfterUpgradeInTheSameTransaction(t *testing.T) {
+	t0 := time.Date(2024, 1, 1, 19, 0, 0, 0, time.UTC)
+	var ids []string
+	var at []time.Time
+	for i := range 300 {
+		ids = append(ids, fmt.Sprintf("u%05d", i))
+		at = append(at, t0.Add(time.Duration(i)*time.Hour))
+	}
+	for _, step := range []string{"create", "import"} {
+		path := filepath.Join(t.TempDir(), "u.db")
+		db := must[*DB](t)(Open(path, Options{}))
+		must[int](t)(db.Import(bytes.NewReader(exportTimed(t, ids, at))))
+		ok(t, db.Close())
+		unsealToSchema4(t, path)
+		db = must[*DB](t)(Open(path, Options{}))
+		switch step {
+		case "create":
+			db.now = func() time.Time { return t0.AddDate(1, 0, 0) }
+			must[*Game](t)(db.Create("after", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+		case "import":
+			must[int](t)(db.Import(bytes.NewReader(exportTimed(t, []string{"v00000"}, []time.Time{t0.AddDate(1, 0, 0)}))))
+		}
+		checkNewestFirst(t, db, 301)
+		if !isOrdered(t, db) {
+			t.Errorf("%s: the keys taken for out of order", step)
+		}
+		ok(t, db.Close())
 	}
 }
