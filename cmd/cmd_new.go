@@ -91,7 +91,7 @@ for eight. Each round lasts --hands hands at every table (default 4).
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	f.IntVar(&o.Custom, "custom", 0, "shuffle deck: how many Wild Customizable cards the table put in (1 to 3, default 3)")
 	f.StringArrayVar(&o.CustomRules, "custom-rule", nil, "shuffle deck: the rule written on one Wild Customizable card (repeat for each, at most --custom)")
-	f.BoolVar(&o.Again, "again", false, "a rematch of the current game (or --game): same players, mode, target, deck and teams; the deal starts one seat on")
+	f.BoolVar(&o.Again, "again", false, "a rematch of the current game (or --game): same name, players, mode, target, deck and teams; the deal starts one seat on")
 	gameFlag(c, app, &o.Game, "with --again: the game to play again (default the current game)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
 	_ = c.RegisterFlagCompletionFunc("custom", fixedCompletion("1", "2", "3"))
@@ -333,12 +333,16 @@ func runNew(o *newOptions) error {
 }
 
 // rematch fills what the flags left out from the game played before: the
-// same players, mode, target, deck and teams, and the deal one seat on from
+// same players, mode, target, deck and teams (and name, unless --name gives one), and the deal one seat on from
 // where that game started.
 func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, error) {
 	prev, err := loadGame(app, o.Game)
 	if err != nil {
 		return s, err
+	}
+	// The rematch keeps the game's name unless --name gives another.
+	if !o.given["name"] {
+		o.Name = prev.Name()
 	}
 	return present.Rematch(prev.Settings(), s, o.given["mode"]), nil
 }

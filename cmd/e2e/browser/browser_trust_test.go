@@ -263,9 +263,10 @@ func TestBrowserPlayAgain(t *testing.T) {
 		poll(`document.getElementById("newgame").open && !document.getElementById("againrow").hidden`, 5*time.Second))
 	shoot(t, phone, screenshots(t), "serve-again.png")
 	step(phone, "play again", chromedp.Click(chromedp.ID("again")),
-		across(`document.querySelector("h1") && document.querySelector("h1").textContent.startsWith("Game ") && !!document.querySelector('button[data-player="Ann"]')`, 5*time.Second))
+		// The rematch keeps the name, as new --again does.
+		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Quick" && document.querySelector("#scorer h2") && document.querySelector("#scorer h2").textContent === "Hand 1: who went out?" && !!document.querySelector('button[data-player="Ann"]')`, 5*time.Second))
 	b := boardOf(t, db)
-	if b["target"] != 50.0 || b["dealer"] != "Bob" || b["hands"] != 0.0 {
+	if b["target"] != 50.0 || b["dealer"] != "Bob" || b["hands"] != 0.0 || b["name"] != "Quick" {
 		t.Fatalf("the rematch: %v", b)
 	}
 }

@@ -175,7 +175,13 @@ func (s *Server) create(_ *store.DB, _ string, body []byte) (result, error) {
 		return result{}, err
 	}
 	defer db.Close()
-	g, err := db.Create(req.Name, settings)
+	// Play again keeps the game's name, as "new --again" does, unless the
+	// form gives another.
+	name := req.Name
+	if req.Again && name == "" && prev != nil {
+		name = prev.Name()
+	}
+	g, err := db.Create(name, settings)
 	return result{game: g}, err
 }
 

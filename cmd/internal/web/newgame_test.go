@@ -158,17 +158,20 @@ func TestNewGameNoDatabase(t *testing.T) {
 // "play again" starts a rematch as "new --again" does.
 func TestNewGameTeamsDealerAgain(t *testing.T) {
 	s := newSite(t, web.Config{})
-	code, body := s.do("POST", "/api/games", `{"players": "Ann, Bob, Cat, Dan, Eve", "mode": "partners", "teams": ["Ann, Bob, Cat", "Dan, Eve"], "dealer": "cat", "target": 300}`, scorer)
+	code, body := s.do("POST", "/api/games", `{"players": "Ann, Bob, Cat, Dan, Eve", "mode": "partners", "teams": ["Ann, Bob, Cat", "Dan, Eve"], "dealer": "cat", "target": 300, "name": "Ten"}`, scorer)
 	if code != 201 || !strings.Contains(body, `"teams":[{"players":["Ann","Bob","Cat"]`) || !strings.Contains(body, `"dealer":"Cat"`) {
 		t.Fatalf("partners with teams and a dealer: %d %s", code, body)
 	}
 	code, body = s.do("POST", "/api/games", `{"again": true}`, scorer)
-	if code != 201 || !strings.Contains(body, `"teams":[{"players":["Ann","Bob","Cat"]`) || !strings.Contains(body, `"dealer":"Dan"`) || !strings.Contains(body, `"target":300`) {
+	if code != 201 || !strings.Contains(body, `"teams":[{"players":["Ann","Bob","Cat"]`) || !strings.Contains(body, `"dealer":"Dan"`) || !strings.Contains(body, `"target":300`) || !strings.Contains(body, `"name":"Ten"`) {
 		t.Fatalf("play again: %d %s", code, body)
 	}
 	_, out, _ := s.cli("new", "--again", "--json")
-	if !strings.Contains(out, `"dealer": "Eve"`) {
+	if !strings.Contains(out, `"dealer": "Eve"`) || !strings.Contains(out, `"name": "Ten"`) {
 		t.Fatalf("the command line's --again after the page's: %s", out)
+	}
+	if _, out, _ := s.cli("new", "--again", "--name", "Eleven", "--json"); !strings.Contains(out, `"name": "Eleven"`) {
+		t.Fatalf("--again --name Eleven: %s", out)
 	}
 	code, body = s.do("POST", "/api/games", `{"players": "Ann,Bob", "deck": "shuffle", "custom": 2, "custom_rules": ["everyone swaps hands", ""]}`, scorer)
 	if code != 201 || !strings.Contains(body, `"custom":2`) || !strings.Contains(body, `"custom_rules":["everyone swaps hands"]`) {
