@@ -281,3 +281,36 @@ func TestBrowserTapTargets(t *testing.T) {
 	}
 	shoot(t, phone, dir, "tap-targets-landscape.png")
 }
+
+// TestBrowserCorrectionKeptOverReload: a correction in progress (who went
+// out changed, a card taken away) comes back after a reload as the
+// correction it was, and saves as one.
+func TestBrowserCorrectionKeptOverReload(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r7 2xs wd4", "--left", "Cat=9 40pts"); code != 0 {
+		t.Fatal(errs)
+	}
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "correcting hand 1: Bob went out, Ann 5; reload", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.ID("correct")),
+		chromedp.Click(chromedp.ID("correct")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-out="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-out="Bob"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		chromedp.Reload(),
+		poll(`document.querySelector(".worth") && document.querySelector(".msg").textContent === "The correction being entered was restored." && document.querySelector("h2").textContent.startsWith("Correcting hand 1: Bob went out.") && `+
+			chipsOf("Ann")+` === "5" && `+chipsOf("Cat")+` === "9 40pts" && document.querySelector(".worth").textContent === "This hand: 54 points" && document.getElementById("save").textContent === "Save the correction"`, 5*time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Corrected hand 1: Bob went out, 54 points.")`, 5*time.Second))
+	if b := boardOf(t, db); b["hands"] != 1.0 || b["rows"].([]any)[0].(map[string]any)["out"] != "Bob" {
+		t.Fatalf("after the correction: %v", b["rows"])
+	}
+}
