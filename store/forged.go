@@ -89,6 +89,31 @@ func (e *ForgedError) Error() string {
 	return s
 }
 
+// shrunkError is the meta page in use naming the transaction after the
+// other's while holding fewer pages than it: no crash leaves that. When
+// the state it points at records another transaction (forged), it is an
+// older state relabelled as the next after a change that grew the file,
+// and the newest state may be sound on the other page.
+type shrunkError struct {
+	disagree error
+	Newer    boltfile.Meta
+	forged   *ForgedError // nil unless the state under Newer records another transaction
+}
+
+func (e *shrunkError) Error() string {
+	if e.forged == nil {
+		return e.disagree.Error()
+	}
+	return e.disagree.Error() + "; " + e.forged.Error()
+}
+
+func (e *shrunkError) Unwrap() error {
+	if e.forged == nil {
+		return nil
+	}
+	return e.forged
+}
+
 // stateRecord reads the transaction the state under meta page m records
 // as its last change, from the file itself (not through bbolt, which
 // opens only the state of the newer meta page). found is false when the

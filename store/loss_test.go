@@ -564,6 +564,56 @@ func TestForgedOlderMetaRefused(t *testing.T) {
 	}
 }
 
+// TestForgedGrownRecovered: a meta page forged with the next transaction
+// id after a change that grew the file (an import) holds fewer pages than
+// the other, which no crash leaves: every open refuses it, saying that the
+// other meta page holds a sound state, and doctor --accept-older
+// (AcceptOlder) goes back to it, copying the file aside first, with every
+// imported game there. It refused ("move it aside and import your last
+// export") though the newest state was sound.
+func TestForgedGrownRecovered(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "u.db")
+	fill(t, path, 1)
+	db := must[*DB](t)(Open(path, Options{}))
+	must[int](t)(db.Import(strings.NewReader(smallExport(300, "")))) // grows the file
+	ok(t, db.Close())
+	good := must[[]byte](t)(os.ReadFile(path))
+	n := max(metaTx(good, 0), metaTx(good, 1))
+	forgeOlderMeta(t, path, func(n uint64) uint64 { return n + 1 })
+	forged := must[[]byte](t)(os.ReadFile(path))
+	for _, o := range []Options{{ReadOnly: true}, {}} {
+		_, err := Open(path, o)
+		var fe *ForgedError
+		if !isDamage(err) || !strings.Contains(err.Error(), "no crash leaves") || !errors.As(err, &fe) || fe.Back != n {
+			t.Errorf("open (read-only %v): %v (want the other state, transaction %d, named)", o.ReadOnly, err, n)
+		}
+	}
+	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(after, forged) {
+		t.Fatal("a refused open wrote to the file")
+	}
+	db = must[*DB](t)(Open(path, Options{AcceptOlder: true}))
+	r := db.Recovered
+	if r == nil {
+		db.Close()
+		t.Fatal("no recovery")
+	}
+	if r.KeptTx != n || r.DroppedTx != n+1 || r.DroppedWrittenBy != n-1 || !r.Compared || len(r.Games) != 300 || r.Games[0].DroppedHands != -1 {
+		t.Errorf("recovery: %+v", *r)
+	}
+	if cp := must[[]byte](t)(os.ReadFile(r.Copy)); !bytes.Equal(cp, forged) {
+		t.Error("the copy is not the file as it was")
+	}
+	all := 0
+	must[int](t)(db.List(0, func(Summary) error { all++; return nil }))
+	ok(t, db.Close())
+	if all != 301 {
+		t.Errorf("%d games after going back, want 301 (the import kept)", all)
+	}
+	if rep := problems(t, path); len(rep.Problems) != 0 {
+		t.Errorf("doctor after: %v", rep.Problems)
+	}
+}
+
 // TestBackupCopiesOpen: a copy written by bbolt (doctor --backup, the
 // upgrade's backup) has transaction n on meta page 0 and n-1 on page 1,
 // whatever n: it opens, odd n or even.

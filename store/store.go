@@ -373,7 +373,23 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 		var err error
 		m, err = checkFile(f, path, fi.Size(), !opts.ReadOnly)
 		var older *OlderError
+		var shrunk *shrunkError
 		switch {
+		case errors.As(err, &shrunk) && shrunk.forged != nil && opts.forged:
+			// The copy made before going back, read for the state dropped.
+			m = shrunk.Newer
+		case errors.As(err, &shrunk) && shrunk.forged != nil && opts.AcceptOlder && !opts.ReadOnly:
+			// The meta page in use forged after a change that grew the
+			// file: back to the sound state on the other page, if there
+			// is one (else recoverForged says there is none).
+			r, rerr := recoverForged(f, path, fi.Size(), shrunk.Newer)
+			if rerr != nil {
+				return nil, rerr
+			}
+			if r == nil { // its state records its own transaction: not this
+				return nil, err
+			}
+			db.Recovered, db.Accepted = r, r.Copy
 		case errors.As(err, &older) && older.Stale && opts.AcceptOlder && !opts.ReadOnly:
 			// The one sound meta page may be forged too, its state
 			// written by the transaction before the one it names: with
@@ -912,7 +928,19 @@ func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, 
 		// wrong parity; that n-1 is the copy's, naming its state too.
 		copied := older.TxID%2 != uint64(1-page) && newer.TxID == older.TxID+2
 		if (newer.TxID != older.TxID+1 && !copied) || newer.PGID < older.PGID {
-			return boltfile.Meta{}, &CorruptError{Path: path, Err: fmt.Errorf("its two records of what the file holds disagree in a way no crash leaves (transaction %d on meta page %d with %d pages, transaction %d on the other with %d): one of them was forged, or written by another program", newer.TxID, page, newer.PGID, older.TxID, older.PGID)}
+			disagree := fmt.Errorf("its two records of what the file holds disagree in a way no crash leaves (transaction %d on meta page %d with %d pages, transaction %d on the other with %d): one of them was forged, or written by another program", newer.TxID, page, newer.PGID, older.TxID, older.PGID)
+			if newer.TxID == older.TxID+1 && uint64(page) == newer.TxID%2 {
+				// The next transaction's page holding fewer pages than
+				// the one before: an older state relabelled as the next
+				// (see forged.go) after a change that grew the file.
+				// The newest state may then be sound on the other page.
+				se := &shrunkError{disagree: disagree, Newer: newer}
+				if rec, found, err := stateRecord(f, newer); err == nil && found && rec != newer.TxID {
+					se.forged = &ForgedError{Named: newer.TxID, Recorded: rec, Back: forgedBack(f, newer)}
+				}
+				return boltfile.Meta{}, &CorruptError{Path: path, Err: se}
+			}
+			return boltfile.Meta{}, &CorruptError{Path: path, Err: disagree}
 		}
 	case ok0:
 		m, older = m0, olderOrStale(path, 1, m1, m0)
