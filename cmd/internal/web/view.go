@@ -66,7 +66,11 @@ type boardView struct {
 	// four letters (the television's short names, a second form in each
 	// cell that only a phone shows), with its key.
 	PhoneKey string
-	Flip     bool // UNO Flip: the score pad has each hand's side
+	// What a screen reader says when the board changes (live.js, in a
+	// polite live region): the newest hand ("Hand 5: Ann went out, 42
+	// points.") and the lead ("Ann leads with 310.").
+	SaidHand, SaidLead string
+	Flip               bool // UNO Flip: the score pad has each hand's side
 	// Widths: the letters the score pad's first columns take, at most
 	// (heading or cell), for a television to give each column what its
 	// text needs (the class w4 on its heading): a number is never cut.
@@ -215,6 +219,7 @@ func newBoardView(g *store.Game) boardView {
 	default:
 		v.Head = "No hands yet"
 	}
+	v.said(b, lead)
 	// The score pad's names: short ones, with a key, where the whole names
 	// would make it wider than a screen, or one name is longer than its
 	// column holds (a dealer's "Grandmother Rosemary Ann" was cut).
@@ -309,6 +314,27 @@ func (v *boardView) widths() {
 				v.Cols[i].Width = max(v.Cols[i].Width, n(c.Text))
 			}
 		}
+	}
+}
+
+// said words the change a screen reader announces: the newest hand, and
+// who leads with what (the headline, with the leader's total).
+func (v *boardView) said(b *scoring.Board, lead []int) {
+	if n := len(b.Rows); n > 0 {
+		r := b.Rows[n-1]
+		at := ""
+		if r.Table > 0 {
+			at = fmt.Sprintf(" at table %d", r.Table)
+		}
+		v.SaidHand = fmt.Sprintf("Hand %d%s: %s went out, %s.", r.Number, at, b.Name(r.Out), words.Count(r.Won, "point"))
+	}
+	v.SaidLead = v.Head
+	switch {
+	case b.Over():
+	case len(lead) > 0 && b.Hands() > 0:
+		v.SaidLead = fmt.Sprintf("%s with %d.", v.Head, b.ColumnScore(lead[0]))
+	default:
+		v.SaidLead = v.Head + "."
 	}
 }
 

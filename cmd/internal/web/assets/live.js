@@ -86,13 +86,29 @@
     status.classList.toggle("down", !up);
   }
 
+  // say tells a screen reader what changed, briefly, in the page's polite
+  // live region (the viewer's page has one): the newest hand and the lead
+  // ("Hand 5: Ann went out, 42 points. Ann leads with 310."), or that a
+  // hand was voided; never the whole board, and nothing when the board
+  // sent is the one shown (a reconnection).
+  var said = document.getElementById("said");
+  function say(was, now) {
+    if (!said || !was || !now || was.dataset.changes === now.dataset.changes) return;
+    var hands = +now.dataset.hands, before = +was.dataset.hands;
+    if (hands < before) said.textContent = "A hand was voided. " + now.dataset.saidLead;
+    else if (hands > before) said.textContent = now.dataset.saidHand + " " + now.dataset.saidLead;
+    else said.textContent = now.dataset.saidLead; // a hand corrected: the lead as it stands
+  }
+
   var es = null;
   function connect() {
     if (es) es.close();
     var src = es = new EventSource("/api/games/" + encodeURIComponent(game) + "/events?html=1");
     src.addEventListener("open", function () { wait = 1000; show(true); });
     src.addEventListener("html", function (e) {
+      var was = live.querySelector(".board");
       live.innerHTML = e.data;
+      say(was, live.querySelector(".board"));
       document.dispatchEvent(new CustomEvent("unoscore:board"));
     });
     src.addEventListener("current", function (e) {
