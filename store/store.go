@@ -979,6 +979,10 @@ func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.W
 	return w
 }
 
+// release is trim.Release (a variable for tests that follow what is
+// released).
+var release, trimRelease = trim.Release, trim.Release
+
 // releaseIn is releaseMapped inside the transaction tx, for as much of the
 // map as tx sees (its high water mark): never past the map. The file can
 // be larger than the map (bbolt grows it ahead of the map when a write in
@@ -988,23 +992,22 @@ func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.W
 // span set block with unpopped elements".
 func (db *DB) releaseIn(tx *bolt.Tx) {
 	if info := tx.DB().Info(); info != nil && info.Data != 0 {
-		trim.Release(info.Data, tx.Size())
+		release(info.Data, tx.Size())
 	}
 }
 
 // releaseMapped tells the kernel this process no longer needs the pages of
-// the database's memory map that it has read (see store/internal/trim).
-// It releases the file's size: only for a process whose map was made when
-// the file was opened and never outgrown (export, doctor); inside a read
-// transaction, releaseIn.
+// the database's memory map that it has read (see store/internal/trim),
+// as far as a transaction begun now sees, which the map always covers: the
+// file's size could run past the map (bbolt grows the file ahead of it
+// when this process writes, as an upgrade or doctor --accept-older's
+// commit does before the read that releases), and memory past the map is
+// the Go heap's among others.
 func (db *DB) releaseMapped() {
-	info := db.bolt.Info()
-	if info == nil || info.Data == 0 {
-		return
-	}
-	if fi, err := os.Stat(db.path); err == nil {
-		trim.Release(info.Data, fi.Size())
-	}
+	_ = db.bolt.View(func(tx *bolt.Tx) error {
+		db.releaseIn(tx)
+		return nil
+	})
 }
 
 // checkBucketPages walks the pages of one bucket (a game's log in schema 3
