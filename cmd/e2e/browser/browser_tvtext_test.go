@@ -29,7 +29,7 @@ const smallText = `((least) => {
 // TestBrowserTVText: on a television every word of the board reads from
 // across a room: at least 24 px at 1080 lines (16 px at 720), badges,
 // notes, the pad, the tables' cards and the footer's "live" included, in a
-// game of four and a rotating game of eight.
+// game of four, a rotating game of eight and a game of ten with long names.
 func TestBrowserTVText(t *testing.T) {
 	_, dir, db, s, tv, step := layoutMeasure(t)
 	for _, g := range []struct {
@@ -38,6 +38,9 @@ func TestBrowserTVText(t *testing.T) {
 	}{
 		{"Ann,Bob,Cat,Dan", "standard", []string{"--out", "Ann", "--left", "Bob=r7 wd4", "--left", "Cat=g2", "--left", "Dan=b9"}},
 		{"Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "rotating", []string{"--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=g3"}},
+		// Ten at one table, long names: the names' cards too (they were
+		// 17.3 px at 1080 lines).
+		{"Grandma Rose,Dad,Grandmother Rosemary Ann,Uncle Bartholomew,Mum,Cousin Maximilian,Lily,Max,Evangeline,Christopher", "standard", []string{"--out", "Dad", "--left", "Grandma Rose=40pts", "--left", "Grandmother Rosemary Ann=40pts", "--left", "Uncle Bartholomew=40pts", "--left", "Mum=r7 wd4", "--left", "Cousin Maximilian=40pts", "--left", "Lily=40pts", "--left", "Max=40pts", "--left", "Evangeline=40pts", "--left", "Christopher=40pts"}},
 	} {
 		harness.NewGame(t, db, "--players", g.players, "--mode", g.mode, "--name", "Game night")
 		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, g.hand...)...); code != 0 {
