@@ -73,7 +73,10 @@ func TestBrowserLostAnswerIsSaved(t *testing.T) {
 			}; return true })()`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg").textContent.includes("kept on this phone")`, 5*time.Second),
-		poll(`document.getElementById("save").disabled && document.getElementById("save").getAttribute("aria-busy") === "true"`, time.Second))
+		poll(`document.getElementById("save").disabled && document.getElementById("save").getAttribute("aria-busy") === "true"`, time.Second),
+		// The hand kept is the one sent again: its keys are locked, but
+		// Start over.
+		poll(`document.querySelector('button[data-face="5"]').disabled && document.querySelector('button[data-hand="Bob"] + .chips .chip').disabled && document.getElementById("ptsbox").disabled && !document.getElementById("restart").disabled`, time.Second))
 	if got := boardOf(t, db)["hands"]; got != 3.0 {
 		t.Fatalf("the server saved %v hands, want 3", got)
 	}

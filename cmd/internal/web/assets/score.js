@@ -468,7 +468,7 @@
 
   function addPoints(input) {
     var v = parseInt(input.value, 10);
-    if (!active || !(v > 0)) return false;
+    if (!active || !(v > 0) || pending) return false;
     hands[active].push({tok: v + "pts", face: "", n: 1, pts: v, color: "p"});
     input.value = "";
     settle();
@@ -656,9 +656,12 @@
 
   // key makes a keypad button that keeps the keyboard's focus across the
   // page's redrawing: its data-key names it.
+  // While a hand is kept for the server, its keys are locked: what is
+  // sent again is the hand as kept (only Start over drops it).
   function key(id, attrs, kids) {
     attrs["data-key"] = id;
     attrs.type = "button";
+    if (pending && out && id !== "restart") attrs.disabled = "";
     return el("button", attrs, kids);
   }
 
@@ -683,6 +686,7 @@
 
   function draw() {
     root.textContent = "";
+    root.classList.toggle("kept", !!(pending && out));
     if (!token) {
       root.appendChild(el("p", {class: "msg bad", text: "This page needs the scorer's address with its token, as unoscore serve printed it (…/score#token=…). Anyone can watch the board at the viewer's address."}));
       return;
@@ -809,6 +813,7 @@
       })));
       if (greyed.length) root.appendChild(el("p", {class: "why", id: "why", text: whyGrey(greyed)}));
       var input = el("input", {type: "number", inputmode: "numeric", min: "1", max: "9999", id: "ptsbox", placeholder: "points", "aria-label": "Points counted by hand"});
+      if (pending) input.disabled = true;
       input.addEventListener("keydown", function (ev) {
         if (ev.key === "Enter") { ev.preventDefault(); addPoints(input); var again = root.querySelector("#ptsbox"); if (again) again.focus(); }
       });
