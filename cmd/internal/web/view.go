@@ -41,27 +41,28 @@ func lastSide(b *scoring.Board) string {
 // boardView is what the board fragment shows: built from scoring's board,
 // as the command line's table is.
 type boardView struct {
-	ID       string
-	Title    string
-	Subtitle string // mode, target, deck
-	Changes  int
-	Cols     []colView
-	Head     string      // the headline: the winner, the leader
-	Detail   string      // once over: how the game was won
-	Dealer   string      // deals the next hand; "" once over, and in a rotating game
-	Tables   []tableView // a rotating game: each table's round, pairs and dealer
-	Left     string      // a rotating game: the rounds still to play
-	SitOut   []string    // a rotating game of 5, 9 or 13: "Eve sits out round 3."
-	Totals   []colView   // the columns as the totals show them: a rotating game's by table and pair
-	Many     bool        // more totals than a row holds: smaller numbers
-	PerRow   int         // a television: the totals a row holds, rows balanced (10 is 5 + 5)
-	Rotating bool
-	Over     bool
-	Hands    int
-	Rows     []rowView // newest first
-	Tally    bool      // lowest and challenge: low scores are good
-	Key      string    // the score pad's names are short: what each stands for
-	Short    bool      // the score pad's names are short: so are its first headings ("#", "T", "Deal")
+	ID        string
+	Title     string
+	Subtitle  string // mode, target, deck
+	Changes   int
+	Cols      []colView
+	Head      string      // the headline: the winner, the leader
+	Detail    string      // once over: how the game was won
+	Dealer    string      // deals the next hand; "" once over, and in a rotating game
+	Tables    []tableView // a rotating game: each table's round, pairs and dealer
+	Left      string      // a rotating game: the rounds still to play
+	SitOut    []string    // a rotating game of 5, 9 or 13: "Eve sits out round 3."
+	Totals    []colView   // the columns as the totals show them: a rotating game's by table and pair
+	Many      bool        // more totals than a row holds: smaller numbers
+	PerRow    int         // a television: the totals a row holds, rows balanced (10 is 5 + 5)
+	TotalRows int         // a television: the rows of totals (two: smaller numbers, for the pad to show)
+	Rotating  bool
+	Over      bool
+	Hands     int
+	Rows      []rowView // newest first
+	Tally     bool      // lowest and challenge: low scores are good
+	Key       string    // the score pad's names are short: what each stands for
+	Short     bool      // the score pad's names are short: so are its first headings ("#", "T", "Deal")
 	// A phone: the score pad's names short where a name is longer than
 	// four letters (the television's short names, a second form in each
 	// cell that only a phone shows), with its key.
@@ -196,11 +197,9 @@ func newBoardView(g *store.Game) boardView {
 	default:
 		v.Dealer = b.Name(b.Dealer())
 	}
-	// Smaller numbers where the totals take more than a row: over six
-	// players at one table, over eight in a rotating game (two rows of
-	// four).
-	v.Many = len(v.Totals) > 8 || (!v.Rotating && len(v.Totals) > 6)
+	v.Many = len(v.Totals) > 8
 	v.PerRow = perRow(len(v.Totals))
+	v.TotalRows = (len(v.Totals) + v.PerRow - 1) / max(v.PerRow, 1)
 	switch {
 	case b.Over():
 		verb := "wins"
