@@ -149,7 +149,7 @@ func TestScreenSentencesFitTheWidth(t *testing.T) {
 				t.Fatalf("new --help: exit %d", code)
 			}
 			h.noSplitWords("new --help")
-			for _, w := range []string{"a rematch of the current game (or --game): same players", "take a new partner each round until everyone has partnered everyone"} {
+			for _, w := range []string{"a rematch of the current game (or --game): same name, players", "take a new partner each round until everyone has partnered everyone"} {
 				if !strings.Contains(h.flat(), w) {
 					t.Errorf("new --help: no %q:\n%s", w, h.text())
 				}
