@@ -106,7 +106,9 @@ func TestBrowserTVLayout(t *testing.T) {
 			if err != nil || fit != "" {
 				t.Errorf("%s, the viewer's page: %s %v", what, fit, err)
 			}
-			step(tv, what+", scoring", navigate(s.Score),
+			// The scorer's page keeps a hand begun (here, at the width
+			// before) over a reload; each width starts a hand afresh.
+			step(tv, what+", scoring", chromedp.Evaluate[chromedp.Void](`localStorage.clear()`), navigate(s.Score),
 				chromedp.WaitVisible(chromedp.CSS(`button[data-player]`)),
 				chromedp.Click(chromedp.CSS(`button[data-player]`)),
 				chromedp.WaitVisible(chromedp.CSS(`button[data-face="wd4"]`)))
