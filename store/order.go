@@ -36,6 +36,33 @@ import (
 // every listing, never listed out of order.
 var keyOrdered = []byte("ordered")
 
+// learnOrder, at the start of a change, records whether the keys are in
+// order in a file that had an import but no record of their order: every
+// file an unoscore from before keyOrdered imported into (its imports too
+// raised the counter by importStride), which a listing would otherwise
+// sort every time, at twice the cost, until an import recorded the order.
+// The first change reads every summary's time of creation once (about as
+// long as one sorted listing) and records what it finds; a file that never
+// had an import, or has its record, costs nothing.
+func learnOrder(tx *bolt.Tx) error {
+	meta := tx.Bucket(bucketMeta)
+	if meta == nil || tx.Bucket(bucketSummaries) == nil || meta.Get(keyOrdered) != nil {
+		return nil // a file being made, or one that knows its order
+	}
+	n, err := counter(tx)
+	if err != nil || n < importStride {
+		return err
+	}
+	in, err := inOrder(tx, pendingOf(tx))
+	if err != nil {
+		return err
+	}
+	if !in {
+		return setUnordered(tx)
+	}
+	return setOrdered(tx, n)
+}
+
 // importStride is how far an import raises the counter of games.
 const importStride = 1 << 32
 

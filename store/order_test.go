@@ -237,3 +237,30 @@ func TestOrderAfterUpgradeInTheSameTransaction(t *testing.T) {
 		ok(t, db.Close())
 	}
 }
+
+// TestOrderLearnedByTheFirstChange: a file imported into by an unoscore
+// from before the record of the keys' order (its imports raised the
+// counter as now, and recorded nothing) was sorted at every listing, for
+// good; the first change now records what it finds: in order, listed by
+// its keys from then on; out of order, still sorted, and listed right.
+func TestOrderLearnedByTheFirstChange(t *testing.T) {
+	t0 := time.Date(2024, 1, 1, 19, 0, 0, 0, time.UTC)
+	for _, outOfOrder := range []bool{false, true} {
+		db := openTemp(t)
+		ids, at := []string{"a00001", "a00002", "a00003"}, []time.Time{t0, t0.Add(time.Hour), t0.Add(2 * time.Hour)}
+		must[int](t)(db.Import(bytes.NewReader(exportTimed(t, ids, at))))
+		if outOfOrder {
+			must[int](t)(db.Import(bytes.NewReader(exportTimed(t, []string{"b00001"}, []time.Time{t0.Add(-time.Hour)}))))
+		}
+		// As an older unoscore left it: no record of the order.
+		ok(t, db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Delete(keyOrdered) }))
+		if isOrdered(t, db) {
+			t.Fatal("a file with an import and no record was taken for in order")
+		}
+		must[*Game](t)(db.Create("Tonight", scoring.Settings{Players: []string{"Ann", "Bob"}}))
+		if got := isOrdered(t, db); got == outOfOrder {
+			t.Errorf("out of order %v: after the first change, ordered %v", outOfOrder, got)
+		}
+		checkNewestFirst(t, db, len(ids)+1+map[bool]int{true: 1}[outOfOrder])
+	}
+}
