@@ -339,6 +339,10 @@ func Open(path string, opts Options) (*DB, error) {
 	return db, nil
 }
 
+// afterCheck, when set (by tests), runs after the file is checked and
+// before bbolt opens it.
+var afterCheck func(path string)
+
 // openChecked locks *fp, or another descriptor of its file which then
 // replaces it (see flock.Lock), and checks the file.
 func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
@@ -422,12 +426,21 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 		}
 		db.page = int(m.PageSize)
 	}
+	if afterCheck != nil {
+		afterCheck(path)
+	}
 	bo := &bolt.Options{ReadOnly: opts.ReadOnly, Timeout: max(opts.Timeout, time.Millisecond), OpenFile: flock.Opener(f)}
 	if flock.PreLocked {
 		bo.Timeout = time.Second // the lock is already held by this process
 	}
 	b, err := openBolt(path, bo)
 	if err != nil {
+		// A fault inside bbolt's open (a file cut short by another program
+		// since it was checked) leaves bbolt's map of it behind, which
+		// holds the lock on the file as long as the process lives: serve
+		// would find its own file in use for good. The lock is let go
+		// here; the map stays.
+		_ = flock.Unlock(f)
 		switch {
 		case errors.Is(err, berrors.ErrTimeout):
 			return nil, &LockedError{Path: path, Wait: max(opts.Timeout, 0)}

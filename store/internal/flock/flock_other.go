@@ -18,3 +18,6 @@ func Opener(*os.File) func(string, int, os.FileMode) (*os.File, error) { return 
 
 // PreLocked: bbolt takes the lock.
 const PreLocked = false
+
+// Unlock does nothing: no lock was taken here.
+func Unlock(*os.File) error { return nil }

@@ -236,3 +236,12 @@ func Opener(f *os.File) func(string, int, os.FileMode) (*os.File, error) {
 
 // PreLocked: the lock is taken before bbolt opens the file.
 const PreLocked = true
+
+// Unlock lets go of the lock on f's open file, whatever else still refers
+// to it: bbolt's memory map of the file does, when bbolt's open fails in a
+// way that leaves its map behind (a fault reading a file another program
+// cut short meanwhile), and closing the descriptors alone would then keep
+// the lock for as long as the process lives.
+func Unlock(f *os.File) error {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+}

@@ -60,3 +60,8 @@ func Opener(*os.File) func(string, int, os.FileMode) (*os.File, error) { return 
 // own, and may wait for it (another program that opened the file with
 // bbolt).
 const PreLocked = false
+
+// Unlock lets go of the lock Lock took on f.
+func Unlock(f *os.File) error {
+	return windows.UnlockFileEx(windows.Handle(f.Fd()), 0, 1, 0, lockRange())
+}
