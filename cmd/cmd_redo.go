@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/unoscore/unoscore/cmd/internal/present"
-	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
@@ -59,16 +58,8 @@ func runRedo(o *undoOptions) error {
 		// the write below refuses it, in the one sentence it always says.
 		if h, ok := redoOne(g, o.Table); ok {
 			question := fmt.Sprintf("Bring back %s (%s went out, %s)?", handAt(h.Row), h.out, words.Count(h.points, "point"))
-			ok, err := o.app.confirmKept(question)
-			if errors.Is(err, prompter.ErrInterrupted) {
-				return interruptedError("interrupted; nothing was brought back")
-			}
-			if err != nil {
+			if ok, err := o.app.askFirst(question, "interrupted; nothing was brought back", "Nothing brought back."); !ok {
 				return err
-			}
-			if !ok {
-				fmt.Fprintln(o.app.IO.Out, "Nothing brought back.")
-				return nil
 			}
 			o.Game, asked = g.ID, g.Changes()
 		}

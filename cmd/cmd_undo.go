@@ -96,16 +96,8 @@ func runUndo(o *undoOptions) error {
 		}
 		last := rows[n-1]
 		question := fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point"))
-		ok, err := o.app.confirmKept(question)
-		if errors.Is(err, prompter.ErrInterrupted) {
-			return interruptedError(fmt.Sprintf("interrupted; %s was not voided", handAt(last)))
-		}
-		if err != nil {
+		if ok, err := o.app.askFirst(question, fmt.Sprintf("interrupted; %s was not voided", handAt(last)), "Nothing voided."); !ok {
 			return err
-		}
-		if !ok {
-			fmt.Fprintln(o.app.IO.Out, "Nothing voided.")
-			return nil
 		}
 		o.Game, asked = g.ID, g.Changes()
 	}
@@ -140,6 +132,22 @@ func runUndo(o *undoOptions) error {
 // the screen with its answer: what was done, or not, reads on from it
 // ("Void hand 3 (Ann went out, 57 points)? no"). At Ctrl-C the question
 // stays, unanswered, for the sentence saying what was not done.
+// askFirst asks question (see confirmKept) before a change: it says
+// whether to go on. A no prints declined and is no error; Ctrl-C is the
+// interrupted sentence (exit 130).
+func (a *App) askFirst(question, interrupted, declined string) (bool, error) {
+	ok, err := a.confirmKept(question)
+	switch {
+	case errors.Is(err, prompter.ErrInterrupted):
+		return false, interruptedError(interrupted)
+	case err != nil:
+		return false, err
+	case !ok:
+		fmt.Fprintln(a.IO.Out, declined)
+	}
+	return ok, nil
+}
+
 func (a *App) confirmKept(question string) (bool, error) {
 	ok, err := a.Prompt.Confirm(question, false)
 	if errors.Is(err, prompter.ErrInterrupted) {
