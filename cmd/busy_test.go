@@ -64,23 +64,7 @@ func TestHandLoopKeepsAHandWhenTheFileIsBusy(t *testing.T) {
 // TestEditKeepsACorrectionWhenTheFileIsBusy: the same for a correction
 // typed at edit's prompts: kept, and saved once the file is free.
 func TestEditKeepsACorrectionWhenTheFileIsBusy(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "u.db")
-	for _, args := range [][]string{{"new", "--players", "Ann,Bob"}, {"hand", "-o", "Ann", "Bob=r7"}} {
-		if code, _, errs, _ := runAt(t, db, nil, append([]string{"--no-input"}, args...)...); code != 0 {
-			t.Fatal(errs)
-		}
-	}
-	var holder *store.DB
-	p := &hookPrompter{Fake: &prompter.Fake{T: t, Answers: []string{"Bob", "r9", "", ""}}}
-	p.before = map[string]func(){
-		"Save this correction?": func() {
-			var err error
-			if holder, err = store.Open(db, store.Options{}); err != nil {
-				t.Fatal(err)
-			}
-		},
-		"Try to save this correction again?": func() { holder.Close() },
-	}
+	db, p := busyAtTheCorrection(t, func(holder *store.DB) { holder.Close() })
 	var out, errb bytes.Buffer
 	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
 	if code := Run([]string{"--db", db, "--wait", "50ms", "edit", "1"}, ios, p); code != 0 {
@@ -133,6 +117,30 @@ func TestNewKeepsTheAnswersWhenTheFileIsBusy(t *testing.T) {
 // was asked) refuses it, exit 2, naming what changed, and nothing of the
 // correction is written.
 func TestEditQuestionThenAChange(t *testing.T) {
+	var db string
+	db, p := busyAtTheCorrection(t, func(holder *store.DB) {
+		holder.Close()
+		if code, _, errs, _ := runAt(t, db, nil, "--no-input", "hand", "-o", "Bob", "Ann=5"); code != 0 {
+			t.Fatal(errs)
+		}
+	})
+	var out, errb bytes.Buffer
+	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
+	code := Run([]string{"--db", db, "--wait", "50ms", "edit", "1"}, ios, p)
+	if want := "unoscore: the game changed while you answered: hand 2 was just recorded from another device: Bob went out, 5 points; the correction was not saved\n"; code != ExitUsage || errb.String() != want {
+		t.Fatalf("exit %d: %q, want %q\n%s", code, errb.String(), want, out.String())
+	}
+	if _, board, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(board, `"score": 7,`) || !strings.Contains(board, `"hands": 2,`) {
+		t.Errorf("the correction was saved over the change:\n%s", board)
+	}
+}
+
+// busyAtTheCorrection is a game of Ann and Bob with one hand (Ann went
+// out, Bob r7) and the answers of `edit 1` correcting Bob's cards to r9:
+// the file is held by another open at "Save this correction?", and
+// retry(holder) runs at "Try to save this correction again?".
+func busyAtTheCorrection(t *testing.T, retry func(holder *store.DB)) (string, *hookPrompter) {
+	t.Helper()
 	db := filepath.Join(t.TempDir(), "u.db")
 	for _, args := range [][]string{{"new", "--players", "Ann,Bob"}, {"hand", "-o", "Ann", "Bob=r7"}} {
 		if code, _, errs, _ := runAt(t, db, nil, append([]string{"--no-input"}, args...)...); code != 0 {
@@ -148,20 +156,7 @@ func TestEditQuestionThenAChange(t *testing.T) {
 				t.Fatal(err)
 			}
 		},
-		"Try to save this correction again?": func() {
-			holder.Close()
-			if code, _, errs, _ := runAt(t, db, nil, "--no-input", "hand", "-o", "Bob", "Ann=5"); code != 0 {
-				t.Fatal(errs)
-			}
-		},
+		"Try to save this correction again?": func() { retry(holder) },
 	}
-	var out, errb bytes.Buffer
-	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true, Width: 200}
-	code := Run([]string{"--db", db, "--wait", "50ms", "edit", "1"}, ios, p)
-	if want := "unoscore: the game changed while you answered: hand 2 was just recorded from another device: Bob went out, 5 points; the correction was not saved\n"; code != ExitUsage || errb.String() != want {
-		t.Fatalf("exit %d: %q, want %q\n%s", code, errb.String(), want, out.String())
-	}
-	if _, board, _, _ := runAt(t, db, nil, "board", "--json"); !strings.Contains(board, `"score": 7,`) || !strings.Contains(board, `"hands": 2,`) {
-		t.Errorf("the correction was saved over the change:\n%s", board)
-	}
+	return db, p
 }
