@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// The arrows of ../shared/STYLE.md's picture (and the README's design
+// The arrows of ../shared/STYLE.md's picture (and docs/design.md's architecture
 // section): each of unoscore's packages imports only packages on a floor
 // below its own, and never one above. Packages on one floor may import each
 // other (Go refuses cycles).
@@ -83,7 +83,7 @@ func TestArrows(t *testing.T) {
 		from, _ := rel(fields[0])
 		ff := floorOf(from)
 		if ff < 0 {
-			t.Errorf("package %q is on no floor of the picture: add it to floors (and to the README's design section)", fields[0])
+			t.Errorf("package %q is on no floor of the picture: add it to floors (and to docs/design.md)", fields[0])
 			continue
 		}
 		seen++

@@ -240,7 +240,7 @@ func TestWaitSaidOnce(t *testing.T) {
 
 // TestEditAtATerminalAtTheTableGiven: "edit N --table T" at a terminal
 // asks for hand N at table T and saves it there, as with --out or --left
-// (the README: a hand stays at its table unless --table says otherwise);
+// (docs/modes.md: a hand stays at its table unless --table says otherwise);
 // it asked at the hand's old table and said "Corrected." for it there.
 func TestEditAtATerminalAtTheTableGiven(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")

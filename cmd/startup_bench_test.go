@@ -19,7 +19,7 @@ import (
 // floor, then the command, so a drift of the machine's speed touches both;
 // it reports the command's CPU time (user + system, as the operating system
 // counts it), its ratio to the floor's (the median of the iterations'
-// ratios) and its peak memory. The README's speed table comes from it:
+// ratios) and its peak memory. The speed table of docs/speed.md comes from it:
 //
 //	go test -run '^$' -bench BenchmarkStartup -benchtime 20x ./cmd
 //

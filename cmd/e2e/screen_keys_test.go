@@ -66,7 +66,7 @@ func TestScreenLineEditing(t *testing.T) {
 // "Whose cards?" picks a player as "Who went out?" does, as soon as the
 // letters typed start one item, and the cards typed straight after go to
 // that player's prompt: "d" then "r7 wd4" Enter are Dan's cards (the
-// README's walk-through). A letter only moved the cursor there, and the
+// game-night page's walk-through). A letter only moved the cursor there, and the
 // cards typed after were taken as more letters and lost. Letters pick
 // only players: "(" dropped the hand entered, with no question, and "s"
 // and "w" saved it or asked who went out, when no name started so; now

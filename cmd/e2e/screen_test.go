@@ -384,7 +384,7 @@ func TestScreenAnyOrder(t *testing.T) {
 	}
 }
 
-// The README's typical hand (4 players, 12 cards left in 3 hands): at most
+// docs/game-night.md's typical hand (4 players, 12 cards left in 3 hands): at most
 // 40 keystrokes through the prompts and 70 through flags.
 func TestKeystrokesForATypicalHand(t *testing.T) {
 	const want = "Hand 1: Cat went out and scores 195 (Dan 64, Ann 69, Bob 62)."

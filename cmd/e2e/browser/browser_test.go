@@ -37,12 +37,12 @@ func chromium(t *testing.T) string {
 }
 
 // screenshots is where the browser test saves its pictures: docs/ when
-// UNOSCORE_SCREENSHOTS=docs (to refresh the README's), else a temporary
+// UNOSCORE_SCREENSHOTS=docs (to refresh docs/serve.md's), else a temporary
 // folder.
 func screenshots(t *testing.T) string {
 	if d := os.Getenv("UNOSCORE_SCREENSHOTS"); d != "" {
 		if d == "docs" {
-			// The README's folder, at the module's root.
+			// docs/, beside the pages that show them, at the module's root.
 			return filepath.Join("..", "..", "..", "docs")
 		}
 		return d // a folder of one's own to look at them
