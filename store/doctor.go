@@ -39,7 +39,7 @@ type Report struct {
 // problems are reported, not repaired.
 func (db *DB) Doctor() (Report, error) {
 	r := Report{Path: db.path, Problems: []string{}, Recovered: db.Recovered}
-	err := db.lightly(func() error {
+	err := func() error {
 		// Every page, walked by unoscore itself with bounds, so that a
 		// damaged file is reported, never followed round a loop.
 		if db.Warning != "" {
@@ -96,7 +96,6 @@ func (db *DB) Doctor() (Report, error) {
 			if err != nil {
 				return err
 			}
-			db.releaseMapped()
 			if n < 500 {
 				break
 			}
@@ -154,7 +153,7 @@ func (db *DB) Doctor() (Report, error) {
 			}
 			return nil
 		})
-	})
+	}()
 	return r, err
 }
 

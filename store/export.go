@@ -43,7 +43,7 @@ type ExportGame struct {
 // one game at a time, so a database of years of game nights exports in
 // little memory.
 func (db *DB) Export(w io.Writer) error {
-	return db.lightly(func() error { return db.export(w) })
+	return db.export(w)
 }
 
 func (db *DB) export(w io.Writer) error {

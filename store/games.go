@@ -1045,9 +1045,9 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			if !inOrder {
 				// An import brought games older than some already here:
 				// the keys are not the order of creation (see order.go).
-				unfinished, err = listSorted(tx, p, limit, visit, func() { db.releaseIn(tx) })
+				unfinished, err = listSorted(tx, p, limit, visit)
 			} else if w == nil {
-				unfinished, err = listCursor(tx, p, limit, visit, func() { db.releaseIn(tx) })
+				unfinished, err = listCursor(tx, p, limit, visit)
 			} else {
 				// An unfinished import's games are numbered above every other
 				// (see pendingOf): met first, and all met before any stop.
@@ -1085,9 +1085,8 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 
 // listCursor is list's reading of a summaries bucket with bbolt's cursor,
 // newest first, leaving out an unfinished import's games (and counting
-// them); release gives the memory map's pages back every releaseEvery
-// summaries.
-func listCursor(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error, release func()) (unfinished int, err error) {
+// them).
+func listCursor(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (unfinished int, err error) {
 	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
 		return 0, err
 	}
@@ -1102,18 +1101,10 @@ func listCursor(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error
 		if err := visit(k, v); err != nil {
 			return 0, err
 		}
-		if n++; n%releaseEvery == 0 {
-			// A long listing gives the memory map's pages back as it
-			// goes (about 1 MiB of summaries at a time).
-			release()
-		}
+		n++
 	}
 	return unfinished, nil
 }
-
-// releaseEvery is how many summaries a listing reads between two givings
-// back of the memory map's pages.
-const releaseEvery = 2048
 
 // Use makes a game the current one.
 func (db *DB) Use(id string) (*Game, error) {

@@ -249,7 +249,7 @@ func newestBelow(tx *bolt.Tx, p pending) (time.Time, bool, error) {
 // of the first limit (0: all) handed to visit, each read again by its key
 // through bbolt, whose pages the walk has checked. It returns the games of
 // an unfinished import it left out.
-func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error, release func()) (unfinished int, err error) {
+func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (unfinished int, err error) {
 	b := tx.Bucket(bucketSummaries)
 	var games []created
 	add := func(k, kept []byte) error {
@@ -303,18 +303,11 @@ func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error
 	if limit > 0 && len(games) > limit {
 		games = games[:limit]
 	}
-	for i, g := range games {
+	for _, g := range games {
 		k := gameKey(g.num)
 		if err := visit(k, b.Get(k)); err != nil {
 			return 0, err
 		}
-		if (i+1)%sortedRelease == 0 {
-			release()
-		}
 	}
 	return unfinished, nil
 }
-
-// sortedRelease is how many summaries listSorted reads between two givings
-// back of the memory map's pages.
-const sortedRelease = 256

@@ -6,7 +6,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -119,31 +118,6 @@ func recoverDamage(path string, err *error) {
 	if r := recover(); r != nil {
 		*err = &CorruptError{Path: path, Err: fmt.Errorf("reading it failed: %v", r)}
 	}
-}
-
-// lightly runs a long read (an export, a check of every page) while
-// releasing the pages of the memory map it has read every few milliseconds,
-// so its memory stays small however big the file is.
-func (db *DB) lightly(fn func() error) error {
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-stop:
-				return
-			case <-t.C:
-				db.releaseMapped()
-			}
-		}
-	}()
-	err := fn()
-	close(stop)
-	<-done
-	return err
 }
 
 // WriteError is a change that was decided but could not be written to the

@@ -179,35 +179,22 @@ func unknownPlayer(name string, known map[string]string) error {
 // EachGame calls fn with every game, oldest first, reading one game at a
 // time so that years of games take little memory.
 func (db *DB) EachGame(fn func(*Game) error) error {
-	return db.lightly(func() error {
-		return db.view(func(tx *bolt.Tx) error {
-			return db.eachSummary(tx, func(s Summary) error {
-				g, err := readGame(tx, s.ID, s.Seq)
-				if err != nil {
-					return err
-				}
-				return fn(g)
-			})
+	return db.view(func(tx *bolt.Tx) error {
+		return db.eachSummary(tx, func(s Summary) error {
+			g, err := readGame(tx, s.ID, s.Seq)
+			if err != nil {
+				return err
+			}
+			return fn(g)
 		})
 	})
 }
 
 // EachSummary calls fn with the summary of every game, oldest first: all
-// that player statistics read. Summaries are a small part of the
-// file; the pages of the memory map read are handed back every few
-// thousand games, so years of games are read in little memory.
+// that player statistics read.
 func (db *DB) EachSummary(fn func(Summary) error) error {
 	return db.view(func(tx *bolt.Tx) error {
-		n := 0
-		return db.eachSummary(tx, func(s Summary) error {
-			if err := fn(s); err != nil {
-				return err
-			}
-			if n++; n%500 == 0 {
-				db.releaseIn(tx)
-			}
-			return nil
-		})
+		return db.eachSummary(tx, fn)
 	})
 }
 

@@ -30,7 +30,6 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store/internal/boltfile"
 	"github.com/unoscore/unoscore/store/internal/flock"
-	"github.com/unoscore/unoscore/store/internal/trim"
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
@@ -990,37 +989,6 @@ func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.W
 	w := boltfile.NewWalker(r, pageSize, hw, all)
 	w.Keep, w.Deferred = bucketMeta, [][]byte{bucketEvents, bucketSummaries, bucketIDs}
 	return w
-}
-
-// release is trim.Release (a variable for tests that follow what is
-// released).
-var release, trimRelease = trim.Release, trim.Release
-
-// releaseIn is releaseMapped inside the transaction tx, for as much of the
-// map as tx sees (its high water mark): never past the map. The file can
-// be larger than the map (bbolt grows it ahead of the map when a write in
-// this process needs room), so releasing the file's size could reach
-// memory past the map, the Go heap's among it: that ended a test of 10,000
-// imported games, whose listing released as it went, in "fatal error:
-// span set block with unpopped elements".
-func (db *DB) releaseIn(tx *bolt.Tx) {
-	if info := tx.DB().Info(); info != nil && info.Data != 0 {
-		release(info.Data, tx.Size())
-	}
-}
-
-// releaseMapped tells the kernel this process no longer needs the pages of
-// the database's memory map that it has read (see store/internal/trim),
-// as far as a transaction begun now sees, which the map always covers: the
-// file's size could run past the map (bbolt grows the file ahead of it
-// when this process writes, as an upgrade or doctor --accept-older's
-// commit does before the read that releases), and memory past the map is
-// the Go heap's among others.
-func (db *DB) releaseMapped() {
-	_ = db.bolt.View(func(tx *bolt.Tx) error {
-		db.releaseIn(tx)
-		return nil
-	})
 }
 
 // checkBucketPages walks the pages of one bucket (a game's log in schema 3
