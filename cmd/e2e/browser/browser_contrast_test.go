@@ -1,0 +1,95 @@
+package browser
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
+
+// TestBrowserFlipContrast: in an UNO Flip game, every colour the pages
+// give text passes axe-core's contrast check (4.5:1, 3:1 for large text),
+// on both sides of the deck and in both colour schemes: the viewer's page
+// on a television and a phone (the players' name headers in the light
+// side's colours, then, after a hand ended on the dark side, in pink,
+// teal, orange and purple), and the scorer's keypad with chips of every
+// colour tapped and a colour key picked on each side. White on UNO Flip's
+// orange was 3.1:1, on its teal 4.18:1 and on its pink 4.42:1.
+func TestBrowserFlipContrast(t *testing.T) {
+	exe := chromium(t)
+	script := axeScript(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--deck", "flip", "--name", "Flip night")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=rd1 y7", "--left", "Cat=w", "--left", "Dan=g2 b3"); code != 0 {
+		t.Fatal(errs)
+	}
+	s := harness.StartServe(t, db)
+	ctx := browser(t, exe)
+	step := stepper(t)
+	check := func(what string) {
+		t.Helper()
+		for _, v := range axe(t, ctx, script, what) {
+			t.Errorf("%s: %s", what, v)
+		}
+	}
+	schemes := []string{"light", "dark"}
+	views := func(side string) {
+		t.Helper()
+		for _, scheme := range schemes {
+			step(ctx, "the television, "+scheme, colorScheme(scheme), chromedp.EmulateViewport(1280, 720), navigate(s.View),
+				chromedp.WaitVisible(chromedp.CSS(".totals")), poll(`!!document.querySelector(".pad td.side")`, 5*time.Second))
+			check("the viewer's page on a television, " + side + " side, " + scheme + " scheme")
+			step(ctx, "a phone viewing, "+scheme, phoneView, navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")))
+			check("the viewer's page on a phone, " + side + " side, " + scheme + " scheme")
+		}
+	}
+	views("light")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Bob", "--left", "Ann=pk5", "--left", "Cat=t3 o2", "--left", "Dan=pu7 wdc"); code != 0 {
+		t.Fatal(errs)
+	}
+	views("dark")
+
+	// The keypad: a chip of each colour of the side in every hand, and a
+	// colour key picked (its outline on), in both colour schemes.
+	type acts = []chromedp.Action[chromedp.Void]
+	tap := func(hand string, colors ...string) acts {
+		as := acts{chromedp.Click(chromedp.CSS(`button[data-hand="` + hand + `"]`))}
+		for _, c := range colors {
+			as = append(as, chromedp.Click(chromedp.CSS(`.colors button[data-color="`+c+`"]`)), chromedp.Click(chromedp.CSS(`button[data-face="5"]`)))
+		}
+		return as
+	}
+	join := func(parts ...acts) acts {
+		var all acts
+		for _, p := range parts {
+			all = append(all, p...)
+		}
+		return all
+	}
+	for _, scheme := range schemes {
+		step(ctx, "the keypad, light side, "+scheme, join(
+			// A hand begun is kept over a reload: each scheme starts afresh
+			// (localStorage cleared from the viewer's page).
+			acts{colorScheme(scheme), phoneView, navigate(s.View), poll(`(localStorage.clear(), true)`, time.Second), navigate(s.Score),
+				chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+				chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+				chromedp.WaitVisible(chromedp.CSS(`button[data-side="dark"]`))},
+			tap("Bob", "r", "y"), tap("Cat", "g", "b"),
+			acts{chromedp.Click(chromedp.CSS(`.colors button[data-color="r"]`))})...)
+		check("the scorer's keypad, light side, " + scheme + " scheme")
+		step(ctx, "the keypad, dark side, "+scheme, join(
+			acts{poll(`(window.confirm = () => true, true)`, time.Second),
+				chromedp.Click(chromedp.ID("restart")),
+				chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+				chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+				chromedp.WaitVisible(chromedp.CSS(`button[data-side="dark"]`)),
+				chromedp.Click(chromedp.CSS(`button[data-side="dark"]`)),
+				poll(`document.querySelector('button[data-side="dark"]').getAttribute("aria-pressed") === "true"`, time.Second)},
+			tap("Bob", "pk", "t"), tap("Cat", "o", "pu"),
+			acts{chromedp.Click(chromedp.CSS(`button[data-hand="Dan"]`)), chromedp.Click(chromedp.CSS(`button[data-face="w"]`)),
+				chromedp.Click(chromedp.CSS(`.colors button[data-color="pk"]`))})...)
+		check("the scorer's keypad, dark side, " + scheme + " scheme")
+	}
+}
