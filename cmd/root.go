@@ -276,6 +276,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 	for _, c := range commands {
 		if c.name == name {
 			root.AddCommand(c.make())
+			addDocLines(root)
 			return root, started
 		}
 	}
@@ -283,6 +284,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		root.AddCommand(c.make())
 	}
 	helpUnknown(root)
+	addDocLines(root)
 	return root, started
 }
 
