@@ -221,10 +221,10 @@ func TestBrowserRestart(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Eve"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
 		// The old address, opened in the same tab mid-hand, is told at
-		// once that its token was replaced; the hand waits.
+		// once that its token was replaced; the hand waits on the keypad.
 		navigate(strings.Replace(s3.Score, s3.Token, s.Token, 1)),
 		poll(`window.mark === 2`, time.Second),
-		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again." && !document.getElementById("save")`, 5*time.Second),
+		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent.startsWith("This link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again. The hand stays on this phone") && `+chipsOf("Eve")+` === "5"`, 5*time.Second),
 		navigate(s3.Score),
 		poll(`window.mark === 2`, time.Second),
 		chromedp.WaitVisible(chromedp.ID("save")),
@@ -373,5 +373,57 @@ func TestBrowserCorrectCardsAndOut(t *testing.T) {
 	r = boardOf(t, db)["rows"].([]any)[0].(map[string]any)
 	if c := r["cards"].(map[string]any); r["out"] != "Dan" || c["Ann"] != "3" || c["Cat"] != "4" || len(c) != 2 {
 		t.Fatalf("after the rotating correction: %v", r)
+	}
+}
+
+// TestBrowserNewTokenSave: after serve --new-token, Save on a phone still
+// at the old address is refused where the scorer is looking: the sentence
+// (what happened, what to do, and that the hand stays) is under Save, on
+// the screen, and holds the focus; the keypad and the hand's cards stay,
+// and the hand is saved once the new address is open. The refusal was
+// shown at the top of the page, 370 px above the screen, the keypad gone
+// and the focus dropped to the page's body.
+func TestBrowserNewTokenSave(t *testing.T) {
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
+	s := harness.StartServe(t, db)
+	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "Cat went out, Ann 7, Bob wd4", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)))
+	s.Stop(t)
+	s2 := harness.StartServeAt(t, db, host, "--new-token")
+	step(phone, "Save at the old address",
+		chromedp.Click(chromedp.ID("save")),
+		poll(`!!document.getElementById("tokenbad")`, 5*time.Second))
+	got, err := chromedp.Run(phone, chromedp.Evaluate[string](`(() => {
+		const m = document.getElementById("tokenbad"), r = m.getBoundingClientRect();
+		const bad = [];
+		if (m.textContent !== "This link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again. The hand stays on this phone: once that address is open, tap Save hand again.") bad.push("it says " + JSON.stringify(m.textContent));
+		if (r.top < 0 || r.bottom > innerHeight) bad.push("it is at " + Math.round(r.top) + " to " + Math.round(r.bottom) + " px, the screen 0 to " + innerHeight);
+		if (document.activeElement !== m) bad.push("the focus is on " + document.activeElement.tagName + "#" + document.activeElement.id);
+		const save = document.getElementById("save");
+		if (!save || save.compareDocumentPosition(m) !== Node.DOCUMENT_POSITION_FOLLOWING) bad.push("it is not under Save");
+		if (`+chipsOf("Ann")+` !== "7" || `+chipsOf("Bob")+` !== "wd4") bad.push("the hand's cards are gone");
+		return bad.join("; ");
+	})()`))
+	if err != nil || got != "" {
+		t.Errorf("the refusal of Save after serve --new-token: %s %v", got, err)
+	}
+	shoot(t, phone, screenshots(t), "serve-new-token.png")
+	step(phone, "the new address, same tab: Save",
+		navigate(s2.Score),
+		poll(`!document.getElementById("tokenbad")`, 5*time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Cat went out, 57 points.")`, 5*time.Second))
+	if got := boardOf(t, db)["hands"]; got != 1.0 {
+		t.Fatalf("%v hands, want 1", got)
 	}
 }

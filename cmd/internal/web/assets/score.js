@@ -127,8 +127,17 @@
         .then(function (data) { return {status: r.status, data: data}; });
     }, function () { return Promise.reject({offline: true}); });
   }
+  // A write refused for the page's token (serve --new-token made a new
+  // one, say) is said where the scorer looks, under the button tapped,
+  // with what to do; the focus moves to it (raise), and a hand being
+  // entered stays on the keypad for when the new address is open.
+  var raise = false;
   function refused(res) {
-    if (res.status === 401) { checkToken(); return sentence(res.data.error || "this link's token is not the scorer's: scan the Score code from serve's screen again"); }
+    if (res.status === 401) {
+      tokenBad = sentence(res.data.error || "this link's token is not the scorer's: scan the Score code from serve's screen again");
+      raise = true;
+      return "";
+    }
     return sentence(res.data.error || ("the server answered " + res.status));
   }
   // sentence makes a server's sentence one the phone shows: capitalised,
@@ -682,6 +691,12 @@
       var again = root.querySelector('[data-key="' + had.replace(/["\\]/g, "\\$&") + '"]');
       if (again) again.focus();
     }
+    var bad = raise && document.getElementById("tokenbad");
+    raise = false;
+    if (bad) {
+      bad.focus({preventScroll: true});
+      bad.scrollIntoView({block: "center"});
+    }
   }
 
   function draw() {
@@ -691,8 +706,8 @@
       root.appendChild(el("p", {class: "msg bad", text: "This page needs the scorer's address with its token, as unoscore serve printed it (…/score#token=…). Anyone can watch the board at the viewer's address."}));
       return;
     }
-    if (tokenBad) {
-      root.appendChild(el("p", {class: "msg bad", role: "alert", id: "tokenbad", text: tokenBad}));
+    if (tokenBad && !out) {
+      root.appendChild(el("p", {class: "msg bad", role: "alert", id: "tokenbad", "data-key": "tokenbad", tabindex: "-1", text: tokenBad}));
       return;
     }
     if (!kp) { root.appendChild(el("p", {text: message.text || "Loading…", class: "msg" + (message.text ? " bad" : "")})); return; }
@@ -830,6 +845,13 @@
       ])]));
     }
     var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.good ? "good" : "bad"), role: "status", text: message.text});
+    if (tokenBad) {
+      // A hand being entered on a link whose token the server refuses:
+      // the keypad stays, and the refusal takes the message's place,
+      // under Save.
+      msg = el("p", {class: "msg bad", role: "alert", id: "tokenbad", "data-key": "tokenbad", tabindex: "-1",
+        text: tokenBad + " The " + (editing ? "correction" : "hand") + " stays on this phone: once that address is open, tap " + (editing ? "Save the correction" : "Save hand") + " again."});
+    }
     root.appendChild(msg);
     if (message.action) {
       var a = message.action;
