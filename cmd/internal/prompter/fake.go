@@ -1,6 +1,10 @@
 package prompter
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/unoscore/unoscore/cmd/internal/promptui"
+)
 
 // Fake is a Prompter that answers from a script, for tests. Each Input answer is checked by the
 // prompt's validation as a person's typing would be: a rejected answer is
@@ -81,20 +85,22 @@ func (f *Fake) Pick(label string, items []string, cursor int) (int, error) {
 	return f.Select(label, items, cursor)
 }
 
+// Confirm answers are read as the terminal reads them: y, yes, n, no in
+// any case, "" for the default; anything else is refused, as the terminal
+// refuses it (recorded in Rejected), and the next answer is tried.
 func (f *Fake) Confirm(label string, def bool) (bool, error) {
-	switch a := f.next(label); a {
-	case "":
-		return def, nil
-	case "y":
-		return true, nil
-	case "n":
-		return false, nil
-	case "^C":
-		return false, ErrInterrupted
-	case "^D":
-		return false, ErrStopped
-	default:
-		f.T.Fatalf("confirm answer %q", a)
+	for {
+		switch a := f.next(label); a {
+		case "^C":
+			return false, ErrInterrupted
+		case "^D":
+			return false, ErrStopped
+		default:
+			if err := notAnAnswer(a); err != nil {
+				f.Rejected = append(f.Rejected, a+": "+err.Error())
+				continue
+			}
+			return promptui.ConfirmYes(a, def), nil
+		}
 	}
-	return false, nil
 }

@@ -511,6 +511,7 @@ func (t *Terminal) Confirm(label string, def bool) (bool, error) {
 	// question is cleared once answered rather than left half-drawn.
 	p := promptui.Prompt{
 		Label: t.fitLabel(label, 2+6), IsConfirm: true, Default: d, HideEntered: true,
+		Validate:  t.fitMessages(notAnAnswer),
 		Templates: tpl,
 		KeepRaw:   t.raw != nil,
 		Stdin:     t.keys.view(),
@@ -524,6 +525,16 @@ func (t *Terminal) Confirm(label string, def bool) (bool, error) {
 		return false, promptErr(err)
 	}
 	return true, nil
+}
+
+// notAnAnswer refuses what is not an answer to a yes/no question: y, yes,
+// n, no in any case, or nothing (the default) are; the question is asked
+// again.
+func notAnAnswer(v string) error {
+	if _, ok := promptui.YesNo(v); ok || strings.TrimSpace(v) == "" {
+		return nil
+	}
+	return fmt.Errorf("%q is not an answer: type y (yes) or n (no)", strings.TrimSpace(v))
 }
 
 // clipWords shortens an item of a list to width columns at a space, ending

@@ -205,9 +205,11 @@ func (p *Prompt) Run() (string, error) {
 		}
 		prompt = append(prompt, []byte(echo)...)
 		sb.Write(prompt)
-		if !p.IsConfirm {
+		if !p.IsConfirm || inputErr != nil {
 			// The line under the prompt is always there, so the prompt keeps
-			// its height whether or not it has something to say.
+			// its height whether or not it has something to say. A yes/no
+			// question has one only to say why an answer was refused
+			// (unoscore's fork).
 			var validation []byte
 			if inputErr != nil {
 				validation = render(p.Templates.validation, inputErr)
@@ -280,12 +282,9 @@ func (p *Prompt) Run() (string, error) {
 		prompt = []byte(p.Wrap(string(prompt)))
 	}
 
-	if p.IsConfirm {
-		lowerDefault := strings.ToLower(p.Default)
-		if strings.ToLower(cur.Get()) != "y" && (lowerDefault != "y" || (lowerDefault == "y" && cur.Get() != "")) {
-			prompt = render(p.Templates.invalid, p.Label)
-			err = ErrAbort
-		}
+	if p.IsConfirm && !ConfirmYes(cur.Get(), strings.ToLower(p.Default) == "y") {
+		prompt = render(p.Templates.invalid, p.Label)
+		err = ErrAbort
 	}
 
 	if p.HideEntered || (p.HideEmpty && cur.Get() == "") {
@@ -300,6 +299,31 @@ func (p *Prompt) Run() (string, error) {
 	l.close()
 
 	return cur.Get(), err
+}
+
+// ConfirmYes is whether answer to a yes/no question is yes (unoscore's
+// fork): y or yes in any case, or nothing typed when the default is yes.
+// Upstream took only y, so a "yes" typed in full was a no. What is neither
+// yes nor no is for Validate to refuse (YesNo).
+func ConfirmYes(answer string, def bool) bool {
+	if strings.TrimSpace(answer) == "" {
+		return def
+	}
+	yes, _ := YesNo(answer)
+	return yes
+}
+
+// YesNo reads an answer to a yes/no question: y, yes, n or no in any case
+// and around spaces; ok is false for anything else (nothing typed
+// included: the question's default is the caller's).
+func YesNo(answer string) (yes, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(answer)) {
+	case "y", "yes":
+		return true, true
+	case "n", "no":
+		return false, true
+	}
+	return false, false
 }
 
 func (p *Prompt) prepareTemplates() error {

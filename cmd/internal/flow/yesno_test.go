@@ -1,0 +1,76 @@
+package flow
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/unoscore/unoscore/scoring"
+	"github.com/unoscore/unoscore/store"
+)
+
+// Issue 29, item 1: "yes" typed in full, in any case, is yes at every
+// yes/no question of the flows (the fake prompter reads answers as the
+// terminal does: y, yes, n, no in any case), and what is not an answer is
+// refused and asked again. On the old code the fake, as the terminal,
+// knew only y and n.
+func TestYesInFullAtEveryQuestion(t *testing.T) {
+	three, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	four := scoring.Settings{Players: []string{"Ann", "Bob", "Cat", "Dan"}, Mode: scoring.Partners}
+	for _, c := range []struct {
+		question string
+		answers  []string
+		run      func(env *Env) (bool, error) // whether the question was taken as yes
+	}{
+		{"3 players: Ann, Bob and Cat?", []string{"Ann Bob Cat", "yes"}, func(env *Env) (bool, error) {
+			names, err := promptPlayers(env)
+			return len(names) == 3, err
+		}},
+		{"3 players: Ann, Bob and Cat?", []string{"Ann Bob Cat", "maybe", "YES"}, func(env *Env) (bool, error) {
+			names, err := promptPlayers(env)
+			return len(names) == 3, err
+		}},
+		{"Partners across the table: Ann & Cat, Bob & Dan?", []string{"Yes"}, func(env *Env) (bool, error) {
+			teams, err := promptTeams(env, four)
+			return teams == nil, err
+		}},
+		{"Seat everyone clockwise", []string{"yes"}, func(env *Env) (bool, error) {
+			s := four
+			s.Teams = [][]string{{"Ann", "Bob"}, {"Cat", "Dan"}}
+			got, err := offerAcross(env, s)
+			return !slices.Equal(got.Players, s.Players), err
+		}},
+		{"Save this hand?", []string{"Bob", "r7", "wd4", "yes"}, func(env *Env) (bool, error) {
+			_, ok, err := Hand(env, three, 0, nil, "Save this hand?")
+			return ok, err
+		}},
+		{"Drop this hand? Cat's cards are entered.", []string{"Bob", "r7", "", "(drop", "YES"}, func(env *Env) (bool, error) {
+			_, ok, err := Hand(env, three, 0, nil, "Save this hand?")
+			return !ok, err
+		}},
+		{"Try to save this hand again?", []string{"yes"}, func(env *Env) (bool, error) {
+			tries := 0
+			return SaveRetrying(env, "hand", func() error {
+				if tries++; tries == 1 {
+					return &store.LockedError{Path: "x.db"}
+				}
+				return nil
+			})
+		}},
+	} {
+		env, f, out := testEnv(t, c.answers...)
+		yes, err := c.run(env)
+		if err != nil || !yes {
+			t.Errorf("%q answered %q: taken as no (err %v)\n%s", c.question, c.answers, err, out)
+		}
+		if !slices.ContainsFunc(f.Labels, func(l string) bool { return strings.Contains(l, c.question) }) {
+			t.Errorf("%q not asked: %q", c.question, f.Labels)
+		}
+		if len(f.Answers) != 0 {
+			t.Errorf("%q: answers left over: %q", c.question, f.Answers)
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package prompter
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/unoscore/unoscore/cmd/internal/iostreams"
+)
+
+// onKeys is a Terminal reading typed, as keys, and writing to screen.
+func onKeys(typed string, screen *bytes.Buffer) *Terminal {
+	return NewTerminal(&iostreams.IOStreams{In: strings.NewReader(typed), Out: screen, Width: 80}, nil)
+}
+
+// TestConfirmReadsYesAndNo: every yes/no question takes y, yes, n and no
+// in any case, and Enter alone for its default; anything else is not an
+// answer: it is said so and the question is asked again. On the old code
+// (promptui's confirm) "yes" typed in full was a no.
+func TestConfirmReadsYesAndNo(t *testing.T) {
+	for _, c := range []struct {
+		typed string
+		def   bool
+		want  bool
+		said  string // on the screen, when an answer was refused
+	}{
+		{"y\r", false, true, ""},
+		{"yes\r", false, true, ""},
+		{"YES\r", false, true, ""},
+		{"Yes\r", false, true, ""},
+		{" yes \r", false, true, ""},
+		{"Y\r", false, true, ""},
+		{"n\r", true, false, ""},
+		{"no\r", true, false, ""},
+		{"NO\r", true, false, ""},
+		{"No\r", true, false, ""},
+		{"\r", true, true, ""},
+		{"\r", false, false, ""},
+		{"maybe\r\x7f\x7f\x7f\x7f\x7fyes\r", false, true, `"maybe" is not an answer: type y (yes) or n (no)`},
+		{"yess\r\x7f\x7f\x7f\x7fno\r", true, false, `"yess" is not an answer`},
+		{"yep\r\x7f\x7f\x7f\r", false, false, `"yep" is not an answer`},
+	} {
+		var screen bytes.Buffer
+		term := onKeys(c.typed, &screen)
+		got, err := term.Confirm("Save this hand?", c.def)
+		if err != nil || got != c.want {
+			t.Errorf("%q (default %v): %v, %v; want %v", c.typed, c.def, got, err, c.want)
+		}
+		if c.said != "" && !strings.Contains(screen.String(), c.said) {
+			t.Errorf("%q: the screen does not say %q:\n%q", c.typed, c.said, screen.String())
+		}
+	}
+}
+
+// TestFakeConfirmAsTheTerminal: the scripted prompter reads answers as
+// the terminal does, so the flows' tests answer as a person types.
+func TestFakeConfirmAsTheTerminal(t *testing.T) {
+	f := &Fake{T: t, Answers: []string{"YES", "No", "maybe", "yes", ""}}
+	for _, want := range []bool{true, false, true, true} {
+		if got, err := f.Confirm("Save this hand?", true); err != nil || got != want {
+			t.Fatalf("Confirm = %v, %v; want %v (answers left %q)", got, err, want, f.Answers)
+		}
+	}
+	if len(f.Rejected) != 1 || !strings.HasPrefix(f.Rejected[0], "maybe: ") {
+		t.Errorf("rejected %q; want maybe refused", f.Rejected)
+	}
+}
