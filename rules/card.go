@@ -7,6 +7,8 @@ package rules
 import (
 	"fmt"
 	"strconv"
+
+	decl "github.com/unoscore/unoscore/rules/decks"
 )
 
 // Color is the colour printed on a card. Wild cards have NoColor, and so
@@ -136,7 +138,6 @@ const (
 	Flip
 	WildDrawTwo
 	WildDrawColor
-	numFaces
 )
 
 // Faces lists every face in the order the rulebooks print them.
@@ -162,26 +163,119 @@ type faceInfo struct {
 	plural string
 	points int
 	kind   faceKind
+	// tokens are every spelling of the face, its short notation first.
+	tokens []string
 	// side: the side of an UNO Flip card the face is on, for faces only
-	// that deck has (NoSide: not only there, or on both sides).
-	side Side
+	// that deck has (NoSide: not only there, or on both sides); onlyFlip:
+	// only the UNO Flip deck has the face.
+	side     Side
+	onlyFlip bool
 }
 
-var faceInfos = [...]faceInfo{
-	DrawTwo:       {"d2", "Draw Two", "Draw Twos", 20, action, NoSide},
-	Skip:          {"s", "Skip", "Skips", 20, action, NoSide},
-	Reverse:       {"rev", "Reverse", "Reverses", 20, action, NoSide},
-	Wild:          {"w", "Wild", "Wilds", 50, wild, NoSide},
-	WildDrawFour:  {"wd4", "Wild Draw Four", "Wild Draw Fours", 50, wild, NoSide},
-	WildShuffle:   {"ws", "Wild Shuffle Hands", "Wild Shuffle Hands cards", 40, wild, NoSide},
-	WildCustom:    {"wc", "Wild Customizable", "Wild Customizable cards", 40, wild, NoSide},
-	DrawOne:       {"d1", "Draw One", "Draw Ones", 10, action, Light},
-	DrawFive:      {"d5", "Draw Five", "Draw Fives", 20, action, Dark},
-	SkipEveryone:  {"se", "Skip Everyone", "Skip Everyone cards", 30, action, Dark},
-	Flip:          {"f", "Flip", "Flips", 20, action, NoSide},
-	WildDrawTwo:   {"wd2", "Wild Draw Two", "Wild Draw Twos", 50, wild, Light},
-	WildDrawColor: {"wdc", "Wild Draw Color", "Wild Draw Colors", 60, wild, Dark},
+// named binds the faces the code itself refers to (the referee's rules,
+// the rulebooks' facts) to their notation in the declarations of package
+// decks, which say everything else about them.
+var named = [...]string{
+	DrawTwo: "d2", Skip: "s", Reverse: "rev", Wild: "w", WildDrawFour: "wd4",
+	WildShuffle: "ws", WildCustom: "wc", DrawOne: "d1", DrawFive: "d5",
+	SkipEveryone: "se", Flip: "f", WildDrawTwo: "wd2", WildDrawColor: "wdc",
 }
+
+// faceInfos is every face of every declared deck, by Face: the numbers,
+// the faces named above, then any other face in the order the decks
+// declare them. A face's points are those of the first deck that holds it.
+var faceInfos = func() []faceInfo {
+	infos := make([]faceInfo, numNamed)
+	ids := map[*decl.Face]Face{}
+	flipOnly := map[Face]Side{} // faces seen only in two-sided decks: their side (NoSide: both)
+	seenElsewhere := map[Face]bool{}
+	for _, d := range decl.All {
+		for _, sd := range d.Sides {
+			for _, c := range sd.Cards {
+				f, ok := ids[c.Face]
+				if !ok {
+					f = faceOfDecl(c.Face, &infos)
+					ids[c.Face] = f
+					if !c.Face.Number {
+						infos[f].points = c.Points
+					}
+				}
+				if len(d.Sides) > 1 {
+					s := sideNamed(sd.Name)
+					if prev, ok := flipOnly[f]; ok && prev != s {
+						s = NoSide
+					}
+					flipOnly[f] = s
+				} else {
+					seenElsewhere[f] = true
+				}
+			}
+		}
+	}
+	for f, s := range flipOnly {
+		if !seenElsewhere[f] && f > 9 {
+			infos[f].side, infos[f].onlyFlip = s, true
+		}
+	}
+	for f, tok := range named {
+		if tok != "" && infos[f].token != tok {
+			panic(fmt.Sprintf("rules: no deck declares the face %q", tok))
+		}
+	}
+	return infos
+}()
+
+// numNamed is the first Face after the named ones.
+const numNamed = int(WildDrawColor) + 1
+
+// faceOfDecl is the Face of a declared face, adding it to infos if it is
+// new.
+func faceOfDecl(df *decl.Face, infos *[]faceInfo) Face {
+	fi := faceInfo{token: df.Tokens[0], name: df.Name, plural: df.Plural, tokens: df.Tokens, kind: action}
+	if fi.plural == "" {
+		fi.plural = df.Name + "s"
+	}
+	if df.Wild {
+		fi.kind = wild
+	}
+	if df.Number {
+		n, err := strconv.Atoi(df.Tokens[0])
+		if err != nil || n < 0 || n > 9 {
+			panic("rules: a number face is 0 to 9, not " + df.Tokens[0])
+		}
+		(*infos)[n] = fi
+		return Face(n)
+	}
+	for f, tok := range named {
+		if tok == fi.token {
+			if (*infos)[f].token != "" {
+				panic("rules: two faces are written " + tok)
+			}
+			(*infos)[f] = fi
+			return Face(f)
+		}
+	}
+	for f := range *infos {
+		if (*infos)[f].token == fi.token {
+			panic("rules: two faces are written " + fi.token)
+		}
+	}
+	*infos = append(*infos, fi)
+	return Face(len(*infos) - 1)
+}
+
+func sideNamed(name string) Side {
+	switch name {
+	case "light":
+		return Light
+	case "dark":
+		return Dark
+	}
+	return NoSide
+}
+
+// numFaces is one past the last face.
+var numFaces = Face(len(faceInfos))
 
 // IsNumber reports whether the face is one of 0 to 9.
 func (f Face) IsNumber() bool { return f <= 9 }
@@ -205,20 +299,15 @@ func (f Face) FlipSide() Side {
 }
 
 // OnlyFlip reports whether only the UNO Flip deck has the face.
-func (f Face) OnlyFlip() bool { return f >= DrawOne && f < numFaces }
+func (f Face) OnlyFlip() bool { return !f.IsNumber() && f < numFaces && faceInfos[f].onlyFlip }
 
 // Valid reports whether f is a face unoscore knows.
 func (f Face) Valid() bool { return f < numFaces }
 
 // Points is the card's value when a hand is scored: the face value of a
-// number, 20 for an action card, 50 for Wild and Wild Draw Four, 40 for Wild
-// Shuffle Hands and Wild Customizable; UNO Flip's own faces their value on
-// its sheet (Draw One 10, Draw Five 20, Skip Everyone 30, Flip 20, Wild Draw
-// Two 50, Wild Draw Color 60). A Wild in the UNO Flip deck is worth 40, not
-// this 50: count a hand with its deck (Deck.Points). No rulebook gives another value, but
-// not every one prints them all: the 40-point cards are only in the Shuffle
-// Hands rulebook (003), the Themed 2020 table (004) lost the Wild Draw Four's
-// line to OCR damage, and the Older sheet (001) prints values but no deck.
+// number, else its points in the first deck package decks declares with it.
+// A deck may value a face otherwise (a Wild in UNO Flip): count a hand with
+// its deck (Deck.Points).
 func (f Face) Points() int {
 	if f.IsNumber() {
 		return int(f)

@@ -3,21 +3,27 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
+	decl "github.com/unoscore/unoscore/rules/decks"
 	"github.com/unoscore/unoscore/rules/words"
 )
 
-// Deck is one printed UNO deck: the coloured cards every deck shares (per
-// colour one 0, two each of 1 to 9, two each of Draw Two, Skip and Reverse)
-// and its own count of each wild face.
+// Deck is one deck or edition, as package decks declares it: its colours
+// and how many of each face it holds, per colour or in all.
 type Deck struct {
 	ID          string
 	Name        string
 	Description string
-	Colors      []Color // its four colours, in the order its rulebook prints them
-	wilds       map[Face]int
+	Colors      []Color // its colours, in the order its sheet prints them
+	// Decl is the declaration the deck was read from.
+	Decl *decl.Deck
+	// per and inAll: copies of a face in each colour, and in all (wilds).
+	per, inAll map[Face]int
+	// faces are the faces the deck holds, as its sheet prints them.
+	faces []Face
 	// standIn maps a colour the deck does not have to the one of its own
 	// that looks most like it, for suggestions ("r7" in the themed deck:
 	// did you mean "pk7"?).
@@ -25,11 +31,9 @@ type Deck struct {
 	// customOf is, for a deck the table put fewer Wild Customizable cards
 	// in, how many the printed deck holds; 0 otherwise.
 	customOf int
-	// actions are the coloured action faces, two of each per colour (nil:
-	// Draw Two, Skip and Reverse); noZero: the deck has no 0.
-	actions []Face
-	noZero  bool
-	// points are the values that differ from Face.Points in this deck.
+	// noZero: the deck has no 0.
+	noZero bool
+	// points are the deck's values of its faces.
 	points map[Face]int
 	// Sides are UNO Flip's light and dark sides, each a deck of its own
 	// (nil for every other deck); Side is which side a side deck is.
@@ -37,62 +41,104 @@ type Deck struct {
 	Side  Side
 }
 
-var classicStandIn = map[Color]Color{Purple: Blue, Pink: Red}
+var decks = func() []*Deck {
+	ds := make([]*Deck, len(decl.All))
+	for i, dd := range decl.All {
+		ds[i] = deckOf(dd)
+	}
+	return ds
+}()
 
-var decks = []*Deck{
-	{
-		ID: "classic", Name: "classic 108-card deck",
-		Description: "108 cards: 4 Wild, 4 Wild Draw Four",
-		Colors:      Colors, standIn: classicStandIn,
-		wilds: map[Face]int{Wild: 4, WildDrawFour: 4},
-	},
-	{
-		ID: "deluxe", Name: "Deluxe 112-card deck",
-		Description: "112 cards: 8 Wild, 4 Wild Draw Four",
-		Colors:      Colors, standIn: classicStandIn,
-		wilds: map[Face]int{Wild: 8, WildDrawFour: 4},
-	},
-	{
-		ID: "shuffle", Name: "112-card deck with Wild Shuffle Hands",
-		Description: "112 cards: 4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild Customizable",
-		Colors:      Colors, standIn: classicStandIn,
-		wilds: map[Face]int{Wild: 4, WildDrawFour: 4, WildShuffle: 1, WildCustom: 3},
-	},
-	{
-		ID: "themed", Name: "Themed 2020 112-card deck",
-		Description: "112 cards: 8 Wild, 4 Wild Draw Four, in purple, green, pink and yellow",
-		Colors:      []Color{Purple, Green, Pink, Yellow}, standIn: map[Color]Color{Red: Pink, Blue: Purple},
-		wilds: map[Face]int{Wild: 8, WildDrawFour: 4},
-	},
+// deckOf reads a declaration.
+func deckOf(dd *decl.Deck) *Deck {
+	d := &Deck{ID: dd.ID, Name: dd.Name, Decl: dd, noZero: dd.Rules.NoZero, standIn: map[Color]Color{}}
+	for from, to := range dd.StandIn {
+		d.standIn[colorNamed(from)] = colorNamed(to)
+	}
+	if len(dd.Sides) == 1 {
+		sideOf(d, dd.Sides[0])
+		d.Description = describe(d)
+		return d
+	}
+	d.points = map[Face]int{}
+	for _, sd := range dd.Sides {
+		s := &Deck{ID: dd.ID + "-" + sd.Name, Name: sd.Name + " side of the " + dd.Name, Side: sideNamed(sd.Name), Decl: dd, noZero: dd.Rules.NoZero}
+		sideOf(s, sd)
+		d.Sides = append(d.Sides, s)
+		d.Colors = append(d.Colors, s.Colors...)
+		for _, f := range s.faces {
+			if !slices.Contains(d.faces, f) {
+				d.faces = append(d.faces, f)
+			}
+		}
+		for f, p := range s.points {
+			if _, ok := d.points[f]; !ok {
+				d.points[f] = p
+			}
+		}
+	}
+	d.Description = describe(d)
+	return d
 }
 
-// The UNO Flip deck (not one of the five rulebooks: its own instruction
-// sheet, see ../shared/rulebooks/uno-flip.md): 112 double-sided cards,
-// each side a deck of its own.
-func init() {
-	light := &Deck{
-		ID: "flip-light", Name: "light side of the UNO Flip deck", Side: Light,
-		Colors:  []Color{Red, Yellow, Green, Blue},
-		actions: []Face{DrawOne, Reverse, Skip, Flip}, noZero: true,
-		wilds:  map[Face]int{Wild: 4, WildDrawTwo: 4},
-		points: map[Face]int{Wild: 40},
+// sideOf reads one side's colours and cards into d.
+func sideOf(d *Deck, sd decl.Side) {
+	d.per, d.inAll, d.points = map[Face]int{}, map[Face]int{}, map[Face]int{}
+	for _, name := range sd.Colors {
+		d.Colors = append(d.Colors, colorNamed(name))
 	}
-	dark := &Deck{
-		ID: "flip-dark", Name: "dark side of the UNO Flip deck", Side: Dark,
-		Colors:  []Color{Pink, Teal, Orange, Purple},
-		actions: []Face{DrawFive, Reverse, SkipEveryone, Flip}, noZero: true,
-		wilds:  map[Face]int{Wild: 4, WildDrawColor: 4},
-		points: map[Face]int{Wild: 40},
+	for _, c := range sd.Cards {
+		f := faceByToken[c.Face.Tokens[0]]
+		d.faces = append(d.faces, f)
+		d.per[f] += c.PerColor
+		d.inAll[f] += c.InAll
+		d.points[f] = c.Points
 	}
-	decks = append(decks, &Deck{
-		ID: "flip", Name: "UNO Flip deck",
-		Description: "UNO Flip: 112 double-sided cards, a light and a dark side",
-		Colors:      append(slices.Clone(light.Colors), dark.Colors...),
-		points:      map[Face]int{Wild: 40},
-		noZero:      true,
-		Sides:       []*Deck{light, dark},
-	})
 }
+
+// describe says what the deck holds, from its declaration: "108 cards: 4
+// Wild, 4 Wild Draw Four", its colours when they are not the classic four.
+func describe(d *Deck) string {
+	if d.Sides != nil {
+		ns := make([]string, len(d.Sides))
+		for i, s := range d.Sides {
+			ns[i] = s.Side.String()
+		}
+		return fmt.Sprintf("%s: %d double-sided cards, a %s side", d.Decl.Title, d.Size(), joinAnd(ns))
+	}
+	parts := []string{}
+	for _, f := range d.faces {
+		if n := d.inAll[f]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, f))
+		}
+	}
+	s := fmt.Sprintf("%d cards", d.Size())
+	if len(parts) > 0 {
+		s += ": " + strings.Join(parts, ", ")
+	}
+	if len(d.Colors) > 0 && !slices.Equal(d.Colors, Colors) {
+		s += ", in " + joinAnd(d.ColorNames())
+	}
+	return s
+}
+
+// colorNamed is the colour a declaration names.
+func colorNamed(name string) Color {
+	c, ok := colorAliases[name]
+	if !ok {
+		panic("rules: a deck declares an unknown colour " + name)
+	}
+	return c
+}
+
+// faceByToken finds a face by its short notation.
+var faceByToken = func() map[string]Face {
+	m := map[string]Face{}
+	for f, fi := range faceInfos {
+		m[fi.token] = Face(f)
+	}
+	return m
+}()
 
 // DefaultDeck is the deck a game uses unless told otherwise.
 const DefaultDeck = "classic"
@@ -158,13 +204,13 @@ func (d *Deck) ColorNames() []string {
 }
 
 // Customizable is how many Wild Customizable cards the deck holds.
-func (d *Deck) Customizable() int { return d.wilds[WildCustom] }
+func (d *Deck) Customizable() int { return d.inAll[WildCustom] }
 
 // WithCustom is the deck with n of its Wild Customizable cards put in (the
 // table decides how many before the game). n must be 1 to the number the
 // deck holds.
 func (d *Deck) WithCustom(n int) (*Deck, error) {
-	have := d.wilds[WildCustom]
+	have := d.inAll[WildCustom]
 	if have == 0 {
 		return nil, &CustomError{Deck: d, N: n}
 	}
@@ -175,11 +221,8 @@ func (d *Deck) WithCustom(n int) (*Deck, error) {
 		return d, nil
 	}
 	c := *d
-	c.wilds = map[Face]int{}
-	for f, k := range d.wilds {
-		c.wilds[f] = k
-	}
-	c.wilds[WildCustom] = n
+	c.inAll = maps.Clone(d.inAll)
+	c.inAll[WildCustom] = n
 	c.customOf = have
 	c.Description = strings.Replace(d.Description, fmt.Sprintf("%d Wild Customizable", have), fmt.Sprintf("%d Wild Customizable (of %d)", n, have), 1)
 	return &c, nil
@@ -202,53 +245,17 @@ func (e *CustomError) Error() string {
 // Invalid marks the error as bad input.
 func (e *CustomError) Invalid() bool { return true }
 
-// PerColor is how many cards of a coloured face each colour has.
-func PerColor(f Face) int {
-	switch {
-	case f == 0:
-		return 1
-	case f.IsNumber(), f.IsAction() && !f.OnlyFlip():
-		return 2
-	}
-	return 0
-}
+// PerColor is how many cards of a coloured face each colour of the
+// classic deck has.
+func PerColor(f Face) int { return decks[0].perColor(f) }
 
 // perColor is how many cards of a coloured face each of the deck's colours
 // has.
-func (d *Deck) perColor(f Face) int {
-	if d.actions == nil {
-		return PerColor(f)
-	}
-	switch {
-	case f == 0 && d.noZero:
-		return 0
-	case f == 0:
-		return 1
-	case f.IsNumber(), slices.Contains(d.actions, f):
-		return 2
-	}
-	return 0
-}
+func (d *Deck) perColor(f Face) int { return d.per[f] }
 
 // Faces lists the faces the deck holds, as its sheet prints them: the
 // numbers, the coloured actions, then the wilds (for UNO Flip, a side's).
-func (d *Deck) Faces() []Face {
-	var fs []Face
-	for _, f := range Faces {
-		if f.IsNumber() && d.Copies(f) > 0 {
-			fs = append(fs, f)
-		}
-	}
-	if d.actions != nil {
-		fs = append(fs, d.actions...)
-	}
-	for _, f := range Faces {
-		if !f.IsNumber() && (d.actions == nil || f.IsWild()) && d.Copies(f) > 0 {
-			fs = append(fs, f)
-		}
-	}
-	return fs
-}
+func (d *Deck) Faces() []Face { return d.faces }
 
 // Copies is how many cards of the face the deck holds, in all colours (in
 // the UNO Flip deck, on both sides).
@@ -256,10 +263,7 @@ func (d *Deck) Copies(f Face) int {
 	if d.Sides != nil {
 		return d.Sides[0].Copies(f) + d.Sides[1].Copies(f)
 	}
-	if f.IsWild() {
-		return d.wilds[f]
-	}
-	return d.perColor(f) * len(d.Colors)
+	return d.inAll[f] + d.perColor(f)*len(d.Colors)
 }
 
 // Size is the number of cards in the deck (UNO Flip: double-sided cards).
@@ -518,8 +522,8 @@ func (d *Deck) Check(hands ...Hand) error {
 	if d.Sides != nil {
 		return d.checkFlip(hands)
 	}
-	var byFace [numFaces]int
-	var byColor [numFaces][numColors]int
+	byFace := make([]int, numFaces)
+	byColor := make([][numColors]int, numFaces)
 	total := 0
 	for _, h := range hands {
 		total += d.HandPoints(h)
