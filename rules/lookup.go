@@ -53,6 +53,11 @@ type Answer struct {
 	Fact  *Fact    // the fact that settles the question; nil when the words named the topic
 	Also  []*Topic // close runners-up (for a topic named: the topics whose id begins with its id)
 	Near  []*Fact  // the runners-up's facts, as close as the answer or nearly
+	// Verdict is the referee's ruling on the situation the question
+	// describes, one sentence that starts with the answer ("No: …", "124:
+	// …"); "" when the question describes none. Fact is then the fact it
+	// rests on.
+	Verdict string
 }
 
 // Short is the answer to read out: the fact under its topic's title and
@@ -60,12 +65,15 @@ type Answer struct {
 // It is empty when the words named a topic.
 func (a *Answer) Short() string {
 	if a.Fact == nil {
-		return ""
+		return a.Verdict
 	}
 	text := a.Fact.Text
 	if a.Fact.flipOnly() && !strings.Contains(text, "five rulebooks") {
 		// UNO Flip speaks for itself, never for the five rulebooks.
 		text += "\n\n" + flipNote
+	}
+	if a.Verdict != "" {
+		return a.Verdict + "\n\n## " + a.Fact.Lead() + "\n" + text
 	}
 	return "## " + a.Fact.Lead() + "\n" + text
 }
@@ -112,7 +120,13 @@ const nearRatio = 0.5
 // first answers it (see Search), with up to two runners-up from other
 // topics that came close. A query about nothing in UNO gives a *TopicError
 // with the closest topics.
-func Ask(query string) (*Answer, error) {
+func Ask(query string) (*Answer, error) { return AskFor(query, Table{}) }
+
+// AskFor is Ask for a table: a question that describes a situation (a card
+// on a pile, a challenge's outcome, cards whose points are asked) is ruled
+// on first, for the table's deck and house rules, and the fact the ruling
+// rests on follows it.
+func AskFor(query string, table Table) (*Answer, error) {
 	q := normTopic(query)
 	if q == "" {
 		return nil, &TopicError{Query: query}
@@ -136,11 +150,21 @@ func Ask(query string) (*Answer, error) {
 	ix := indexFor(query)
 	r := ix.read(query, true)
 	hits := ix.rank(r)
-	if len(hits) == 0 || !r.answerable() {
+	ruling, ruled := ReadSituation(query).Rule(table)
+	var rests *Fact
+	if ruled {
+		rests = factByID(ruling.Fact)
+	}
+	if rests != nil && (len(hits) == 0 || hits[0].Fact != rests) {
+		// The fact the ruling rests on leads; the search's best follows
+		// as a runner-up.
+		hits = append([]Hit{{Fact: rests, Score: score0(hits)}}, hits...)
+	}
+	if len(hits) == 0 || !r.answerable() && !ruled {
 		return nil, &TopicError{Query: query, Suggest: suggestions(query)}
 	}
 	best := hits[0]
-	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact}
+	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact, Verdict: ruling.Text}
 	if r.words < 2 {
 		return a, nil // one word names no second thing to point to
 	}
@@ -155,6 +179,26 @@ func Ask(query string) (*Answer, error) {
 		a.Near = append(a.Near, h.Fact)
 	}
 	return a, nil
+}
+
+// factByID finds a fact by its id without listing every fact.
+func factByID(id string) *Fact {
+	for _, t := range Topics() {
+		for _, f := range t.Facts() {
+			if f.ID == id {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// score0 is the best hit's score, or 1 with none.
+func score0(hits []Hit) float64 {
+	if len(hits) == 0 {
+		return 1
+	}
+	return hits[0].Score
 }
 
 // askByID answers q (folded by normTopic) when it is a topic's id, from

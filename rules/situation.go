@@ -1,0 +1,770 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/unoscore/unoscore/rules/words"
+)
+
+// A question at the table often describes a situation ("can I put a green
+// draw 2 on a red skip?", "she played a +4 and I challenged, she did have
+// red, who draws?") rather than naming a topic. ReadSituation reads the
+// cards it names, what is on the pile, how many play and what is asked, so
+// that the referee can rule on it before the reference says why.
+
+// Asked is what a situation question asks.
+type Asked uint8
+
+// What a question can ask of the referee.
+const (
+	AskedNothing   Asked = iota // no situation the referee can rule on
+	AskedPlay                   // may this card go on that one?
+	AskedStack                  // may a draw card be passed on with another?
+	AskedPoints                 // what are these cards worth?
+	AskedFirst                  // what happens when this card starts the pile?
+	AskedTwoPlayer              // what does this card do with two players?
+	AskedChallenge              // who draws after a Wild Draw Four is challenged?
+)
+
+var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge"}
+
+func (a Asked) String() string {
+	if int(a) < len(askedNames) {
+		return askedNames[a]
+	}
+	return "asked(" + strconv.Itoa(int(a)) + ")"
+}
+
+// Situation is what a question says of the table.
+type Situation struct {
+	Asked Asked
+	// Cards are the cards the question names, in the order it names them,
+	// a count ("two wilds") giving as many cards.
+	Cards []Card
+	// Play is the card played, Pile the card it goes on (Play without Pile:
+	// the pile was not named).
+	Play, Pile *Card
+	// Called is the colour named for a Wild on the pile.
+	Called Color
+	// Players is how many play, 0 when the question does not say.
+	Players int
+	// Flip: the question is about UNO Flip.
+	Flip bool
+	// Held says what a challenged player held: +1 a card of the colour in
+	// play, -1 none, 0 the question does not say.
+	Held int
+}
+
+var sitReplacer = strings.NewReplacer("’", "'", "colour", "color", "+ ", "+")
+
+// sitWords splits a question into lower-case words, keeping "+" on a
+// number ("+4") and a count's "x" ("2x").
+func sitWords(q string) []string {
+	q = strings.ToLower(q)
+	q = sitReplacer.Replace(q)
+	var ws []string
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+' || r == '\'')
+	}) {
+		w = strings.Trim(w, "'")
+		w = strings.TrimSuffix(w, "'s")
+		if w != "" {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+var colorWords = map[string]Color{
+	"red": Red, "green": Green, "blue": Blue, "yellow": Yellow,
+	"purple": Purple, "pink": Pink, "teal": Teal, "orange": Orange,
+}
+
+var numberWords = map[string]int{
+	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"zeros": 0, "zeroes": 0, "ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6, "sevens": 7,
+	"eights": 8, "nines": 9, "a": 1, "an": 1, "another": 1, "single": 1, "ten": 10,
+}
+
+// facePhrases are the ways people name a face, as runs of words; the
+// longest run that matches wins. A plural names the same face.
+var facePhrases = []struct {
+	words string
+	face  Face
+}{
+	{"wild draw four", WildDrawFour}, {"wild draw 4", WildDrawFour}, {"wild +4", WildDrawFour},
+	{"wild plus four", WildDrawFour}, {"wild plus 4", WildDrawFour}, {"draw four", WildDrawFour},
+	{"draw 4", WildDrawFour}, {"plus four", WildDrawFour}, {"plus 4", WildDrawFour}, {"+4", WildDrawFour},
+	{"wd4", WildDrawFour}, {"w4", WildDrawFour}, {"draw4", WildDrawFour}, {"pick up four", WildDrawFour},
+	{"wild draw two", WildDrawTwo}, {"wild draw 2", WildDrawTwo}, {"wd2", WildDrawTwo},
+	{"wild draw color", WildDrawColor}, {"wdc", WildDrawColor},
+	{"wild shuffle hands", WildShuffle}, {"shuffle hands", WildShuffle}, {"wild shuffle", WildShuffle},
+	{"wild customizable", WildCustom}, {"wild customisable", WildCustom}, {"blank wild", WildCustom},
+	{"draw two", DrawTwo}, {"draw 2", DrawTwo}, {"plus two", DrawTwo}, {"plus 2", DrawTwo}, {"+2", DrawTwo},
+	{"d2", DrawTwo}, {"draw2", DrawTwo},
+	{"draw one", DrawOne}, {"draw 1", DrawOne}, {"+1", DrawOne},
+	{"draw five", DrawFive}, {"draw 5", DrawFive}, {"+5", DrawFive},
+	{"skip everyone", SkipEveryone}, {"skip all", SkipEveryone},
+	{"skip", Skip}, {"reverse", Reverse}, {"wild", Wild}, {"flip", Flip},
+}
+
+var facePhraseWords = sync.OnceValue(func() []struct {
+	words []string
+	face  Face
+} {
+	out := make([]struct {
+		words []string
+		face  Face
+	}, len(facePhrases))
+	for i, p := range facePhrases {
+		out[i].words, out[i].face = strings.Fields(p.words), p.face
+	}
+	return out
+})
+
+// matchFace reads the face named at ws[i:], and how many words it took.
+func matchFace(ws []string, i int) (Face, int, bool) {
+	best, bestN := Face(0), 0
+	for _, p := range facePhraseWords() {
+		pw := p.words
+		if i+len(pw) > len(ws) || len(pw) <= bestN {
+			continue
+		}
+		ok := true
+		for k, w := range pw {
+			got := ws[i+k]
+			if got != w && !(k == len(pw)-1 && (got == w+"s" || got == w+"es")) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			best, bestN = p.face, len(pw)
+		}
+	}
+	if bestN == 0 {
+		return 0, 0, false
+	}
+	// "wild card", "skip cards"
+	if i+bestN < len(ws) && (ws[i+bestN] == "card" || ws[i+bestN] == "cards") {
+		bestN++
+	}
+	return best, bestN, true
+}
+
+// notCardAfter are words after a number that make it no card: "2 players",
+// "7 cards", "draw 4 more".
+var notCardAfter = map[string]bool{
+	"player": true, "players": true, "people": true, "person": true, "persons": true, "cards": true,
+	"points": true, "pts": true, "more": true, "times": true, "turns": true, "hands": true, "of": true,
+	"minutes": true, "left": true, "extra": true, "penalty": true,
+}
+
+// namedCard is a card the question names, where it names it, and how
+// many.
+type namedCard struct {
+	card  Card
+	at    int // index of its first word
+	end   int // index after its last word
+	count int
+}
+
+// readCards finds the cards named in ws.
+func readCards(ws []string) []namedCard {
+	var out []namedCard
+	for i := 0; i < len(ws); {
+		start := i
+		count := 0
+		if n, ok := numberWords[ws[i]]; ok && ws[i] != "a" && ws[i] != "an" && i+1 < len(ws) {
+			count = n
+		} else if n, err := strconv.Atoi(ws[i]); err == nil && i+1 < len(ws) && n >= 2 && n <= 20 {
+			if _, _, isFace := matchFace(ws, i+1); isFace {
+				count = n
+			} else if _, isColor := colorWords[ws[i+1]]; isColor {
+				count = n
+			}
+		}
+		j := i
+		if count > 0 {
+			j++
+		}
+		color := NoColor
+		if j < len(ws) {
+			if c, ok := colorWords[ws[j]]; ok {
+				color, j = c, j+1
+			}
+		}
+		if j < len(ws) {
+			if f, n, ok := matchFace(ws, j); ok {
+				if count == 0 {
+					count = 1
+				}
+				c := Card{Color: color, Face: f}
+				if f.IsWild() {
+					c.Color = NoColor
+				}
+				out = append(out, namedCard{card: c, at: start, end: j + n, count: count})
+				i = j + n
+				continue
+			}
+			// A number card: a colour before it, or "a", "my", "the" or
+			// "another" before it, and no "players" or "cards" after it.
+			if d, ok := digitCard(ws[j]); ok && (color != NoColor || j > 0 && cardArticle[ws[j-1]]) &&
+				(j+1 >= len(ws) || !notCardAfter[ws[j+1]]) {
+				if count == 0 || count == 1 && color == NoColor {
+					count = 1
+				}
+				out = append(out, namedCard{card: Card{Color: color, Face: Face(d)}, at: start, end: j + 1, count: max(count, 1)})
+				i = j + 1
+				continue
+			}
+			// Compact notation: "r7", "g+2", "wd4".
+			if color == NoColor && compactCard(ws[j]) {
+				if c, err := ParseCard(ws[j]); err == nil {
+					out = append(out, namedCard{card: c, at: start, end: j + 1, count: max(count, 1)})
+					i = j + 1
+					continue
+				}
+			}
+		}
+		i = start + 1
+	}
+	return out
+}
+
+// cardArticle are words that make the number after them a card: "a 7",
+// "my 4", "the 9".
+var cardArticle = map[string]bool{
+	"a": true, "an": true, "my": true, "the": true, "another": true, "his": true, "her": true, "their": true,
+	"your": true, "any": true, "same": true, "one": true,
+}
+
+// compactCard reports whether w looks like a coloured card in notation: a
+// colour's letter, then a number, "+2", "d2" or "rev" ("r7", "g+2",
+// "brev"); English words ("by", "go", "yes") are not.
+func compactCard(w string) bool {
+	if len(w) < 2 || len(w) > 5 || !strings.ContainsRune("rgby", rune(w[0])) {
+		return false
+	}
+	switch rest := w[1:]; rest {
+	case "+2", "d2", "rev", "skip", "s":
+		return true
+	default:
+		return len(rest) == 1 && rest[0] >= '0' && rest[0] <= '9'
+	}
+}
+
+// digitCard reads a number card's number, in digits or a word.
+func digitCard(w string) (int, bool) {
+	if len(w) == 1 && w[0] >= '0' && w[0] <= '9' {
+		return int(w[0] - '0'), true
+	}
+	switch w {
+	case "zero", "0s", "zeros", "zeroes":
+		return 0, true
+	case "seven", "eight", "nine", "three", "five", "six":
+		return numberWords[w], true
+	}
+	return 0, false
+}
+
+// has reports whether any of the phrases (runs of words, one space
+// between) is in ws.
+func has(ws []string, phrases ...string) bool {
+	for _, p := range phrases {
+		first, rest, _ := strings.Cut(p, " ")
+		for i, w := range ws {
+			if w == first && followedBy(ws[i+1:], rest) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// followedBy reports whether ws begins with the words of rest.
+func followedBy(ws []string, rest string) bool {
+	for rest != "" {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if len(ws) == 0 || ws[0] != w {
+			return false
+		}
+		ws = ws[1:]
+	}
+	return true
+}
+
+// pileWords before a card make it the card on the pile.
+var pileWords = map[string]bool{"on": true, "onto": true, "over": true, "atop": true}
+
+// ReadSituation reads what a question says of the table.
+func ReadSituation(q string) Situation {
+	ws := sitWords(q)
+	var s Situation
+	if len(ws) == 0 {
+		return s
+	}
+	named := readCards(ws)
+	for _, n := range named {
+		for k := 0; k < n.count && len(s.Cards) < 60; k++ {
+			s.Cards = append(s.Cards, n.card)
+		}
+	}
+	s.Players = readPlayers(ws)
+	s.Called = readCalled(ws)
+	// The pile: the first card named after "on" ("on top of", "onto"), or
+	// after "top card is" / "pile is".
+	pileAt := -1
+	for k, n := range named {
+		at := n.at
+		if at > 0 && (pileWords[ws[at-1]] || at > 1 && ws[at-2] == "on" && ws[at-1] == "a" ||
+			at > 2 && ws[at-3] == "top" && ws[at-2] == "of" || ws[at-1] == "is" && has(ws[:at], "top card", "pile", "discard")) {
+			pileAt = k
+			break
+		}
+		if at > 1 && ws[at-2] == "on" && cardArticle[ws[at-1]] {
+			pileAt = k
+			break
+		}
+	}
+	if pileAt >= 0 {
+		c := named[pileAt].card
+		s.Pile = &c
+		for k, n := range named {
+			if k != pileAt {
+				c := n.card
+				s.Play = &c
+				break
+			}
+		}
+	} else if len(named) > 0 {
+		c := named[0].card
+		s.Play = &c
+	}
+	s.Held = readHeld(ws)
+	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
+		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
+	s.Asked = readAsked(ws, s, named)
+	if s.Asked == AskedStack && s.Pile == nil && len(named) >= 2 {
+		// "a +2 was played on me, can I put my +2 down": the first is the
+		// pile, the second the card played.
+		p, c := named[0].card, named[1].card
+		s.Pile, s.Play = &p, &c
+	}
+	return s
+}
+
+// readPlayers reads "two players", "2 player game", "3 of us".
+func readPlayers(ws []string) int {
+	for i := 0; i+1 < len(ws); i++ {
+		n, err := strconv.Atoi(ws[i])
+		if err != nil {
+			v, ok := numberWords[ws[i]]
+			if !ok || ws[i] == "a" || ws[i] == "an" || ws[i] == "one" || ws[i] == "another" || ws[i] == "single" {
+				continue
+			}
+			n = v
+		}
+		switch ws[i+1] {
+		case "player", "players", "people", "persons", "handed", "person":
+			return n
+		case "of":
+			if i+2 < len(ws) && ws[i+2] == "us" {
+				return n
+			}
+		}
+	}
+	if has(ws, "1v1", "head to head", "heads up") {
+		return 2
+	}
+	return 0
+}
+
+// readCalled reads the colour named for a wild: "red called", "called
+// red", "chose blue", "said green", "changed it to yellow".
+func readCalled(ws []string) Color {
+	for i, w := range ws {
+		c, ok := colorWords[w]
+		if !ok {
+			continue
+		}
+		if i > 0 {
+			switch ws[i-1] {
+			case "called", "calls", "call", "chose", "chosen", "choose", "named", "picked", "said", "declared", "to":
+				return c
+			}
+		}
+		if i+1 < len(ws) && (ws[i+1] == "called" || ws[i+1] == "was" && i+2 < len(ws) && ws[i+2] == "called") {
+			return c
+		}
+	}
+	return NoColor
+}
+
+// readHeld reads what a challenged player turned out to hold.
+func readHeld(ws []string) int {
+	switch {
+	case has(ws, "didnt have", "didn't have", "did not have", "had no", "has no", "not have", "wasnt holding",
+		"wasn't holding", "was not holding", "had none", "no matching", "couldnt play", "could not play", "no card of",
+		"was innocent", "wasnt bluffing", "wasn't bluffing", "was not bluffing", "challenge failed", "was wrong", "were wrong"):
+		return -1
+	case has(ws, "did have", "had a", "had one", "has a", "was holding", "held a", "had the", "could have played",
+		"was bluffing", "bluffed", "caught", "had another", "had red", "had blue", "had green", "had yellow",
+		"was right", "were right", "challenge worked", "challenge succeeded", "turns out"):
+		return 1
+	}
+	return 0
+}
+
+// drawCount counts the draw cards among cards.
+func drawCount(cards []Card) int {
+	n := 0
+	for _, c := range cards {
+		if isDraw(c.Face) {
+			n++
+		}
+	}
+	return n
+}
+
+// isDraw reports whether a face makes the next player draw.
+func isDraw(f Face) bool { return drawsCards(f) }
+
+func readAsked(ws []string, s Situation, named []namedCard) Asked {
+	pointsWords := has(ws, "points", "point", "worth", "value", "values", "score", "pts", "count for", "how much")
+	switch {
+	case len(named) > 0 && has(ws, "challenge", "challenged", "challenging", "challenges") &&
+		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many")) &&
+		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == WildDrawFour }):
+		return AskedChallenge
+	case len(named) >= 1 && pointsWords && !has(ws, "play on", "put on", "go on", "goes on", "stack") &&
+		!has(ws, "win", "game to", "first to", "reach"):
+		return AskedPoints
+	case drawCount(s.Cards) >= 2 && (has(ws, "stack", "stacking", "stacked", "pass it on", "pass on", "add up", "bounce",
+		"send it back", "instead of drawing", "instead of picking", "dont have to draw", "don't have to draw", "avoid drawing",
+		"to avoid", "on me", "next person", "next player") || s.Pile != nil && s.Play != nil && isDraw(s.Pile.Face) && isDraw(s.Play.Face)):
+		return AskedStack
+	case len(named) >= 1 && has(ws, "stack", "stacking", "stacked") && drawCount(s.Cards) >= 1:
+		return AskedStack
+	case len(named) >= 1 && s.Players == 2 && slices.ContainsFunc(s.Cards, func(c Card) bool {
+		return c.Face == Reverse || c.Face == Skip || c.Face == DrawTwo || c.Face == WildDrawFour
+	}):
+		return AskedTwoPlayer
+	case len(named) >= 1 && has(ws, "first card", "turned up", "turned over", "turns up", "flipped over", "flips over",
+		"start the game", "starts the game", "start of the game", "starts the pile", "start the pile", "starting card",
+		"first discard", "to start", "is flipped", "gets flipped", "flip over", "turn over"):
+		return AskedFirst
+	case s.Play != nil && s.Pile != nil:
+		return AskedPlay
+	}
+	return AskedNothing
+}
+
+// Table is what a question is answered for: the game's deck (nil: the
+// classic deck, with no game in use) and its house rules.
+type Table struct {
+	Deck  *Deck
+	House []string
+}
+
+// HasHouse reports whether the table plays by house rule r.
+func (t Table) HasHouse(r string) bool { return slices.Contains(t.House, r) }
+
+// A Ruling is the referee's verdict on a situation: one sentence that starts
+// with the answer, and the fact of the reference it rests on.
+type Ruling struct {
+	Text string
+	Fact string // the id of the fact it rests on ("" when none)
+}
+
+// Rule rules on the situation for the table; ok is false when the
+// situation asks nothing the referee can rule on.
+func (s Situation) Rule(t Table) (Ruling, bool) {
+	d := t.Deck
+	if d == nil && s.Flip {
+		d, _ = LookupDeck("flip")
+	}
+	if d == nil {
+		d, _ = LookupDeck(DefaultDeck)
+	}
+	switch s.Asked {
+	case AskedPoints:
+		return pointsRuling(d, s.Cards)
+	case AskedStack:
+		r, ok := stackRuling(t, s)
+		if d.Sides != nil {
+			r.Fact = "flip-stacking"
+		}
+		return r, ok
+	case AskedPlay:
+		return playRuling(s)
+	case AskedTwoPlayer:
+		return twoPlayerRuling(s)
+	case AskedFirst:
+		return firstRuling(s)
+	case AskedChallenge:
+		return challengeRuling(s)
+	}
+	return Ruling{}, false
+}
+
+// pointsRuling sums the cards: "124: 4 + Reverse 20 + two Wilds 100."
+func pointsRuling(d *Deck, cards []Card) (Ruling, bool) {
+	if len(cards) == 0 {
+		return Ruling{}, false
+	}
+	type part struct {
+		face  Face
+		n     int
+		total int
+	}
+	var parts []part
+	total := 0
+	for _, c := range cards {
+		p := d.Points(c)
+		total += p
+		if k := slices.IndexFunc(parts, func(x part) bool { return x.face == c.Face }); k >= 0 {
+			parts[k].n++
+			parts[k].total += p
+			continue
+		}
+		parts = append(parts, part{face: c.Face, n: 1, total: p})
+	}
+	if len(cards) == 1 {
+		c := cards[0]
+		what := "A " + c.Face.String()
+		if c.Face.IsNumber() {
+			what = "A number card"
+		}
+		fact, ok := pointsFacts[c.Face]
+		if !ok || d.Sides != nil {
+			fact = valuesFact(d)
+		}
+		return Ruling{Text: fmt.Sprintf("%d points: %s counts %d in the hands left at the end (%s).", total,
+			what, total, deckNote(d)), Fact: fact}, true
+	}
+	var say []string
+	for _, p := range parts {
+		switch {
+		case p.face.IsNumber() && p.n == 1:
+			say = append(say, strconv.Itoa(p.total))
+		case p.face.IsNumber():
+			say = append(say, fmt.Sprintf("%s %ds %d", countName(p.n), int(p.face), p.total))
+		case p.n == 1:
+			say = append(say, fmt.Sprintf("%s %d", p.face, p.total))
+		default:
+			say = append(say, fmt.Sprintf("%s %s %d", countName(p.n), p.face.Plural(), p.total))
+		}
+	}
+	return Ruling{Text: fmt.Sprintf("%d: %s (%s).", total, strings.Join(say, " + "), deckNote(d)), Fact: valuesFact(d)}, true
+}
+
+// pointsFacts are the facts on one face's points.
+var pointsFacts = map[Face]string{
+	DrawTwo: "d2-points", Skip: "skip-points", Reverse: "reverse-points", Wild: "wild-points", WildDrawFour: "wd4-points",
+	WildShuffle: "ws-points", WildCustom: "wc-points",
+}
+
+// valuesFact is the fact that lists the deck's values.
+func valuesFact(d *Deck) string {
+	if d.Sides != nil {
+		return "flip-values"
+	}
+	return "score-values"
+}
+
+func deckNote(d *Deck) string {
+	if d.ID == DefaultDeck {
+		return "the classic deck's values"
+	}
+	return "the " + d.Name + "'s values"
+}
+
+func countName(n int) string {
+	names := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	if n < len(names) {
+		return names[n]
+	}
+	return strconv.Itoa(n)
+}
+
+func stackRuling(t Table, s Situation) (Ruling, bool) {
+	hit := "a draw card"
+	if s.Pile != nil {
+		hit = WithArticle(s.Pile.Face.String())
+	}
+	if t.HasHouse("stacking") {
+		return Ruling{Text: fmt.Sprintf("At this table (house rule: stacking): yes, lay a draw card on %s played on you and the next player draws the total; the rulebooks say no.", hit),
+			Fact: "stacking"}, true
+	}
+	draws := "draw the cards"
+	if s.Pile != nil {
+		switch s.Pile.Face {
+		case DrawTwo:
+			draws = "draw 2"
+		case WildDrawFour:
+			draws = "draw 4"
+		}
+	}
+	return Ruling{Text: fmt.Sprintf("No: no rulebook lets you pass %s on by stacking; you %s and miss your turn (stacking is a house rule).", hit, draws),
+		Fact: "stacking"}, true
+}
+
+// onFacts are the facts on what a face may be laid on.
+var onFacts = map[Face]string{Skip: "skip-on", Reverse: "reverse-on", DrawTwo: "d2-on"}
+
+func playRuling(s Situation) (Ruling, bool) {
+	card, top := *s.Play, *s.Pile
+	fact := "turn-match"
+	switch {
+	case restricted(card.Face):
+		fact = "wd4-when"
+	case card.Face.IsWild():
+		fact = "wild-when"
+	case onFacts[card.Face] != "":
+		fact = onFacts[card.Face]
+	}
+	if isDraw(top.Face) && !isDraw(card.Face) {
+		return dodgeRuling(card, top, s.Called)
+	}
+	if top.Face.IsWild() && s.Called == NoColor && !card.Face.IsWild() {
+		name := WithArticle(card.String())
+		if card.Color == NoColor {
+			return Ruling{Text: fmt.Sprintf("It depends on the colour called for the %s: %s goes on it only in that colour.", top.Face, name), Fact: fact}, true
+		}
+		return Ruling{Text: fmt.Sprintf("It depends on the colour called for the %s: %s goes on it only if %s was called.", top.Face, name, card.Color), Fact: fact}, true
+	}
+	v, err := CanPlay(card, top, s.Called, nil)
+	if err != nil {
+		switch err {
+		case ErrCardColor, ErrTopColor:
+			if card.Face == top.Face && !card.Face.IsWild() {
+				return Ruling{Text: fmt.Sprintf("Yes: %s goes on %s whatever the colours, since the %s match.", WithArticle(card.String()),
+					WithArticle(top.String()), map[bool]string{true: "numbers", false: "symbols"}[card.Face.IsNumber()]), Fact: fact}, true
+			}
+			return Ruling{Text: fmt.Sprintf("It depends on the colours: %s goes on %s only when they are the same colour.",
+				WithArticle(card.String()), WithArticle(top.String())), Fact: fact}, true
+		}
+		return Ruling{}, false
+	}
+	if restricted(card.Face) {
+		return Ruling{Text: "Yes, if you hold no other card of the colour in play: " + v.Reason + ".", Fact: fact}, true
+	}
+	word := "No"
+	if v.Legal {
+		word = "Yes"
+	}
+	text := word + ": " + v.Reason + "."
+	if v.Note != "" {
+		text += " But " + v.Note + "."
+	}
+	return Ruling{Text: text, Fact: fact}, true
+}
+
+// dodgeRuling rules on a card laid on a draw card, which people ask to
+// block or send back the draw: it cannot, and the next player may lay it
+// by the usual match.
+func dodgeRuling(card, top Card, called Color) (Ruling, bool) {
+	n := map[Face]int{DrawTwo: 2, WildDrawFour: 4, DrawOne: 1, DrawFive: 5, WildDrawTwo: 2}[top.Face]
+	draw := fmt.Sprintf("draws %d", n)
+	if n == 0 {
+		draw = "draws"
+	}
+	next := "may then lay it"
+	switch {
+	case card.Face.IsWild():
+		next = "may then lay it, as a wild goes on anything"
+	case top.Face.IsWild() && called != NoColor && card.Color != NoColor && card.Color != called:
+		next = fmt.Sprintf("can't lay it then either, as %s was called", called)
+	case top.Face.IsWild():
+		next = "may then lay it in the colour called"
+	case card.Color != NoColor && top.Color != NoColor && card.Color != top.Color:
+		next = "can't lay it then either: the colours differ"
+	case card.Color == NoColor || top.Color == NoColor:
+		next = "may then lay it in the " + top.Face.String() + "'s colour"
+	}
+	return Ruling{Text: fmt.Sprintf("Not to block it: whoever %s hits %s and misses the turn, in every rulebook; the next player %s (blocking is a house rule).",
+		WithArticle(top.Face.String()), draw, next), Fact: "stacking"}, true
+}
+
+func twoPlayerRuling(s Situation) (Ruling, bool) {
+	var f Face
+	for _, c := range s.Cards {
+		if c.Face == Reverse || c.Face == Skip || c.Face == DrawTwo || c.Face == WildDrawFour {
+			f = c.Face
+			break
+		}
+	}
+	switch f {
+	case Reverse:
+		return Ruling{Text: "With two players a Reverse acts as a Skip: whoever laid it plays again.", Fact: "reverse-two"}, true
+	case Skip:
+		return Ruling{Text: "With two players a Skip means you play again at once.", Fact: "skip-two"}, true
+	case DrawTwo:
+		return Ruling{Text: "With two players the other player draws 2 and the turn comes back to you.", Fact: "d2-two"}, true
+	case WildDrawFour:
+		return Ruling{Text: "With two players the other player draws 4 and the turn comes back to you.", Fact: "wd4-two"}, true
+	}
+	return Ruling{}, false
+}
+
+// firstCardFacts are the facts on a face turned up as the first discard.
+var firstCardFacts = map[Face]string{
+	DrawTwo: "d2-start", Skip: "skip-start", Reverse: "reverse-start", Wild: "wild-start", WildDrawFour: "wd4-start",
+	WildShuffle: "ws-start", WildCustom: "wc-start",
+}
+
+func firstRuling(s Situation) (Ruling, bool) {
+	if s.Play == nil {
+		return Ruling{}, false
+	}
+	f := s.Play.Face
+	fact, ok := firstCardFacts[f]
+	if f.IsNumber() {
+		fact, ok = "fc-number", true
+	}
+	if !ok {
+		return Ruling{}, false
+	}
+	rs := StartRulings(f, s.Players)
+	if len(rs) == 0 {
+		return Ruling{}, false
+	}
+	text := "If " + WithArticle(f.String()) + " starts the pile: " + lowerFirst(rs[0].Text)
+	if len(rs) > 1 {
+		var eds []string
+		for _, r := range rs[1:] {
+			for _, id := range r.Editions {
+				if e, ok := LookupEdition(id); ok {
+					eds = append(eds, e.Name)
+				}
+			}
+		}
+		text += " (" + words.Join(eds) + " differ)"
+	}
+	return Ruling{Text: text, Fact: fact}, true
+}
+
+func lowerFirst(s string) string {
+	if len(s) > 1 && s[1] >= 'a' && s[1] <= 'z' {
+		return strings.ToLower(s[:1]) + s[1:]
+	}
+	return s
+}
+
+func challengeRuling(s Situation) (Ruling, bool) {
+	switch s.Held {
+	case 1:
+		return Ruling{Text: "The player who laid the Wild Draw Four draws the 4 cards: the challenge was right, and the challenger draws none.",
+			Fact: "challenge-verdict"}, true
+	case -1:
+		return Ruling{Text: "The challenger draws 6: the 4, plus 2 for a challenge that failed.", Fact: "challenge-verdict"}, true
+	}
+	return Ruling{Text: "It depends on whether they held a card of the colour in play: if so they draw the 4 themselves; if not, the challenger draws 6.",
+		Fact: "challenge-verdict"}, true
+}

@@ -1,0 +1,108 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestReadSituation(t *testing.T) {
+	tests := []struct {
+		q       string
+		asked   Asked
+		play    string // the played card's token, "" none
+		pile    string
+		players int
+		held    int
+	}{
+		{"can I put a green draw 2 on a red skip?", AskedPlay, "gd2", "rs", 0, 0},
+		{"Can you play a red skip on a green reverse", AskedPlay, "rs", "grev", 0, 0},
+		{"can i play my 7 on a red 7", AskedPlay, "7", "r7", 0, 0},
+		{"can I stack a +4 on a +2", AskedStack, "wd4", "d2", 0, 0},
+		{"someone played a draw 2 on me, can I put my draw 2 down so the next person draws 4", AskedStack, "d2", "d2", 0, 0},
+		{"how many points for a 4 a reverse and two wilds", AskedPoints, "4", "", 0, 0},
+		{"whats a wild draw four worth", AskedPoints, "wd4", "", 0, 0},
+		{"she played a +4 and I challenged, she did have a red card, who draws?", AskedChallenge, "wd4", "", 0, 1},
+		{"I challenged the wild draw four but he didn't have any blue, what happens", AskedChallenge, "wd4", "", 0, -1},
+		{"what does a reverse do with two players", AskedTwoPlayer, "rev", "", 2, 0},
+		{"2 player game someone plays a skip", AskedTwoPlayer, "s", "", 2, 0},
+		{"what happens if the first card turned up is a draw two", AskedFirst, "d2", "", 0, 0},
+		{"what if a wild draw 4 is the first card", AskedFirst, "wd4", "", 0, 0},
+		{"how do you play uno", AskedNothing, "", "", 0, 0},
+		{"what if i forget to say uno", AskedNothing, "", "", 0, 0},
+		{"can 2 players play uno", AskedNothing, "", "", 2, 0},
+		{"can I play a wild draw 4 on a red 5 when I have a red 2", AskedPlay, "wd4", "r5", 0, 0},
+		{"can you put a blue 7 on a wild when red was called", AskedPlay, "b7", "w", 0, 0},
+	}
+	for _, tc := range tests {
+		s := ReadSituation(tc.q)
+		if s.Asked != tc.asked {
+			t.Errorf("%q: asked %v, want %v (%+v)", tc.q, s.Asked, tc.asked, s)
+			continue
+		}
+		tok := func(c *Card) string {
+			if c == nil {
+				return ""
+			}
+			return c.Token()
+		}
+		if tc.play != tok(s.Play) || tc.pile != tok(s.Pile) {
+			t.Errorf("%q: play %q on %q, want %q on %q", tc.q, tok(s.Play), tok(s.Pile), tc.play, tc.pile)
+		}
+		if s.Players != tc.players || s.Held != tc.held {
+			t.Errorf("%q: players %d held %d, want %d and %d", tc.q, s.Players, s.Held, tc.players, tc.held)
+		}
+	}
+}
+
+func TestRulings(t *testing.T) {
+	tests := []struct {
+		q     string
+		house []string
+		lead  string // what the ruling starts with
+		has   string
+	}{
+		{"can I put a green draw 2 on a red skip?", nil, "No:", "neither colour nor"},
+		{"can you play a red skip on a green skip", nil, "Yes:", "symbols match"},
+		{"can i play a blue 7 on a red 7", nil, "Yes:", ""},
+		{"can I stack a +4 on a +2", nil, "No:", "stacking is a house rule"},
+		{"can I stack a +4 on a +2", []string{"stacking"}, "At this table (house rule: stacking): yes", "the rulebooks say no"},
+		{"how many points for a 4 a reverse and two wilds", nil, "124:", "4 + Reverse 20 + two Wilds 100"},
+		{"what is a skip worth", nil, "20 points:", ""},
+		{"she played a +4 and I challenged, she did have a red card, who draws?", nil, "The player who laid", "4 cards"},
+		{"I challenged a wild draw four and he didn't have the colour, how many do I draw", nil, "The challenger draws 6", ""},
+		{"who draws if I challenge a +4", nil, "It depends on whether", ""},
+		{"what does a reverse do with two players", nil, "With two players a Reverse acts as a Skip", ""},
+		{"what happens if the first card turned up is a draw two", nil, "If a Draw Two starts the pile:", ""},
+		{"can I play a red 4 on a wild", nil, "It depends on the colour called", ""},
+		{"can I play a red 4 on a wild when blue was called", nil, "No:", ""},
+	}
+	for _, tc := range tests {
+		s := ReadSituation(tc.q)
+		r, ok := s.Rule(Table{House: tc.house})
+		if !ok {
+			t.Errorf("%q: no ruling (%+v)", tc.q, s)
+			continue
+		}
+		if !strings.HasPrefix(r.Text, tc.lead) || !strings.Contains(r.Text, tc.has) {
+			t.Errorf("%q: %q, want it to start %q and hold %q", tc.q, r.Text, tc.lead, tc.has)
+		}
+		if _, ok := LookupFact(r.Fact); !ok {
+			t.Errorf("%q: rests on fact %q, which does not exist", tc.q, r.Fact)
+		}
+	}
+}
+
+func FuzzReadSituation(f *testing.F) {
+	for _, q := range []string{"can I put a green draw 2 on a red skip?", "how many points for 3 wilds and a 9", "2x", "+4 +4 +4 on", "a"} {
+		f.Add(q)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if len(q) > 400 {
+			return
+		}
+		s := ReadSituation(q)
+		if r, ok := s.Rule(Table{}); ok && r.Text == "" {
+			t.Fatalf("%q: an empty ruling", q)
+		}
+	})
+}
