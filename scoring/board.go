@@ -115,8 +115,11 @@ type Board struct {
 	handsAt    []int       // rotating: the hands played at each table
 	over       bool
 	winners    []int
-	dealer     int  // seat that deals the next hand
-	recorded   bool // folding hands already recorded: a waiting table's hand is kept (Row.Waited)
+	dealer     int      // seat that deals the next hand
+	recorded   bool     // folding hands already recorded: a waiting table's hand is kept (Row.Waited)
+	changes    []Change // changes made to how the game ends, in order
+	ended      bool     // the table ended the game early
+	endLeaders []int    // ended early: the seats leading when it stopped
 }
 
 // New starts a board for a game with the given settings, normalizing them.
@@ -305,6 +308,9 @@ func (b *Board) Tables() []Table {
 	tables := make([]Table, len(b.handsAt))
 	for i := range tables {
 		tables[i] = b.table(i + 1)
+		if b.ended { // no more hands at any table
+			tables[i].Done, tables[i].Dealer, tables[i].WaitingFor = true, -1, nil
+		}
 	}
 	return tables
 }
@@ -494,6 +500,9 @@ func (b *Board) Hands() int { return len(b.Rows) }
 // leads.
 func (b *Board) Leaders() []int {
 	if b.over {
+		if b.ended && len(b.winners) == 0 {
+			return b.endLeaders
+		}
 		return b.winners
 	}
 	if len(b.Rows) == 0 {
@@ -607,7 +616,7 @@ func (b *Board) ScorersAt(t, out int) []int {
 // seating order from the player who went out.
 func (b *Board) Check(h Hand) (Hand, error) {
 	if b.over {
-		return Hand{}, &GameOverError{Winners: b.Names(b.winners)}
+		return Hand{}, b.overError()
 	}
 	table, err := b.tableOf(h.Table)
 	if err != nil {

@@ -75,9 +75,17 @@ func NoHandError(n, counted int) *InputError {
 }
 
 // GameOverError is a hand for a game that is already won.
-type GameOverError struct{ Winners []string }
+type GameOverError struct {
+	Winners []string
+	// Ended is, for a game the table ended early, the change that ended
+	// it; nil for a game won at its target.
+	Ended *Change
+}
 
 func (e *GameOverError) Error() string {
+	if e.Ended != nil {
+		return "the game is over: it was " + e.Ended.Sentence()
+	}
 	return "the game is over: " + words.Join(e.Winners) + " won"
 }
 
