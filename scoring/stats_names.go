@@ -105,3 +105,12 @@ func (h Hand) RenamePlayer(from, to string) Hand {
 	}
 	return r
 }
+
+// RenamePlayer is the change with player from called to: the winner the
+// table named and the leaders.
+func (c Change) RenamePlayer(from, to string) Change {
+	if samePlayer(c.Winner, from) {
+		c.Winner = to
+	}
+	return c
+}

@@ -27,6 +27,11 @@ const (
 	EventCorrect = "correct" // counted hand Number is replaced by Hand
 	EventRename  = "rename"  // player From is called To from now on, in every record of the game
 	EventRedo    = "redo"    // the hand the last undo voided counts again as hand Number: Hand
+	EventTarget  = "target"  // the game's target is Target from now on (Redo: brought back by redo)
+	EventEnd     = "end"     // the table ends the game here, naming Winner or nobody (Redo: brought back)
+	// EventUnchange voids the last target or end (undo); it must be the
+	// last thing the log counts.
+	EventUnchange = "unchange"
 )
 
 // Event is one entry in a game's log.
@@ -37,8 +42,11 @@ type Event struct {
 	Settings *scoring.Settings `json:"settings,omitempty"`
 	Number   int               `json:"number,omitempty"`
 	Hand     *scoring.Hand     `json:"hand,omitempty"`
-	From     string            `json:"from,omitempty"` // rename: the name as it was
-	To       string            `json:"to,omitempty"`   // rename: the name from now on
+	From     string            `json:"from,omitempty"`   // rename: the name as it was
+	To       string            `json:"to,omitempty"`     // rename: the name from now on
+	Target   int               `json:"target,omitempty"` // target: the new target
+	Winner   string            `json:"winner,omitempty"` // end: the winner the table named
+	Redo     bool              `json:"redo,omitempty"`   // target, end: brought back by redo after an undo
 }
 
 // storedEvent is an event as the file keeps it: as its JSON (Event), but
@@ -55,12 +63,16 @@ type storedEvent struct {
 	Hand     *scoring.Hand     `json:"hand,omitempty"`
 	From     string            `json:"from,omitempty"`
 	To       string            `json:"to,omitempty"`
+	Target   int               `json:"target,omitempty"`
+	Winner   string            `json:"winner,omitempty"`
+	Redo     bool              `json:"redo,omitempty"`
 }
 
 // encodeEvent is an event as the file keeps it.
 func encodeEvent(e Event) ([]byte, error) {
 	return json.Marshal(storedEvent{Type: e.Type, Unix: e.At.Unix(), Nanos: e.At.Nanosecond(), Name: e.Name,
-		Settings: e.Settings, Number: e.Number, Hand: e.Hand, From: e.From, To: e.To})
+		Settings: e.Settings, Number: e.Number, Hand: e.Hand, From: e.From, To: e.To,
+		Target: e.Target, Winner: e.Winner, Redo: e.Redo})
 }
 
 // decodeEvent reads an event as the file keeps it: a time that an export
@@ -74,7 +86,8 @@ func decodeEvent(data []byte) (Event, error) {
 		return Event{}, fmt.Errorf("its time (%d s) is outside the years 0 to 9999", s.Unix)
 	}
 	return Event{Type: s.Type, At: time.Unix(s.Unix, int64(s.Nanos)).UTC(), Name: s.Name,
-		Settings: s.Settings, Number: s.Number, Hand: s.Hand, From: s.From, To: s.To}, nil
+		Settings: s.Settings, Number: s.Number, Hand: s.Hand, From: s.From, To: s.To,
+		Target: s.Target, Winner: s.Winner, Redo: s.Redo}, nil
 }
 
 // Game is one game read from the database: its log, and the board folded
@@ -124,57 +137,111 @@ type Summary struct {
 	Stats *scoring.GameStats `json:"stats,omitempty"`
 }
 
-// fold reads a game's log into its counted hands and replays them into the
-// board.
+// fold reads a game's log into its counted hands and the changes made to
+// its end between them, and replays them into the board.
 func fold(id string, events []Event) (*Game, error) {
-	if len(events) == 0 || events[0].Type != EventCreated || events[0].Settings == nil {
-		return nil, fmt.Errorf("game %s: its log does not begin with the game's creation", id)
-	}
-	settings := *events[0].Settings
-	var hands []scoring.Hand
-	for i, e := range events[1:] {
-		switch e.Type {
-		case EventHand:
-			if e.Hand == nil {
-				return nil, fmt.Errorf("game %s: event %d is a hand without its outcome", id, i+2)
-			}
-			hands = append(hands, *e.Hand)
-		case EventVoid:
-			if e.Number < 1 || e.Number > len(hands) {
-				return nil, fmt.Errorf("game %s: event %d voids hand %d of %d", id, i+2, e.Number, len(hands))
-			}
-			hands = slices.Delete(hands, e.Number-1, e.Number)
-		case EventCorrect:
-			if e.Number < 1 || e.Number > len(hands) || e.Hand == nil {
-				return nil, fmt.Errorf("game %s: event %d corrects hand %d of %d", id, i+2, e.Number, len(hands))
-			}
-			hands[e.Number-1] = *e.Hand
-		case EventRename:
-			s, err := settings.RenameStored(e.From, e.To)
-			if err != nil {
-				return nil, fmt.Errorf("game %s: event %d renames %q: %w", id, i+2, e.From, err)
-			}
-			settings = s
-			for k, h := range hands {
-				hands[k] = h.RenamePlayer(e.From, e.To)
-			}
-		case EventRedo:
-			if e.Number != len(hands)+1 || e.Hand == nil {
-				return nil, fmt.Errorf("game %s: event %d brings back hand %d after %d", id, i+2, e.Number, len(hands))
-			}
-			hands = append(hands, *e.Hand)
-		default:
-			return nil, fmt.Errorf("game %s: event %d is of an unknown kind %q", id, i+2, e.Type)
-		}
+	settings, steps, err := stepsOf(id, events)
+	if err != nil {
+		return nil, err
 	}
 	// A hand a table played while it should have waited for players still
 	// at another table was accepted before unoscore knew the rule: such a
 	// game stays readable (the row says so), and Import refuses it.
-	b, err := scoring.ReplayRecorded(settings, hands)
+	b, err := scoring.ReplaySteps(settings, steps)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}
 	return &Game{ID: id, Events: events, Board: b}, nil
+}
+
+// stepsOf reads a game's log into the settings it started with (players
+// as renamed since) and what counts, in order: the hands, and the targets
+// and end set between them.
+func stepsOf(id string, events []Event) (scoring.Settings, []scoring.Step, error) {
+	if len(events) == 0 || events[0].Type != EventCreated || events[0].Settings == nil {
+		return scoring.Settings{}, nil, fmt.Errorf("game %s: its log does not begin with the game's creation", id)
+	}
+	settings := *events[0].Settings
+	var steps []scoring.Step
+	hands := 0
+	// nth is the index in steps of counted hand n (from 1).
+	nth := func(n int) int {
+		for k, st := range steps {
+			if st.Hand != nil {
+				if n--; n == 0 {
+					return k
+				}
+			}
+		}
+		return -1
+	}
+	for i, e := range events[1:] {
+		switch e.Type {
+		case EventHand:
+			if e.Hand == nil {
+				return settings, nil, fmt.Errorf("game %s: event %d is a hand without its outcome", id, i+2)
+			}
+			h := *e.Hand
+			steps = append(steps, scoring.Step{Hand: &h})
+			hands++
+		case EventVoid:
+			if e.Number < 1 || e.Number > hands {
+				return settings, nil, fmt.Errorf("game %s: event %d voids hand %d of %d", id, i+2, e.Number, hands)
+			}
+			steps = slices.Delete(steps, nth(e.Number), nth(e.Number)+1)
+			hands--
+		case EventCorrect:
+			if e.Number < 1 || e.Number > hands || e.Hand == nil {
+				return settings, nil, fmt.Errorf("game %s: event %d corrects hand %d of %d", id, i+2, e.Number, hands)
+			}
+			h := *e.Hand
+			steps[nth(e.Number)] = scoring.Step{Hand: &h}
+		case EventRename:
+			s, err := settings.RenameStored(e.From, e.To)
+			if err != nil {
+				return settings, nil, fmt.Errorf("game %s: event %d renames %q: %w", id, i+2, e.From, err)
+			}
+			settings = s
+			for k, st := range steps {
+				if st.Hand != nil {
+					h := st.Hand.RenamePlayer(e.From, e.To)
+					steps[k] = scoring.Step{Hand: &h}
+				} else {
+					c := st.Change.RenamePlayer(e.From, e.To)
+					steps[k] = scoring.Step{Change: &c}
+				}
+			}
+		case EventRedo:
+			if e.Number != hands+1 || e.Hand == nil {
+				return settings, nil, fmt.Errorf("game %s: event %d brings back hand %d after %d", id, i+2, e.Number, hands)
+			}
+			h := *e.Hand
+			steps = append(steps, scoring.Step{Hand: &h})
+			hands++
+		case EventTarget:
+			steps = append(steps, scoring.Step{Change: &scoring.Change{Target: e.Target}})
+		case EventEnd:
+			steps = append(steps, scoring.Step{Change: &scoring.Change{End: true, Winner: e.Winner}})
+		case EventUnchange:
+			if len(steps) == 0 || steps[len(steps)-1].Change == nil {
+				return settings, nil, fmt.Errorf("game %s: event %d voids a change of target or end, but a hand came after the last one", id, i+2)
+			}
+			steps = steps[:len(steps)-1]
+		default:
+			return settings, nil, fmt.Errorf("game %s: event %d is of an unknown kind %q", id, i+2, e.Type)
+		}
+	}
+	return settings, steps, nil
+}
+
+// LastChange is the change to the game's end that undo would void: a
+// target or end set after the last counted hand.
+func (g *Game) LastChange() (scoring.Change, bool) {
+	cs := g.Board.Changes()
+	if len(cs) == 0 || cs[len(cs)-1].After != g.Board.Hands() {
+		return scoring.Change{}, false
+	}
+	return cs[len(cs)-1], true
 }
 
 func (g *Game) summary() Summary {
@@ -608,8 +675,10 @@ func (db *DB) addHand(id string, h scoring.Hand, given bool, seen []Seen) (*Game
 	})
 }
 
-// Undo voids the last counted hand; it stays in the log. It returns the game
-// after it and the row of the hand voided.
+// Undo voids the last counted hand, or the target or end set after it
+// (then the row returned is the zero Row, and the game's UndoneChange
+// names it); it stays in the log. It returns the game after it and the
+// row of the hand voided.
 func (db *DB) Undo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 	return db.UndoAt(id, 0, seen...)
 }
@@ -622,6 +691,9 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 	g, err := db.change(id, func(g *Game) (Event, error) {
 		if err := seenOf(seen).check(g, table); err != nil {
 			return Event{}, err
+		}
+		if _, ok := g.LastChange(); ok {
+			return Event{Type: EventUnchange}, nil
 		}
 		rows := g.Board.Rows
 		n := len(rows)
@@ -691,12 +763,50 @@ func (g *Game) RedoableAt(table int) (scoring.Hand, bool) {
 	return g.redoable(func(h scoring.Hand) bool { return h.Table == table })
 }
 
+// voidedStep is a hand or a change to the game's end voided by undo.
+type voidedStep struct {
+	hand   *scoring.Hand
+	change *scoring.Change
+}
+
 // redoable replays the log for the hand last voided among the hands in
 // view (at says which: every hand, or one table's): a hand recorded or
 // corrected in view ends what can be redone; a rename ends it everywhere.
+// A change to the game's end voided last is not a hand: see
+// RedoableChange.
 func (g *Game) redoable(at func(scoring.Hand) bool) (scoring.Hand, bool) {
-	var hands []scoring.Hand  // replayed as the log goes
-	var voided []scoring.Hand // in view, newest last
+	voided := g.voided(at)
+	if len(voided) == 0 || voided[len(voided)-1].hand == nil {
+		return scoring.Hand{}, false
+	}
+	return *voided[len(voided)-1].hand, true
+}
+
+// RedoableChange returns the target or end the last undo voided, if it
+// can count again: only undos (and redos of them) came after it.
+func (g *Game) RedoableChange() (scoring.Change, bool) {
+	voided := g.voided(func(scoring.Hand) bool { return true })
+	if len(voided) == 0 || voided[len(voided)-1].change == nil {
+		return scoring.Change{}, false
+	}
+	return *voided[len(voided)-1].change, true
+}
+
+// voided replays the log for what undo voided that redo could bring back,
+// newest last (see redoable). A target or end set anew ends it all, and a
+// hand anywhere ends what was voided of the game's end.
+func (g *Game) voided(at func(scoring.Hand) bool) []voidedStep {
+	var hands []scoring.Hand     // replayed as the log goes
+	var changes []scoring.Change // the changes that count, as the log goes
+	var voided []voidedStep      // in view, newest last
+	noChanges := func() {
+		voided = slices.DeleteFunc(voided, func(v voidedStep) bool { return v.change != nil })
+	}
+	pop := func(change bool) {
+		if n := len(voided); n > 0 && (voided[n-1].change != nil) == change {
+			voided = voided[:n-1]
+		}
+	}
 	for _, e := range g.Events[1:] {
 		switch e.Type {
 		case EventHand:
@@ -704,32 +814,88 @@ func (g *Game) redoable(at func(scoring.Hand) bool) (scoring.Hand, bool) {
 			if at(*e.Hand) {
 				voided = nil
 			}
+			noChanges()
 		case EventCorrect:
 			if at(hands[e.Number-1]) || at(*e.Hand) {
 				voided = nil
 			}
+			noChanges()
 			hands[e.Number-1] = *e.Hand
 		case EventVoid:
 			if h := hands[e.Number-1]; at(h) {
-				voided = append(voided, h)
+				voided = append(voided, voidedStep{hand: &h})
 			}
 			hands = slices.Delete(hands, e.Number-1, e.Number)
 		case EventRedo:
 			hands = append(hands, *e.Hand)
-			if at(*e.Hand) && len(voided) > 0 {
-				voided = voided[:len(voided)-1]
+			if at(*e.Hand) {
+				pop(false)
+			}
+		case EventTarget, EventEnd:
+			changes = append(changes, scoring.Change{Target: e.Target, End: e.Type == EventEnd, Winner: e.Winner})
+			if e.Redo {
+				pop(true)
+			} else {
+				voided = nil
+			}
+		case EventUnchange:
+			if n := len(changes); n > 0 {
+				c := changes[n-1]
+				changes = changes[:n-1]
+				voided = append(voided, voidedStep{change: &c})
 			}
 		default: // a rename: what was voided named the players as they were
 			voided = nil
 		}
 	}
-	if len(voided) == 0 {
-		return scoring.Hand{}, false
-	}
-	return voided[len(voided)-1], true
+	return voided
 }
 
-// Redo brings back the hand the last undo voided, as one more event. It
+// UndoneChange is the target or end the game's last event voided (an
+// undo of it), if it was one.
+func (g *Game) UndoneChange() (scoring.Change, bool) {
+	n := len(g.Events)
+	if n < 2 || g.Events[n-1].Type != EventUnchange {
+		return scoring.Change{}, false
+	}
+	before, err := fold(g.ID, g.Events[:n-1])
+	if err != nil {
+		return scoring.Change{}, false
+	}
+	return before.LastChange()
+}
+
+// SetTarget changes the game's target between hands (scoring.Board.
+// SetTarget says when it may), and returns the game after it.
+func (db *DB) SetTarget(id string, target int, seen ...Seen) (*Game, error) {
+	return db.change(id, func(g *Game) (Event, error) {
+		if err := seenOf(seen).check(g, 0); err != nil {
+			return Event{}, err
+		}
+		if _, err := g.Board.SetTarget(target); err != nil {
+			return Event{}, err
+		}
+		return Event{Type: EventTarget, Target: target}, nil
+	})
+}
+
+// End ends the game where it stands (scoring.Board.End), naming winner as
+// its winner, or nobody when "", and returns the game after it.
+func (db *DB) End(id, winner string, seen ...Seen) (*Game, error) {
+	return db.change(id, func(g *Game) (Event, error) {
+		if err := seenOf(seen).check(g, 0); err != nil {
+			return Event{}, err
+		}
+		c, err := g.Board.End(winner)
+		if err != nil {
+			return Event{}, err
+		}
+		return Event{Type: EventEnd, Winner: c.Winner}, nil
+	})
+}
+
+// Redo brings back the hand the last undo voided, as one more event, or
+// the target or end it voided (then the row returned is the zero Row). It
 // returns the game after it and the hand's row. In a rotating game it is
 // RedoAt with no table: the voided hand of the one table that has one.
 // Given what the writer saw (seen), a game changed since at that hand's
@@ -747,9 +913,23 @@ func (db *DB) Redo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 // back at a table that did not ask for it while another table could have.
 func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, error) {
 	var row scoring.Row
+	redone := false
 	g, err := db.change(id, func(g *Game) (Event, error) {
 		if err := g.redoTable(table); err != nil {
 			return Event{}, err
+		}
+		if c, ok := g.RedoableChange(); ok && table == 0 {
+			if err := seenOf(seen).check(g, 0); err != nil {
+				return Event{}, err
+			}
+			if err := g.Board.Apply(c); err != nil {
+				return Event{}, err
+			}
+			redone = true
+			if c.End {
+				return Event{Type: EventEnd, Winner: c.Winner, Redo: true}, nil
+			}
+			return Event{Type: EventTarget, Target: c.Target, Redo: true}, nil
 		}
 		h, err := g.redoAt(table)
 		at := h.Table
@@ -768,7 +948,7 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 		}
 		return Event{Type: EventRedo, Number: g.Board.Hands() + 1, Hand: &checked}, nil
 	})
-	if err == nil {
+	if err == nil && !redone {
 		row = g.Board.Rows[len(g.Board.Rows)-1]
 	}
 	return g, row, err
@@ -902,7 +1082,21 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 		if err := seenOf(seen).check(g, max(hands[n-1].Table, 1)); err != nil {
 			return Event{}, err
 		}
-		before, err := scoring.ReplayRecorded(g.Settings(), hands[:n-1])
+		// What counts before hand n, and after it: hands, and the targets
+		// and end set between them.
+		settings, steps, err := stepsOf(g.ID, g.Events)
+		if err != nil {
+			return Event{}, err
+		}
+		at := 0
+		for k := 0; ; at++ {
+			if steps[at].Hand != nil {
+				if k++; k == n {
+					break
+				}
+			}
+		}
+		before, err := scoring.ReplaySteps(settings, steps[:at])
 		if err != nil {
 			return Event{}, err
 		}
@@ -922,19 +1116,26 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 		hands[n-1] = fixed
 		// Every later hand must count again on top of the correction, and
 		// its table must not have had to wait, unless it already waited
-		// when it was recorded.
+		// when it was recorded; every later target or end must hold.
 		if _, err := play(fixed); err != nil {
 			return Event{}, err
 		}
 		after := before
-		for k := n; k < len(hands); k++ {
+		k := n // the hands counted again so far
+		for _, st := range steps[at+1:] {
+			if st.Change != nil {
+				if err := after.Apply(*st.Change); err != nil {
+					return Event{}, &scoring.InputError{Msg: fmt.Sprintf("with that correction, %s: %v", changeWhat(*st.Change, k), err)}
+				}
+				continue
+			}
 			play := after.Play
 			if g.Board.Rows[k].Waited != "" {
 				play = after.PlayRecorded
 			}
 			if _, err := play(hands[k]); err != nil {
 				var over *scoring.GameOverError
-				if errors.As(err, &over) {
+				if errors.As(err, &over) && over.Ended == nil {
 					// One sentence: where the game would end, and what
 					// was played after it.
 					later := fmt.Sprintf("hand %d was", k+1)
@@ -946,6 +1147,7 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 				}
 				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("with that correction, hand %d: %v", k+1, err)}
 			}
+			k++
 		}
 		return Event{Type: EventCorrect, Number: n, Hand: &fixed}, nil
 	})
@@ -1288,4 +1490,17 @@ var (
 func timeWritable(t time.Time) bool {
 	y := t.UTC().Year()
 	return y >= 0 && y <= 9999
+}
+
+// changeWhat names a change for a refusal: "the target of 1000 set after
+// hand 12", "the end after hand 12".
+func changeWhat(c scoring.Change, after int) string {
+	when := fmt.Sprintf("after hand %d", after)
+	if after == 0 {
+		when = "before the first hand"
+	}
+	if c.End {
+		return "the end " + when
+	}
+	return fmt.Sprintf("the target of %d set %s", c.Target, when)
 }

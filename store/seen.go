@@ -105,6 +105,13 @@ func (g *Game) describe(i int) (changeSeen, error) {
 		return changeSeen{table: r.Table, text: fmt.Sprintf("%s (%s) was just voided from another device.", words.Capitalize(hand(r)), what(r, b))}, nil
 	case EventRename:
 		return changeSeen{text: fmt.Sprintf("%s was just renamed %s from another device.", e.From, e.To)}, nil
+	case EventTarget, EventEnd:
+		gg, err := fold(g.ID, g.Events[:i+1])
+		if err != nil {
+			return changeSeen{}, err
+		}
+		c, _ := gg.LastChange()
+		return changeSeen{text: fmt.Sprintf("The game was just changed from another device: %s.", c.Sentence())}, nil
 	default:
 		return changeSeen{text: "The game was just changed from another device."}, nil
 	}
