@@ -683,20 +683,63 @@
         active: active, side: side, editing: editing, saved: saved, outs: outs}));
     } catch (e) { /* private mode, or full */ }
   }
+  // render draws the keypad again and keeps the keyboard's focus: on the
+  // same key, redrawn (its data-key); or, where that key is gone or greyed
+  // (who went out picked, a card key the deck has no more of, a chip
+  // removed, Save, Bring back, Correct a hand), on the next thing to do
+  // (nextKey). held is the key focused after the last drawing: a key
+  // greyed or removed meanwhile drops the focus to the page's body, and
+  // the focus is then taken as still there.
+  var held = null;
   function render() {
     keepDraft();
-    var had = document.activeElement && root.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
+    var at = document.activeElement;
+    var had = at && root.contains(at) ? at.getAttribute("data-key") : !at || at === document.body ? held : null;
     draw();
+    held = null;
     if (had) {
       var again = root.querySelector('[data-key="' + had.replace(/["\\]/g, "\\$&") + '"]');
-      if (again) again.focus();
+      if (again && again.disabled && again.getAttribute("aria-busy") === "true") held = had; // Save, while the save is on its way
+      else if (again && !again.disabled) again.focus({preventScroll: true});
+      else {
+        var next = nextKey(had);
+        if (next) {
+          next.focus({preventScroll: true});
+          var r = next.getBoundingClientRect();
+          if (r.top < 0 || r.bottom > window.innerHeight) next.scrollIntoView({block: "nearest"});
+        }
+      }
     }
+    if (!held && document.activeElement && root.contains(document.activeElement)) held = document.activeElement.getAttribute("data-key");
     var bad = raise && document.getElementById("tokenbad");
     raise = false;
     if (bad) {
       bad.focus({preventScroll: true});
       bad.scrollIntoView({block: "center"});
     }
+  }
+  // nextKey is where the focus goes when the key it was on is gone or
+  // greyed: the chip beside a chip removed (else its hand); the card key
+  // after one greyed (else before it); Correct a hand after Back; else
+  // the start of what the page now asks: the keypad's first key (the side
+  // of an UNO Flip hand, else the colour picked) once who went out is
+  // known, else the hands to correct, the tables, or who went out.
+  function nextKey(had) {
+    function ok(e) { return e && !e.disabled ? e : null; }
+    function by(k) { return ok(root.querySelector('[data-key="' + k.replace(/["\\]/g, "\\$&") + '"]')); }
+    var m = /^x:(.*):(\d+)$/.exec(had);
+    if (m && out) return (+m[2] > 0 && by("x:" + m[1] + ":" + (m[2] - 1))) || by("h:" + m[1]);
+    if (/^f:/.test(had) && out) {
+      var keys = Array.prototype.slice.call(root.querySelectorAll(".faces button"));
+      var i = keys.map(function (b) { return b.getAttribute("data-key"); }).indexOf(had);
+      if (i >= 0) {
+        var after = keys.slice(i + 1).filter(ok)[0], before = keys.slice(0, i).reverse().filter(ok)[0];
+        if (after || before) return after || before;
+      }
+    }
+    if (had === "noedit" && by("correct")) return by("correct");
+    if (out) return by("side:" + side) || by("c:" + color);
+    return Array.prototype.filter.call(root.querySelectorAll('[data-key^="e:"], [data-key^="t:"], [data-key^="o:"], [data-key="tables"]'), ok)[0] || null;
   }
 
   function draw() {
