@@ -39,7 +39,7 @@ func axeScript(t *testing.T) string {
 // at the serious and critical levels, one line each.
 func axe(t *testing.T, ctx context.Context, script, what string) []string {
 	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 30*time.Second)
+	c, cancel := context.WithTimeout(ctx, stepLimit)
 	defer cancel()
 	if _, err := chromedp.Run(c, chromedp.Evaluate[bool](script+";true")); err != nil {
 		t.Fatalf("%s: injecting axe-core: %v", what, err)
@@ -66,6 +66,7 @@ var bypassCSP = chromedp.Func(func(ctx context.Context, t *chromedp.Target) erro
 // the hand being entered is aria-current, and the points typed in the
 // points box are added by Enter (or by Save).
 func TestBrowserAccessibility(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	script := axeScript(t)
 	db := filepath.Join(t.TempDir(), "u.db")

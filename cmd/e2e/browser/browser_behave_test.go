@@ -53,6 +53,7 @@ func rotatingPhonesAfter(t *testing.T, flags []string, more ...[]string) (one, t
 // who went out rather than by a number that changed, and asks first,
 // saying the number it will count as.
 func TestBrowserRedoAtItsTable(t *testing.T) {
+	t.Parallel()
 	one, two, db := rotatingPhones(t)
 	step := stepper(t)
 	step(one, "table 1 undoes", chromedp.Click(chromedp.ID("undo")),
@@ -102,6 +103,7 @@ const countReads = `(window.seen = 0, window.fetch = (f => (...a) => f(...a).the
 // at table 1 keeps "Saved hand 3 at table 1: ..." when a hand is recorded
 // at table 2, and lets it go when table 1's own state moves on.
 func TestBrowserSavedMessageStaysAtItsTable(t *testing.T) {
+	t.Parallel()
 	one, _, db := rotatingPhones(t)
 	step := stepper(t)
 	saved := `document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 3 at table 1: Cat went out, 10 points."`
@@ -131,6 +133,7 @@ func TestBrowserSavedMessageStaysAtItsTable(t *testing.T) {
 // opens, before any hand is tapped, and does not speak of a new token that
 // was never made.
 func TestBrowserWrongToken(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
@@ -150,6 +153,7 @@ func TestBrowserWrongToken(t *testing.T) {
 // refused at once when Undo is tapped, in a capitalised sentence, without
 // a question first; "1 hand counts now".
 func TestBrowserUndoWording(t *testing.T) {
+	t.Parallel()
 	// One hand a round: table 1's hand 3 is in round 2, which needed table
 	// 2's hand 2 (round 1) finished.
 	one, two, _ := rotatingPhonesAfter(t, []string{"--hands", "1"}, []string{"--table", "1", "--out", "Ann", "--left", "Gus=r1", "--left", "Hal=g2"})
@@ -175,6 +179,7 @@ func TestBrowserUndoWording(t *testing.T) {
 // the server would refuse is refused at once, without "... is not
 // finished. Start a new game anyway?"; only one that would start asks.
 func TestBrowserNewGameChecksFirst(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--name", "Friday")
@@ -200,6 +205,7 @@ func TestBrowserNewGameChecksFirst(t *testing.T) {
 // rounds, picked on the phone, says so in a capitalised sentence (the
 // command line's words start lower-case).
 func TestBrowserTableDoneSaysASentence(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")

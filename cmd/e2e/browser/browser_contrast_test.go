@@ -18,6 +18,7 @@ import (
 // colour tapped and a colour key picked on each side. White on UNO Flip's
 // orange was 3.1:1, on its teal 4.18:1 and on its pink 4.42:1.
 func TestBrowserFlipContrast(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	script := axeScript(t)
 	db := filepath.Join(t.TempDir(), "u.db")

@@ -33,6 +33,7 @@ const fitTotals = `(() => {
 // card's edges, and the cards stay one height when a badge and "to go"
 // take two lines on one of them.
 func TestBrowserTotalsFit(t *testing.T) {
+	t.Parallel()
 	_, dir, db, s, tv, step := layoutMeasure(t)
 	hand := func(args ...string) {
 		t.Helper()
@@ -88,6 +89,7 @@ func TestBrowserTotalsFit(t *testing.T) {
 // out sc"), and the chosen mode's description shows below it, whole, and
 // changes with the choice.
 func TestBrowserModeList(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
 	}

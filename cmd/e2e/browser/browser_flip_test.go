@@ -18,6 +18,7 @@ import (
 // (a Skip Everyone 30, a Wild Draw Color 60, a Wild 40); the viewer's page
 // then shows the dark side's colours and each hand's side.
 func TestBrowserFlip(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
@@ -29,7 +30,7 @@ func TestBrowserFlip(t *testing.T) {
 	ctx := browser(t, exe)
 	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
-		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		c, cancel := context.WithTimeout(ctx, stepLimit)
 		defer cancel()
 		if err := chromedp.Do(c, actions...); err != nil {
 			t.Fatalf("%s: %v", what, err)

@@ -15,6 +15,7 @@ import (
 // cards is not carried over to the next player's. Before, tapping Bob, Y,
 // 7, then Cat, ×2, S stored Cat's cards as "2xys", yellow nobody tapped.
 func TestBrowserColourPerPlayer(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
@@ -54,6 +55,7 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 // players who still count. Before, Start over dropped every card at once,
 // and who went out could only be changed by starting over.
 func TestBrowserStartOverAsks(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
@@ -115,6 +117,7 @@ func TestBrowserStartOverAsks(t *testing.T) {
 // nothing, which asks nothing) leaves the hand as it was saved. Before, a
 // correction was dropped at once, whatever had been changed.
 func TestBrowserStartOverAsksInACorrection(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
@@ -166,6 +169,7 @@ func TestBrowserStartOverAsksInACorrection(t *testing.T) {
 // of each red card"), with ×2 only the red 0, and a red 7 once both are
 // tapped. Before, the keys greyed with no reason given.
 func TestBrowserWhyGreyed(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")

@@ -18,6 +18,7 @@ import (
 // the names are short), and only whole rows of the pad, none cut by the
 // bottom of the screen.
 func TestBrowserTVLayout(t *testing.T) {
+	t.Parallel()
 	_, dir, db, s, tv, step := layoutMeasure(t)
 	names := strings.Split("Alexandra,Bartholomew,Christopher,Dominique,Evangeline,Fitzgerald,Guinevere,Horatio,Isabella,Jonathan,Katherine,Leopold,Maximilian,Nathaniel,Octavia,Penelope", ",")
 	for _, n := range []int{2, 4, 10, 12, 16} {

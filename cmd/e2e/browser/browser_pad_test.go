@@ -93,6 +93,7 @@ func holds(ctx context.Context, check string, d time.Duration) string {
 // board (a hand recorded while the page is open) brings the right cue
 // with it, at once.
 func TestBrowserPhonePad(t *testing.T) {
+	t.Parallel()
 	_, dir, db, s, phone, step := layoutMeasure(t)
 	step(phone, "count the boards", countBoards)
 	names := strings.Split("Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", ",")

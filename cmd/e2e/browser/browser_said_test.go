@@ -17,6 +17,7 @@ import (
 // with 87."), or voided, never the whole board; and the page stays clean
 // for axe with it.
 func TestBrowserSaysTheChange(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	script := axeScript(t)
 	db := filepath.Join(t.TempDir(), "u.db")

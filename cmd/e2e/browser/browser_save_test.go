@@ -16,6 +16,7 @@ import (
 // while the save is in flight, and the phone never offers to save its own
 // hand again as one "from another device".
 func TestBrowserDoubleTapSavesOnce(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
@@ -51,6 +52,7 @@ func TestBrowserDoubleTapSavesOnce(t *testing.T) {
 // "Save anyway", though another table recorded a hand meanwhile (so the
 // board's last hand is not this one).
 func TestBrowserLostAnswerIsSaved(t *testing.T) {
+	t.Parallel()
 	one, _, db := rotatingPhones(t)
 	step := stepper(t)
 	step(one, "table 1: Ann went out, Bob 7, Dan 3; the first answer is lost",
@@ -103,6 +105,7 @@ func TestBrowserLostAnswerIsSaved(t *testing.T) {
 // from elsewhere makes the restored hand one to check, and the save is
 // then refused naming what was recorded.
 func TestBrowserHandKeptOverReload(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
@@ -162,6 +165,7 @@ func TestBrowserHandKeptOverReload(t *testing.T) {
 // table 2" says hand 2 too (it said "Saved hand 3" over the button naming
 // the same hand hand 2).
 func TestBrowserSavedMessageRenumbered(t *testing.T) {
+	t.Parallel()
 	one, two, _ := rotatingPhones(t)
 	step := stepper(t)
 	step(two, "table 2: Fay went out, Eve 5, Gus 2",
@@ -186,6 +190,7 @@ func TestBrowserSavedMessageRenumbered(t *testing.T) {
 // the focus moves to that sentence (it said nothing near the button: the
 // only refusal was the line at the top of the page, scrolled away).
 func TestBrowserWrongTokenNewGame(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
@@ -204,6 +209,7 @@ func TestBrowserWrongTokenNewGame(t *testing.T) {
 // TestBrowserMissingCardsLineGoes: "Bob's cards are missing." goes once
 // Bob's cards are tapped (it stayed on the screen, no longer true).
 func TestBrowserMissingCardsLineGoes(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
@@ -243,6 +249,7 @@ const tapTargets = `(() => {
 // nothing is wider than the screen; on a phone on its side (844x390) the
 // hand's total and Save stay on the screen below the keypad.
 func TestBrowserTapTargets(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
@@ -289,6 +296,7 @@ func TestBrowserTapTargets(t *testing.T) {
 // out changed, a card taken away) comes back after a reload as the
 // correction it was, and saves as one.
 func TestBrowserCorrectionKeptOverReload(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")

@@ -37,6 +37,7 @@ const fitSchedule = `((tv) => {
 // 1280×720) in letters that read across a room, at least 24 px at 1080
 // lines (16 at 720) for up to 8 players (20 px for 16 players: 15 rounds), never breaks a pair, and fits a phone's width.
 func TestBrowserScheduleTV(t *testing.T) {
+	t.Parallel()
 	_, dir, db, s, tv, step := layoutMeasure(t)
 	names := strings.Split("Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy,Jo,Kim,Lee,Max,Ned,Oli,Pat", ",")
 	for _, n := range []int{4, 8, 16} {

@@ -73,6 +73,7 @@ func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
 // changes without a reload when the command line records a hand, and a
 // hand tapped in on the scorer's page is saved.
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
@@ -87,55 +88,47 @@ func TestBrowser(t *testing.T) {
 	}
 	s := harness.StartServe(t, db)
 
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("disable-gpu", true), chromedp.Flag("hide-scrollbars", true))...)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
+	ctx := browser(t, exe)
 	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
-		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		c, cancel := context.WithTimeout(ctx, stepLimit)
 		defer cancel()
 		if err := chromedp.Do(c, actions...); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	if err := chromedp.Do(ctx); err != nil { // start the browser without a timeout
-		t.Fatal(err)
-	}
-
 	// The viewer's page on a television, landscape.
 	step("open the viewer's page",
 		chromedp.EmulateViewport(1280, 720),
 		navigate(s.View),
 		chromedp.WaitVisible(chromedp.CSS(".totals")),
-		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live"`, chromedp.WithPollingTimeout(10*time.Second)),
+		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live"`, chromedp.WithPollingTimeout(patient(10*time.Second))),
 		chromedp.Poll[chromedp.Void](`(window.unoscoreMark = "same page", true)`))
 	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r2", "--left", "Cat=g4", "--left", "Dan=wd4 ys"); code != 0 {
 		t.Fatal(errs)
 	}
 	start := time.Now()
 	step("see the hand from the command line",
-		chromedp.Poll[chromedp.Void](`document.querySelector(".total .score").textContent === "172"`, chromedp.WithPollingTimeout(2*time.Second)),
-		chromedp.Poll[chromedp.Void](`window.unoscoreMark === "same page" && document.querySelectorAll(".pad tbody tr").length === 3`, chromedp.WithPollingTimeout(time.Second)))
+		chromedp.Poll[chromedp.Void](`document.querySelector(".total .score").textContent === "172"`, chromedp.WithPollingTimeout(patient(2*time.Second))),
+		chromedp.Poll[chromedp.Void](`window.unoscoreMark === "same page" && document.querySelectorAll(".pad tbody tr").length === 3`, chromedp.WithPollingTimeout(patient(time.Second))))
 	t.Logf("the viewer's page showed the hand %s after the command line recorded it, without a reload", time.Since(start).Round(time.Millisecond))
 	// The server restarts: the page reconnects by itself and goes on.
 	s.Stop(t)
 	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
-	step("see the server gone", chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent !== "live"`, chromedp.WithPollingTimeout(5*time.Second)))
+	step("see the server gone", chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent !== "live"`, chromedp.WithPollingTimeout(patient(5*time.Second))))
 	s = harness.StartServeAt(t, db, host)
 	step("reconnect after a restart",
-		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live" && window.unoscoreMark === "same page"`, chromedp.WithPollingTimeout(15*time.Second)))
+		chromedp.Poll[chromedp.Void](`document.getElementById("status").textContent === "live" && window.unoscoreMark === "same page"`, chromedp.WithPollingTimeout(patient(15*time.Second))))
 	if code, _, errs := harness.Unoscore(t, db, "undo"); code != 0 {
 		t.Fatal(errs)
 	}
 	step("see an undo after the restart",
-		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".pad tbody tr").length === 2 && document.querySelector(".total .score").textContent === "96"`, chromedp.WithPollingTimeout(2*time.Second)))
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".pad tbody tr").length === 2 && document.querySelector(".total .score").textContent === "96"`, chromedp.WithPollingTimeout(patient(2*time.Second))))
 	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r2", "--left", "Cat=g4", "--left", "Dan=wd4 ys"); code != 0 {
 		t.Fatal(errs)
 	}
 	step("see the hand again",
-		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".pad tbody tr").length === 3 && document.querySelector(".total .score").textContent === "172"`, chromedp.WithPollingTimeout(2*time.Second)))
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll(".pad tbody tr").length === 3 && document.querySelector(".total .score").textContent === "172"`, chromedp.WithPollingTimeout(patient(2*time.Second))))
 	shoot(t, ctx, dir, "serve-view.png")
 	step("dark", colorScheme("dark"))
 	shoot(t, ctx, dir, "serve-view-dark.png")
@@ -149,7 +142,7 @@ func TestBrowser(t *testing.T) {
 		navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Dan"]`)),
 		// Who went out: the players in seating order.
-		chromedp.Poll[chromedp.Void](`Array.from(document.querySelectorAll("button[data-player]"), b => b.dataset.player).join() === "Ann,Cat,Bob,Dan"`, chromedp.WithPollingTimeout(time.Second)),
+		chromedp.Poll[chromedp.Void](`Array.from(document.querySelectorAll("button[data-player]"), b => b.dataset.player).join() === "Ann,Cat,Bob,Dan"`, chromedp.WithPollingTimeout(patient(time.Second))),
 		chromedp.Click(chromedp.CSS(`button[data-player="Dan"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)),
@@ -163,13 +156,13 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-color="b"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="s"]`)),
-		chromedp.Poll[chromedp.Void](`document.querySelector(".worth").textContent === "This hand: 139 points"`, chromedp.WithPollingTimeout(2*time.Second)),
-		chromedp.Poll[chromedp.Void](`document.querySelector('button[data-hand="Ann"] .pts').textContent === "107"`, chromedp.WithPollingTimeout(time.Second)),
+		chromedp.Poll[chromedp.Void](`document.querySelector(".worth").textContent === "This hand: 139 points"`, chromedp.WithPollingTimeout(patient(2*time.Second))),
+		chromedp.Poll[chromedp.Void](`document.querySelector('button[data-hand="Ann"] .pts').textContent === "107"`, chromedp.WithPollingTimeout(patient(time.Second))),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Ann"]`)))
 	shoot(t, ctx, dir, "serve-score.png")
 	step("save the hand",
 		chromedp.Click(chromedp.ID("save")),
-		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 4")`, chromedp.WithPollingTimeout(5*time.Second)))
+		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 4")`, chromedp.WithPollingTimeout(patient(5*time.Second))))
 	code, out, errs := harness.Unoscore(t, db, "board", "--json", "--game", id)
 	if code != 0 {
 		t.Fatal(errs)
@@ -200,14 +193,14 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
 		poll(`document.querySelector('button[data-face="wd4"]').disabled && !document.querySelector('button[data-face="w"]').disabled`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
-		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Cat's and Dan's cards are missing."`, chromedp.WithPollingTimeout(5*time.Second)))
+		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Cat's and Dan's cards are missing."`, chromedp.WithPollingTimeout(patient(5*time.Second))))
 	// Start over and undo, each after the page's question.
 	step("undo",
 		chromedp.Poll[chromedp.Void](`(window.confirm = () => true, true)`),
 		chromedp.Click(chromedp.ID("restart")),
 		chromedp.WaitVisible(chromedp.ID("undo")),
 		chromedp.Click(chromedp.ID("undo")),
-		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.includes("3 hands count now")`, chromedp.WithPollingTimeout(5*time.Second)))
+		chromedp.Poll[chromedp.Void](`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.includes("3 hands count now")`, chromedp.WithPollingTimeout(patient(5*time.Second))))
 	if _, out, _ := harness.Unoscore(t, db, "board", "--json"); !strings.Contains(out, `"hands": 3`) {
 		t.Fatalf("after undo on the page: %s", out)
 	}
@@ -220,6 +213,7 @@ func TestBrowser(t *testing.T) {
 // page shows each table on a television and a phone; and a game started
 // from the scorer's form becomes the one every page follows.
 func TestBrowserRotating(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
@@ -242,7 +236,7 @@ func TestBrowserRotating(t *testing.T) {
 	phoneA, phoneB, tv := browser(t, exe), browser(t, exe), browser(t, exe)
 	step := func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
-		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		c, cancel := context.WithTimeout(ctx, stepLimit)
 		defer cancel()
 		if err := chromedp.Do(c, append([]chromedp.Action[chromedp.Void]{front}, actions...)...); err != nil {
 			t.Fatalf("%s: %v", what, err)
@@ -453,18 +447,6 @@ func layoutMeasure(t *testing.T) (exe, dir, db string, s *harness.Server, page c
 	return exe, dir, db, s, browser(t, exe), stepper(t)
 }
 
-func browser(t *testing.T, exe string) context.Context {
-	t.Helper()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("disable-gpu", true), chromedp.Flag("hide-scrollbars", true))...)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil { // start the browser without a timeout
-		t.Fatal(err)
-	}
-	return ctx
-}
-
 // front brings a tab to the front: a hidden tab gets no animation frames.
 var front = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 	if t == nil {
@@ -478,9 +460,9 @@ var front = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 // (a page that follows the current game moves to a new one).
 func across(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		deadline := time.Now().Add(d)
+		deadline := time.Now().Add(patient(d))
 		for {
-			_, err := poll(expr, 500*time.Millisecond)(ctx, t)
+			_, err := chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(500*time.Millisecond), chromedp.WithPollingInterval(50*time.Millisecond))(ctx, t)
 			if err == nil || time.Now().After(deadline) {
 				return err
 			}
@@ -495,10 +477,21 @@ func chipsOf(who string) string {
 	return `Array.from(document.querySelectorAll('button[data-hand="` + who + `"] + .chips .chip')).map(c => c.textContent).join(" ")`
 }
 
+// stepLimit bounds one step of a test: it stops a test that would hang,
+// and is far above what any step takes on a loaded machine.
+const stepLimit = 90 * time.Second
+
+// patient is how long a test waits for what it expects to see within d on
+// a quiet machine: at least 30 seconds, so that a machine loaded by other
+// work (or by the package's other tests, run in parallel) fails no test;
+// a page that never shows it still fails, only later. No test asserts a
+// wall-clock window.
+func patient(d time.Duration) time.Duration { return max(d, 30*time.Second) }
+
 // poll waits for a condition on a page, checking it on a timer: a tab in
 // the background runs no animation frames.
 func poll(expr string, d time.Duration) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(d), chromedp.WithPollingInterval(50*time.Millisecond))
+	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(patient(d)), chromedp.WithPollingInterval(50*time.Millisecond))
 }
 
 // phoneSentence is a sentence of the command line's as the phone shows
@@ -525,6 +518,7 @@ func jsString(s string) string {
 // so that they are not forgotten; the schedule page of nine players fits
 // a television and one A4 page.
 func TestBrowserSitOut(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	dir := screenshots(t)
 	db := filepath.Join(t.TempDir(), "u.db")
@@ -543,7 +537,7 @@ func TestBrowserSitOut(t *testing.T) {
 	phone, tv := browser(t, exe), browser(t, exe)
 	step := func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
-		c, cancel := context.WithTimeout(ctx, 20*time.Second)
+		c, cancel := context.WithTimeout(ctx, stepLimit)
 		defer cancel()
 		if err := chromedp.Do(c, append([]chromedp.Action[chromedp.Void]{front}, actions...)...); err != nil {
 			t.Fatalf("%s: %v", what, err)
@@ -596,6 +590,7 @@ func TestBrowserSitOut(t *testing.T) {
 // marks its round played within seconds, and the page is the same page
 // (a mark set on it before is still there). It reloaded every 15 s.
 func TestBrowserScheduleLive(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	nine := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "1", "--name", "Nine")

@@ -50,6 +50,7 @@ const tvCards = `((least, balanced, sized) => {
 // rotating game of 12 or 16 keeps smaller names) on two lines at most; no
 // badge runs out of its card; and every figure of the pad shows whole.
 func TestBrowserTVCards(t *testing.T) {
+	t.Parallel()
 	_, dir, db, s, tv, step := layoutMeasure(t)
 	long := strings.Split("Grandma Rose,Dad,Grandmother Rosemary Ann,Uncle Bartholomew,Mum,Cousin Maximilian,Lily,Max,Evangeline,Christopher,Kim,Leo,Gus,Ivy,Hal,Zoë", ",")
 	type game struct {
@@ -116,6 +117,7 @@ func TestBrowserTVCards(t *testing.T) {
 // table, shows each hand's points whole in the pad ("+1200", never "+1…":
 // a number cut is a wrong number), whatever its short headings.
 func TestBrowserTVPadFigures(t *testing.T) {
+	t.Parallel()
 	_, dir, db, s, tv, step := layoutMeasure(t)
 	players := strings.Split("Grandma Rosemary-Eliza,Ann,Uncle Bartholomew,Bob,Cat,Eve,Dan,Fay,Gus,Ivy,Hal,Jon,Kim,Maximilian Alexander,Leo,Zoë", ",")
 	harness.NewGame(t, db, "--players", strings.Join(players, ","), "--mode", "rotating", "--name", "Sixteen cousins")

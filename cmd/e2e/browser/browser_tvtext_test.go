@@ -31,6 +31,7 @@ const smallText = `((least) => {
 // notes, the pad, the tables' cards and the footer's "live" included, in a
 // game of four, a rotating game of eight and a game of ten with long names.
 func TestBrowserTVText(t *testing.T) {
+	t.Parallel()
 	_, dir, db, s, tv, step := layoutMeasure(t)
 	for _, g := range []struct {
 		players, mode string
