@@ -29,6 +29,14 @@ func (h *hookPrompter) Input(label, def string, validate func(string) error) (st
 	return h.Fake.Input(label, def, validate)
 }
 
+func (h *hookPrompter) Edit(label, text string, validate func(string) error) (string, error) {
+	if f := h.before[label]; f != nil {
+		delete(h.before, label)
+		f()
+	}
+	return h.Fake.Edit(label, text, validate)
+}
+
 func (h *hookPrompter) Confirm(label string, def bool) (bool, error) {
 	if f := h.before[label]; f != nil {
 		delete(h.before, label)

@@ -129,8 +129,7 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 	tm.expect("How do you score?")
 	tm.line("") // standard
 	tm.expect("Play to how many points")
-	tm.send("\x7f\x7f\x7f") // erase the 500 offered
-	tm.line("100")
+	tm.line("100") // in place of the default 500
 	tm.expect("Which deck?")
 	tm.line("")
 	tm.expect("Who deals first?")

@@ -45,3 +45,27 @@ func TestScreenYesTypedInFull(t *testing.T) {
 		s.noLine(`^.{` + strconv.Itoa(cols+1) + `,}`)
 	}
 }
+
+// Issue 29, item 2: the target's 500 and a rotating game's 4 hands are
+// defaults, shown as such ("[500]"), and what is typed replaces them; on
+// the old code they were text in the line, so "50" made a game to 50050
+// and "2" a round of 42 hands.
+func TestScreenDefaultsAreReplaced(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob", "--deck", "classic", "--mode", "standard", "--dealer", "Ann")
+	s.waitFor("? Play to how many points [500]: ")
+	s.burst("50\r")
+	s.waitFor("first to 50,")
+	s.hasLine("Play to how many points: 50")
+	s.burst("\x03")
+	s.exit()
+
+	db = filepath.Join(t.TempDir(), "u.db")
+	s = startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--deck", "classic", "--mode", "rotating", "--dealer", "Ann")
+	s.waitFor("? Hands in each round at each table [4]: ")
+	s.burst("2\r")
+	s.waitFor("rounds of 2 hands")
+	s.hasLine("Hands in each round at each table: 2")
+	s.burst("\x03")
+	s.exit()
+}

@@ -550,7 +550,7 @@ func askCards(env *Env, e *handEntry, seat int) (string, error) {
 		return err
 	}
 	for {
-		v, err := env.Prompt.Input(name+"'s cards", e.cards[seat], validate)
+		v, err := env.Prompt.Edit(name+"'s cards", e.cards[seat], validate)
 		if err != nil {
 			return "", err
 		}

@@ -33,6 +33,12 @@ func (f *Fake) next(label string) string {
 	return a
 }
 
+// Edit is Input: an answer is the whole line as left (the text given
+// kept by "").
+func (f *Fake) Edit(label, text string, validate func(string) error) (string, error) {
+	return f.Input(label, text, validate)
+}
+
 func (f *Fake) Input(label, def string, validate func(string) error) (string, error) {
 	for {
 		a := f.next(label)

@@ -23,9 +23,14 @@ import (
 // Prompter asks the person at the table. Tests use Fake, and a swap of
 // prompt library is this package.
 type Prompter interface {
-	// Input asks for a line of text. validate, when not nil, is called as the
-	// person types and must accept the final answer.
+	// Input asks for a line of text. def, when not empty, is the default:
+	// shown as one beside the label, taken by Enter alone, and replaced by
+	// what is typed. validate, when not nil, is called as the person types
+	// and must accept the final answer.
 	Input(label, def string, validate func(string) error) (string, error)
+	// Edit asks for a line of text that starts as text, to be edited (the
+	// cards typed before for a player, to correct).
+	Edit(label, text string, validate func(string) error) (string, error)
 	// Select asks for one of items, starting at cursor; it returns the index.
 	// Typing an item's first letters moves to it.
 	Select(label string, items []string, cursor int) (int, error)
@@ -417,10 +422,25 @@ func (e fittedError) Error() string { return e.text }
 func (e fittedError) Unwrap() error { return e.err }
 
 func (t *Terminal) Input(label, def string, validate func(string) error) (string, error) {
+	return t.input(label, def, "", validate)
+}
+
+func (t *Terminal) Edit(label, text string, validate func(string) error) (string, error) {
+	return t.input(label, "", text, validate)
+}
+
+// input asks for a line that starts as text, or empty with def as its
+// default.
+func (t *Terminal) input(label, def, text string, validate func(string) error) (string, error) {
 	t.start()
+	hint := 0
+	if def != "" {
+		hint = 1 + ui.Width(def) + 2 // " [500]"
+	}
 	p := promptui.Prompt{
-		Label:     t.fitLabel(label, 2+2),
-		Default:   def,
+		Label:     t.fitLabel(label, hint+2+2),
+		Default:   text,
+		Hint:      def,
 		AllowEdit: true,
 		HideEmpty: true,
 		Validate:  t.fitMessages(validate),

@@ -65,3 +65,40 @@ func TestFakeConfirmAsTheTerminal(t *testing.T) {
 		t.Errorf("rejected %q; want maybe refused", f.Rejected)
 	}
 }
+
+// TestInputDefault: issue 29, item 2. A default is shown as one, in
+// brackets after the label, not as text in the line: what is typed
+// replaces it, and Enter alone takes it. On the old code the default was
+// text to edit, so "50" typed after "500" was 50050.
+func TestInputDefault(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{"50\r", "50"},
+		{"200\r", "200"},
+		{"\r", "500"},
+		{"1\x7f\r", "500"}, // typed, then rubbed out: the default again
+	} {
+		var screen bytes.Buffer
+		got, err := onKeys(c.typed, &screen).Input("Play to how many points", "500", nil)
+		if err != nil || got != c.want {
+			t.Errorf("%q typed: %q, %v; want %q", c.typed, got, err, c.want)
+		}
+		if !strings.Contains(screen.String(), "? Play to how many points [500]: ") {
+			t.Errorf("%q typed: the default is not shown as one:\n%q", c.typed, screen.String())
+		}
+		if !strings.Contains(screen.String(), "Play to how many points: "+c.want) {
+			t.Errorf("%q typed: the answer taken is not left on the screen:\n%q", c.typed, screen.String())
+		}
+	}
+	// The answer checked is the one taken: the default when nothing is typed.
+	var screen bytes.Buffer
+	checked := ""
+	onKeys("\r", &screen).Input("Hands in each round at each table", "4", func(v string) error { checked = v; return nil })
+	if checked != "4" {
+		t.Errorf("validate saw %q; want the default 4", checked)
+	}
+	// Edit starts with text to edit: the cards typed before, corrected.
+	got, err := onKeys("\x7f8\r", &screen).Edit("Ann's cards", "r7 b9", nil)
+	if err != nil || got != "r7 b8" {
+		t.Errorf("Edit: %q, %v; want r7 b8", got, err)
+	}
+}

@@ -66,6 +66,13 @@ type Prompt struct {
 	Stdin  io.ReadCloser
 	Stdout io.WriteCloser
 
+	// Hint is the answer taken when the line is left empty (unoscore's
+	// fork): shown faint in brackets after the label ("Play to how many
+	// points [500]: "), never as text in the line, so what is typed
+	// replaces it (upstream's Default with AllowEdit made "50" typed after
+	// it "50050"). The finished line shows the answer taken.
+	Hint string
+
 	// Wrap, when set, breaks the finished line (the label and the answer,
 	// as left on the screen) into lines that fit the terminal (unoscore's
 	// fork).
@@ -149,6 +156,14 @@ func (p *Prompt) Run() (string, error) {
 	}
 
 	var inputErr error
+	label := p.Label
+	if s, ok := label.(string); ok && p.Hint != "" {
+		hint := "[" + p.Hint + "]"
+		if faint, ok := p.Templates.FuncMap["faint"].(func(interface{}) string); ok {
+			hint = faint(hint)
+		}
+		label = s + " " + hint
+	}
 	input := p.Default
 	if p.IsConfirm {
 		input = ""
@@ -156,6 +171,13 @@ func (p *Prompt) Run() (string, error) {
 	eraseDefault := input != "" && !p.AllowEdit
 	cur := NewCursor(input, p.Pointer, eraseDefault)
 	typed := false
+	// answer is what was typed, or the hint when nothing was.
+	answer := func() string {
+		if v := cur.Get(); v != "" || p.Hint == "" {
+			return v
+		}
+		return p.Hint
+	}
 
 	var sb *screenbuf.ScreenBuf
 	var out io.Writer // the terminal, once the line is open
@@ -169,7 +191,7 @@ func (p *Prompt) Run() (string, error) {
 		if key != 0 {
 			typed = true
 		}
-		err := validFn(cur.Get())
+		err := validFn(answer())
 		var prompt []byte
 
 		// unoscore's fork: no ✗ before anything is typed, and a message
@@ -177,11 +199,11 @@ func (p *Prompt) Run() (string, error) {
 		switch {
 		case !typed && inputErr == nil, p.IsConfirm:
 			// Nothing typed yet: no verdict on an empty answer.
-			prompt = render(p.Templates.prompt, p.Label)
+			prompt = render(p.Templates.prompt, label)
 		case err != nil:
-			prompt = render(p.Templates.invalid, p.Label)
+			prompt = render(p.Templates.invalid, label)
 		default:
-			prompt = render(p.Templates.valid, p.Label)
+			prompt = render(p.Templates.valid, label)
 		}
 
 		echo := cur.Format()
@@ -243,7 +265,7 @@ func (p *Prompt) Run() (string, error) {
 
 	for {
 		_, err = rl.Readline()
-		inputErr = validFn(cur.Get())
+		inputErr = validFn(answer())
 		if inputErr == nil {
 			break
 		}
@@ -269,7 +291,7 @@ func (p *Prompt) Run() (string, error) {
 		return "", err
 	}
 
-	echo := cur.Get()
+	echo := answer()
 	if p.Mask != 0 {
 		echo = cur.GetMask(p.Mask)
 	}
@@ -287,7 +309,7 @@ func (p *Prompt) Run() (string, error) {
 		err = ErrAbort
 	}
 
-	if p.HideEntered || (p.HideEmpty && cur.Get() == "") {
+	if p.HideEntered || (p.HideEmpty && answer() == "") {
 		clearScreen(sb)
 	} else {
 		sb.Reset()
@@ -298,7 +320,7 @@ func (p *Prompt) Run() (string, error) {
 	l.out.Write([]byte(showCursor))
 	l.close()
 
-	return cur.Get(), err
+	return answer(), err
 }
 
 // ConfirmYes is whether answer to a yes/no question is yes (unoscore's
