@@ -2,6 +2,7 @@ package browser
 
 import (
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -93,4 +94,64 @@ func TestBrowserFlipContrast(t *testing.T) {
 				chromedp.Click(chromedp.CSS(`.colors button[data-color="pk"]`))})...)
 		check("the scorer's keypad, dark side, " + scheme + " scheme")
 	}
+}
+
+// playRound records one hand at table n of a rotating game in the round
+// it is in (its first pair's first player goes out), reading the pairs
+// from the board.
+func playRound(t *testing.T, db string, n int) {
+	t.Helper()
+	for _, x := range boardOf(t, db)["tables"].([]any) {
+		tb := x.(map[string]any)
+		if int(tb["table"].(float64)) != n {
+			continue
+		}
+		teams := tb["teams"].([]any)
+		us, them := teams[0].([]any), teams[1].([]any)
+		if code, _, errs := harness.Unoscore(t, db, "hand", "--table", strconv.Itoa(n), "--out", us[0].(string),
+			"--left", them[0].(string)+"=3", "--left", them[1].(string)+"=4"); code != 0 {
+			t.Fatal(errs)
+		}
+		return
+	}
+	t.Fatalf("no table %d", n)
+}
+
+// TestBrowserTablePickerContrast: a rotating game's table that waits for
+// the other table, and one that has played all its rounds, read at 4.5:1
+// or more on the phone's table picker (they were greyed by opacity to
+// 3.73:1) and on the television's table cards, in both colour schemes.
+func TestBrowserTablePickerContrast(t *testing.T) {
+	exe := chromium(t)
+	script := axeScript(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
+	s := harness.StartServe(t, db)
+	ctx := browser(t, exe)
+	step := stepper(t)
+	check := func(what string) {
+		t.Helper()
+		for _, v := range axe(t, ctx, script, what) {
+			t.Errorf("%s: %s", what, v)
+		}
+	}
+	look := func(state, picker string) {
+		t.Helper()
+		for _, scheme := range []string{"light", "dark"} {
+			step(ctx, "the table picker, "+state+", "+scheme, colorScheme(scheme), phoneView, navigate(s.View), navigate(s.Score),
+				poll(picker, 5*time.Second))
+			check("the table picker, " + state + ", " + scheme + " scheme")
+			step(ctx, "the television, "+state+", "+scheme, chromedp.EmulateViewport(1280, 720), navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
+			check("the television, " + state + ", " + scheme + " scheme")
+		}
+	}
+	// Table 1 plays round 1 and waits for round 2's players at table 2.
+	playRound(t, db, 1)
+	look("a table waiting", `!!document.querySelector('button[data-table="1"].done') && document.querySelector('button[data-table="1"]').textContent.includes("waits for")`)
+	// Table 1 plays its seven rounds, table 2 six: table 1 is done.
+	for r := 0; r < 6; r++ {
+		playRound(t, db, 2)
+		playRound(t, db, 1)
+	}
+	look("a table done", `!!document.querySelector('button[data-table="1"].done') && document.querySelector('button[data-table="1"]').textContent.includes("all 7 rounds played")`)
 }
