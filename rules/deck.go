@@ -49,6 +49,25 @@ var decks = func() []*Deck {
 	return ds
 }()
 
+// NewDeck reads a declaration that is not among package decks' own (a
+// test's deck with another value, say): it may use only faces those
+// declare.
+func NewDeck(dd *decl.Deck) (*Deck, error) {
+	for _, sd := range dd.Sides {
+		for _, c := range sd.Cards {
+			if f, ok := faceByToken[c.Face.Tokens[0]]; !ok || faceInfos[f].name != c.Face.Name {
+				return nil, fmt.Errorf("the %s declares a face no deck has: %s", dd.Name, c.Face.Name)
+			}
+		}
+		for _, name := range sd.Colors {
+			if _, ok := colorAliases[name]; !ok {
+				return nil, fmt.Errorf("the %s declares an unknown colour %s", dd.Name, name)
+			}
+		}
+	}
+	return deckOf(dd), nil
+}
+
 // deckOf reads a declaration.
 func deckOf(dd *decl.Deck) *Deck {
 	d := &Deck{ID: dd.ID, Name: dd.Name, Decl: dd, noZero: dd.Rules.NoZero, standIn: map[Color]Color{}}
@@ -186,6 +205,9 @@ func (d *Deck) HasColor(c Color) bool {
 func (d *Deck) ColorList() string {
 	if d.Sides != nil {
 		return d.Sides[0].ColorList() + " on the light side, " + d.Sides[1].ColorList() + " on the dark side"
+	}
+	if len(d.Colors) == 0 {
+		return "none (every card is a wild)"
 	}
 	ns := make([]string, len(d.Colors))
 	for i, c := range d.Colors {

@@ -15,35 +15,9 @@ import (
 	"github.com/unoscore/unoscore/store"
 )
 
-// deckNotationHelp explains the card notation with the deck's own colours.
-func deckNotationHelp(d *rules.Deck) string {
-	if d.Sides != nil {
-		return `Cards: a colour, light side r y g b, dark side pk t o pu; then a face:
-  1-9, d1 or +1 (Draw One), d5 or +5 (Draw Five), s (Skip), se (Skip
-  Everyone), rev (Reverse), f (Flip), w (Wild), wd2 (Wild Draw Two),
-  wdc (Wild Draw Color). Every hand's cards are on the side in play.
-  3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
-  Examples: r7 wd2 gd1 on the light side; t7 wdc pkse on the dark side`
-	}
-	c := d.Colors[0].Letter()
-	// Only the deck's own wild cards: a classic game has no ws or wc.
-	wilds := "wd4 or +4 (Wild Draw Four)"
-	var special []string
-	if d.Copies(rules.WildShuffle) > 0 {
-		special = append(special, "ws (Wild Shuffle Hands)")
-	}
-	if d.Copies(rules.WildCustom) > 0 {
-		special = append(special, "wc (Wild Customizable)")
-	}
-	if len(special) > 0 {
-		wilds += ", " + strings.Join(special, ", ")
-	}
-	return "Cards: an optional colour (" + d.ColorList() + `), then a face:
-  0-9, d2 or +2 (Draw Two), s (Skip), rev (Reverse), w (Wild),
-  ` + wilds + `.
-  3x7 is three 7s; 37pts is points already counted. Spaces or commas between.
-  Examples: ` + c + "7 wd4 " + c + "s " + c + "+2 yrev 3x7 37pts"
-}
+// deckNotationHelp explains the card notation with the deck's own colours
+// and faces, as "unoscore cards --deck D" does.
+func deckNotationHelp(d *rules.Deck) string { return ui.Legend(d) }
 
 // HandLoop enters hands at the terminal until the game is over or the
 // person quits. Each confirmed hand is saved before the next question.
@@ -555,7 +529,7 @@ func askCards(env *Env, e *handEntry, seat int) (string, error) {
 			return "", err
 		}
 		if strings.TrimSpace(v) == "?" {
-			fmt.Fprintln(env.Out, deckNotationHelp(b.Deck))
+			fmt.Fprintln(env.Out, ui.Wrap(deckNotationHelp(b.Deck), env.Width()))
 			continue
 		}
 		if v == "" {

@@ -19,8 +19,8 @@ func TestDeckWords(t *testing.T) {
 		has   []string
 		lacks []string
 	}{
-		{"classic", []string{"wd4 or +4 (Wild Draw Four)."}, []string{"ws (", "wc ("}},
-		{"shuffle", []string{"ws (Wild Shuffle Hands), wc (Wild Customizable)."}, nil},
+		{"classic", []string{"wd4 +4", "Wild Draw Four, 50 points"}, []string{"ws ", "wc ", "Shuffle", "Customizable"}},
+		{"shuffle", []string{"ws shuffle", "Wild Shuffle Hands, 40 points", "wc custom", "Wild Customizable, 40 points"}, nil},
 	} {
 		d, err := rules.LookupDeck(c.deck)
 		if err != nil {
