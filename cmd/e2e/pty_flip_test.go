@@ -26,8 +26,7 @@ func TestTerminalFlip80x24(t *testing.T) {
 	tm.send(keyDown + keyDown + keyDown + keyDown) // classic, deluxe, shuffle, themed, flip
 	tm.line("")
 	tm.expect("Who deals first?")
-	tm.send(keyDown) // Ann, after "Draw for it"
-	tm.line("")
+	tm.line("a") // Ann, by her first letter (the Enter after it confirms)
 	tm.expect("Ann deals first.")
 
 	tm.expect("Hand 1. Ann deals.")

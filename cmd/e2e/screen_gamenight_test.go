@@ -28,7 +28,7 @@ func TestScreenYesTypedInFull(t *testing.T) {
 		s.waitFor("Which deck?")
 		s.burst("\r")
 		s.waitFor("Who deals first?")
-		s.burst("\x1b[B\r") // Ann
+		s.burst("a") // Ann
 		s.waitFor("Who went out?")
 		s.burst("b")
 		s.waitFor("Cat's cards")
@@ -66,6 +66,32 @@ func TestScreenDefaultsAreReplaced(t *testing.T) {
 	s.burst("2\r")
 	s.waitFor("rounds of 2 hands")
 	s.hasLine("Hands in each round at each table: 2")
+	s.burst("\x03")
+	s.exit()
+}
+
+// Issue 29, item 3: at "Who deals first?" the first letters of the
+// players' names reach the players: d picks Dad at once, though "Draw for
+// it" starts with d too (it comes after the names, chosen with the
+// arrows, and Enter alone takes it). On the old code d picked "Draw for
+// it".
+func TestScreenDealerByFirstLetter(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Mom,Dad,Lily", "--mode", "standard", "--target", "500", "--deck", "classic")
+	s.waitFor("Who deals first?")
+	s.showsLines("  ▸ Draw for it: highest number deals")
+	s.burst("d")
+	s.waitFor("Dad deals first.")
+	s.hasLine("✔ Dad")
+	s.burst("\x03")
+	s.exit()
+
+	// Enter alone still draws for it.
+	db = filepath.Join(t.TempDir(), "u.db")
+	s = startScreenSize(t, db, 60, 24, nil, "new", "--players", "Mom,Dad,Lily", "--mode", "standard", "--target", "500", "--deck", "classic")
+	s.waitFor("Who deals first?")
+	s.burst("\r")
+	s.waitFor("Mom drew")
 	s.burst("\x03")
 	s.exit()
 }

@@ -115,19 +115,23 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		}
 	}
 	if s.Dealer == "" && !s.Mode.Scheduled() { // a schedule says who deals
-		items := append([]string{"Draw for it: highest number deals"}, s.Players...)
-		i, err := p.Select("Who deals first?", items, 0)
+		// The players first, picked by their first letters (d for Dad);
+		// drawing for it after them, chosen with the arrows, and Enter
+		// alone (the list starts on it).
+		n := len(s.Players)
+		items := append(slices.Clone(s.Players), "Draw for it: highest number deals")
+		i, err := p.Choose("Who deals first?", items, n, n)
 		if err != nil {
 			return s, err
 		}
-		if i == 0 {
+		if i == n {
 			d, err := drawForDealer(env, s.Players, s.Deck)
 			if err != nil {
 				return s, err
 			}
 			s.Dealer = d
 		} else {
-			s.Dealer = s.Players[i-1]
+			s.Dealer = s.Players[i]
 		}
 	}
 	fmt.Fprintln(out)

@@ -87,6 +87,10 @@ func (f *Fake) Menu(label string, items []string, _, cursor int) (int, error) {
 	return f.Select(label, items, cursor)
 }
 
+func (f *Fake) Choose(label string, items []string, _, cursor int) (int, error) {
+	return f.Select(label, items, cursor)
+}
+
 func (f *Fake) Pick(label string, items []string, cursor int) (int, error) {
 	return f.Select(label, items, cursor)
 }

@@ -44,6 +44,12 @@ type Prompter interface {
 	// Pick is Select for a list of players: letters that only one item
 	// starts with pick it at once, without Enter.
 	Pick(label string, items []string, cursor int) (int, error)
+	// Choose is Pick for a list of players followed by other choices: its
+	// first names items are players, picked by their first letters; the
+	// items after them ("Draw for it") are chosen only with the arrows and
+	// Enter, so a letter meant for a name never picks them. The answer
+	// stays on the screen.
+	Choose(label string, items []string, names, cursor int) (int, error)
 	// Confirm asks a yes/no question.
 	Confirm(label string, def bool) (bool, error)
 }
@@ -462,6 +468,10 @@ func (t *Terminal) Select(label string, items []string, cursor int) (int, error)
 
 func (t *Terminal) Pick(label string, items []string, cursor int) (int, error) {
 	return t.selectOne(label, items, len(items), cursor, true, false)
+}
+
+func (t *Terminal) Choose(label string, items []string, names, cursor int) (int, error) {
+	return t.selectOne(label, items, min(max(names, 0), len(items)), cursor, true, false)
 }
 
 func (t *Terminal) Menu(label string, items []string, names, cursor int) (int, error) {
