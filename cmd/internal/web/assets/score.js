@@ -111,6 +111,9 @@
   function settle() {
     if (message.text && !message.good && !message.keep && !message.action && !message.wait) hush();
   }
+  // conflict: the message asks whether to save anyway (the game changed
+  // meanwhile).
+  function conflict() { return !!(message.action && message.action.id === "anyway"); }
   function hush() { message = {text: "", good: false, changes: 0, action: null}; }
 
   // api sends one request. It resolves with {status, data}; it rejects
@@ -570,10 +573,12 @@
         // This phone's own save, its answer lost: it is saved.
         var own = ownSave(b, p);
         if (own) { done(b, body, p.hand, own); return; }
+        // Save anyway saves the hand as it is then (a card changed
+        // after the question included), over the change it was told of.
         message = {text: res.data.error, good: false, changes: b.changes, keep: true, action: {label: "Save anyway", id: "anyway", run: function () {
           if (busy) return;
-          body.changes = b.changes;
-          send({body: body, points: p.points, again: false, hand: p.hand});
+          seen = b.changes;
+          save();
         }}};
         render();
         return;
@@ -738,6 +743,7 @@
       }
     }
     if (had === "noedit" && by("correct")) return by("correct");
+    if (had === "save" && conflict() && by("anyway")) return by("anyway");
     if (out) return by("side:" + side) || by("c:" + color);
     return Array.prototype.filter.call(root.querySelectorAll('[data-key^="e:"], [data-key^="t:"], [data-key^="o:"], [data-key="tables"]'), ok)[0] || null;
   }
@@ -882,7 +888,10 @@
         key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: "This hand: " + plural(total, "point")}), el("div", {class: "row"}, [
+        // While the game changed meanwhile is asked about, Save anyway
+        // (under the question) is the one save: Save is set aside, greyed.
         key("save", busy ? {class: "primary", id: "save", disabled: "", "aria-busy": "true", text: editing ? "Save the correction" : "Save hand", on: save} :
+          conflict() ? {class: "aside", id: "save", disabled: "", title: "The game changed meanwhile: see the question below", text: editing ? "Save the correction" : "Save hand", on: save} :
           {class: "primary", id: "save", text: editing ? "Save the correction" : "Save hand", on: save}),
         key("restart", {id: "restart", text: "Start over", on: startOver})
       ])]));
