@@ -151,6 +151,7 @@ func (f file) pages(flags uint16) []int {
 // limit, with exit 1 (or 0 where the damage is not on its path) and a
 // message, never a crash. A write that refuses leaves the file as it was.
 func TestDamagedFilesEndCleanly(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs unoscore a few hundred times")
 	}
@@ -255,9 +256,8 @@ func TestDamagedFilesEndCleanly(t *testing.T) {
 // crash; a write refused leaves the file unchanged; and a write that goes
 // ahead never leaves a file that doctor passed before failing after.
 func TestRandomDamageEndsCleanly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs unoscore a few hundred times")
-	}
+	t.Parallel()
+	harness.Slow(t, "runs unoscore a few hundred times")
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.db")
 	damagedDB(t, good)
@@ -320,6 +320,7 @@ func TestRandomDamageEndsCleanly(t *testing.T) {
 // TestFifoAsDatabase: a pipe where the database should be is refused at
 // once, never waited on.
 func TestFifoAsDatabase(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "pipe.db")
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Skip(err)
@@ -343,6 +344,7 @@ func clipped(s string) string {
 // file-size limit stands in for a full disk) is not left behind, half made,
 // for the next command to stumble on.
 func TestFullDiskLeavesNoFile(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "z.db")
 	c := exec.Command("sh", "-c", `ulimit -f 8; exec "$0" "$@"`, os.Args[0], "--db", path, "new", "--players", "Ann,Bob")
 	c.Env = append(os.Environ(), "UNOSCORE_TEST_AS_MAIN=1")
@@ -359,6 +361,7 @@ func TestFullDiskLeavesNoFile(t *testing.T) {
 // may not grow: a full disk) is one sentence saying that nothing of it was
 // saved, exit 1, and the file is as it was.
 func TestFullDiskSaysNothingSaved(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "u.db")
 	if code, _, errs := harness.Unoscore(t, path, "new", "--players", "Ann,Bob"); code != 0 {
@@ -427,6 +430,7 @@ func forgedNextFile(t *testing.T) (path string, f file, hands int) {
 // says so, exit 1, and writes nothing. Before, --accept-older refused the
 // file as every command did.
 func TestForgedNextMetaAcceptOlder(t *testing.T) {
+	t.Parallel()
 	path, f, hands := forgedNextFile(t)
 	tx := f.u64(f.metaOff() + 16 + 48) // the forged page's: the real newest is one less
 	code, _, errs := harness.Unoscore(t, path, "doctor")
@@ -498,6 +502,7 @@ func TestForgedNextMetaAcceptOlder(t *testing.T) {
 // command refuses the file with exit 1 and one sentence naming the
 // mismatch, writes nothing, and doctor names it too.
 func TestForgedNextMetaEveryCommand(t *testing.T) {
+	t.Parallel()
 	path, f, _ := forgedNextFile(t)
 	for _, args := range [][]string{
 		{"board"}, {"games", "--json"}, {"export"}, {"history"}, {"stats"}, {"doctor"},

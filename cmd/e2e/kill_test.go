@@ -60,9 +60,7 @@ func startUnoscore(t *testing.T, args ...string) (*exec.Cmd, chan error) {
 // doctor. A kill counts as mid-write when, just before it, the process held
 // the database's exclusive lock; the test fails unless some were.
 func TestKilledMidWrite(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts and kills 60 processes")
-	}
+	harness.Slow(t, "starts and kills 60 processes")
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob", "--target", "100000"); code != 0 {
 		t.Fatal(errs)
@@ -213,9 +211,7 @@ func rawImportState(t *testing.T, path string) (marked bool, ids int) {
 // The test fails unless some kill landed after the import had already
 // written games (the file still marked as importing, holding them).
 func TestImportKilled(t *testing.T) {
-	if testing.Short() {
-		t.Skip("imports and kills many times")
-	}
+	harness.Slow(t, "imports and kills many times")
 	dir := t.TempDir()
 	export := filepath.Join(dir, "export.json")
 	if err := os.WriteFile(export, exportOf(2000), 0o600); err != nil {
@@ -365,9 +361,7 @@ func schema1File(t *testing.T, path string, games, hands int) {
 // the middle of the copy once left a cut-short file under that name, and
 // the real copy went to "-2"), and the next run upgrades the file.
 func TestUpgradeKilledDuringBackup(t *testing.T) {
-	if testing.Short() {
-		t.Skip("upgrades and kills many times")
-	}
+	harness.Slow(t, "upgrades and kills many times")
 	const games = 1500
 	t.Run("schema 1", func(t *testing.T) {
 		orig := filepath.Join(t.TempDir(), "orig.db")

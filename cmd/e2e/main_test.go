@@ -36,6 +36,7 @@ func TestMain(m *testing.M) {
 // TestScripts runs the module's testdata/script/*.txtar: unoscore as a person or a script
 // runs it.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("..", "..", "testdata", "script"),
 		RequireExplicitExec: true,

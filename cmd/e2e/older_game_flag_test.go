@@ -19,6 +19,7 @@ import (
 // backup written; the first read that finds its game upgrades the file,
 // after the backup, as before.
 func TestOlderFileGameFlagNamingNothing(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "u.db")
 	schema4File(t, path, 3)
 	before, err := os.ReadFile(path)

@@ -33,6 +33,7 @@ func readBoard(t *testing.T, db string) board {
 // TestEightAtOnce records hands from 8 processes at the same moment: each
 // waits its turn for the file, and every hand is counted.
 func TestEightAtOnce(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100000"); code != 0 {
 		t.Fatal(errs)
@@ -44,7 +45,7 @@ func TestEightAtOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			codes[i], _, stderr[i] = harness.Unoscore(t, db, "--wait", "10s", "hand", "--out", "Ann",
+			codes[i], _, stderr[i] = harness.Unoscore(t, db, "--wait", "60s", "hand", "--out", "Ann",
 				"--left", fmt.Sprintf("Bob=%dpts", 10+i), "--left", "Cat=r1")
 		}()
 	}
@@ -74,9 +75,7 @@ func TestEightAtOnce(t *testing.T) {
 // blocking lock with a deadline, not polling), so none is refused as "in
 // use" while the others take their turns.
 func TestSixteenAtOnceAtTheDefaultWait(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts 16 processes at once")
-	}
+	harness.Slow(t, "starts 16 processes at once")
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100000"); code != 0 {
 		t.Fatal(errs)

@@ -13,6 +13,7 @@ import (
 // cards mix sides is refused at the prompt, naming a card of each side, in
 // a sentence that fits.
 func TestTerminalFlip80x24(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	tm := startTermSize(t, 80, 24, db, "new")
 	tm.expect("Players in seating order")

@@ -5,9 +5,15 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 )
+
+// patience is how long a terminal test waits for what it expects before it
+// fails: a hang guard far above what a loaded machine takes, never a
+// promise of speed.
+const patience = 60 * time.Second
 
 // ptyRun is this test binary running as unoscore in a pseudo-terminal of
 // its own: the one way the pseudo-terminal tests (pty_*, screen_*) start

@@ -24,6 +24,7 @@ func fits80(t *testing.T, screen string) {
 // stopping, never the questions of a hand that cannot be played; table 1's
 // hand is then entered, and table 2 may play.
 func TestTerminalWaitingTable(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	for _, args := range [][]string{
 		{"new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"},
@@ -81,6 +82,7 @@ func TestTerminalWaitingTable(t *testing.T) {
 // out the round, never ask for their cards, and move on to the next
 // round's sit-out.
 func TestTerminalSittingOut(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1"); code != 0 {
 		t.Fatal(errs)
@@ -114,6 +116,7 @@ func TestTerminalSittingOut(t *testing.T) {
 // "Who went out?": after new's lines, after the totals between hands, and
 // for hand --table T. They were printed twice in a row.
 func TestTerminalTableLineOnce(t *testing.T) {
+	t.Parallel()
 	once := func(t *testing.T, sc string, lines ...string) {
 		t.Helper()
 		before, _, _ := strings.Cut(sc, "Who went out?")
@@ -165,6 +168,7 @@ func TestTerminalTableLineOnce(t *testing.T) {
 // from which table), each broken at 80 columns however long the names.
 // They said only the pairs and the dealer.
 func TestTerminalSeatsWhenTheRoundChanges(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	players := "Annabelle Fairweather,Bartholomew Higgins,Catriona Pemberton,Dashiell Whitacre," +
 		"Evangeline Ashdown,Fayette Ravensworth,Gustavo Montenegro,Halvard Kittredge"

@@ -58,7 +58,7 @@ func (tm *term) screen() string {
 // expect waits until s has been printed since the last expect.
 func (tm *term) expect(s string) {
 	tm.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		sc := tm.screen()
 		if i := strings.Index(sc[min(tm.seen, len(sc)):], s); i >= 0 {
@@ -102,7 +102,7 @@ func (tm *term) wait() int {
 			tm.t.Fatal(err)
 		}
 		return 0
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		tm.t.Fatalf("unoscore did not finish; the screen shows:\n%s", tm.screen())
 	}
 	return -1
@@ -122,6 +122,7 @@ func boardJSON(t *testing.T, db string) map[string]any {
 }
 
 func TestTerminalNewToTheEnd(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	tm := startTerm(t, db, "new")
 	tm.expect("Players in seating order")
@@ -168,6 +169,7 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 }
 
 func TestTerminalHandWithATypo(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
 		t.Fatal(errs)
@@ -204,6 +206,7 @@ func TestTerminalHandWithATypo(t *testing.T) {
 }
 
 func TestTerminalCtrlCInAHand(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
 		t.Fatal(errs)
@@ -234,6 +237,7 @@ func TestTerminalCtrlCInAHand(t *testing.T) {
 // terminal on one database file, both at their prompts at once; both hands
 // are saved. A prompt never holds the file.
 func TestTerminalTwoTables(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"); code != 0 {
 		t.Fatal(errs)

@@ -11,6 +11,7 @@ import (
 // refuse a classic one at once with the deck's own as a suggestion, and the
 // notation help lists the deck's colours.
 func TestTerminalThemedDeck(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob", "--deck", "themed"); code != 0 {
 		t.Fatal(errs)

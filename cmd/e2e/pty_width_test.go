@@ -34,12 +34,12 @@ func inTerminal(t *testing.T, db string, cols, rows uint16, args ...string) stri
 		if err != nil {
 			t.Fatalf("%q: %v\n%s", args, err, text())
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		t.Fatalf("%q did not finish", args)
 	}
 	select {
 	case <-r.ended:
-	case <-time.After(5 * time.Second):
+	case <-time.After(patience):
 		t.Fatalf("%q: the terminal was not closed", args)
 	}
 	return text()
@@ -52,6 +52,7 @@ func inTerminal(t *testing.T, db string, cols, rows uint16, args ...string) stri
 // Without colour nothing is sent but text and line ends, so each line of
 // output is a line of the screen.
 func TestTerminalBoardFits80x24(t *testing.T) {
+	t.Parallel()
 	names := []string{"Annabelle Fitzgerald", "Bartholomew Okonkwo", "Catherine Delacroix", "Dominic Vandermeer",
 		"Evangeline Rasmussen", "Frederick Abernathy", "Gwendolyn Castellanos", "Horatio Whitfield",
 		"Isadora Montgomery", "Jonathan Kowalczyk", "Katarina Henderson", "Leopold Ashworth",

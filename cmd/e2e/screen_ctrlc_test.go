@@ -11,6 +11,7 @@ import (
 // written for the unfinished hand" (there is no hand), and the question
 // stays on the screen (it was erased); exit 130, nothing changed.
 func TestScreenCtrlCAtAYesNoQuestion(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "ann", "bob=1"); code != 0 {
 		t.Fatal(errs)
@@ -45,6 +46,7 @@ func TestScreenCtrlCAtAYesNoQuestion(t *testing.T) {
 // one sentence when the hand is saved, and the loop ends: it said "Not
 // saved: no game has the id …" and then "unoscore: no game has the id …".
 func TestScreenGameDeletedMeanwhile(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	id := boardJSON(t, db)["id"].(string)
 	s := startScreen(t, db, nil, "hand")

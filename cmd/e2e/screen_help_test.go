@@ -11,6 +11,7 @@ import (
 // mode's name ("  standard whoever goes out…"), which a pipe kept aligned.
 // Every description starts at column 14, its continued lines too.
 func TestScreenNewHelpKeepsItsColumns(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	s := startScreenSize(t, db, 80, 200, nil, "new", "--help")
 	if code := s.exit(); code != 0 {

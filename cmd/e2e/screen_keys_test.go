@@ -12,6 +12,7 @@ import (
 // the letters after the one that picked it, and the Enter after them, are
 // part of the pick, not keys for the next prompt.
 func TestScreenWholeNameAtWhoWentOut(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dad")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
@@ -40,6 +41,7 @@ func TestScreenWholeNameAtWhoWentOut(t *testing.T) {
 // send them (ESC [ H and ESC [ F; ESC [ 1 ~ and ESC [ 4 ~ from tmux and the
 // Linux console).
 func TestScreenLineEditing(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
@@ -72,6 +74,7 @@ func TestScreenLineEditing(t *testing.T) {
 // and "w" saved it or asked who went out, when no name started so; now
 // they do nothing, and the drop is chosen with the arrows and Enter.
 func TestScreenWhoseCardsPicksByLetter(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
@@ -99,6 +102,7 @@ func TestScreenWhoseCardsPicksByLetter(t *testing.T) {
 // the question leaves it on the screen and writes nothing, as at the other
 // questions of a hand (exit 130).
 func TestScreenDropAsksFirst(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	const question = "Drop this hand? Bob's and Cat's cards are entered."
 	s := startScreen(t, db, nil, "hand")
@@ -171,6 +175,7 @@ func (s *screen) waitCursor(tail, at string) {
 // corrected could not be seen. The terminal's own cursor stands on it now;
 // at the end of the line the block is drawn as before.
 func TestScreenCursorShowsCharacter(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
@@ -212,6 +217,7 @@ func TestScreenCursorShowsCharacter(t *testing.T) {
 // two, as everything unoscore prints ("...or the first name: Annabelle
 // Fitzgeral" then "d" on the next line, before).
 func TestScreenAnswerWrapsBetweenWords(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")

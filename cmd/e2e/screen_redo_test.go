@@ -11,6 +11,7 @@ import (
 // the default no, as undo does; the question stays on the screen with its
 // answer. From a pipe it asks nothing.
 func TestScreenRedoAsks(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	for _, args := range [][]string{{"hand", "-o", "ann", "bob=r7 w"}, {"undo", "--yes"}} {
 		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
@@ -56,6 +57,7 @@ func TestScreenRedoAsks(t *testing.T) {
 
 // In a rotating game the question names the table.
 func TestScreenRedoAsksAtATable(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	for _, args := range [][]string{
 		{"hand", "--table", "2", "--out", "Eve", "--left", "Fay=9", "--left", "Hal=r7"},

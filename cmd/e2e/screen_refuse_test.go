@@ -9,6 +9,7 @@ import (
 // anything, in the sentence a script gets: it asked the mode, the target
 // and the deck first, then refused (or asked on, for partners with two).
 func TestScreenNewRefusesFlagsBeforeAsking(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -35,6 +36,7 @@ func TestScreenNewRefusesFlagsBeforeAsking(t *testing.T) {
 // meant (the prompt took its line away, and nothing said that cards 2 and
 // 3 have no rule).
 func TestScreenEmptyCustomRuleLeavesALine(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	s := startScreen(t, db, nil, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "shuffle", "--dealer", "Ann")
 	s.waitFor("How many Wild Customizable cards")

@@ -69,7 +69,7 @@ func (s *screen) text() string { return strings.Join(s.lines(), "\n") }
 // waitFor waits until the screen shows text.
 func (s *screen) waitFor(text string) {
 	s.t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(patience)
 	for time.Now().Before(deadline) {
 		if strings.Contains(s.text(), text) {
 			return
@@ -93,12 +93,12 @@ func (s *screen) exit() int {
 	var err error
 	select {
 	case err = <-s.done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		s.t.Fatalf("unoscore did not finish; the screen shows:\n%s", s.text())
 	}
 	select {
 	case <-s.ended:
-	case <-time.After(5 * time.Second):
+	case <-time.After(patience):
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -151,6 +151,7 @@ func newScreenGame(t *testing.T, args ...string) string {
 // Items 12 and 1: hands typed ahead in one burst all land in the prompts
 // they were meant for, and the save question never stays on the screen.
 func TestScreenHandsTypedAhead(t *testing.T) {
+	t.Parallel()
 	for round := range 3 {
 		db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 		s := startScreen(t, db, nil, "hand")
@@ -185,6 +186,7 @@ func TestScreenHandsTypedAhead(t *testing.T) {
 // Item 3: a list whose lines are as wide as the terminal is redrawn in
 // place: no question is left behind above the answer.
 func TestScreenNewAt80Columns(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	s := startScreen(t, db, nil, "new")
 	s.waitFor("Players in seating order")
@@ -220,6 +222,7 @@ var sgr = regexp.MustCompile(`\x1b\[[0-9;]*m`)
 // Item 4: NO_COLOR turns off every colour and style in the prompts too;
 // without it, colour is there (so this test can fail).
 func TestScreenNoColorPrompts(t *testing.T) {
+	t.Parallel()
 	for _, noColor := range []bool{true, false} {
 		db := newScreenGame(t, "--players", "Ann,Bob")
 		env := []string{"NO_COLOR="}
@@ -254,7 +257,7 @@ func startScreenLow(t *testing.T, db string, row int, args ...string) *screen {
 // been answered as far as the test needs them to be.
 func (s *screen) until(what string, cond func() bool) {
 	s.t.Helper()
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		if cond() {
 			return
 		}
@@ -312,6 +315,7 @@ func (s *screen) count(text string) int {
 // the message once; a card count the deck cannot hold is refused at the
 // prompt where it is typed.
 func TestScreenPromptsLowInTheWindow(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	s := startScreenLow(t, db, screenRows-2, "hand")
 	s.waitFor("Who went out")
@@ -357,6 +361,7 @@ func TestScreenPromptsLowInTheWindow(t *testing.T) {
 // The issue's "Any order": after who went out, any player's cards in any
 // order, back to anyone, and "no" at the save question keeps the entries.
 func TestScreenAnyOrder(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
@@ -387,6 +392,7 @@ func TestScreenAnyOrder(t *testing.T) {
 // docs/game-night.md's typical hand (4 players, 12 cards left in 3 hands): at most
 // 40 keystrokes through the prompts and 70 through flags.
 func TestKeystrokesForATypicalHand(t *testing.T) {
+	t.Parallel()
 	const want = "Hand 1: Cat went out and scores 195 (Dan 64, Ann 69, Bob 62)."
 	// Through the prompts: C picks Cat, then each hand's cards and Enter, and
 	// Enter to save.
@@ -424,6 +430,7 @@ func TestKeystrokesForATypicalHand(t *testing.T) {
 // and the hand entered is kept, to be saved under its new number (its
 // cards were typed: dropping it asks first).
 func TestScreenGameChangedElsewhere(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob")
 	for range 2 {
 		if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "ann", "bob=1"); code != 0 {
@@ -460,6 +467,7 @@ func TestScreenGameChangedElsewhere(t *testing.T) {
 // yes" and "Partners across the table: ...? yes" left the screen once
 // answered, and with them what had been asked.
 func TestScreenNewQuestionsStayAnswered(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	s := startScreen(t, db, nil, "new")
 	s.waitFor("Players in seating order")

@@ -67,6 +67,7 @@ func (s *screen) flat() string { return strings.Join(strings.Fields(s.text()), "
 // words at the terminal's width: at 80 and 60 columns, no word is split
 // across rows by the terminal, for the sentences that were.
 func TestScreenSentencesFitTheWidth(t *testing.T) {
+	t.Parallel()
 	long := "Ann,Bartholomew Okonkwo-Ray,Catherine Delacroix"
 	for _, cols := range []int{80, 60} {
 		t.Run(fmt.Sprint(cols), func(t *testing.T) {
@@ -162,6 +163,7 @@ func TestScreenSentencesFitTheWidth(t *testing.T) {
 // window is widened from 60 to 80 columns, the totals line is laid out for
 // 80.
 func TestScreenFollowsAResize(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Annabelle,Bartholomew,Catherine,Dom")
 	for range 2 {
 		if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "Annabelle", "Bartholomew=9", "Catherine=5", "Dom=7"); code != 0 {

@@ -80,9 +80,10 @@ func fromLoopback(t *testing.T, ip string) *http.Client {
 }
 
 // TestServeSeesTheCommandLine: the real binary serves; a hand recorded by
-// the command line in another process reaches the event stream within 2
-// seconds, and the server never kept the file locked.
+// the command line in another process reaches the event stream (on a
+// quiet machine within a second or two; the test waits longer), and the server never kept the file locked.
 func TestServeSeesTheCommandLine(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
 	s := harness.StartServe(t, db)
@@ -103,8 +104,8 @@ func TestServeSeesTheCommandLine(t *testing.T) {
 				t.Fatalf("event after hand %d: %d hands", want, n)
 			}
 			t.Logf("hand %d reached the stream %s after the command line finished", want, time.Since(start).Round(time.Millisecond))
-		case <-time.After(2 * time.Second):
-			t.Fatalf("hand %d did not reach the stream within 2s", want)
+		case <-time.After(patience):
+			t.Fatalf("hand %d did not reach the stream within %s", want, patience)
 		}
 	}
 }
@@ -113,9 +114,7 @@ func TestServeSeesTheCommandLine(t *testing.T) {
 // through the server; every viewer receives every change, in order, and
 // the server stays under 30 MiB.
 func TestServeLoad(t *testing.T) {
-	if testing.Short() {
-		t.Skip("50 viewers, 100 hands")
-	}
+	harness.Slow(t, "50 viewers, 100 hands")
 	db := filepath.Join(t.TempDir(), "u.db")
 	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--target", "100000")
 	s := harness.StartServe(t, db)
@@ -187,6 +186,7 @@ func TestServeLoad(t *testing.T) {
 // 2), one sentence naming the port and how to pick another, and no file
 // made.
 func TestServePortInUse(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ import (
 // hand), bringing back a voided hand (the same), and Correct a hand (to
 // the hands to correct, then, one picked, to the colour key).
 func TestBrowserFocusMovesOn(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")

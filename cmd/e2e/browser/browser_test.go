@@ -431,15 +431,13 @@ func TestBrowserRotating(t *testing.T) {
 }
 
 // browser starts a headless Chromium of its own and opens its first tab.
-// layoutMeasure starts what a test of a page's layout needs: skipped in a
-// -short pass (CI's -race pass leaves layout measures to the full one),
+// layoutMeasure starts what a test of a page's layout needs: one of the
+// slow suites (UNOSCORE_SLOW=1; CI's -race -short pass leaves it out),
 // Chromium, the folder for screenshots, an empty database served, one
 // browser, and a stepper; exe opens a second browser where one is needed.
 func layoutMeasure(t *testing.T) (exe, dir, db string, s *harness.Server, page context.Context, step func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void])) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
-	}
+	harness.Slow(t, "a layout measure")
 	exe = chromium(t)
 	dir = screenshots(t)
 	db = filepath.Join(t.TempDir(), "u.db")

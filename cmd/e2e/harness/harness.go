@@ -129,3 +129,22 @@ func NewGame(t *testing.T, db string, args ...string) string {
 	}
 	return g.ID
 }
+
+// SlowVar is the environment variable that runs the slow suites: processes
+// killed mid-write, damaged files, many processes or viewers at once.
+// Without it go test ./... leaves them out and runs in minutes; .ci/run
+// sets it, so CI runs every one.
+const SlowVar = "UNOSCORE_SLOW"
+
+// Slow skips a test of the slow suites unless UNOSCORE_SLOW=1 is set, and
+// in a -short run (CI's pass under the race detector, which ran them
+// already without it). what says what makes it slow.
+func Slow(t *testing.T, what string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what + ": left to the full pass")
+	}
+	if os.Getenv(SlowVar) != "1" {
+		t.Skip("SKIPPED: " + what + "; set " + SlowVar + "=1 to run it (CI does)")
+	}
+}
