@@ -101,6 +101,10 @@ func gameCells(s store.Summary, names func([]string) string) []string {
 	}
 	result := ""
 	switch {
+	case s.Over && len(s.Winners) == 0 && len(s.Leaders) > 0:
+		result = "ended, led by " + names(s.Leaders)
+	case s.Over && len(s.Winners) == 0:
+		result = "ended"
 	case s.Over:
 		result = "won by " + names(s.Winners)
 	case len(s.Leaders) > 0:

@@ -72,6 +72,8 @@ func runHistory(o *historyOptions) error {
 		case store.EventRedo:
 			counted++
 			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(g.Board.Deck, *e.Hand))
+		case store.EventTarget, store.EventEnd, store.EventUnchange:
+			what = changeHistory(g, i)
 		}
 		fmt.Fprint(out, historyLine(i+1, at, what, width))
 	}
@@ -116,4 +118,25 @@ func outcome(d *rules.Deck, h scoring.Hand) string {
 		at += " on the " + side.String() + " side"
 	}
 	return h.Out + " went out" + at + "; " + strings.Join(parts, ", ")
+}
+
+// changeHistory is the history's entry for event i, a change to the
+// game's end: "target raised to 1000 after hand 12", "game ended after
+// hand 12, Mom leading", and their undo and redo.
+func changeHistory(g *store.Game, i int) string {
+	c, ok := g.EventChange(i)
+	if !ok {
+		return g.Events[i].Type
+	}
+	what := c.Sentence()
+	if c.End {
+		what = "game " + what
+	}
+	switch e := g.Events[i]; {
+	case e.Type == store.EventUnchange:
+		return what + ": voided (undo)"
+	case e.Redo:
+		return what + " (redo)"
+	}
+	return what
 }

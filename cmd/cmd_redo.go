@@ -56,7 +56,13 @@ func runRedo(o *undoOptions) error {
 		}
 		// With nothing (or no one thing) to bring back, nothing is asked:
 		// the write below refuses it, in the one sentence it always says.
-		if h, ok := redoOne(g, o.Table); ok {
+		if c, ok := g.RedoableChange(); ok && o.Table == 0 {
+			question := fmt.Sprintf("Bring back %q?", c.Sentence())
+			if ok, err := o.app.askFirst(question, "interrupted; nothing was brought back", "Nothing brought back."); !ok {
+				return err
+			}
+			o.Game, asked = g.ID, g.Changes()
+		} else if h, ok := redoOne(g, o.Table); ok {
 			question := fmt.Sprintf("Bring back %s (%s went out, %s)?", handAt(h.Row), h.out, words.Count(h.points, "point"))
 			if ok, err := o.app.askFirst(question, "interrupted; nothing was brought back", "Nothing brought back."); !ok {
 				return err
@@ -90,6 +96,14 @@ func runRedo(o *undoOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if c, ok := g.LastChange(); ok && row.Number == 0 {
+		o.app.saved = "What redo brought back was saved"
+		if o.JSON {
+			return writeJSON(o.app.IO.Out, present.NewBoard(g))
+		}
+		fmt.Fprintf(o.app.IO.Out, "Brought back: %s.\n\n", c.Sentence())
+		return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 	}
 	o.app.saved = fmt.Sprintf("%s was brought back and saved", words.Capitalize(handAt(row)))
 	if o.JSON {

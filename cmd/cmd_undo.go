@@ -77,6 +77,15 @@ func runUndo(o *undoOptions) error {
 		if err != nil {
 			return err
 		}
+		// A target or end set after the last hand is voided first.
+		if c, ok := g.LastChange(); ok {
+			question := fmt.Sprintf("Void %q?", c.Sentence())
+			if ok, err := o.app.askFirst(question, "interrupted; nothing was voided", "Nothing voided."); !ok {
+				return err
+			}
+			o.Game, asked = g.ID, g.Changes()
+			return o.undo(asked)
+		}
 		// The hand the write would void: the last one (at the table).
 		rows := g.Board.Rows
 		n := len(rows)
@@ -101,6 +110,12 @@ func runUndo(o *undoOptions) error {
 		}
 		o.Game, asked = g.ID, g.Changes()
 	}
+	return o.undo(asked)
+}
+
+// undo voids what the game's last change counted, given what the writer
+// saw when asked (asked: its changes then; 0 when nothing was asked).
+func (o *undoOptions) undo(asked int) error {
 	var g *store.Game
 	var voided scoring.Row
 	err := o.app.withDB(changeDB, func(db *store.DB) error {
@@ -117,6 +132,14 @@ func runUndo(o *undoOptions) error {
 	}
 	if err != nil {
 		return err
+	}
+	if c, ok := g.UndoneChange(); ok && voided.Number == 0 {
+		o.app.saved = "The undo was saved"
+		if o.JSON {
+			return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(g)})
+		}
+		fmt.Fprintf(o.app.IO.Out, "Voided %q; it stays in the history.\n\n", c.Sentence())
+		return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
 	}
 	o.app.saved = fmt.Sprintf("The undo of %s was saved", handAt(voided))
 	if o.JSON {

@@ -19,6 +19,8 @@ var docPages = map[string]string{
 	"new":        "game-night.md",
 	"hand":       "game-night.md",
 	"board":      "game-night.md",
+	"target":     "game-night.md",
+	"end":        "game-night.md",
 	"undo":       "modes.md",
 	"redo":       "modes.md",
 	"edit":       "modes.md",

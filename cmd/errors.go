@@ -126,6 +126,10 @@ func hint(err error) string {
 		return ": move it aside and import your last export, or use another file with --db"
 	case errors.As(err, &newer):
 		return ": upgrade unoscore"
+	case errors.As(err, &over) && over.Ended != nil:
+		return "; \"unoscore undo\" takes the end back, or start a new game with \"unoscore new\""
+	case errors.As(err, &over) && over.PlayOn > 0:
+		return fmt.Sprintf("; play on with \"unoscore target %d\", or start a new game with \"unoscore new\"", over.PlayOn)
 	case errors.As(err, &over):
 		return "; start a new game with \"unoscore new\""
 	case errors.As(err, &topic) && len(topic.Suggest) > 0:

@@ -113,6 +113,24 @@ func TestCommandFlags(t *testing.T) {
 			}
 			return o.Game == "g1" && !o.JSON && o.TableGiven == slices.Contains(a, "--table") && (o.Table == 2) == o.TableGiven, ran, err
 		})
+	target := capture(newTargetCmd)
+	run(t, "target", []check{{[]string{"1000", "--game", "g1", "--json"}, true, ""}, {[]string{}, false, "takes the new target"}, {[]string{"lots"}, false, "is not a target"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := target(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Target == 1000 && o.Game == "g1" && o.JSON, ran, err
+		})
+	end := capture(newEndCmd)
+	run(t, "end", []check{{[]string{"--winner", "Mom", "--game", "g1"}, true, ""}, {[]string{"Mom"}, false, "takes no arguments"}},
+		func(a []string) (bool, bool, error) {
+			o, ran, err := end(a)
+			if o == nil {
+				return false, ran, err
+			}
+			return o.Winner == "Mom" && o.Game == "g1" && !o.JSON, ran, err
+		})
 	history := capture(newHistoryCmd)
 	run(t, "history", []check{{[]string{"--game", "g1", "--json"}, true, ""}, {[]string{"--wide"}, true, ""}},
 		func(a []string) (bool, bool, error) {

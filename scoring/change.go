@@ -287,6 +287,17 @@ func (b *Board) overError() error {
 	e := &GameOverError{Winners: b.Names(b.winners)}
 	if c, ok := b.Ended(); ok {
 		e.Ended = &c
+	} else if m := b.Settings.Mode; m != Challenge && m.HasTarget() {
+		e.PlayOn = b.PlayOnTarget()
 	}
 	return e
+}
+
+// PlayOnTarget is the target a table playing on past its target is
+// offered: the target doubled, within MaxTarget; 0 in a game that has none.
+func (b *Board) PlayOnTarget() int {
+	if !b.Settings.Mode.HasTarget() {
+		return 0
+	}
+	return min(2*b.Settings.Target, MaxTarget)
 }

@@ -80,6 +80,9 @@ type GameOverError struct {
 	// Ended is, for a game the table ended early, the change that ended
 	// it; nil for a game won at its target.
 	Ended *Change
+	// PlayOn is a target the game could play on to (the target doubled),
+	// for a game won at its target where raising it lets it go on; else 0.
+	PlayOn int
 }
 
 func (e *GameOverError) Error() string {

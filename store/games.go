@@ -851,6 +851,20 @@ func (g *Game) voided(at func(scoring.Hand) bool) []voidedStep {
 	return voided
 }
 
+// EventChange is the change to the game's end that event i made (a
+// target or an end, or one brought back), or voided (an undo of one).
+func (g *Game) EventChange(i int) (scoring.Change, bool) {
+	end := i + 1
+	if g.Events[i].Type == EventUnchange {
+		end = i
+	}
+	before, err := fold(g.ID, g.Events[:end])
+	if err != nil {
+		return scoring.Change{}, false
+	}
+	return before.LastChange()
+}
+
 // UndoneChange is the target or end the game's last event voided (an
 // undo of it), if it was one.
 func (g *Game) UndoneChange() (scoring.Change, bool) {

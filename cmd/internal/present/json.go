@@ -33,10 +33,13 @@ type Board struct {
 	Standings []Standing `json:"standings"`
 	Teams     []Team     `json:"teams,omitempty"`
 	Over      bool       `json:"over"`
-	Winners   []string   `json:"winners"`
-	Leaders   []string   `json:"leaders"`
-	Dealer    *string    `json:"dealer"` // deals the next hand; null once the game is over
-	Rows      []Row      `json:"rows"`
+	// EndedEarly: the table ended the game before anyone reached the
+	// target (unoscore end); its leaders then are in leaders.
+	EndedEarly bool     `json:"ended_early"`
+	Winners    []string `json:"winners"`
+	Leaders    []string `json:"leaders"`
+	Dealer     *string  `json:"dealer"` // deals the next hand; null once the game is over
+	Rows       []Row    `json:"rows"`
 	// The deck's colours, in the order its rulebook prints them, for a deck
 	// that is not red, green, blue and yellow (the themed deck).
 	Colors []string `json:"colors,omitempty"`
@@ -144,7 +147,7 @@ func NewBoard(g *store.Game) Board {
 	s := b.Settings
 	out := Board{
 		ID: g.ID, Name: g.Name(), Mode: string(s.Mode), Target: s.Target, Deck: s.Deck,
-		Players: s.Players, Hands: b.Hands(), Changes: g.Changes(), Over: b.Over(),
+		Players: s.Players, Hands: b.Hands(), Changes: g.Changes(), Over: b.Over(), EndedEarly: b.EndedEarly(),
 		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},
 		Custom: s.Custom, CustomRules: s.CustomRules,

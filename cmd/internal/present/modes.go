@@ -145,6 +145,9 @@ func HandSummary(b *scoring.Board, h scoring.Hand) string {
 func WinPhrase(b *scoring.Board) string {
 	text := Text(b.Settings.Mode)
 	phrase := text.Win
+	if len(b.Winners()) == 0 { // a game ended early with no winner named
+		return ""
+	}
 	if len(b.LeadingColumns()) > 1 {
 		phrase = text.Tie
 	}

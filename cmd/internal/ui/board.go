@@ -379,6 +379,9 @@ func EliminatedLine(b *scoring.Board) string {
 // WinnerLine announces the winners: "Ann wins with 512 points, after 9
 // hands."
 func WinnerLine(b *scoring.Board) string {
+	if c, ok := b.Ended(); ok {
+		return words.Capitalize(c.Sentence()) + "."
+	}
 	verb := "wins"
 	if len(b.Winners()) > 1 {
 		verb = "win"
