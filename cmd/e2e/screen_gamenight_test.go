@@ -95,3 +95,23 @@ func TestScreenDealerByFirstLetter(t *testing.T) {
 	s.burst("\x03")
 	s.exit()
 }
+
+// Issue 29, item 4: a letter that starts no player's name at "Who went
+// out?" says so under the list, until the next key; on the old code it
+// did nothing.
+func TestScreenLetterOfNoName(t *testing.T) {
+	db := newScreenGame(t, "--players", "Mom,Dad,Lily", "--dealer", "Mom")
+	s := startScreenSize(t, db, 60, 24, nil, "hand")
+	s.waitFor("Who went out?")
+	s.burst("z")
+	s.waitFor("  no player's name starts with z")
+	s.burst("\x1b[B")
+	s.waitFor("  ▸ Dad")
+	if strings.Contains(s.text(), "starts with z") {
+		t.Errorf("the note stayed after the next key:\n%s", s.text())
+	}
+	s.burst("l")
+	s.waitFor("Mom's cards")
+	s.burst("\x03")
+	s.exit()
+}

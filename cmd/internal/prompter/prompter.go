@@ -504,12 +504,24 @@ func (t *Terminal) selectOne(label string, items []string, names, cursor int, pi
 		HideSelected: hide,
 		Templates:    t.selectTemplates(),
 		Jump:         jumpTo(items[:names]),
+		Unmatched:    unmatched(pick, width),
 		KeepRaw:      t.raw != nil,
 		Stdin:        in,
 		Stdout:       t.out,
 	}
 	i, _, err := s.Run()
 	return i, promptErr(err)
+}
+
+// unmatched, in a list of players, says that a letter typed starts no
+// player's name (the key did nothing before); else nil.
+func unmatched(players bool, width int) func(string) string {
+	if !players {
+		return nil
+	}
+	return func(key string) string {
+		return clipWords(fmt.Sprintf("no player's name starts with %s", key), width-2)
+	}
 }
 
 // jumpTo finds the first item starting with the letters typed, in any case.

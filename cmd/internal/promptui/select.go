@@ -85,6 +85,12 @@ type Select struct {
 	// rather than move as in vi.
 	Jump func(typed string) int
 
+	// Unmatched, when set with Jump, says what a key that takes the
+	// cursor to no item means (unoscore's fork): its sentence is shown
+	// under the list until the next key ("no player's name starts with
+	// z"), where the key did nothing before.
+	Unmatched func(key string) string
+
 	// KeepRaw: see Prompt.KeepRaw.
 	KeepRaw bool
 
@@ -255,6 +261,7 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 
 	cur := NewCursor("", s.Pointer, false)
 	jump := ""
+	note := "" // under the list, until the next key: see Unmatched
 
 	canSearch := s.Searcher != nil
 	searchMode := s.StartInSearchMode
@@ -267,6 +274,7 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 		if !jumping {
 			jump = ""
 		}
+		note = ""
 		switch {
 		case key == upstream.KeyEnter:
 			return nil, 0, true
@@ -281,6 +289,9 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 				s.list.SetCursor(i)
 			} else {
 				jump = ""
+				if s.Unmatched != nil {
+					note = s.Unmatched(string(key))
+				}
 			}
 		case key == s.Keys.Next.Code || (key == 'j' && vim):
 			s.list.Next()
@@ -371,6 +382,9 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 			for _, d := range details {
 				sb.Write(d)
 			}
+		}
+		if note != "" {
+			sb.WriteString("  " + note)
 		}
 
 		sb.Flush()
