@@ -3,7 +3,6 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -33,14 +32,6 @@ change may be lost: doctor says so, and every command that writes refuses.
 --accept-older copies the file aside as it is, then makes the state before
 that change the file's state again, so that writing can go on.
 
-If the meta page in use names another transaction than the one its data
-records (forged, or written by another program), every command refuses the
-file. When the other meta page holds a sound state that records its own
-transaction, --accept-older copies the file aside, makes that state the
-file's state, and says what was kept and what was dropped (the transactions,
-and the games that differ); otherwise it says there is no sound state and
-writes nothing.
-
 Exit 0 when all is well, 1 when a problem was found (it is reported, not
 repaired: import your last export into a new file, or restore a backup).`,
 		Example: `  unoscore doctor
@@ -50,7 +41,7 @@ repaired: import your last export into a new file, or restore a backup).`,
 	}
 	c.Flags().StringVar(&o.Backup, "backup", "", "also write a consistent copy of the database to this file")
 	jsonFlag(c, &o.JSON, "print the report as JSON")
-	c.Flags().BoolVar(&o.AcceptOlder, "accept-older", false, "when the newest state of the file is damaged, copy the file aside and go on from the state before it (or, when the meta page in use is forged, from the sound state on the other)")
+	c.Flags().BoolVar(&o.AcceptOlder, "accept-older", false, "when the newest state of the file is damaged, copy the file aside and go on from the state before it")
 	return c
 }
 
@@ -69,10 +60,9 @@ func runDoctor(o *doctorOptions) error {
 		}
 	}
 	var accepted string
-	var recovered *store.Recovery
 	run := func(db *store.DB) error {
 		var err error
-		accepted, recovered = db.Accepted, db.Recovered
+		accepted = db.Accepted
 		if r, err = db.Doctor(); err != nil {
 			return err
 		}
@@ -105,10 +95,7 @@ func runDoctor(o *doctorOptions) error {
 		return err
 	}
 	out := o.app.IO.Out
-	switch {
-	case recovered != nil:
-		sayRecovered(o.app.IO.Err, recovered)
-	case accepted != "":
+	if accepted != "" {
 		fmt.Fprintf(o.app.IO.Err, "unoscore: the damaged file was copied to %s; the database now holds the state before its last change.\n", accepted)
 	}
 	if o.JSON {
@@ -141,26 +128,3 @@ func runDoctor(o *doctorOptions) error {
 }
 
 // plural writes "1 game", "2 games", "3 history entries".
-
-// sayRecovered says what doctor --accept-older kept and dropped when it
-// went back from a forged meta page to the state on the other one.
-func sayRecovered(w io.Writer, r *store.Recovery) {
-	fmt.Fprintf(w, "unoscore: meta page %d named transaction %d, but the data it pointed at was written by transaction %d (the page was forged, or written by another program). The file was copied to %s first; the database now holds the state of transaction %d, on meta page %d, which records that transaction as its last change.\n",
-		r.DroppedPage, r.DroppedTx, r.DroppedWrittenBy, r.Copy, r.KeptTx, r.KeptPage)
-	fmt.Fprintf(w, "unoscore: kept: the state of transaction %d; dropped: the state written by transaction %d, which the forged page showed as transaction %d.\n", r.KeptTx, r.DroppedWrittenBy, r.DroppedTx)
-	switch {
-	case !r.Compared:
-		fmt.Fprintln(w, "unoscore: the games of the state dropped could not be read to compare; the copy holds them as they were.")
-	case len(r.Games) == 0:
-		fmt.Fprintln(w, "unoscore: no game differs between the two states.")
-	default:
-		const most = 10
-		for i, g := range r.Games {
-			if i == most {
-				fmt.Fprintf(w, "unoscore: and %d more (doctor --json lists every one).\n", len(r.Games)-most)
-				break
-			}
-			fmt.Fprintf(w, "unoscore: %s.\n", words.Capitalize(g.String()))
-		}
-	}
-}

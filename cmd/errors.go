@@ -103,7 +103,6 @@ func hint(err error) string {
 		sameName  *store.SameNameError
 		locked    *store.LockedError
 		corrupt   *store.CorruptError
-		forged    *store.ForgedError
 		newer     *store.NewerError
 		over      *scoring.GameOverError
 		topic     *rules.TopicError
@@ -120,8 +119,6 @@ func hint(err error) string {
 		return "; use the id"
 	case errors.As(err, &locked):
 		return "; try again when it has finished"
-	case errors.As(err, &forged) && forged.Back != 0:
-		return ": \"unoscore doctor --accept-older\" goes back to that state, after copying the file aside"
 	case errors.As(err, &corrupt):
 		return ": move it aside and import your last export, or use another file with --db"
 	case errors.As(err, &newer):

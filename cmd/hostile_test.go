@@ -77,9 +77,6 @@ func evilDB(t *testing.T) string {
 		json.Unmarshal(v, &s)
 		s["name"] = "Fri" + evil
 		data, _ = json.Marshal(s)
-		if err := store.RecordCommit(tx); err != nil {
-			return err
-		}
 		return sums.Put(num, store.SealValue("summaries", num, data))
 	})
 	if err != nil {

@@ -27,13 +27,10 @@ func (db *DB) Delete(id string) (Deleted, error) {
 	}
 	var full, copyPath string
 	var d Deleted
-	// The copy first, from a read of the file as it is (a copy made in the
-	// writing transaction would name that transaction, which is not the
-	// one that wrote the state copied: see lastchange.go). In a file of an
+	// The copy first, from a read of the file as it is. In a file of an
 	// older schema not yet upgraded, view reads in an upgrade it rolls
 	// back, and the copy is of the file as it was before it (bbolt writes
-	// nothing before a commit); such a file holds no record of its last
-	// change to disagree with. This process holds the file's exclusive
+	// nothing before a commit). This process holds the file's exclusive
 	// lock throughout, so nothing comes between.
 	err := db.view(func(tx *bolt.Tx) error {
 		var err error
@@ -41,7 +38,8 @@ func (db *DB) Delete(id string) (Deleted, error) {
 			return err
 		}
 		copyPath, err = writeBeside(db.path, fmt.Sprintf("%s.before-delete-%s-%s", db.path, full, time.Now().UTC().Format("20060102-150405")), func(f *os.File) error {
-			return copyTo(tx, f)
+			_, err := tx.WriteTo(f)
+			return err
 		})
 		if err != nil {
 			return fmt.Errorf("cannot keep a copy of the file before deleting (%s); nothing was deleted", ioProblem(err))

@@ -27,10 +27,6 @@ type Report struct {
 	Problems []string `json:"problems"`
 	// Notes are states a kill can leave that the next change tidies up.
 	Notes []string `json:"notes,omitempty"`
-	// Recovered: the open went back from a forged meta page to the state
-	// on the other one (doctor --accept-older), and what that kept and
-	// dropped.
-	Recovered *Recovery `json:"recovered,omitempty"`
 }
 
 // Doctor checks the whole file: every page (see store/internal/boltfile), the schema
@@ -38,7 +34,7 @@ type Report struct {
 // with it, and that no id or event lies outside a game. It reads only;
 // problems are reported, not repaired.
 func (db *DB) Doctor() (Report, error) {
-	r := Report{Path: db.path, Problems: []string{}, Recovered: db.Recovered}
+	r := Report{Path: db.path, Problems: []string{}}
 	err := func() error {
 		// Every page, walked by unoscore itself with bounds, so that a
 		// damaged file is reported, never followed round a loop.
@@ -241,7 +237,7 @@ func (db *DB) Backup(path string) error {
 		if err != nil {
 			return err
 		}
-		if err = copyTo(tx, f); err == nil {
+		if _, err = tx.WriteTo(f); err == nil {
 			err = f.Sync()
 		}
 		if cerr := f.Close(); err == nil {

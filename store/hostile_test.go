@@ -122,7 +122,7 @@ func TestDamagedEventIsDamage(t *testing.T) {
 		}
 		ok(t, b.Update(func(tx *bolt.Tx) error {
 			id := tx.Bucket(bucketMeta).Get(keyCurrent)
-			ok(t, recordTx(tx))
+
 			return putRaw(tx, bucketEvents, eventKey(rawNum(tx, id), 2), []byte(text))
 		}))
 		b.Close()

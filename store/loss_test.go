@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
-	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -27,10 +25,7 @@ func tamper(t *testing.T, path string, fn func(tx *bolt.Tx) error) []byte {
 	t.Helper()
 	b := must[*bolt.DB](t)(bolt.Open(path, 0o600, nil))
 	ok(t, b.Update(func(tx *bolt.Tx) error {
-		if err := fn(tx); err != nil {
-			return err
-		}
-		return recordTx(tx)
+		return fn(tx)
 	}))
 	ok(t, b.Close())
 	return must[[]byte](t)(os.ReadFile(path))
@@ -536,84 +531,6 @@ func forgeOlderMeta(t *testing.T, path string, txid func(newer uint64) uint64) {
 	ok(t, os.WriteFile(path, data, 0o600))
 }
 
-// TestForgedOlderMetaRefused: a meta page with a valid checksum and a
-// higher transaction id that holds the state before the last change
-// (crafted, not random) rolled back that change silently and the next
-// write made it final. Now the disagreement no crash leaves is damage:
-// exit 1, nothing written, and doctor says so.
-func TestForgedOlderMetaRefused(t *testing.T) {
-	for name, txid := range map[string]func(uint64) uint64{
-		"transaction id far ahead": func(n uint64) uint64 { return n + 7 },
-		"the next transaction id":  func(n uint64) uint64 { return n + 1 }, // caught when the last change grew the file
-	} {
-		path := filepath.Join(t.TempDir(), "u.db")
-		fill(t, path, 1)
-		db := must[*DB](t)(Open(path, Options{}))
-		must[int](t)(db.Import(strings.NewReader(smallExport(300, "")))) // grows the file
-		ok(t, db.Close())
-		forgeOlderMeta(t, path, txid)
-		before := must[[]byte](t)(os.ReadFile(path))
-		for _, ro := range []bool{true, false} {
-			if _, err := Open(path, Options{ReadOnly: ro}); !isDamage(err) || !strings.Contains(err.Error(), "no crash leaves") {
-				t.Errorf("%s: open (read-only %v): %v", name, ro, err)
-			}
-		}
-		if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
-			t.Errorf("%s: the file was written", name)
-		}
-	}
-}
-
-// TestForgedGrownRecovered: a meta page forged with the next transaction
-// id after a change that grew the file (an import) holds fewer pages than
-// the other, which no crash leaves: every open refuses it, saying that the
-// other meta page holds a sound state, and doctor --accept-older
-// (AcceptOlder) goes back to it, copying the file aside first, with every
-// imported game there. It refused ("move it aside and import your last
-// export") though the newest state was sound.
-func TestForgedGrownRecovered(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "u.db")
-	fill(t, path, 1)
-	db := must[*DB](t)(Open(path, Options{}))
-	must[int](t)(db.Import(strings.NewReader(smallExport(300, "")))) // grows the file
-	ok(t, db.Close())
-	good := must[[]byte](t)(os.ReadFile(path))
-	n := max(metaTx(good, 0), metaTx(good, 1))
-	forgeOlderMeta(t, path, func(n uint64) uint64 { return n + 1 })
-	forged := must[[]byte](t)(os.ReadFile(path))
-	for _, o := range []Options{{ReadOnly: true}, {}} {
-		_, err := Open(path, o)
-		var fe *ForgedError
-		if !isDamage(err) || !strings.Contains(err.Error(), "no crash leaves") || !errors.As(err, &fe) || fe.Back != n {
-			t.Errorf("open (read-only %v): %v (want the other state, transaction %d, named)", o.ReadOnly, err, n)
-		}
-	}
-	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(after, forged) {
-		t.Fatal("a refused open wrote to the file")
-	}
-	db = must[*DB](t)(Open(path, Options{AcceptOlder: true}))
-	r := db.Recovered
-	if r == nil {
-		db.Close()
-		t.Fatal("no recovery")
-	}
-	if r.KeptTx != n || r.DroppedTx != n+1 || r.DroppedWrittenBy != n-1 || !r.Compared || len(r.Games) != 300 || r.Games[0].DroppedHands != -1 {
-		t.Errorf("recovery: %+v", *r)
-	}
-	if cp := must[[]byte](t)(os.ReadFile(r.Copy)); !bytes.Equal(cp, forged) {
-		t.Error("the copy is not the file as it was")
-	}
-	all := 0
-	must[int](t)(db.List(0, func(Summary) error { all++; return nil }))
-	ok(t, db.Close())
-	if all != 301 {
-		t.Errorf("%d games after going back, want 301 (the import kept)", all)
-	}
-	if rep := problems(t, path); len(rep.Problems) != 0 {
-		t.Errorf("doctor after: %v", rep.Problems)
-	}
-}
-
 // TestBackupCopiesOpen: a copy written by bbolt (doctor --backup, the
 // upgrade's backup) has transaction n on meta page 0 and n-1 on page 1,
 // whatever n: it opens, odd n or even.
@@ -634,237 +551,8 @@ func TestBackupCopiesOpen(t *testing.T) {
 	}
 }
 
-// forgedNext makes a file whose last change (a hand, the file's hands-th)
-// left the pages in use as they were, and returns it as it was then
-// (good); then the older meta page is forged with the next transaction id
-// and a valid checksum, still pointing at the state before that change.
-func forgedNext(t *testing.T) (path string, hands int, good []byte) {
-	t.Helper()
-	path = filepath.Join(t.TempDir(), "u.db")
-	fill(t, path, 1)
-	// Hands until one leaves the pages in use as they were (bbolt reuses
-	// the pages the change before freed).
-	const page = 4096
-	hands = 5
-	for {
-		db := must[*DB](t)(Open(path, Options{}))
-		must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
-		ok(t, db.Close())
-		hands++
-		good = must[[]byte](t)(os.ReadFile(path))
-		pgid := func(p int) uint64 { return binary.LittleEndian.Uint64(good[p*page+16+40:]) }
-		if pgid(0) == pgid(1) {
-			break
-		}
-		if hands > 60 {
-			t.Fatal("every change grew the file: this test needs one that did not")
-		}
-	}
-	forgeOlderMeta(t, path, func(n uint64) uint64 { return n + 1 })
-	return path, hands, good
-}
-
 // metaTx is the transaction id meta page p of data names.
 func metaTx(data []byte, p int) uint64 { return binary.LittleEndian.Uint64(data[p*4096+16+48:]) }
-
-// TestForgedNextMetaRefused: the older meta page forged with the next
-// transaction id and a valid checksum, still pointing at the state before
-// the last change (its root and free-page list), in a file the last change
-// did not grow, passes every check of the two pages against each other;
-// bbolt would take it, rolling back the last change. The state records the
-// transaction that wrote it, and it is not the one that meta page names:
-// damage, refused by every open but doctor --accept-older's, nothing
-// written, and doctor's check (which opens the file) names it, and says
-// that the other meta page holds a state to go back to. The state before
-// the last change, reached the way a crash reaches it (the newest meta
-// page torn), raises no alarm.
-func TestForgedNextMetaRefused(t *testing.T) {
-	path, hands, good := forgedNext(t)
-	newest := 0
-	if metaTx(good, 1) > metaTx(good, 0) {
-		newest = 1
-	}
-	before := must[[]byte](t)(os.ReadFile(path))
-	back := fmt.Sprintf(`the other meta page holds the state transaction %d wrote, which records it)`, metaTx(good, newest))
-	for _, o := range []Options{{ReadOnly: true}, {}} {
-		db, err := Open(path, o)
-		if err == nil {
-			db.Close()
-		}
-		var forged *ForgedError
-		if !isDamage(err) || !strings.Contains(err.Error(), "record of its last change does not match") || !strings.Contains(err.Error(), back) ||
-			!errors.As(err, &forged) || forged.Back != metaTx(good, newest) {
-			t.Errorf("open %+v of the forged file: %v", o, err)
-		}
-	}
-	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
-		t.Error("the forged file was written")
-	}
-
-	// A crash's way to the state before the last change: the newest meta
-	// page torn. Read, it is the older state with a warning; accepted, the
-	// file goes on from there.
-	const page = 4096
-	torn := bytes.Clone(good)
-	clear(torn[newest*page+16+32 : newest*page+16+64])
-	ok(t, os.WriteFile(path, torn, 0o600))
-	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
-	if g := must[*Game](t)(db.Game("")); db.Warning == "" || len(g.Board.Rows) != hands-1 {
-		t.Errorf("torn newest meta page, read: warning %q, %d hands (want %d, the state before)", db.Warning, len(g.Board.Rows), hands-1)
-	}
-	ok(t, db.Close())
-	db = must[*DB](t)(Open(path, Options{AcceptOlder: true}))
-	if db.Recovered != nil {
-		t.Errorf("a torn meta page taken for a forged one: %+v", db.Recovered)
-	}
-	must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
-	ok(t, db.Close())
-	if r := problems(t, path); len(r.Problems) != 0 {
-		t.Errorf("after going on from the state before: %v", r.Problems)
-	}
-}
-
-// TestForgedNextMetaRecovered: doctor --accept-older's open of a file whose
-// meta page in use was forged (the next transaction id, the state before
-// the last change) goes back to the state on the other meta page, which
-// records its own transaction: the file is copied aside first, byte for
-// byte; the file then holds every hand (the last one too, which the forged
-// page hid); what was kept and dropped is said (the transactions, the
-// pages, the game that differs); it opens normally from then on, and the
-// next change goes on from it. Before, the open refused the file as any
-// other did.
-func TestForgedNextMetaRecovered(t *testing.T) {
-	path, hands, good := forgedNext(t)
-	forged := must[[]byte](t)(os.ReadFile(path))
-	newest := 0
-	if metaTx(good, 1) > metaTx(good, 0) {
-		newest = 1
-	}
-	n := metaTx(good, newest)
-	var id string
-	{
-		db := must[*DB](t)(Open(path, Options{AcceptOlder: true}))
-		r := db.Recovered
-		if r == nil {
-			db.Close()
-			t.Fatal("no recovery")
-		}
-		want := Recovery{Copy: r.Copy, KeptTx: n, KeptPage: newest, DroppedPage: 1 - newest, DroppedTx: n + 1, DroppedWrittenBy: n - 1, Compared: true}
-		games := r.Games
-		r.Games = nil
-		if !reflect.DeepEqual(*r, want) {
-			t.Errorf("recovery: %+v, want %+v", *r, want)
-		}
-		if len(games) != 1 || games[0].KeptHands != hands || games[0].DroppedHands != hands-1 {
-			t.Errorf("games that differ: %+v (want one: %d hands kept, %d dropped)", games, hands, hands-1)
-		} else if s := games[0].String(); !strings.HasSuffix(s, fmt.Sprintf("(Ann, Bob and Cat): %d hands kept, %d in the state dropped", hands, hands-1)) {
-			t.Errorf("said: %q", s)
-		}
-		if db.Accepted != r.Copy || !strings.HasPrefix(filepath.Base(r.Copy), "u.db.damaged-") {
-			t.Errorf("the copy: %q, accepted %q", r.Copy, db.Accepted)
-		}
-		if cp := must[[]byte](t)(os.ReadFile(r.Copy)); !bytes.Equal(cp, forged) {
-			t.Error("the copy is not the file as it was")
-		}
-		g := must[*Game](t)(db.Game(""))
-		id = g.ID
-		if len(g.Board.Rows) != hands {
-			t.Errorf("%d hands after, want %d (the newest state)", len(g.Board.Rows), hands)
-		}
-		rep := must[Report](t)(db.Doctor())
-		ok(t, db.Close())
-		if len(rep.Problems) != 0 || rep.Recovered != db.Recovered {
-			t.Errorf("doctor in the same open: %+v", rep)
-		}
-	}
-	// The meta page in use now names a transaction after both, and the
-	// state records it: every open takes the file.
-	after := must[[]byte](t)(os.ReadFile(path))
-	if hi := max(metaTx(after, 0), metaTx(after, 1)); hi != n+1 {
-		t.Errorf("the newest meta page names %d, want %d", hi, n+1)
-	}
-	if r := problems(t, path); len(r.Problems) != 0 || r.Hands != hands || r.Recovered != nil {
-		t.Errorf("doctor after: %+v", r)
-	}
-	db := must[*DB](t)(Open(path, Options{}))
-	if g := must[*Game](t)(db.AddHand(id, hand(t, "Ann", "Bob=r7", "Cat=9"))); len(g.Board.Rows) != hands+1 {
-		t.Errorf("the next hand: %d hands", len(g.Board.Rows))
-	}
-	ok(t, db.Close())
-	if r := problems(t, path); len(r.Problems) != 0 {
-		t.Errorf("doctor after the next hand: %v", r.Problems)
-	}
-}
-
-// TestForgedNextMetaKilledMidway: killed after the forged page is set
-// aside and before the commit that writes a fresh one, the file opens, for
-// every command, at the state kept, saying only that the older record is
-// damaged and nothing is lost; the next change mends it.
-func TestForgedNextMetaKilledMidway(t *testing.T) {
-	path, hands, _ := forgedNext(t)
-	f := must[*os.File](t)(os.OpenFile(path, os.O_RDWR, 0))
-	fi := must[os.FileInfo](t)(f.Stat())
-	m := must[boltfile.Meta](t)(checkFile(f, path, fi.Size(), true))
-	r := must[*Recovery](t)(recoverForged(f, path, fi.Size(), m))
-	ok(t, f.Close())
-	if r == nil {
-		t.Fatal("no recovery")
-	}
-	for _, o := range []Options{{ReadOnly: true}, {}} {
-		db := must[*DB](t)(Open(path, o))
-		g, err := db.Game("")
-		if err != nil || len(g.Board.Rows) != hands || db.Warning != "" || !strings.Contains(db.Notice, "nothing is lost") {
-			t.Errorf("open %+v: %v, warning %q, notice %q", o, err, db.Warning, db.Notice)
-		} else if !o.ReadOnly {
-			must[*Game](t)(db.AddHand("", hand(t, "Ann", "Bob=r7", "Cat=9")))
-		}
-		ok(t, db.Close())
-	}
-	if r := problems(t, path); len(r.Problems) != 0 || len(r.Notes) != 0 || r.Hands != hands+1 {
-		t.Errorf("doctor after the next change: %+v", r)
-	}
-}
-
-// TestForgedNextMetaNoSoundState: when the other meta page holds no sound
-// state (it is damaged itself, or it too points at a state written by
-// another transaction than it names), doctor --accept-older's open says so,
-// exit 1 (damage), and writes nothing: no copy, the file as it was.
-func TestForgedNextMetaNoSoundState(t *testing.T) {
-	const page = 4096
-	for name, spoil := range map[string]func(data []byte, other int){
-		"the other meta page damaged": func(data []byte, other int) {
-			data[other*page+16+16] ^= 0xff // its root; the checksum no longer matches
-		},
-		"the other meta page pointing at the same old state": func(data []byte, other int) {
-			forgedAt := 1 - other
-			copy(data[other*page+16+16:other*page+16+48], data[forgedAt*page+16+16:forgedAt*page+16+48]) // root, freelist
-			h := fnv.New64a()
-			h.Write(data[other*page+16 : other*page+16+56])
-			binary.LittleEndian.PutUint64(data[other*page+16+56:], h.Sum64())
-		},
-	} {
-		path, _, good := forgedNext(t)
-		newest := 0
-		if metaTx(good, 1) > metaTx(good, 0) {
-			newest = 1
-		}
-		data := must[[]byte](t)(os.ReadFile(path))
-		spoil(data, newest)
-		ok(t, os.WriteFile(path, data, 0o600))
-		_, err := Open(path, Options{AcceptOlder: true})
-		var forged *ForgedError
-		if !isDamage(err) || !strings.Contains(err.Error(), "record of its last change does not match") || !strings.Contains(err.Error(), "so there is no sound state to go back to; nothing was written") ||
-			!errors.As(err, &forged) || forged.Back != 0 {
-			t.Errorf("%s: %v", name, err)
-		}
-		if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(data, after) {
-			t.Errorf("%s: the file was written", name)
-		}
-		if entries := must[[]os.DirEntry](t)(os.ReadDir(filepath.Dir(path))); len(entries) != 1 {
-			t.Errorf("%s: files beside the database: %v", name, entries)
-		}
-	}
-}
 
 // TestOneWayToCommit: every transaction unoscore commits records itself
 // (see lastchange.go), so nothing but update (safe.go) may begin a

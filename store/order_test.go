@@ -166,10 +166,7 @@ func TestOrderUnrecorded(t *testing.T) {
 	at := []time.Time{t0.Add(2 * time.Hour), t0.Add(time.Hour), t0}
 	must[int](t)(db.Import(bytes.NewReader(exportTimed(t, ids, at))))
 	ok(t, db.bolt.Update(func(tx *bolt.Tx) error {
-		if err := tx.Bucket(bucketMeta).Delete(keyOrdered); err != nil {
-			return err
-		}
-		return RecordCommit(tx)
+		return tx.Bucket(bucketMeta).Delete(keyOrdered)
 	}))
 	if isOrdered(t, db) {
 		t.Fatal("a file with an import and no record taken for in order")

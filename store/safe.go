@@ -60,10 +60,6 @@ var errRollback = errors.New("rolled back")
 //
 // A change that went ahead but could not be written (a full disk) is a
 // WriteError: one sentence saying that nothing of it was saved.
-//
-// Every transaction unoscore commits goes through update, which records
-// the transaction's id in the state it writes (see lastchange.go); a test
-// (TestOneWayToCommit) holds that nothing else begins a writable one.
 func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverDamage(db.path, &err)
@@ -80,8 +76,7 @@ func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 			return err
 		}
 		decided = true
-		// Every commit records itself (see lastchange.go).
-		return recordTx(tx)
+		return nil
 	}
 	defer func() {
 		if err != nil && decided {

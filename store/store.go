@@ -217,10 +217,6 @@ type Options struct {
 	KeepOlder bool
 
 	retried bool // the path was opened again after its file was replaced
-	// forged: a read-only open of a copy of a file whose meta page was
-	// forged (Recovery.Copy), to compare the state it shows: its record
-	// of its last change is not checked.
-	forged bool
 }
 
 // errReplaced: the file at the path changed while its lock was waited for.
@@ -240,11 +236,7 @@ type DB struct {
 	// OlderError); the caller should show it.
 	Warning string
 	// Accepted is the copy of the damaged file that AcceptOlder made.
-	Accepted string
-	// Recovered says, when AcceptOlder went back from a forged meta page
-	// to the state on the other one, what was kept and what dropped.
-	Recovered *Recovery
-	forged    bool   // Options.forged
+	Accepted  string
 	staleMeta string // the older meta page is damaged (OlderError.Stale)
 	// Notice is set when opening the file tidied it up (what an import
 	// cut short had written was removed); the caller should show it.
@@ -367,7 +359,7 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 	if now, err := os.Stat(path); err != nil || !os.SameFile(fi, now) {
 		return nil, errReplaced
 	}
-	db := &DB{path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }, forged: opts.forged}
+	db := &DB{path: path, now: func() time.Time { return time.Now().UTC().Truncate(time.Second) }}
 	if fi.Size() == 0 && (opts.ReadOnly || opts.NoCreate) {
 		return nil, ErrNoDatabase
 	}
@@ -376,31 +368,7 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 		var err error
 		m, err = checkFile(f, path, fi.Size(), !opts.ReadOnly)
 		var older *OlderError
-		var shrunk *shrunkError
 		switch {
-		case errors.As(err, &shrunk) && shrunk.forged != nil && opts.forged:
-			// The copy made before going back, read for the state dropped.
-			m = shrunk.Newer
-		case errors.As(err, &shrunk) && shrunk.forged != nil && opts.AcceptOlder && !opts.ReadOnly:
-			// The meta page in use forged after a change that grew the
-			// file: back to the sound state on the other page, if there
-			// is one (else recoverForged says there is none).
-			r, rerr := recoverForged(f, path, fi.Size(), shrunk.Newer)
-			if rerr != nil {
-				return nil, rerr
-			}
-			if r == nil { // its state records its own transaction: not this
-				return nil, err
-			}
-			db.Recovered, db.Accepted = r, r.Copy
-		case errors.As(err, &older) && older.Stale && opts.AcceptOlder && !opts.ReadOnly:
-			// The one sound meta page may be forged too, its state
-			// written by the transaction before the one it names: with
-			// the other damaged, there is then nothing to go back to.
-			if _, err := recoverForged(f, path, fi.Size(), m); err != nil {
-				return nil, err
-			}
-			db.Notice, db.staleMeta = older.Error(), older.Error()
 		case errors.As(err, &older) && older.Stale:
 			// Only the older record is damaged: nothing is lost, and the
 			// next change writes it afresh.
@@ -413,15 +381,6 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 			}
 		case err != nil:
 			return nil, err
-		case opts.AcceptOlder && !opts.ReadOnly:
-			// Both meta pages sound: the one in use may be forged, with
-			// the file's newest state on the other.
-			if db.Recovered, err = recoverForged(f, path, fi.Size(), m); err != nil {
-				return nil, err
-			}
-			if db.Recovered != nil {
-				db.Accepted = db.Recovered.Copy
-			}
 		}
 		db.page = int(m.PageSize)
 	}
@@ -468,15 +427,11 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 		}
 	}
 	if err := db.init(opts.ReadOnly); err != nil {
-		var forged *ForgedError
-		if errors.As(err, &forged) && m.PageSize != 0 {
-			forged.Back = forgedBack(f, m)
-		}
 		db.Close()
 		if errors.Is(err, errNeedsMigration) && opts.KeepOlder {
 			return nil, ErrNeedsUpgrade
 		}
-		if errors.Is(err, errNeedsMigration) && !opts.forged {
+		if errors.Is(err, errNeedsMigration) {
 			// An older file opened to read: upgrade it once, then read
 			// (never a copy kept to compare with).
 			w, err := Open(path, Options{Timeout: opts.Timeout})
@@ -491,9 +446,6 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 			return Open(path, opts)
 		}
 		return nil, err
-	}
-	if db.Recovered != nil {
-		db.compareRecovered(db.Recovered)
 	}
 	return db, nil
 }
@@ -596,9 +548,6 @@ func (db *DB) init(readOnly bool) error {
 			return err
 		}
 		staged = version == SchemaVersion && tx.Bucket(bucketMeta).Get(keyImport) != nil
-		if version == SchemaVersion && !db.forged {
-			return checkLastTx(tx, db.path)
-		}
 		return nil
 	})
 	switch {
@@ -722,11 +671,8 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 	3: migrateToOneLog,
 	// Schema 5 seals every value with its checksum (see seal.go).
 	4: sealAll,
-	// Schema 6 records, in every change, the transaction that committed it
-	// (see lastchange.go); update writes that record itself, so the step
-	// has nothing more to do. The new number is what matters: an unoscore
-	// that knows only schema 5 refuses the file instead of writing a change
-	// without the record, which this one would then take for a forgery.
+	// Schema 6 recorded, in every change, the transaction that committed
+	// it (a record no longer written or read); the step changes nothing.
 	5: func(tx *bolt.Tx) error { return nil },
 }
 
@@ -829,20 +775,16 @@ func (db *DB) upgrade() error {
 // name beside it (never through a link, never over a file, never cut
 // short: see writeBeside), before an upgrade. tx may be the upgrade's own
 // transaction: bbolt writes nothing to the file before it commits, and the
-// copy is read from the file. Its meta page then names the upgrade's
-// transaction, not the one that wrote the state copied; that is sound only
-// because the files copied (schemas 1 to 4) hold no record of their last
-// change (see lastchange.go). The step from schema 5 rewrites nothing (it
-// adds that record), so it needs no copy and takes none: a kill leaves the
-// file as it was or upgraded, as bbolt commits whole. A later upgrade that
-// rewrites records must take its copy in a read, as Delete does, or the
-// copy would be refused as forged.
+// copy is read from the file. The steps from schema 5 rewrite nothing, so
+// they need no copy and take none: a kill leaves the file as it was or
+// upgraded, as bbolt commits whole.
 func (db *DB) backup(tx *bolt.Tx, from int) error {
 	if from >= 5 {
 		return nil
 	}
 	_, err := writeBeside(db.path, BackupPath(db.path, from), func(f *os.File) error {
-		return copyTo(tx, f)
+		_, err := tx.WriteTo(f)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("cannot write a backup before upgrading the database (%s); nothing was changed", ioProblem(err))
@@ -924,35 +866,10 @@ func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, 
 	var older error
 	switch {
 	case ok0 && ok1:
+		// bbolt uses the sound meta page of the later transaction.
 		m = m0
-		older, newer, page := m1, m0, 0
 		if m1.TxID > m0.TxID {
-			m, older, newer, page = m1, m0, m1, 1
-		}
-		// bbolt writes one transaction after the other to the two meta
-		// pages in turn, transaction n on page n%2, and the file's
-		// high-water mark never goes down: two sound records that say
-		// otherwise were not left by a crash (one was forged or written by
-		// something else), and which state is the file's cannot be told.
-		// One exception: a copy made by tx.WriteTo before copyTo put its
-		// meta pages in their places (an odd transaction n on page 0, n-1
-		// on page 1), once changed, holds n+1 beside n-1 on the page of the
-		// wrong parity; that n-1 is the copy's, naming its state too.
-		copied := older.TxID%2 != uint64(1-page) && newer.TxID == older.TxID+2
-		if (newer.TxID != older.TxID+1 && !copied) || newer.PGID < older.PGID {
-			disagree := fmt.Errorf("its two records of what the file holds disagree in a way no crash leaves (transaction %d on meta page %d with %d pages, transaction %d on the other with %d): one of them was forged, or written by another program", newer.TxID, page, newer.PGID, older.TxID, older.PGID)
-			if newer.TxID == older.TxID+1 && uint64(page) == newer.TxID%2 {
-				// The next transaction's page holding fewer pages than
-				// the one before: an older state relabelled as the next
-				// (see forged.go) after a change that grew the file.
-				// The newest state may then be sound on the other page.
-				se := &shrunkError{disagree: disagree, Newer: newer}
-				if rec, found, err := stateRecord(f, newer); err == nil && found && rec != newer.TxID {
-					se.forged = &ForgedError{Named: newer.TxID, Recorded: rec, Back: forgedBack(f, newer)}
-				}
-				return boltfile.Meta{}, &CorruptError{Path: path, Err: se}
-			}
-			return boltfile.Meta{}, &CorruptError{Path: path, Err: disagree}
+			m = m1
 		}
 	case ok0:
 		m, older = m0, olderOrStale(path, 1, m1, m0)

@@ -569,7 +569,7 @@ func unsealToSchema4(t *testing.T, path string) {
 		ok(t, tx.Bucket(bucketSummaries).SetSequence(n))
 		meta := tx.Bucket(bucketMeta)
 		ok(t, meta.Delete(keyCounter))
-		ok(t, meta.Delete(keyLastTx))
+		ok(t, meta.Delete([]byte("last-tx")))
 		return meta.Put(keySchema, []byte("4"))
 	}))
 }
