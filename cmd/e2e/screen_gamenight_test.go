@@ -13,6 +13,7 @@ import (
 // said to be none and the question stays. On the old code both were a no:
 // one player named "Ann Bob Cat", and the hand not saved.
 func TestScreenYesTypedInFull(t *testing.T) {
+	t.Parallel()
 	for _, cols := range []int{80, 60} {
 		db := filepath.Join(t.TempDir(), "u.db")
 		s := startScreenSize(t, db, cols, 24, nil, "new")
@@ -51,6 +52,7 @@ func TestScreenYesTypedInFull(t *testing.T) {
 // the old code they were text in the line, so "50" made a game to 50050
 // and "2" a round of 42 hands.
 func TestScreenDefaultsAreReplaced(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob", "--deck", "classic", "--mode", "standard", "--dealer", "Ann")
 	s.waitFor("? Play to how many points [500]: ")
@@ -76,6 +78,7 @@ func TestScreenDefaultsAreReplaced(t *testing.T) {
 // arrows, and Enter alone takes it). On the old code d picked "Draw for
 // it".
 func TestScreenDealerByFirstLetter(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Mom,Dad,Lily", "--mode", "standard", "--target", "500", "--deck", "classic")
 	s.waitFor("Who deals first?")
@@ -100,6 +103,7 @@ func TestScreenDealerByFirstLetter(t *testing.T) {
 // out?" says so under the list, until the next key; on the old code it
 // did nothing.
 func TestScreenLetterOfNoName(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Mom,Dad,Lily", "--dealer", "Mom")
 	s := startScreenSize(t, db, 60, 24, nil, "hand")
 	s.waitFor("Who went out?")

@@ -16,6 +16,7 @@ import (
 // A card changed after the question is part of what Save anyway saves.
 // Save hand stayed green and enabled above Save anyway.
 func TestBrowserConflictSetsSaveAside(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")

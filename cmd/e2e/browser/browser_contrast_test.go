@@ -122,6 +122,7 @@ func playRound(t *testing.T, db string, n int) {
 // or more on the phone's table picker (they were greyed by opacity to
 // 3.73:1) and on the television's table cards, in both colour schemes.
 func TestBrowserTablePickerContrast(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	script := axeScript(t)
 	db := filepath.Join(t.TempDir(), "u.db")

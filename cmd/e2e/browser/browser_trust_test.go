@@ -387,6 +387,7 @@ func TestBrowserCorrectCardsAndOut(t *testing.T) {
 // shown at the top of the page, 370 px above the screen, the keypad gone
 // and the focus dropped to the page's body.
 func TestBrowserNewTokenSave(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")

@@ -18,6 +18,7 @@ import (
 // bottom. The stale footer took the room of the pad's last row, which then
 // showed cut in half.
 func TestBrowserTVStaleKeepsLayout(t *testing.T) {
+	t.Parallel()
 	exe := chromium(t)
 	db := filepath.Join(t.TempDir(), "u.db")
 	players := []string{"Ann", "Bob", "Cat", "Dan"}
