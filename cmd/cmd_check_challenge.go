@@ -67,7 +67,10 @@ func runCheckChallenge(o *checkOptions) error {
 		return refereeError(err, top, d)
 	}
 	if o.JSON {
-		return writeJSON(app.IO.Out, v)
+		return writeJSON(app.IO.Out, struct {
+			rules.ChallengeVerdict
+			House []string `json:"house"`
+		}{v, houseOf(app)})
 	}
 	word := app.style().Warn("Guilty")
 	if !v.Guilty {

@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -61,8 +62,12 @@ func runCheckPlay(o *checkOptions) error {
 	if err != nil {
 		return refereeError(err, top, d)
 	}
+	house := houseOf(app)
+	if v.Legal && v.Note != "" && v.See == "house-rules" && slices.Contains(house, "stacking") {
+		v.Note, v.See = stackingAtTable, ""
+	}
 	if o.JSON {
-		return writeJSON(app.IO.Out, v)
+		return writeJSON(app.IO.Out, tableVerdict{Verdict: v, House: house})
 	}
 	word := app.style().Win("Legal")
 	if !v.Legal {
@@ -70,7 +75,10 @@ func runCheckPlay(o *checkOptions) error {
 	}
 	fmt.Fprint(app.IO.Out, wrap(fmt.Sprintf("%s: %s.", word, v.Reason), app.IO.TermWidth(), "", ""))
 	if v.Note != "" {
-		note := words.Capitalize(v.Note)
+		note := v.Note
+		if !strings.HasPrefix(note, "At this table") {
+			note = words.Capitalize(note)
+		}
 		if v.See != "" {
 			note += ": see unoscore rules " + v.See
 		}

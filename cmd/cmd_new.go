@@ -33,8 +33,9 @@ type newOptions struct {
 	Custom      int
 	CustomRules []string
 	customGiven bool
-	Again       bool   // a rematch of Game (default the current game)
-	Game        string // with --again
+	House       []string // house rules, by id or alias
+	Again       bool     // a rematch of Game (default the current game)
+	Game        string   // with --again
 	given       map[string]bool
 }
 
@@ -91,11 +92,13 @@ for eight. Each round lasts --hands hands at every table (default 4).
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
 	f.IntVar(&o.Custom, "custom", 0, "shuffle deck: how many Wild Customizable cards the table put in (1 to 3, default 3)")
 	f.StringArrayVar(&o.CustomRules, "custom-rule", nil, "shuffle deck: the rule written on one Wild Customizable card (repeat for each, at most --custom)")
+	f.StringSliceVar(&o.House, "house", nil, "a house rule the table agreed on (repeat, or comma-separate): "+strings.Join(rules.HouseRuleIDs(), ", "))
 	f.BoolVar(&o.Again, "again", false, "a rematch of the current game (or --game): same name, players, mode, target, deck and teams; the deal starts one seat on")
 	gameFlag(c, app, &o.Game, "with --again: the game to play again (default the current game)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
 	_ = c.RegisterFlagCompletionFunc("custom", fixedCompletion("1", "2", "3"))
 	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
+	_ = c.RegisterFlagCompletionFunc("house", fixedCompletion(rules.HouseRuleIDs()...))
 	return c
 }
 
@@ -157,6 +160,11 @@ func (o *newOptions) check() error {
 	if o.given["game"] && !o.Again {
 		return usagef("--game goes with --again: unoscore new --again --game ID")
 	}
+	for _, h := range o.House {
+		if _, err := rules.LookupHouseRule(strings.TrimSpace(h)); err != nil {
+			return usagef("--house: %v", err)
+		}
+	}
 	return nil
 }
 
@@ -179,7 +187,7 @@ func runNew(o *newOptions) error {
 	s := scoring.Settings{
 		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck, Hands: o.Hands,
 		Players: present.SplitNames(o.Players), Dealer: o.Dealer,
-		Custom: o.Custom, CustomRules: o.CustomRules,
+		Custom: o.Custom, CustomRules: o.CustomRules, House: o.House,
 	}
 	if (o.Custom != 0 || len(o.CustomRules) > 0) && o.Deck != "" && o.Deck != "shuffle" {
 		return usagef("--custom and --custom-rule are for the Wild Customizable cards of --deck shuffle, not the %s deck", o.Deck)

@@ -98,13 +98,27 @@ func showTopic(o *rulesOptions, query string) error {
 	if err != nil {
 		return err
 	}
+	var forGame *store.Game
+	if a.Fact != nil && o.Game == "" || a.Fact != nil && a.Topic.ID != "wild-customizable" {
+		// A question: answered for the table (its deck, its house rules).
+		table, g, err := gameTable(o.app, o.Game)
+		if err != nil {
+			return err
+		}
+		if g != nil {
+			forGame = g
+			if a, err = rules.AskFor(query, table); err != nil {
+				return err
+			}
+		}
+	}
 	t := a.Topic
 	text, err := t.Text()
 	if err != nil {
 		return err
 	}
 	var game *store.Game
-	if o.Game != "" {
+	if o.Game != "" && forGame == nil {
 		if t.ID != "wild-customizable" {
 			return usagef("--game goes with the wild-customizable topic (the rules written on a game's cards), not %s", t.ID)
 		}
@@ -131,6 +145,10 @@ func showTopic(o *rulesOptions, query string) error {
 		}
 		if question {
 			res.Answer = plainText(a.Short(), 0)
+			res.Verdict = a.Verdict
+		}
+		if forGame != nil {
+			res.ForGame = forGame.ID
 		}
 		if question || len(also) > 0 {
 			res.Also = &also
@@ -140,6 +158,9 @@ func showTopic(o *rulesOptions, query string) error {
 	out := o.app.IO.Out
 	st := o.app.style()
 	if question {
+		if forGame != nil && forTable(forGame) {
+			fmt.Fprintf(out, "(for game %s: %s)\n", forGame.ID, tableWords(forGame))
+		}
 		writeText(out, a.Short(), o.app.IO.TermWidth(), st)
 		fmt.Fprintf(out, "\nmore: unoscore rules %s\n", t.ID)
 		for _, n := range a.Near {
@@ -156,6 +177,28 @@ func showTopic(o *rulesOptions, query string) error {
 		fmt.Fprintf(out, "Looking for %s? See: unoscore rules %s\n", x.Title, x.ID)
 	}
 	return nil
+}
+
+// forTable reports whether a game's table changes answers: a deck other
+// than the classic one, or house rules.
+func forTable(g *store.Game) bool {
+	s := g.Board.Settings
+	return s.Deck != rules.DefaultDeck || len(s.House) > 0
+}
+
+// tableWords names what a game's answers are given for: "flip deck, house
+// rules: stacking".
+func tableWords(g *store.Game) string {
+	s := g.Board.Settings
+	w := s.Deck + " deck"
+	switch len(s.House) {
+	case 0:
+	case 1:
+		w += ", house rule: " + s.House[0]
+	default:
+		w += ", house rules: " + strings.Join(s.House, ", ")
+	}
+	return w
 }
 
 // gameCustomText is a section of the wild-customizable answer for one game:

@@ -447,7 +447,7 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return AskedPoints
 	case drawCount(s.Cards) >= 2 && (has(ws, "stack", "stacking", "stacked", "pass it on", "pass on", "add up", "bounce",
 		"send it back", "instead of drawing", "instead of picking", "dont have to draw", "don't have to draw", "avoid drawing",
-		"to avoid", "on me", "next person", "next player") || s.Pile != nil && s.Play != nil && isDraw(s.Pile.Face) && isDraw(s.Play.Face)):
+		"to avoid", "on me", "next person", "next player")):
 		return AskedStack
 	case len(named) >= 1 && has(ws, "stack", "stacking", "stacked") && drawCount(s.Cards) >= 1:
 		return AskedStack
@@ -594,17 +594,29 @@ func countName(n int) string {
 }
 
 func stackRuling(t Table, s Situation) (Ruling, bool) {
-	hit := "a draw card"
-	if s.Pile != nil {
-		hit = WithArticle(s.Pile.Face.String())
+	hit, pile := "a draw card", s.Pile
+	if pile == nil {
+		for _, c := range s.Cards {
+			if isDraw(c.Face) {
+				pile = &c
+				break
+			}
+		}
+	}
+	if pile != nil {
+		hit = WithArticle(pile.Face.String())
+	}
+	if t.Deck != nil && t.Deck.Decl != nil && t.Deck.Decl.Rules.Stacking {
+		return Ruling{Text: fmt.Sprintf("Yes, in %s: a draw card of equal or higher value may answer %s played on you, and the total passes on.", t.Deck.Name, hit),
+			Fact: "stacking"}, true
 	}
 	if t.HasHouse("stacking") {
 		return Ruling{Text: fmt.Sprintf("At this table (house rule: stacking): yes, lay a draw card on %s played on you and the next player draws the total; the rulebooks say no.", hit),
 			Fact: "stacking"}, true
 	}
 	draws := "draw the cards"
-	if s.Pile != nil {
-		switch s.Pile.Face {
+	if pile != nil {
+		switch pile.Face {
 		case DrawTwo:
 			draws = "draw 2"
 		case WildDrawFour:

@@ -106,3 +106,40 @@ func FuzzReadSituation(f *testing.F) {
 		}
 	})
 }
+
+func TestAskForTheTable(t *testing.T) {
+	tests := []struct {
+		q     string
+		table Table
+		lead  string
+	}{
+		{"can you jump in with the same card", Table{House: []string{"jump-in"}}, "At this table (house rule: jump-in): yes"},
+		{"can you jump in with the same card", Table{}, "## "},
+		{"do you swap hands on a 7", Table{House: []string{"seven-o"}}, "At this table (house rule: seven-o): yes"},
+		{"can I stack a draw 2 on a draw 2", Table{House: []string{"stacking"}}, "At this table (house rule: stacking): yes"},
+		{"can I stack a draw 2 on a draw 2", Table{House: []string{"jump-in"}}, "No:"},
+	}
+	for _, tc := range tests {
+		a, err := AskFor(tc.q, tc.table)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		if got := a.Short(); !strings.HasPrefix(got, tc.lead) {
+			t.Errorf("%q for %+v: %q, want it to start %q", tc.q, tc.table, got, tc.lead)
+		}
+	}
+}
+
+func TestLookupHouseRule(t *testing.T) {
+	for in, want := range map[string]string{"stacking": "stacking", "7-0": "seven-o", "Seven O": "seven-o", "JUMP IN": "jump-in",
+		"draw until": "draw-to-match", "progressive": "stacking"} {
+		h, err := LookupHouseRule(in)
+		if err != nil || h.ID != want {
+			t.Errorf("LookupHouseRule(%q) = %v, %v; want %s", in, h, err, want)
+		}
+	}
+	_, err := LookupHouseRule("stakcing")
+	if err == nil || !strings.Contains(err.Error(), `"stacking"`) {
+		t.Errorf("a misspelt house rule: %v, want a suggestion of stacking", err)
+	}
+}

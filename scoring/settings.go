@@ -46,6 +46,9 @@ type Settings struct {
 	// for each round, each table's two pairs of partners.
 	Hands    int       `json:"hands,omitempty"`
 	Schedule [][]Pairs `json:"schedule,omitempty"`
+	// House are the house rules the table agreed on (rules.HouseRules'
+	// ids, in that list's order): the referee answers by them.
+	House []string `json:"house,omitempty"`
 }
 
 // MaxCustomRuleLen is the longest rule written on a Wild Customizable card,
@@ -194,6 +197,9 @@ func (s *Settings) normalize(stored bool) error {
 	if err := s.normalizeCustom(d); err != nil {
 		return err
 	}
+	if err := s.normalizeHouse(); err != nil {
+		return err
+	}
 
 	if err := s.Mode.Fits(len(s.Players)); err != nil {
 		return err
@@ -268,6 +274,30 @@ func (s *Settings) normalizeCustom(d *rules.Deck) error {
 			return invalid("custom rule %d holds %U, which does not print (a control character or the like)", i+1, c)
 		}
 		s.CustomRules[i] = r
+	}
+	return nil
+}
+
+// normalizeHouse reads the house rules by id or alias, each once, in the
+// order rules.HouseRules gives them.
+func (s *Settings) normalizeHouse() error {
+	if len(s.House) == 0 {
+		s.House = nil
+		return nil
+	}
+	on := map[string]bool{}
+	for _, h := range s.House {
+		r, err := rules.LookupHouseRule(strings.TrimSpace(h))
+		if err != nil {
+			return err
+		}
+		on[r.ID] = true
+	}
+	s.House = s.House[:0]
+	for _, r := range rules.HouseRules {
+		if on[r.ID] {
+			s.House = append(s.House, r.ID)
+		}
 	}
 	return nil
 }

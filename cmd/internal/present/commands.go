@@ -41,6 +41,11 @@ type Topic struct {
 	// begins with its id.
 	Answer string    `json:"answer,omitempty"`
 	Also   *[]string `json:"also,omitempty"`
+	// Verdict is the referee's ruling on the situation the question
+	// describes, when it describes one; ForGame the game the answer is
+	// for (absent when no game is in use).
+	Verdict string `json:"verdict,omitempty"`
+	ForGame string `json:"for_game,omitempty"`
 	// With --game: the game's Wild Customizable cards and their rules.
 	Game        string   `json:"game,omitempty"`
 	Custom      *int     `json:"custom,omitempty"`
@@ -66,4 +71,5 @@ type Start struct {
 	Players int                 `json:"players,omitempty"`
 	Agree   bool                `json:"agree"`
 	Rulings []rules.StartRuling `json:"rulings"`
+	House   []string            `json:"house"` // the current game's house rules
 }

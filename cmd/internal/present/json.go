@@ -46,6 +46,8 @@ type Board struct {
 	// The Wild Customizable cards in a shuffle deck, and their rules.
 	Custom      int      `json:"custom,omitempty"`
 	CustomRules []string `json:"custom_rules,omitempty"`
+	// Settings holds what the table agreed on beyond the mode and deck.
+	Settings BoardSettings `json:"settings"`
 	// Rotating: the hands in each round, each table as it stands, and the
 	// whole schedule.
 	HandsPerRound int     `json:"hands_per_round,omitempty"`
@@ -55,6 +57,11 @@ type Board struct {
 	// (that of the table furthest behind; each table's own is in tables);
 	// absent when nobody does.
 	SittingOut *string `json:"sitting_out,omitempty"`
+}
+
+// BoardSettings are a game's agreements beyond the mode and deck.
+type BoardSettings struct {
+	House []string `json:"house"` // the house rules, by id; empty when none
 }
 
 // Table is one table of a rotating game as it stands.
@@ -151,6 +158,7 @@ func NewBoard(g *store.Game) Board {
 		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},
 		Custom: s.Custom, CustomRules: s.CustomRules,
+		Settings: BoardSettings{House: words.NonNil(s.House)},
 	}
 	if !slices.Equal(b.Deck.Colors, rules.Colors) {
 		out.Colors = b.Deck.ColorNames()
@@ -438,6 +446,9 @@ func CheckTeams(s scoring.Settings) error {
 // rotating game's schedule made afresh with the seats one on. modeGiven:
 // s's mode was asked for (then p's teams are not carried over).
 func Rematch(p, s scoring.Settings, modeGiven bool) scoring.Settings {
+	if s.House == nil {
+		s.House = p.House // the table plays by its house rules again
+	}
 	mode := s.Mode
 	if mode == "" {
 		mode = p.Mode

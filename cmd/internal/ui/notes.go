@@ -37,6 +37,18 @@ func deckPhrase(d *rules.Deck, st Style) string {
 	return d.ID + " deck (" + strings.Join(names, ", ") + ")"
 }
 
+// housePhrase names the table's house rules after the deck: ", house
+// rules: stacking, jump-in"; "" with none.
+func housePhrase(house []string) string {
+	if len(house) == 0 {
+		return ""
+	}
+	if len(house) == 1 {
+		return ", house rule: " + house[0]
+	}
+	return ", house rules: " + strings.Join(house, ", ")
+}
+
 // twoLeft reports whether a game that began with more than two players is
 // down to two by eliminations (Challenge UNO), and not yet over.
 func twoLeft(b *scoring.Board) bool {

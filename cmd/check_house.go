@@ -1,0 +1,52 @@
+package cmd
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/store"
+)
+
+// gameTable is the game a question is answered for: the game id given,
+// else the current game, else none (no database or no game yet: the
+// rulebooks alone, and a nil game). A database that cannot be read is said
+// on stderr and the answer given for no game; a game id given that cannot
+// be read is an error.
+func gameTable(app *App, id string) (rules.Table, *store.Game, error) {
+	g, err := loadGame(app, id)
+	switch {
+	case err == nil:
+	case id != "":
+		return rules.Table{}, nil, err
+	case errors.Is(err, store.ErrNoGame), errors.Is(err, store.ErrNoDatabase):
+		return rules.Table{}, nil, nil
+	default:
+		fmt.Fprintf(app.IO.Err, "(answering from the rulebooks alone: %v)\n", err)
+		return rules.Table{}, nil, nil
+	}
+	d, err := g.Board.Settings.GameDeck()
+	if err != nil {
+		return rules.Table{}, nil, err
+	}
+	return rules.Table{Deck: d, House: g.Board.Settings.House}, g, nil
+}
+
+// houseOf is the current game's house rules, an empty list without one.
+func houseOf(app *App) []string {
+	t, _, _ := gameTable(app, "")
+	if t.House == nil {
+		return []string{}
+	}
+	return t.House
+}
+
+// tableVerdict is check play's answer with the table's house rules.
+type tableVerdict struct {
+	rules.Verdict
+	House []string `json:"house"`
+}
+
+// stackingAtTable is the note on a draw card laid on a draw card at a
+// table that stacks.
+const stackingAtTable = "At this table (house rule: stacking): the draw passes on, and the next player draws the total unless they stack again; the rulebooks say no"
