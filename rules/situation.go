@@ -673,7 +673,8 @@ func playRuling(s Situation) (Ruling, bool) {
 	}
 	text := word + ": " + v.Reason + "."
 	if v.Note != "" {
-		text += " But " + v.Note + "."
+		// A draw card on a draw card: the short of the stacking note.
+		text = word + ": " + v.Reason + ", on your own turn; it does not pass the draw on (stacking is a house rule)."
 	}
 	return Ruling{Text: text, Fact: fact}, true
 }
