@@ -61,8 +61,9 @@ const stoppedMsg = "stopped without saving the unfinished hand; go on with: unos
 // errStopped is Ctrl-D (end of input) at a prompt: a clean stop, exit 0.
 var errStopped error = stoppedError(stoppedMsg)
 
-// errInterrupted is Ctrl-C at a prompt: exit 130.
-var errInterrupted error = interruptedError("interrupted; nothing was written for the unfinished hand")
+// errInterrupted is Ctrl-C at a prompt: exit 130. As stoppedMsg, it says
+// how to go on, and fits 80 columns after "unoscore: ".
+var errInterrupted error = interruptedError("interrupted; the hand was not written; go on with: unoscore hand")
 
 // clipMessage shortens what a message repeats of a long argument (a word of
 // more than 64 characters keeps its first 40), so that a mistyped 100 KB

@@ -41,3 +41,20 @@ func TestYesInFullAtTheCommandsQuestions(t *testing.T) {
 		t.Fatalf("game %s not deleted after yes: %s", id, out)
 	}
 }
+
+// Issue 29, item 6: Ctrl-C at a card prompt says how to go on, as Ctrl-D
+// does, in one line that fits 80 columns; on the old code it said only
+// that nothing was written.
+func TestCtrlCAtACardPromptSaysHowToGoOn(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat")
+	code, _, errs, _ := runAt(t, db, []string{"Ann", "r7", "^C"}, "hand")
+	want := "unoscore: interrupted; the hand was not written; go on with: unoscore hand\n"
+	if code != ExitInterrupted || errs != want {
+		t.Fatalf("exit %d, said %q; want %q", code, errs, want)
+	}
+	checkFits(t, "Ctrl-C at a card prompt", errs, 80)
+	if boardHands(t, db) != 0 {
+		t.Fatal("a hand was written")
+	}
+}

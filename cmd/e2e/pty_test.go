@@ -219,7 +219,7 @@ func TestTerminalCtrlCInAHand(t *testing.T) {
 	tm.expect("Cat's cards")
 	tm.send("g")
 	tm.send(ctrlC)
-	tm.expect("interrupted; nothing was written for the unfinished hand")
+	tm.expect("interrupted; the hand was not written; go on with: unoscore hand")
 	if code := tm.wait(); code != 130 {
 		t.Fatalf("exit %d, want 130", code)
 	}

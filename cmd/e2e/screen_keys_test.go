@@ -140,7 +140,7 @@ func TestScreenDropAsksFirst(t *testing.T) {
 		t.Errorf("exit %d, want 130; the screen:\n%s", code, s.text())
 	}
 	s.hasLine("Drop this hand? Bob's cards are entered.")
-	s.hasLine("unoscore: interrupted; nothing was written for the unfinished hand")
+	s.hasLine("unoscore: interrupted; the hand was not written; go on with: unoscore hand")
 	if b := boardJSON(t, db); b["changes"] != float64(1) {
 		t.Errorf("the game changed: %v changes", b["changes"])
 	}
