@@ -42,7 +42,7 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Short:    "everyone tallies what they're caught with; lowest wins",
 		Goal:     "lowest tally wins when anyone reaches {target}",
 		Hand:     "{out} went out; caught with cards: {held}.",
-		Summary:  "{out} went out: {held} are added to the tallies ({won} in all).",
+		Summary:  "{out} went out: {added}.",
 		Win:      " with the lowest tally ({score})",
 		Tie:      ", tied at the lowest tally ({score})",
 		Lead:     " with the lowest tally, {score}.",
@@ -62,7 +62,7 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Short:    "tallies; out at the target; the last one left wins",
 		Goal:     "out of the game at {target}",
 		Hand:     "{out} went out; caught with cards: {held}.",
-		Summary:  "{out} went out: {held} are added to the tallies ({won} in all).",
+		Summary:  "{out} went out: {added}.",
 		Win:      ": the last player left",
 		Tie:      ": the last players left",
 		Lead:     " with the lowest tally, {score}.",
@@ -107,15 +107,28 @@ func Goal(s scoring.Settings) string {
 // HandWords are the words a hand's templates are filled with.
 func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int) map[string]string {
 	total := 0
-	var held []string
+	var held, owned []string
 	for _, l := range left {
 		p := b.Deck.HandPoints(l.Cards)
 		total += p
 		held = append(held, fmt.Sprintf("%s %d", l.Player, p))
+		owned = append(owned, fmt.Sprintf("%s's %d", l.Player, p))
+	}
+	// added: what goes onto the tallies, in a sentence that agrees with
+	// one player or several ("200 is added to Mom's tally", "Mom's 200
+	// and Dad's 30 are added to their tallies (230 in all)").
+	added := ""
+	switch len(left) {
+	case 0:
+	case 1:
+		added = fmt.Sprintf("%d is added to %s's tally", total, left[0].Player)
+	default:
+		added = fmt.Sprintf("%s are added to their tallies (%d in all)", words.Join(owned), total)
 	}
 	return map[string]string{
 		"out": out, "side": words.Join(b.Names(side)),
 		"won": strconv.Itoa(total), "held": strings.Join(held, ", "), "table": strconv.Itoa(table),
+		"added": added,
 	}
 }
 

@@ -100,3 +100,28 @@ func TestSeatingLine(t *testing.T) {
 		t.Errorf("five players, round 2: %q, want %q", got, want)
 	}
 }
+
+// Issue 29, item 7: a hand's summary in the modes that tally what is held
+// agrees with one player or several; on the old code one player read
+// "Lily went out: Mom 200 are added to the tallies (200 in all)".
+func TestTallySummaryAgrees(t *testing.T) {
+	for _, mode := range []scoring.Mode{scoring.Lowest, scoring.Challenge} {
+		b, err := scoring.New(scoring.Settings{Players: []string{"Mom", "Dad", "Lily"}, Mode: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, _ := b.Deck.ParseHand("4xwd4")
+		two, _ := b.Deck.ParseHand("r7 b3")
+		for _, c := range []struct {
+			left []scoring.Left
+			want string
+		}{
+			{[]scoring.Left{{Player: "Mom", Cards: one}}, "Lily went out: 200 is added to Mom's tally."},
+			{[]scoring.Left{{Player: "Mom", Cards: one}, {Player: "Dad", Cards: two}}, "Lily went out: Mom's 200 and Dad's 10 are added to their tallies (210 in all)."},
+		} {
+			if got := HandSummary(b, scoring.Hand{Out: "Lily", Left: c.left}); got != c.want {
+				t.Errorf("%s: %q\nwant %q", mode, got, c.want)
+			}
+		}
+	}
+}
