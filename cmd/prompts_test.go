@@ -43,6 +43,7 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 		"Bob", "", "y",
 		// hand 3: Ann reaches 100
 		"Ann", "w", "3x9 rs", "",
+		"", // Play on to 200? no
 	}
 	code, out, errs, p := runAt(t, db, answers, "new")
 	if code != 0 {

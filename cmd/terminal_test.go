@@ -153,7 +153,7 @@ func TestHandLoopWhenNothingCanBeKept(t *testing.T) {
 	if code, _, errs, _ := runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob", "--target", "100"); code != 0 {
 		t.Fatal(errs)
 	}
-	out := run(db, []string{"Ann", "r7", ""}, "Bob's cards", []string{"hand", "-o", "Bob", "Ann=w w"}, "hand")
+	out := run(db, []string{"Ann", "r7", "", ""}, "Bob's cards", []string{"hand", "-o", "Bob", "Ann=w w"}, "hand") // the last "": no playing on
 	for _, want := range []string{
 		"Not saved: hand 1, entered in another terminal, ended the game; the game is over.\n",
 		"Bob wins with 100 points, after 1 hand.",
@@ -212,7 +212,10 @@ func TestTerminalSmallerThings(t *testing.T) {
 	// hand on a finished game says what to do next.
 	runAt(t, db, nil, "use", id)
 	runAt(t, db, nil, "--no-input", "hand", "-o", "Ann", "Bob=w")
-	_, out, _, _ = runAt(t, db, nil, "hand")
+	_, out, _, p := runAt(t, db, []string{""}, "hand") // Enter: no playing on
+	if !slices.Contains(p.Labels, "Play on to 20? (a new target, or Enter for no)") {
+		t.Errorf("no offer to play on: %q", p.Labels)
+	}
 	if !strings.Contains(out, "Ann wins with 50 points") || !strings.Contains(out, "Play again with the same table: unoscore new --again\nOr start a new game: unoscore new\n") {
 		t.Errorf("a finished game's hand ends with no next step:\n%s", out)
 	}

@@ -156,6 +156,9 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 	tm.expect("Save this hand")
 	tm.line("y")
 	tm.expect("Ann wins with 107 points, after 2 hands.")
+	tm.expect("Play on to 200?")
+	tm.line("") // no
+	tm.expect("unoscore new --again")
 	if code := tm.wait(); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, tm.screen())
 	}
@@ -164,6 +167,48 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 	}
 	b := boardJSON(t, db)
 	if b["over"] != true || b["hands"].(float64) != 2 {
+		t.Fatalf("board: %v", b)
+	}
+}
+
+// TestTerminalPlayOn: at 80x24, a game won at its target offers to play
+// on ("Play on to 200?"), goes on from where it stood, and the first
+// question of a hand ends it where it stands, naming who leads.
+func TestTerminalPlayOn(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100"); code != 0 {
+		t.Fatal(errs)
+	}
+	tm := startTermSize(t, 80, 24, db, "hand")
+	tm.expect("Who went out?")
+	tm.line("") // Ann
+	tm.expect("Bob's cards")
+	tm.line("w wd4")
+	tm.expect("Cat's cards")
+	tm.line("r7")
+	tm.expect("Save this hand")
+	tm.line("")
+	tm.expect("Ann wins with 107 points, after 1 hand.")
+	tm.expect("Play on to 200? (a new target, or Enter for no)")
+	tm.line("lots")
+	tm.expect("type a target in points, such as 200")
+	tm.send("\x7f\x7f\x7f\x7f")
+	tm.line("300")
+	tm.expect("Saved. Target raised to 300 after hand 1: the game goes on.")
+	tm.expect("Hand 2. Bob deals.")
+	tm.expect("(end the game here)")
+	tm.send(keyDown + keyDown + keyDown + keyDown) // (end the game here)
+	tm.line("")
+	tm.expect("End the game after hand 1, Ann leading?")
+	tm.line("y")
+	tm.expect("Saved. Ended after hand 1, Ann leading.")
+	tm.expect("unoscore new --again")
+	if code := tm.wait(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, tm.screen())
+	}
+	b := boardJSON(t, db)
+	if b["over"] != true || b["ended_early"] != true || b["target"].(float64) != 300 {
 		t.Fatalf("board: %v", b)
 	}
 }

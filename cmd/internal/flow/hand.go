@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
@@ -44,6 +45,13 @@ func HandLoop(env *Env, game string, table int) error {
 			if err := ui.WriteBoard(out, g, st); err != nil {
 				return err
 			}
+			// A table that wants more plays on to a higher target.
+			if on, err := playOn(env, g); err != nil || on {
+				if err != nil {
+					return err
+				}
+				continue
+			}
 			// What to do next, rather than an end with nothing to type.
 			fmt.Fprintf(out, "\nPlay again with the same table: unoscore new --again\nOr start a new game: unoscore new\n")
 			return nil
@@ -75,8 +83,14 @@ func HandLoop(env *Env, game string, table int) error {
 		afresh = 0
 		// compactBoard has just shown every table's line: the table's
 		// hand starts without it again.
-		h, ok, err := hand(env, b, want, pending, "Save this hand?", shown || len(status) > 0, true)
+		h, ok, err := hand(env, b, want, pending, "Save this hand?", shown || len(status) > 0, true, true)
 		shown = false
+		if errors.Is(err, errEndHere) {
+			if err := endHere(env, g); err != nil {
+				return err
+			}
+			continue // the game as it is now: over, or asked again
+		}
 		if err != nil {
 			return err
 		}
@@ -334,7 +348,10 @@ func Hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 // above, so the table's own line is not printed a second time; typed, that
 // start's cards were typed (a hand kept when the game moved on before it
 // was saved), so that dropping them is asked first as for cards typed now.
-func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel string, shown, typed bool) (scoring.Hand, bool, error) {
+//
+// In the hand loop (loop), the first question may be answered "(end the
+// game here)": hand returns errEndHere.
+func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel string, shown, typed bool, loop ...bool) (scoring.Hand, bool, error) {
 	out := env.Out
 	p := env.Prompt
 	if start != nil && start.Table > 0 {
@@ -357,7 +374,8 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 		}
 	}
 	if e.out < 0 {
-		seat, ok, err := askWhoWentOut(env, b, table.Seats, -1)
+		endable := len(loop) > 0 && loop[0] && b.Schedule() == nil && b.Hands() > 0
+		seat, ok, err := askWhoWentOut(env, b, table.Seats, -1, endable)
 		if err != nil || !ok {
 			return scoring.Hand{}, false, err
 		}
@@ -444,7 +462,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 				choose = false
 			}
 		case i == outItem:
-			seat, ok, err := askWhoWentOut(env, b, table.Seats, e.out)
+			seat, ok, err := askWhoWentOut(env, b, table.Seats, e.out, false)
 			if err != nil || !ok {
 				return scoring.Hand{}, false, err
 			}
@@ -481,15 +499,146 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 	}
 }
 
-// askWhoWentOut asks who went out; ok is false for "stop for now".
-func askWhoWentOut(env *Env, b *scoring.Board, active []int, current int) (int, bool, error) {
+// askWhoWentOut asks who went out; ok is false for "stop for now". Where
+// the table may end the game here (the first question of a hand in the
+// hand loop, once a hand is counted, outside rotating games), the list
+// ends with "(end the game here)", and that answer is errEndHere.
+func askWhoWentOut(env *Env, b *scoring.Board, active []int, current int, endable bool) (int, bool, error) {
 	items := append(b.Names(active), "(stop for now)")
+	if endable {
+		items = append(items, endItem)
+	}
 	cursor := max(slices.Index(active, current), 0)
 	i, err := env.Prompt.Pick("Who went out?", items, cursor)
-	if err != nil || i == len(active) {
+	switch {
+	case err != nil || i == len(active):
 		return -1, false, err
+	case i > len(active):
+		return -1, false, errEndHere
 	}
 	return active[i], true, nil
+}
+
+// endItem is the hand loop's answer to "Who went out?" that ends the game
+// where it stands.
+const endItem = "(end the game here)"
+
+// errEndHere is hand's answer when the person chose to end the game here.
+var errEndHere = errors.New("end the game here")
+
+// endHere asks before ending the game where it stands (the default no),
+// naming who leads, and ends it: the leaders are named as leading, not
+// as winners ("unoscore end --winner NAME" names a winner).
+func endHere(env *Env, g *store.Game) error {
+	b := g.Board
+	question := fmt.Sprintf("End the game after hand %d?", b.Hands())
+	if l := b.Leaders(); len(l) > 0 {
+		question = fmt.Sprintf("End the game after hand %d, %s leading?", b.Hands(), words.Join(b.Names(l)))
+	}
+	ok, err := confirmKept(env, question, false)
+	if err != nil || !ok {
+		return err
+	}
+	var after *store.Game
+	saved, err := SaveRetrying(env, "end", func() error {
+		return env.Change(func(db *store.DB) error {
+			var err error
+			after, err = db.End(g.ID, "", store.Seen{Changes: g.Changes()})
+			return err
+		})
+	})
+	if err == nil && !saved {
+		say(env, "The game was not ended: nothing was written.")
+		return nil
+	}
+	if err != nil {
+		var changed *store.ChangedError
+		if errors.As(err, &changed) || present.BadInput(err) {
+			say(env, fmt.Sprintf("%s %v", env.Style().Warn("Not ended:"), err))
+			return nil
+		}
+		return err
+	}
+	if c, ok := after.LastChange(); ok {
+		fmt.Fprintln(env.Out)
+		say(env, "Saved. "+words.Capitalize(c.Sentence())+".")
+	}
+	return nil
+}
+
+// playOn offers a game won at its target to play on to a higher one
+// ("Play on to 1000?": a target, or Enter for no), and sets it. on says
+// that the game goes on. A game ended early, or one whose mode has no
+// target to raise that lets it go on (rotating, Challenge UNO), is not
+// asked.
+func playOn(env *Env, g *store.Game) (on bool, err error) {
+	b := g.Board
+	m := b.Settings.Mode
+	if b.EndedEarly() || !m.HasTarget() || m == scoring.Challenge || b.Settings.Target >= scoring.MaxTarget {
+		return false, nil
+	}
+	suggest := b.PlayOnTarget()
+	label := fmt.Sprintf("Play on to %d? (a new target, or Enter for no)", suggest)
+	fmt.Fprintln(env.Out)
+	for {
+		v, err := env.Prompt.Input(label, "", func(v string) error {
+			_, err := playOnAnswer(v, suggest)
+			return err
+		})
+		if err != nil {
+			return false, err
+		}
+		n, _ := playOnAnswer(v, suggest)
+		if n == 0 {
+			return false, nil
+		}
+		var after *store.Game
+		saved, err := SaveRetrying(env, "target", func() error {
+			return env.Change(func(db *store.DB) error {
+				var err error
+				after, err = db.SetTarget(g.ID, n, store.Seen{Changes: g.Changes()})
+				return err
+			})
+		})
+		switch {
+		case err == nil && !saved:
+			return false, nil
+		case err != nil && present.BadInput(err):
+			say(env, fmt.Sprintf("%s %v.", env.Style().Warn("Not changed:"), err))
+			continue
+		case err != nil:
+			var changed *store.ChangedError
+			if errors.As(err, &changed) {
+				say(env, fmt.Sprintf("%s %v", env.Style().Warn("Not changed:"), err))
+				return true, nil // the game as it is now
+			}
+			return false, err
+		}
+		c, _ := after.LastChange()
+		line := "Saved. " + words.Capitalize(c.Sentence())
+		if !after.Board.Over() {
+			line += ": the game goes on"
+		}
+		say(env, line+".")
+		return true, nil
+	}
+}
+
+// playOnAnswer reads the answer to "Play on to N?": "" or no is 0 (no),
+// yes is the target suggested, and a number is that target.
+func playOnAnswer(v string, suggest int) (int, error) {
+	switch t := strings.ToLower(strings.TrimSpace(v)); t {
+	case "", "n", "no":
+		return 0, nil
+	case "y", "yes":
+		return suggest, nil
+	default:
+		n, err := strconv.Atoi(t)
+		if err != nil || n < 1 {
+			return 0, fmt.Errorf("type a target in points, such as %d, or press Enter for no", suggest)
+		}
+		return n, nil
+	}
 }
 
 // askCards asks for one player's cards, checked as they are typed: the
