@@ -138,6 +138,9 @@ type Voided struct {
 
 // NewVoided names row, a hand of g's that an undo voided.
 func NewVoided(g *store.Game, row scoring.Row) *Voided {
+	if row.Number == 0 { // a target or end voided: no hand
+		return nil
+	}
 	return &Voided{Hand: row.Number, Table: row.Table, Out: g.Board.Name(row.Out)}
 }
 

@@ -41,6 +41,9 @@ func lastSide(b *scoring.Board) string {
 // boardView is what the board fragment shows: built from scoring's board,
 // as the command line's table is.
 type boardView struct {
+	// NoWinner: the game was ended early with no winner named; its leaders
+	// are badged as having led, not as winners.
+	NoWinner  bool
 	ID        string
 	Title     string
 	Subtitle  string // mode, target, deck
@@ -200,7 +203,15 @@ func newBoardView(g *store.Game) boardView {
 	v.Many = len(v.Totals) > 8
 	v.PerRow = perRow(len(v.Totals))
 	v.TotalRows = (len(v.Totals) + v.PerRow - 1) / max(v.PerRow, 1)
+	ended, isEnded := b.Ended()
 	switch {
+	case isEnded && ended.Winner == "":
+		v.NoWinner = true
+		v.Head = "Game over"
+		v.Detail = words.Capitalize(ended.Sentence()) + "."
+	case isEnded:
+		v.Head = ended.Winner + " wins!"
+		v.Detail = words.Capitalize(ended.Sentence()) + "."
 	case b.Over():
 		verb := "wins"
 		if len(b.Winners()) > 1 {

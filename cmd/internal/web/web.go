@@ -162,6 +162,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/hands", s.writeHandler(true, s.addHand))
 	m.HandleFunc("POST /api/games/{id}/undo", s.writeHandler(true, s.undo))
 	m.HandleFunc("POST /api/games/{id}/redo", s.writeHandler(true, s.redo))
+	m.HandleFunc("POST /api/games/{id}/target", s.writeHandler(true, s.target))
+	m.HandleFunc("POST /api/games/{id}/end", s.writeHandler(true, s.end))
 	m.HandleFunc("POST /api/games/{id}/hands/{n}", func(w http.ResponseWriter, r *http.Request) {
 		s.writeHandler(true, func(db *store.DB, id string, body []byte) (result, error) {
 			return s.editHand(db, id, body, r.PathValue("n"))
@@ -606,6 +608,8 @@ func question(path string) string {
 		return "Nothing was corrected; look at the hand again before correcting it."
 	case strings.HasSuffix(path, "/undo"):
 		return "Nothing was voided; look at the board again before voiding a hand."
+	case strings.HasSuffix(path, "/target"), strings.HasSuffix(path, "/end"):
+		return "Nothing was changed; look at the board again first."
 	default:
 		return "Nothing was brought back; look at the board again first."
 	}
@@ -756,6 +760,46 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 	return result{game: g}, err
 }
 
+// targetRequest is the body of POST /api/games/ID/target.
+type targetRequest struct {
+	Target  *int `json:"target"`
+	Changes int  `json:"changes"`
+}
+
+// target is POST /api/games/ID/target {"target": N}: the game's target
+// changed, as "unoscore target N" does (a game over at the old one plays
+// on).
+func (s *Server) target(db *store.DB, id string, body []byte) (result, error) {
+	var req targetRequest
+	if err := decode(body, &req, `{"target": 1000}`); err != nil {
+		return result{}, err
+	}
+	if req.Target == nil {
+		return result{}, &scoring.InputError{Msg: `missing "target": give the new target, as in {"target": 1000}; nothing was written`}
+	}
+	g, err := db.SetTarget(id, *req.Target, store.Seen{Changes: req.Changes})
+	return result{game: g}, err
+}
+
+// endRequest is the body of POST /api/games/ID/end.
+type endRequest struct {
+	Winner  string `json:"winner"`
+	Changes int    `json:"changes"`
+}
+
+// end is POST /api/games/ID/end {}: the game ended where it stands, as
+// "unoscore end" does ({"winner": NAME} names a winner).
+func (s *Server) end(db *store.DB, id string, body []byte) (result, error) {
+	var req endRequest
+	if len(strings.TrimSpace(string(body))) > 0 {
+		if err := decode(body, &req, `{"winner": "Mom"}`); err != nil {
+			return result{}, err
+		}
+	}
+	g, err := db.End(id, strings.TrimSpace(req.Winner), store.Seen{Changes: req.Changes})
+	return result{game: g}, err
+}
+
 // keypadJSON is what the scorer's page needs to tap a hand in: the deck's
 // colours and faces with their points (the one table of card values, read
 // from rules), and for each player who may go out, whose cards are entered.
@@ -772,6 +816,16 @@ type keypadJSON struct {
 	Last    *handJSON           `json:"last,omitempty"`   // the hand an undo voids
 	Redo    *handJSON           `json:"redo,omitempty"`   // the hand a redo brings back
 	Tables  []tableJSON         `json:"tables,omitempty"` // a rotating game: pick the table first
+	// PlayOn is the target the phone offers a game won at its target to
+	// play on to ("Play on to 1000"); absent where none is offered.
+	PlayOn int `json:"play_on,omitempty"`
+	// Endable: the phone offers to end the game where it stands.
+	Endable bool `json:"endable,omitempty"`
+	// UndoChange and RedoChange name the target or end an undo would void
+	// (set after the last hand, it goes before any hand), or a redo bring
+	// back: "target raised to 1000 after hand 12".
+	UndoChange string `json:"undo_change,omitempty"`
+	RedoChange string `json:"redo_change,omitempty"`
 	// UNO Flip: each side's colours and faces, light first; the keypad's
 	// switch picks one for the whole hand (Colors and Faces are the light
 	// side's).
@@ -871,6 +925,17 @@ func newKeypad(g *store.Game) keypadJSON {
 	if h, ok := g.Redoable(); ok {
 		k.Redo = redoOf(b, h)
 	}
+	if c, ok := g.LastChange(); ok {
+		k.UndoChange = c.Sentence()
+	}
+	if c, ok := g.RedoableChange(); ok {
+		k.RedoChange = c.Sentence()
+	}
+	m := b.Settings.Mode
+	if b.Over() && !b.EndedEarly() && m.HasTarget() && m != scoring.Challenge && b.Settings.Target < scoring.MaxTarget {
+		k.PlayOn = b.PlayOnTarget()
+	}
+	k.Endable = !b.Over() && b.Hands() > 0 && b.Schedule() == nil
 	if !b.Over() {
 		for _, seat := range b.Active() {
 			k.Scorers[b.Name(seat)] = b.Names(b.Scorers(seat))

@@ -619,6 +619,55 @@
   }
   document.addEventListener("unoscore:current", function (ev) { if (out || pending) ev.preventDefault(); });
 
+  // playOn raises the target of a game won at it, asking first: the game
+  // goes on from where it stood.
+  function playOn() {
+    var n = kp.play_on;
+    if (!n || !confirm("Play on to " + n + "? The game goes on from where it stands; undo takes it back.")) return;
+    change("/target", {target: n, changes: kp.changes});
+  }
+  // endGame ends the game where it stands, asking first: whoever leads is
+  // named as leading, not as the winner.
+  function endGame() {
+    if (!confirm("End the game here? Whoever leads now is named as leading, not as the winner; undo takes it back.")) return;
+    change("/end", {changes: kp.changes});
+  }
+  // change posts a change to the game's end and says what it did.
+  function change(path, body) {
+    api("POST", path, body).then(function (res) {
+      if (res.status !== 200) { say(refused(res), false); load(); return; }
+      var b = res.data;
+      reset();
+      message = {text: b.ended_early ? "The game is over: " + (b.winners.length ? b.winners.join(" and ") + " won." : "ended with " + joinAnd(b.leaders.length ? b.leaders : ["nobody"]) + " leading.")
+        : (b.over ? "The target is now " + b.target + "." : "The target is now " + b.target + ": the game goes on."), good: true, changes: b.changes, action: null};
+      render();
+      load();
+    }, function () { say(away, false); });
+  }
+  // undoChange voids the target or end set after the last hand.
+  function undoChange() {
+    if (!confirm("Void \u201c" + kp.undo_change + "\u201d? It stays in the game's history.")) return;
+    var what = kp.undo_change;
+    api("POST", "/undo", {changes: kp.changes}).then(function (res) {
+      if (res.status !== 200) { say(refused(res), false); load(); return; }
+      reset();
+      message = {text: "Voided: " + what + ". It stays in the history.", good: true, changes: res.data.changes, action: null};
+      render();
+      load();
+    }, function () { say(away, false); });
+  }
+  function redoChange() {
+    if (!confirm("Bring back \u201c" + kp.redo_change + "\u201d?")) return;
+    var what = kp.redo_change;
+    api("POST", "/redo", {changes: kp.changes}).then(function (res) {
+      if (res.status !== 200) { say(refused(res), false); load(); return; }
+      reset();
+      message = {text: "Brought back: " + what + ".", good: true, changes: res.data.changes, action: null};
+      render();
+      load();
+    }, function () { say(away, false); });
+  }
+
   function undo() {
     var tb = here();
     var target = tb ? tb.last : kp.last;
@@ -763,6 +812,8 @@
     var tb = here();
     if (kp.over) {
       root.appendChild(el("h2", {text: "The game is over."}));
+      // A table that wants more plays on to a higher target.
+      if (kp.play_on && !out) root.appendChild(el("div", {class: "row"}, [key("playon", {id: "playon", class: "primary", text: "Play on to " + kp.play_on, on: playOn})]));
     } else if (kp.tables && table === null) {
       root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": at which table?"}));
       root.appendChild(el("div", {class: "tablepick"}, kp.tables.map(function (t) {
@@ -912,10 +963,13 @@
     if (!out && !(kp.tables && table === null && !kp.over)) {
       var target = tb ? tb.last : kp.last;
       var tools = [];
-      if (target) tools.push(key("undo", {class: "danger", id: "undo", text: "Undo " + handName(target), on: undo}));
+      if (kp.undo_change && !tb) tools.push(key("undo", {class: "danger", id: "undo", text: "Undo: " + kp.undo_change, on: undoChange}));
+      else if (target) tools.push(key("undo", {class: "danger", id: "undo", text: "Undo " + handName(target), on: undo}));
       var back = redoable(tb);
-      if (back) tools.push(key("redo", {id: "redo", text: redoLabel(back), on: redo}));
+      if (kp.redo_change && !tb) tools.push(key("redo", {id: "redo", text: "Bring back: " + kp.redo_change, on: redoChange}));
+      else if (back) tools.push(key("redo", {id: "redo", text: redoLabel(back), on: redo}));
       if (target && !picking) tools.push(key("correct", {id: "correct", text: "Correct a hand", on: correct}));
+      if (kp.endable && !picking) tools.push(key("end", {id: "end", text: "End the game", on: endGame}));
       if (tools.length) root.appendChild(el("div", {class: "row"}, tools));
     }
   }
@@ -927,7 +981,7 @@
   // undo and redo after it speak of the game as it is; the hand keeps the
   // counter it was started at.
   function refreshQuietly() {
-    api("GET", "/keypad").then(function (res) { if (res.status === 200 && out) { kp.changes = res.data.changes; kp.last = res.data.last; kp.redo = res.data.redo; } }, function () {});
+    api("GET", "/keypad").then(function (res) { if (res.status === 200 && out) { kp.changes = res.data.changes; kp.last = res.data.last; kp.redo = res.data.redo; kp.undo_change = res.data.undo_change; kp.redo_change = res.data.redo_change; kp.endable = res.data.endable; } }, function () {});
   }
   // The same page opened at a new address (serve printed a new token):
   // only the fragment changes, and the page reads it without a reload.
