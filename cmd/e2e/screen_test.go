@@ -211,7 +211,7 @@ func TestScreenNewAt80Columns(t *testing.T) {
 	s.noLine(`^.{81,}`)
 	s.hasLine("✔ shuffle  4 Wild, 4 Wild Draw Four, 1 Wild Shuffle Hands, 3 Wild Customizable")
 	s.hasLine("✔ Ann")
-	s.hasLine("Players in seating order (Ann, Bob, Cat), or the first name: Ann, Bob, Cat")
+	s.hasLine("Players in seating order, with commas, or the first name: Ann, Bob, Cat")
 	if b := boardJSON(t, db); b["deck"] != "shuffle" {
 		t.Errorf("deck %v, want shuffle", b["deck"])
 	}

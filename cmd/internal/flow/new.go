@@ -223,6 +223,9 @@ func deckItem(d *rules.Deck, width int) string {
 
 // promptPlayers asks for the players: a comma list on one line, or one name
 // per line ending with an empty line.
+//
+// The label gives no example in brackets or parentheses: those read as
+// a default ("Play to how many points [500]").
 func promptPlayers(env *Env) ([]string, error) {
 	// check checks the names; a whole list must also be a count some mode
 	// takes (more than 10 is rotating's 12, 13 or 16).
@@ -243,7 +246,7 @@ func promptPlayers(env *Env) ([]string, error) {
 		for i := range names {
 			for j := range i {
 				if scoring.SameName(names[i], names[j]) {
-					return fmt.Errorf("%s is named twice", names[i])
+					return twice(names[j], names[i])
 				}
 			}
 		}
@@ -258,7 +261,7 @@ func promptPlayers(env *Env) ([]string, error) {
 		}
 		return f
 	}
-	first, err := env.Prompt.Input("Players in seating order (Ann, Bob, Cat), or the first name", "", func(v string) error {
+	first, err := env.Prompt.Input("Players in seating order, with commas, or the first name", "", func(v string) error {
 		if err := present.EmptyName(v); err != nil {
 			return err
 		}
@@ -323,6 +326,17 @@ func promptPlayers(env *Env) ([]string, error) {
 		names = append(names, present.SplitNames(next)...)
 	}
 	return names, nil
+}
+
+// twice refuses a player named twice, saying what to do: "Mom is named
+// twice: tell the two apart, e.g. Mom B"; names that differ only in case
+// or look-alike letters are both named.
+func twice(first, again string) error {
+	what := first + " is named twice"
+	if first != again {
+		what = first + " and " + again + " read as the same name"
+	}
+	return fmt.Errorf("%s: tell the two apart, e.g. %s B", what, first)
 }
 
 // confirmKept asks a yes-or-no question whose answer nothing after it

@@ -74,3 +74,24 @@ func TestYesInFullAtEveryQuestion(t *testing.T) {
 		}
 	}
 }
+
+// Issue 29, item 11: the players' prompt gives no example in brackets or
+// parentheses (they read as a default), and a name typed twice is refused
+// with what to do; on the old code "mom is named twice" and no more.
+func TestPlayersPromptSaysWhatToDo(t *testing.T) {
+	env, f, _ := testEnv(t, "Mom, Dad, mom", "Mom, Dad, Mom", "Mom, Dad, Lily")
+	names, err := promptPlayers(env)
+	if err != nil || len(names) != 3 {
+		t.Fatalf("names %q, err %v", names, err)
+	}
+	if strings.ContainsAny(f.Labels[0], "()[]") {
+		t.Errorf("the first prompt reads as having a default: %q", f.Labels[0])
+	}
+	want := []string{
+		"Mom, Dad, mom: Mom and mom read as the same name: tell the two apart, e.g. Mom B",
+		"Mom, Dad, Mom: Mom is named twice: tell the two apart, e.g. Mom B",
+	}
+	if !slices.Equal(f.Rejected, want) {
+		t.Errorf("refused %q\nwant    %q", f.Rejected, want)
+	}
+}
