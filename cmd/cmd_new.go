@@ -352,7 +352,7 @@ func rematch(app *App, o *newOptions, s scoring.Settings) (scoring.Settings, err
 	if !o.given["name"] {
 		o.Name = prev.Name()
 	}
-	return present.Rematch(prev.Settings(), s, o.given["mode"]), nil
+	return present.Rematch(prev.StartSettings(), s, o.given["mode"]), nil
 }
 
 // acrossWarning is a warning for partners who would not sit across from

@@ -106,8 +106,25 @@ func (g *Game) Name() string { return g.Events[0].Name }
 // Created is when the game was started.
 func (g *Game) Created() time.Time { return g.Events[0].At }
 
-// Settings are the game's settings, normalized.
+// Settings are the game's settings, normalized, as they stand: the target
+// is the one last set (unoscore target).
 func (g *Game) Settings() scoring.Settings { return g.Board.Settings }
+
+// StartSettings are the settings the game started with (the players as
+// renamed since): a rematch starts at the target the game started at,
+// not the one it was played on to.
+func (g *Game) StartSettings() scoring.Settings {
+	s := g.Board.Settings
+	if cs := g.Board.Changes(); len(cs) > 0 {
+		for _, c := range cs {
+			if !c.End {
+				s.Target = c.From
+				break
+			}
+		}
+	}
+	return s
+}
 
 // Hands are the hands that count, in order: undos and corrections applied.
 func (g *Game) Hands() []scoring.Hand {

@@ -94,7 +94,7 @@ func (req newRequest) settings(prev *store.Game) (scoring.Settings, error) {
 		if prev == nil {
 			return scoring.Settings{}, bad("there is no game to play again: start one with its players")
 		}
-		s = present.Rematch(prev.Settings(), s, req.Mode != "")
+		s = present.Rematch(prev.StartSettings(), s, req.Mode != "")
 	}
 	if len(s.Players) == 0 {
 		return scoring.Settings{}, present.ErrMissingPlayers
