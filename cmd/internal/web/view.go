@@ -204,6 +204,17 @@ func newBoardView(g *store.Game) boardView {
 	v.PerRow = perRow(len(v.Totals))
 	v.TotalRows = (len(v.Totals) + v.PerRow - 1) / max(v.PerRow, 1)
 	ended, isEnded := b.Ended()
+	// A tie of many is counted, not listed: sixteen names made two huge
+	// lines on a television ("All 16 tied at 0"; "6 tied for the lead at
+	// 40"). Teams are named as teams.
+	tied, everyone, who := len(leadNames) > 4, len(leadNames) > 2 && len(leadNames) == len(v.Cols), ""
+	if plural {
+		who = " teams"
+	}
+	top := 0
+	if len(lead) > 0 {
+		top = b.ColumnScore(lead[0])
+	}
 	switch {
 	case isEnded && ended.Winner == "":
 		v.NoWinner = true
@@ -217,9 +228,20 @@ func newBoardView(g *store.Game) boardView {
 		if len(b.Winners()) > 1 {
 			verb = "win"
 		}
-		v.Head = fmt.Sprintf("%s %s!", words.Join(leadNames), verb)
+		switch {
+		case everyone:
+			v.Head = fmt.Sprintf("All %d%s win, tied at %d!", len(leadNames), who, top)
+		case tied:
+			v.Head = fmt.Sprintf("%d%s win, tied at %d!", len(leadNames), who, top)
+		default:
+			v.Head = fmt.Sprintf("%s %s!", words.Join(leadNames), verb)
+		}
 		phrase := strings.TrimLeft(present.WinPhrase(b), " ,:")
 		v.Detail = fmt.Sprintf("%s%s, %s.", strings.ToUpper(phrase[:1]), phrase[1:], present.AfterHands(b.Hands()))
+	case everyone:
+		v.Head = fmt.Sprintf("All %d%s tied at %d", len(leadNames), who, top)
+	case tied:
+		v.Head = fmt.Sprintf("%d%s tied for the lead at %d", len(leadNames), who, top)
 	case len(leadNames) > 1:
 		v.Head = "Tied for the lead: " + words.Join(leadNames)
 	case len(leadNames) == 1 && plural:
@@ -229,7 +251,7 @@ func newBoardView(g *store.Game) boardView {
 	default:
 		v.Head = "No hands yet"
 	}
-	v.said(b, lead)
+	v.said(b, lead, everyone || tied)
 	// The score pad's names: short ones, with a key, where the whole names
 	// would make it wider than a screen, or one name is longer than its
 	// column holds (a dealer's "Grandmother Rosemary Ann" was cut).
@@ -329,7 +351,7 @@ func (v *boardView) widths() {
 
 // said words the change a screen reader announces: the newest hand, and
 // who leads with what (the headline, with the leader's total).
-func (v *boardView) said(b *scoring.Board, lead []int) {
+func (v *boardView) said(b *scoring.Board, lead []int, scored bool) {
 	if n := len(b.Rows); n > 0 {
 		r := b.Rows[n-1]
 		at := ""
@@ -341,7 +363,7 @@ func (v *boardView) said(b *scoring.Board, lead []int) {
 	v.SaidLead = v.Head
 	switch {
 	case b.Over():
-	case len(lead) > 0 && b.Hands() > 0:
+	case len(lead) > 0 && b.Hands() > 0 && !scored: // "All 16 tied at 0" says the score
 		v.SaidLead = fmt.Sprintf("%s with %d.", v.Head, b.ColumnScore(lead[0]))
 	default:
 		v.SaidLead = v.Head + "."
