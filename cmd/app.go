@@ -126,35 +126,18 @@ func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
 }
 
 // loadGame reads one game (id "" is the current one) with a shared lock,
-// held only while reading. An older file is upgraded by the first read, but
-// only once the game is found: a --game that names nothing leaves it, and
-// writes no backup, as a refused change does.
+// held only while reading. It never writes: an older file is read as it
+// is, or through an upgraded copy (see store.Open).
 func loadGame(app *App, id string) (*store.Game, error) {
-	var g *store.Game
-	read := func(db *store.DB) error {
-		var err error
-		g, err = db.Game(id)
-		return err
-	}
-	db, err := app.openWith(store.Options{ReadOnly: true, KeepOlder: true})
-	switch {
-	case err == nil:
-		defer db.Close()
-		return g, read(db)
-	case errors.Is(err, store.ErrNeedsUpgrade):
-		// Opened to write, the file is read as upgraded (in a transaction
-		// rolled back); the upgrade is written after the game is found.
-		err = app.withDB(changeDB, func(db *store.DB) error {
-			if err := read(db); err != nil {
-				return err
-			}
-			return db.Upgrade()
-		})
-		return g, err
-	case errors.Is(err, store.ErrNoDatabase):
+	db, err := app.openWith(store.Options{ReadOnly: true})
+	if errors.Is(err, store.ErrNoDatabase) {
 		return nil, store.ErrNoGame
 	}
-	return nil, err
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	return db.Game(id)
 }
 
 // writeJSON prints exactly one JSON object.

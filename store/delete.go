@@ -83,8 +83,8 @@ func (db *DB) Delete(id string) (Deleted, error) {
 			return err
 		}
 		meta := tx.Bucket(bucketMeta)
-		if string(meta.Get(keyCurrent)) != full {
-			return nil
+		if cur, err := readCurrent(tx); err != nil || string(cur) != full {
+			return err
 		}
 		d.WasCurrent = true
 		next := playedLast(tx)
@@ -92,7 +92,7 @@ func (db *DB) Delete(id string) (Deleted, error) {
 			return meta.Delete(keyCurrent)
 		}
 		d.Current = *next
-		return meta.Put(keyCurrent, []byte(next.ID))
+		return putCurrent(tx, next.ID)
 	})
 	if err != nil {
 		return Deleted{}, err

@@ -142,7 +142,11 @@ func (db *DB) Doctor() (Report, error) {
 				}
 				r.Problems = append(r.Problems, ce.Err.Error())
 			}
-			if cur := tx.Bucket(bucketMeta).Get(keyCurrent); cur != nil {
+			cur, err := readCurrent(tx)
+			if err != nil {
+				return err
+			}
+			if cur != nil {
 				if n, err := idNum(tx, cur); err == nil && (n == 0 || p.has(n)) {
 					r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", words.Clip(string(cur))))
 				}

@@ -48,7 +48,11 @@ func (db *DB) Export(w io.Writer) error {
 
 func (db *DB) export(w io.Writer) error {
 	return db.view(func(tx *bolt.Tx) error {
-		current := string(tx.Bucket(bucketMeta).Get(keyCurrent))
+		cur, err := readCurrent(tx)
+		if err != nil {
+			return err
+		}
+		current := string(cur)
 		head, err := json.Marshal(struct {
 			Format   int       `json:"unoscore_export"`
 			Exported time.Time `json:"exported"`
@@ -767,7 +771,7 @@ func (im *importer) commit(current string) error {
 		}
 		meta := tx.Bucket(bucketMeta)
 		if meta.Get(keyCurrent) == nil && current != "" {
-			if err := meta.Put(keyCurrent, []byte(current)); err != nil {
+			if err := putCurrent(tx, current); err != nil {
 				return err
 			}
 		}

@@ -365,7 +365,10 @@ func resolveIn(tx *bolt.Tx, id string, names bool) (string, uint64, error) {
 	ids := tx.Bucket(bucketIDs)
 	p := pendingOf(tx)
 	if id == "" {
-		cur := tx.Bucket(bucketMeta).Get(keyCurrent)
+		cur, err := readCurrent(tx)
+		if err != nil {
+			return "", 0, err
+		}
 		if cur == nil {
 			return "", 0, ErrNoGame
 		}
@@ -573,7 +576,7 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 				return err
 			}
 		}
-		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte(id))
+		return putCurrent(tx, id)
 	})
 	if err != nil {
 		return nil, err
@@ -1232,7 +1235,10 @@ func (db *DB) summaries(limit int, dec summaryDecoder, fn func(*Summary) error) 
 func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total int, err error) {
 	read := func() error {
 		return db.view(func(tx *bolt.Tx) error {
-			current := tx.Bucket(bucketMeta).Get(keyCurrent)
+			current, err := readCurrent(tx)
+			if err != nil {
+				return err
+			}
 			p := pendingOf(tx)
 			if limit > 0 {
 				// Every id is counted: the pages of the index first. (A
@@ -1350,7 +1356,7 @@ func (db *DB) Use(id string) (*Game, error) {
 		if g, err = loadGame(tx, id); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte(g.ID))
+		return putCurrent(tx, g.ID)
 	})
 	return g, err
 }

@@ -211,7 +211,7 @@ func TestCurrentNamingNoGameIsDamage(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "u.db")
 	fill(t, path, 1)
 	tamper(t, path, func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Put(keyCurrent, []byte("gone42"))
+		return putCurrent(tx, "gone42")
 	})
 	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
 	defer db.Close()

@@ -152,6 +152,33 @@ func idValue(tx *bolt.Tx, id, kept []byte) (uint64, error) {
 	return binary.BigEndian.Uint64(v), nil
 }
 
+// maxCounter is past any counter of games unoscore writes: each import
+// raises it by 2^32, so no file reaches it, and one there is damaged (the
+// next game's number would wrap round).
+const maxCounter = 1 << 62
+
+// readCurrent is the current game's id ("" when there is none): sealed from
+// schema 7 on, as it was in schemas before it.
+func readCurrent(tx *bolt.Tx) ([]byte, error) {
+	kept := tx.Bucket(bucketMeta).Get(keyCurrent)
+	if kept == nil {
+		return nil, nil
+	}
+	if v, err := schemaOf(tx, tx.DB().Path()); err != nil || v < 7 {
+		return kept, err
+	}
+	v, ok := unseal(bucketMeta, keyCurrent, kept)
+	if !ok {
+		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("its record of the current game %v", errChecksum)}
+	}
+	return v, nil
+}
+
+// putCurrent makes id the current game, sealed.
+func putCurrent(tx *bolt.Tx, id string) error {
+	return putSealed(tx.Bucket(bucketMeta), bucketMeta, keyCurrent, []byte(id))
+}
+
 // counter reads the counter of games.
 func counter(tx *bolt.Tx) (uint64, error) {
 	kept := tx.Bucket(bucketMeta).Get(keyCounter)
@@ -162,7 +189,10 @@ func counter(tx *bolt.Tx) (uint64, error) {
 	if !ok || len(v) != 8 {
 		return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("its counter of games %v", errChecksum)}
 	}
-	return binary.BigEndian.Uint64(v), nil
+	if n := binary.BigEndian.Uint64(v); n < maxCounter {
+		return n, nil
+	}
+	return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("its counter of games (%d) is past any number unoscore gives out: the counter is damaged", binary.BigEndian.Uint64(v))}
 }
 
 // setCounter writes the counter of games.

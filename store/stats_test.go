@@ -168,10 +168,11 @@ func TestMigrateSchema2(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "old.db")
 	writeOldFile(t, path, 2, 3)
 
-	db, err := Open(path, Options{ReadOnly: true})
+	db, err := Open(path, Options{}) // a change upgrades the file
 	if err != nil {
 		t.Fatal(err)
 	}
+	ok(t, db.Upgrade())
 	list, _ := listAll(t, db)
 	db.Close()
 	for _, s := range list {

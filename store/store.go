@@ -9,6 +9,7 @@
 package store
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
@@ -33,7 +34,7 @@ import (
 )
 
 // SchemaVersion is the layout of the file this unoscore writes.
-const SchemaVersion = 6
+const SchemaVersion = 7
 
 // DefaultTimeout is how long a command waits for another unoscore to let go
 // of the file.
@@ -211,12 +212,9 @@ type Options struct {
 	// AcceptOlder opens a file whose newest meta page is damaged at the
 	// state before it, after copying the file aside (see OlderError).
 	AcceptOlder bool
-	// KeepOlder: a read-only open of an older file returns ErrNeedsUpgrade
-	// instead of upgrading it, for a reader that first checks what it was
-	// asked for (a game named) and upgrades only if that is there.
-	KeepOlder bool
 
 	retried bool // the path was opened again after its file was replaced
+	scratch bool // a private copy (see readOlder): upgraded without a backup
 }
 
 // errReplaced: the file at the path changed while its lock was waited for.
@@ -238,6 +236,8 @@ type DB struct {
 	// Accepted is the copy of the damaged file that AcceptOlder made.
 	Accepted  string
 	staleMeta string // the older meta page is damaged (OlderError.Stale)
+	scratch   bool   // Options.scratch
+	temp      string // the private copy read instead of the file, removed by Close
 	// Notice is set when opening the file tidied it up (what an import
 	// cut short had written was removed); the caller should show it.
 	Notice string
@@ -426,28 +426,64 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 			return nil, err
 		}
 	}
+	db.scratch = opts.scratch
 	if err := db.init(opts.ReadOnly); err != nil {
-		db.Close()
-		if errors.Is(err, errNeedsMigration) && opts.KeepOlder {
-			return nil, ErrNeedsUpgrade
-		}
 		if errors.Is(err, errNeedsMigration) {
-			// An older file opened to read: upgrade it once, then read
-			// (never a copy kept to compare with).
-			w, err := Open(path, Options{Timeout: opts.Timeout})
-			if err != nil {
-				return nil, err
-			}
-			err = w.upgrade()
-			w.Close()
-			if err != nil {
-				return nil, err
-			}
-			return Open(path, opts)
+			return db.readOlder(opts)
 		}
+		db.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+// readOlder reads a file of schema 4 or before, opened to read, through a
+// private copy upgraded in the temporary folder: a command that only reads
+// never writes the file (a flipped bit in the schema version upgraded a
+// newer file once), and a file on a read-only medium can still be read.
+// db is closed.
+func (db *DB) readOlder(opts Options) (*DB, error) {
+	tmp, err := os.CreateTemp("", ".unoscore-read-*.db")
+	if err == nil {
+		err = db.view(func(tx *bolt.Tx) error {
+			_, err := tx.WriteTo(tmp)
+			return err
+		})
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+	}
+	db.Close()
+	path := db.path
+	older := func(err error) error {
+		if tmp != nil {
+			os.Remove(tmp.Name())
+		}
+		var ce *CorruptError
+		if errors.As(err, &ce) {
+			ce.Path = path
+			return err
+		}
+		return fmt.Errorf("the database %s is of an older schema, which a command that only reads does not upgrade, and it could not be read through a copy (%s): a command that changes it upgrades it, or copy it somewhere writable first", path, ioProblem(err))
+	}
+	if err != nil {
+		return nil, older(err)
+	}
+	w, err := Open(tmp.Name(), Options{Timeout: opts.Timeout, scratch: true})
+	if err != nil {
+		return nil, older(err)
+	}
+	err = w.upgrade()
+	w.Close()
+	if err != nil {
+		return nil, older(err)
+	}
+	r, err := Open(tmp.Name(), Options{ReadOnly: true, Timeout: opts.Timeout})
+	if err != nil {
+		return nil, older(err)
+	}
+	r.path, r.temp = path, tmp.Name()
+	return r, nil
 }
 
 // copyAside copies a damaged file byte for byte beside it, before anything
@@ -530,6 +566,9 @@ func (db *DB) Close() error {
 	open.Delete(db.bolt)
 	err := db.bolt.Close()
 	db.file.Close()
+	if db.temp != "" {
+		os.Remove(db.temp)
+	}
 	return err
 }
 
@@ -544,11 +583,11 @@ func (db *DB) init(readOnly bool) error {
 	err := db.view(func(tx *bolt.Tx) error {
 		var err error
 		version, err = schemaOf(tx, db.path)
-		if err != nil {
+		if err != nil || version == 0 {
 			return err
 		}
 		staged = version == SchemaVersion && tx.Bucket(bucketMeta).Get(keyImport) != nil
-		return nil
+		return checkMeta(tx, db.path)
 	})
 	switch {
 	case err != nil:
@@ -557,8 +596,12 @@ func (db *DB) init(readOnly bool) error {
 		return ErrNoDatabase
 	case version == 0:
 		return db.update(create)
-	case version < SchemaVersion && readOnly:
+	case version < 5 && readOnly:
+		// Another layout: read through an upgraded copy (see readOlder).
 		return errNeedsMigration
+	case readOnly:
+		// Schemas 5 and 6 are read as they are: the same layout, the
+		// schema version and the current game not yet sealed.
 	case version < SchemaVersion:
 		db.pending = version // upgraded by the first change
 		return nil
@@ -580,11 +623,6 @@ func (db *DB) init(readOnly bool) error {
 // opened read-only.
 var errNeedsMigration = errors.New("the database needs migrating")
 
-// ErrNeedsUpgrade: a read-only open with KeepOlder found an older file.
-// Opened to write, it is read as upgraded (in a transaction rolled back)
-// and written only by a change, or by Upgrade.
-var ErrNeedsUpgrade = errNeedsMigration
-
 // schemaOf reads the file's schema version: 0 for a new, empty file.
 func schemaOf(tx *bolt.Tx, path string) (int, error) {
 	meta := tx.Bucket(bucketMeta)
@@ -594,14 +632,53 @@ func schemaOf(tx *bolt.Tx, path string) (int, error) {
 		}
 		return 0, nil
 	}
-	v, err := strconv.Atoi(string(meta.Get(keySchema)))
+	// From schema 7 the value is sealed (see seal.go); before, plain.
+	kept := meta.Get(keySchema)
+	v, err := strconv.Atoi(string(kept))
+	if err != nil && len(kept) > sealSize {
+		if plain, ok := unseal(bucketMeta, keySchema, kept); ok {
+			if v, err = strconv.Atoi(string(plain)); err == nil && v < 7 {
+				err = errors.New("sealed below 7")
+			}
+		} else {
+			return 0, &CorruptError{Path: path, Err: fmt.Errorf("its schema version %v", errChecksum)}
+		}
+	} else if err == nil && v >= 7 && v <= SchemaVersion {
+		err = errors.New("not sealed")
+	}
 	if err != nil || v < 1 {
 		return 0, &CorruptError{Path: path, Err: errors.New("no schema version")}
 	}
 	if v > SchemaVersion {
 		return 0, &NewerError{Path: path, Version: v}
 	}
+	// A plain value (schemas 1 to 6) must agree with what the file holds,
+	// so that one flipped bit (6 read as 4 or 2) upgrades nothing.
+	switch {
+	case v < 5 && meta.Get(keyCounter) != nil, v >= 4 && tx.Bucket(bucketGames) != nil, v < 4 && tx.Bucket(bucketGames) == nil:
+		return 0, &CorruptError{Path: path, Err: fmt.Errorf("its schema version (%d) does not match what it holds: the version is damaged", v)}
+	}
 	return v, nil
+}
+
+// metaKeys are the keys of the meta bucket; any other is a damaged one
+// (a flipped bit in "current" leaves no current game, and games behind).
+var metaKeys = map[string]bool{"schema": true, "current": true, "import": true, "games": true,
+	"ordered": true, "serve-token": true, "serve-token-replaced": true, "last-tx": true}
+
+// checkMeta refuses a meta bucket holding a key unoscore never writes.
+func checkMeta(tx *bolt.Tx, path string) error {
+	return tx.Bucket(bucketMeta).ForEach(func(k, _ []byte) error {
+		if metaKeys[string(k)] {
+			return nil
+		}
+		return &CorruptError{Path: path, Err: fmt.Errorf("its meta bucket holds %q, a key unoscore never writes: a key there is damaged", words.Clip(string(k)))}
+	})
+}
+
+// schemaValue is the schema version as this unoscore keeps it: sealed.
+func schemaValue() []byte {
+	return seal(bucketMeta, keySchema, []byte(strconv.Itoa(SchemaVersion)))
 }
 
 func checkBuckets(tx *bolt.Tx, path string) error {
@@ -619,7 +696,7 @@ func create(tx *bolt.Tx) error {
 	if err != nil {
 		return err
 	}
-	if err := meta.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
+	if err := meta.Put(keySchema, schemaValue()); err != nil {
 		return err
 	}
 	for _, name := range layout {
@@ -674,6 +751,14 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 	// Schema 6 recorded, in every change, the transaction that committed
 	// it (a record no longer written or read); the step changes nothing.
 	5: func(tx *bolt.Tx) error { return nil },
+	// Schema 7 seals the schema version (migrateSteps writes it) and the
+	// current game.
+	6: func(tx *bolt.Tx) error {
+		if cur := tx.Bucket(bucketMeta).Get(keyCurrent); cur != nil {
+			return putCurrent(tx, string(bytes.Clone(cur)))
+		}
+		return nil
+	},
 }
 
 // migrationTo is the schema the step from v reaches.
@@ -779,7 +864,7 @@ func (db *DB) upgrade() error {
 // they need no copy and take none: a kill leaves the file as it was or
 // upgraded, as bbolt commits whole.
 func (db *DB) backup(tx *bolt.Tx, from int) error {
-	if from >= 5 {
+	if from >= 5 || db.scratch {
 		return nil
 	}
 	_, err := writeBeside(db.path, BackupPath(db.path, from), func(f *os.File) error {
@@ -816,7 +901,7 @@ func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("upgrading schema %d: %w", v, err)}
 		}
 	}
-	if err := tx.Bucket(bucketMeta).Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
+	if err := tx.Bucket(bucketMeta).Put(keySchema, schemaValue()); err != nil {
 		return err
 	}
 	return checkBuckets(tx, db.path)

@@ -66,8 +66,9 @@ func (g *Game) Changes() int { return len(g.Events) }
 func (db *DB) Current() (string, error) {
 	var id string
 	err := db.view(func(tx *bolt.Tx) error {
-		id = string(tx.Bucket(bucketMeta).Get(keyCurrent))
-		return nil
+		cur, err := readCurrent(tx)
+		id = string(cur)
+		return err
 	})
 	return id, err
 }

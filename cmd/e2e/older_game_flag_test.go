@@ -16,8 +16,9 @@ import (
 // TestOlderFileGameFlagNamingNothing: on a schema 4 file, a --game that
 // names nothing is refused (exit 2) by a write command and by a read
 // command alike, and the file is left byte for byte as it was, with no
-// backup written; the first read that finds its game upgrades the file,
-// after the backup, as before.
+// backup written; a read that finds its game reads it and writes nothing
+// either (issue 33: a read never upgrades); the first change upgrades the
+// file, after the backup.
 func TestOlderFileGameFlagNamingNothing(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "u.db")
@@ -50,8 +51,17 @@ func TestOlderFileGameFlagNamingNothing(t *testing.T) {
 	if code, out, errs := harness.Unoscore(t, path, "board", "--json", "--game", "k00001"); code != 0 || !strings.Contains(out, `"id": "k00001"`) {
 		t.Fatalf("board of a game there: exit %d, %s %s", code, out, errs)
 	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Fatal("a read changed the file")
+	}
+	if _, err := os.Lstat(backup); err == nil {
+		t.Fatal("a read wrote a backup")
+	}
+	if code, _, errs := harness.Unoscore(t, path, "--no-input", "hand", "--game", "k00001", "--out", "Ann", "--left", "Bob=r7", "--left", "Cat=2"); code != 0 {
+		t.Fatalf("hand: exit %d, %s", code, errs)
+	}
 	if _, err := os.Lstat(backup); err != nil {
-		t.Fatalf("the first read that went ahead wrote no backup: %v", err)
+		t.Fatalf("the first change wrote no backup: %v", err)
 	}
 	if code, out, errs := harness.Unoscore(t, path, "doctor"); code != 0 {
 		t.Fatalf("doctor after the upgrade: exit %d, %s %s", code, out, errs)
