@@ -219,7 +219,7 @@ func unknownCommand(c *cobra.Command, word string) error {
 		return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 	}
 	word = words.Clip(word)
-	if s := c.SuggestionsFor(word); len(s) > 0 {
+	if s := closest(c.SuggestionsFor(word), word); len(s) > 0 {
 		return usagef("unknown command %q: did you mean %s? %s", prefix+word, quote(s), help)
 	}
 	var all []string
@@ -232,4 +232,26 @@ func unknownCommand(c *cobra.Command, word string) error {
 		return usagef("unknown command %q: use %s %s", prefix+word, quote(all), help)
 	}
 	return usagef("unknown command %q %s", prefix+word, help)
+}
+
+// closest keeps, of cobra's suggestions for word, those nearest to it,
+// a swap of two letters counting as one edit: "hnad" is "hand" (one swap),
+// not "end" too (two edits), so that a typo of a command is never offered
+// a command that changes something else. A suggestion that word starts
+// (cobra's other kind) stays.
+func closest(suggestions []string, word string) []string {
+	best := -1
+	for _, s := range suggestions {
+		if d := words.Distance(strings.ToLower(word), strings.ToLower(s)); best < 0 || d < best {
+			best = d
+		}
+	}
+	var out []string
+	for _, s := range suggestions {
+		lw, ls := strings.ToLower(word), strings.ToLower(s)
+		if words.Distance(lw, ls) == best || strings.HasPrefix(ls, lw) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
