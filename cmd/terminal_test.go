@@ -166,6 +166,23 @@ func TestHandLoopWhenNothingCanBeKept(t *testing.T) {
 		t.Errorf("offers to keep what was entered in a game that is over:\n%s", out)
 	}
 
+	// A game ended in another terminal meanwhile: said so; not offered to
+	// play on (an end is taken back by undo).
+	db = filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs, _ := runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob", "--target", "100"); code != 0 {
+		t.Fatal(errs)
+	}
+	out = run(db, []string{"Ann", "r7", ""}, "Bob's cards", []string{"end"}, "hand")
+	for _, want := range []string{
+		"Not saved: in another terminal, the game was ended where it stood; the game is over.\n",
+		"Ended before the first hand.",
+		"Play again with the same table: unoscore new --again",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q:\n%s", want, out)
+		}
+	}
+
 	db = filepath.Join(t.TempDir(), "u.db")
 	if code, _, errs, _ := runAt(t, db, nil, "new", "--no-input", "--players", "Ann,Bob,Cat,Dan", "--mode", "rotating", "--hands", "1"); code != 0 {
 		t.Fatal(errs)

@@ -188,6 +188,8 @@ func whatChanged(was, now *scoring.Board, table int) (msg string, keep bool) {
 	if now.Over() {
 		what := "in another terminal, a correction ended the game"
 		switch {
+		case now.EndedEarly():
+			what = "in another terminal, the game was ended where it stood"
 		case m > n:
 			what = fmt.Sprintf("hand %d, entered in another terminal, ended the game", m)
 		case m < n:
