@@ -229,5 +229,20 @@ func TestBrowserTableDoneSaysASentence(t *testing.T) {
 	step(phone, "table 2, done", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-table="2"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-table="2"]`)),
-		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Table 2 has played all 7 rounds") && /[.?!]$/.test(document.querySelector(".msg.bad").textContent)`, 5*time.Second))
+		poll(`document.querySelector("#scorer .msg").textContent.startsWith("Table 2 has played all 7 rounds") && /[.?!]$/.test(document.querySelector("#scorer .msg").textContent)`, 5*time.Second))
+	// It is news, not an error: not in the red of a refusal.
+	if style, err := chromedp.Run(phone, chromedp.Evaluate[string](`(() => { const m = document.querySelector("#scorer .msg");
+		return m.classList.contains("bad") || getComputedStyle(m).color !== getComputedStyle(document.body).color ? m.className + " in " + getComputedStyle(m).color : ""; })()`)); err != nil || style != "" {
+		t.Errorf("a table done is said as %q, not in the page's ink %v", style, err)
+	}
+	shoot(t, phone, screenshots(t), "serve-table-done.png")
+	// The game ends: on a television the final standings take the
+	// screen's width (the tables' third stood empty).
+	play(7, 1)
+	step(phone, "the television, the game over", chromedp.EmulateViewport(1280, 720), navigate(s.View),
+		poll(`document.querySelector(".board.over") !== null`, 5*time.Second))
+	if right, err := chromedp.Run(phone, chromedp.Evaluate[float64](`Math.max(...[...document.querySelectorAll(".total")].map(e => e.getBoundingClientRect().right))`)); err != nil || right < 1280*0.9 {
+		t.Errorf("the final standings end at %v px of 1280 %v", right, err)
+	}
+	shoot(t, phone, screenshots(t), "serve-rotating-over-tv.png")
 }

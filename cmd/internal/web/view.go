@@ -370,6 +370,29 @@ func (v *boardView) said(b *scoring.Board, lead []int, scored bool) {
 	}
 }
 
+// nextTable is the table where seat plays next, when that table has not
+// reached that round yet (0 when the seat plays now, or has no round left).
+func nextTable(b *scoring.Board, seat int) int {
+	tables := b.Tables()
+	for r, round := range b.Schedule() {
+		for i, at := range round {
+			seats := at.Clockwise()
+			if i >= len(tables) || !slices.Contains(seats[:], seat) {
+				continue
+			}
+			t := tables[i]
+			switch {
+			case t.Done || t.Round > r+1: // played
+			case t.Round == r+1:
+				return 0 // at the table now
+			default:
+				return t.Number
+			}
+		}
+	}
+	return 0
+}
+
 // perRow is how many totals a row of a television holds for n players: at
 // most six a row, the rows as even as they go (7 is 4 + 3, 10 is 5 + 5),
 // never one player alone on a row under a full one.
@@ -428,6 +451,20 @@ func (v *boardView) tables(b *scoring.Board) {
 		if seat := t.SittingOut; seat >= 0 && !t.Done && !slices.Contains(seated, seat) {
 			c := &v.Cols[b.ColumnOf(seat)]
 			c.Note, c.Table, c.Hue, c.order = fmt.Sprintf("sits out round %d", t.Round), 0, "done", len(v.Cols)*4
+		}
+	}
+	// A player between rounds (their round finished, their next table
+	// still in the round before) is seated at no table now: their total
+	// names the table they go to next, and that they wait for it.
+	if !b.Over() {
+		for i := range v.Cols {
+			c := &v.Cols[i]
+			if c.Table != 0 || c.Note != "" {
+				continue
+			}
+			if t := nextTable(b, b.Columns()[i].Seats[0]); t > 0 {
+				c.Table, c.Note, c.Hue, c.order = t, "· waiting", "done", 4*len(b.Tables())+t
+			}
 		}
 	}
 	v.Totals = slices.Clone(v.Cols)

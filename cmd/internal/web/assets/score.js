@@ -227,7 +227,8 @@
   // before at another table.
   function waits(t) { return !!(t && t.waiting_for && t.waiting_for.length); }
   function pick(t) {
-    if (t.refusal && !waits(t)) { say(sentence(t.refusal), false); return; }
+    // A table that has played all its rounds: news, not an error.
+    if (t.refusal && !waits(t)) { message = {text: sentence(t.refusal), good: false, news: true, changes: kp.changes, action: null}; render(); return; }
     table = t.table; hush();
     render();
   }
@@ -947,7 +948,7 @@
         key("restart", {id: "restart", text: "Start over", on: startOver})
       ])]));
     }
-    var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.good ? "good" : "bad"), role: "status", text: message.text});
+    var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.news ? "news" : message.good ? "good" : "bad"), role: "status", text: message.text});
     if (tokenBad) {
       // A hand being entered on a link whose token the server refuses:
       // the keypad stays, and the refusal takes the message's place,
