@@ -12,6 +12,7 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -123,6 +124,14 @@ func (a *App) withDB(mode int, fn func(db *store.DB) error) error {
 	}
 	defer db.Close()
 	return fn(db)
+}
+
+// played is the game a load returned, as scoring sees it, or its error.
+func played(g *store.Game, err error) (*scoring.Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &g.Game, nil
 }
 
 // loadGame reads one game (id "" is the current one) with a shared lock,

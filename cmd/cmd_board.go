@@ -46,7 +46,7 @@ func runBoard(o *boardOptions) error {
 		return err
 	}
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, present.NewBoard(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(&g.Game))
 	}
 	st := o.app.style()
 	if o.Wide {
@@ -60,7 +60,7 @@ func runBoard(o *boardOptions) error {
 		return ui.WriteWrapped(o.app.IO.Out, b.String(), st.Width)
 	}
 	if o.Chart {
-		return ui.WriteChart(o.app.IO.Out, g, st)
+		return ui.WriteChart(o.app.IO.Out, &g.Game, st)
 	}
-	return ui.WriteBoard(o.app.IO.Out, g, st)
+	return ui.WriteBoard(o.app.IO.Out, &g.Game, st)
 }

@@ -72,7 +72,7 @@ func runEdit(o *editOptions) error {
 	}
 	left, err := parseLeft(o.Left)
 	if err != nil {
-		return present.CardsIn(err, func() (*store.Game, error) { return loadGame(app, o.Game) })
+		return present.CardsIn(err, func() (*scoring.Game, error) { return played(loadGame(app, o.Game)) })
 	}
 	var g *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {
@@ -108,10 +108,10 @@ func edit(db *store.DB, o *editOptions, id string, h scoring.Hand, seen ...store
 func editDone(o *editOptions, g *store.Game) error {
 	o.app.saved = fmt.Sprintf("The correction of hand %d was saved", o.Number)
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, present.NewBoard(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(&g.Game))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Corrected. %s The old record stays in the history.\n\n", present.HandLine(g.Board, g.Board.Rows[o.Number-1]))
-	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 
 // changeCards is hand n with only the players named in left given new cards.

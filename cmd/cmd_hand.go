@@ -116,7 +116,7 @@ func runHand(o *handOptions) error {
 	}
 	h, err := o.hand()
 	if err != nil {
-		return present.CardsIn(err, func() (*store.Game, error) { return loadGame(app, o.Game) })
+		return present.CardsIn(err, func() (*scoring.Game, error) { return played(loadGame(app, o.Game)) })
 	}
 	var g *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {
@@ -134,9 +134,9 @@ func runHand(o *handOptions) error {
 	}
 	app.saved = fmt.Sprintf("Hand %d was saved", g.Board.Rows[len(g.Board.Rows)-1].Number)
 	if o.JSON {
-		return writeJSON(app.IO.Out, present.NewBoard(g))
+		return writeJSON(app.IO.Out, present.NewBoard(&g.Game))
 	}
 	fmt.Fprintln(app.IO.Out, present.HandLine(g.Board, g.Board.Rows[len(g.Board.Rows)-1]))
 	fmt.Fprintln(app.IO.Out)
-	return ui.WriteBoard(app.IO.Out, g, app.style())
+	return ui.WriteBoard(app.IO.Out, &g.Game, app.style())
 }

@@ -288,7 +288,7 @@ func runNew(o *newOptions) error {
 	// does, so that a script that retries never starts the game twice.
 	app.saved = fmt.Sprintf("New game %s was saved", g.ID)
 	if o.JSON {
-		return writeJSON(app.IO.Out, present.NewBoard(g))
+		return writeJSON(app.IO.Out, present.NewBoard(&g.Game))
 	}
 	app.unprinted = "its settings"
 	b := g.Board

@@ -100,17 +100,17 @@ func runRedo(o *undoOptions) error {
 	if c, ok := g.LastChange(); ok && row.Number == 0 {
 		o.app.saved = "What redo brought back was saved"
 		if o.JSON {
-			return writeJSON(o.app.IO.Out, present.NewBoard(g))
+			return writeJSON(o.app.IO.Out, present.NewBoard(&g.Game))
 		}
 		fmt.Fprintf(o.app.IO.Out, "Brought back: %s.\n\n", c.Sentence())
-		return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+		return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 	}
 	o.app.saved = fmt.Sprintf("%s was brought back and saved", words.Capitalize(handAt(row)))
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, present.NewBoard(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(&g.Game))
 	}
 	fmt.Fprintf(o.app.IO.Out, "Brought back. %s\n\n", present.HandLine(g.Board, row))
-	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 
 // redoHand is the hand a redo would bring back, as the question names it.

@@ -73,7 +73,7 @@ func runTarget(o *targetOptions) error {
 	}
 	o.app.saved = fmt.Sprintf("The target of %d was saved", o.Target)
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, present.NewBoard(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(&g.Game))
 	}
 	c, _ := g.LastChange()
 	line := words.Capitalize(c.Sentence())
@@ -81,7 +81,7 @@ func runTarget(o *targetOptions) error {
 		line += fmt.Sprintf(": the game goes on, %s deals", g.Board.Name(g.Board.Dealer()))
 	}
 	fmt.Fprintf(o.app.IO.Out, "%s.\n\n", line)
-	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 
 type endOptions struct {
@@ -128,9 +128,9 @@ func runEnd(o *endOptions) error {
 	}
 	o.app.saved = "The end of the game was saved"
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, present.NewBoard(g))
+		return writeJSON(o.app.IO.Out, present.NewBoard(&g.Game))
 	}
 	c, _ := g.LastChange()
 	fmt.Fprintf(o.app.IO.Out, "%s.\n\n", words.Capitalize(c.Sentence()))
-	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }

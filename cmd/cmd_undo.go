@@ -136,18 +136,18 @@ func (o *undoOptions) undo(asked int) error {
 	if c, ok := g.UndoneChange(); ok && voided.Number == 0 {
 		o.app.saved = "The undo was saved"
 		if o.JSON {
-			return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(g)})
+			return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(&g.Game)})
 		}
 		fmt.Fprintf(o.app.IO.Out, "Voided %q; it stays in the history.\n\n", c.Sentence())
-		return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+		return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 	}
 	o.app.saved = fmt.Sprintf("The undo of %s was saved", handAt(voided))
 	if o.JSON {
-		return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(g), Voided: present.NewVoided(g, voided)})
+		return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(&g.Game), Voided: present.NewVoided(&g.Game, voided)})
 	}
 	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s went out, %s); it stays in the history.\n\n",
 		handAt(voided), g.Board.Name(voided.Out), words.Count(voided.Won, "point"))
-	return ui.WriteBoard(o.app.IO.Out, g, o.app.style())
+	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 
 // handAt names a hand: "hand 5", or "hand 5 at table 1" in a rotating game.

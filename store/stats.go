@@ -15,19 +15,6 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 )
 
-// Record is the summary as player statistics read it.
-func (s Summary) Record() scoring.GameRecord {
-	r := scoring.GameRecord{ID: s.ID, Name: s.Name, Created: s.Created, Seq: s.Seq, Mode: scoring.Mode(s.Mode), Over: s.Over}
-	if s.Stats != nil {
-		r.Players = s.Stats.Players
-	} else {
-		for _, p := range s.Players {
-			r.Players = append(r.Players, scoring.PlayerGame{Player: p})
-		}
-	}
-	return r
-}
-
 // Rename calls a player by a new name in every game they played, as one
 // more event in each game's log; the records before it keep the name they
 // were written with. The old name is matched ignoring case; games that

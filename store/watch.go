@@ -58,10 +58,6 @@ func ReadStamp(path string) (Stamp, error) {
 	return st, nil
 }
 
-// Changes is a game's change counter: the number of events in its log,
-// raised by every hand, undo and correction.
-func (g *Game) Changes() int { return len(g.Events) }
-
 // Current is the current game's id, or "" before the first game.
 func (db *DB) Current() (string, error) {
 	var id string

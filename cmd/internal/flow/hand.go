@@ -42,7 +42,7 @@ func HandLoop(env *Env, game string, table int) error {
 		b := g.Board
 		if b.Over() {
 			fmt.Fprintln(out)
-			if err := ui.WriteBoard(out, g, st); err != nil {
+			if err := ui.WriteBoard(out, &g.Game, st); err != nil {
 				return err
 			}
 			// A table that wants more plays on to a higher target.

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/unoscore/unoscore/rules"
-	"github.com/unoscore/unoscore/store"
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // The objects the other commands print with --json.
@@ -26,8 +26,8 @@ type KnownPlayer struct {
 
 // History is what history --json prints: a game's log.
 type History struct {
-	ID     string        `json:"id"`
-	Events []store.Event `json:"events"`
+	ID     string          `json:"id"`
+	Events []scoring.Event `json:"events"`
 }
 
 // Topic is what rules TOPIC --json prints.

@@ -16,7 +16,6 @@ import (
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
-	"github.com/unoscore/unoscore/store"
 )
 
 // Board is the board object of the contract, with a few additions (name,
@@ -137,7 +136,7 @@ type Voided struct {
 }
 
 // NewVoided names row, a hand of g's that an undo voided.
-func NewVoided(g *store.Game, row scoring.Row) *Voided {
+func NewVoided(g *scoring.Game, row scoring.Row) *Voided {
 	if row.Number == 0 { // a target or end voided: no hand
 		return nil
 	}
@@ -152,7 +151,7 @@ type Undone struct {
 }
 
 // NewBoard is a game's board object.
-func NewBoard(g *store.Game) Board {
+func NewBoard(g *scoring.Game) Board {
 	b := g.Board
 	s := b.Settings
 	out := Board{
@@ -233,7 +232,7 @@ type Game struct {
 }
 
 // NewGame is one game's entry in the list of games.
-func NewGame(s store.Summary) Game {
+func NewGame(s scoring.Summary) Game {
 	return Game{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
 		Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: words.NonNil(s.Winners),
 		Leaders: words.NonNil(s.Leaders), Current: s.Current}
@@ -277,7 +276,7 @@ func (e *CardsError) Unwrap() error { return &e.InputError }
 // cards read again by the game's deck, so that what is suggested is a card
 // of that deck. Any other error, or a game that cannot be read, leaves err
 // as it is.
-func CardsIn(err error, game func() (*store.Game, error)) error {
+func CardsIn(err error, game func() (*scoring.Game, error)) error {
 	var ce *CardsError
 	if !errors.As(err, &ce) {
 		return err

@@ -12,7 +12,6 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
-	"github.com/unoscore/unoscore/store"
 )
 
 // column is one scoring column of the board, with its title: a player's
@@ -35,7 +34,7 @@ func columns(b *scoring.Board) []column {
 // terminal nothing is wider than st.Width: a table that would not fit is
 // printed in a narrower layout (writeScorePad) and long lines are broken
 // between words.
-func WriteBoard(w io.Writer, g *store.Game, st Style) error {
+func WriteBoard(w io.Writer, g *scoring.Game, st Style) error {
 	b := g.Board
 	s := b.Settings
 	var out bytes.Buffer

@@ -9,7 +9,6 @@ import (
 	"unicode"
 
 	"github.com/unoscore/unoscore/scoring"
-	"github.com/unoscore/unoscore/store"
 )
 
 // The chart of the score race is drawn here rather than by a plotting
@@ -35,7 +34,7 @@ var (
 // running total after each hand, the hand numbers along the bottom and the
 // target as a dotted line. When every hand does not fit st.Width, hands
 // evenly spread over the game are shown, the last always among them.
-func WriteChart(w io.Writer, g *store.Game, st Style) error {
+func WriteChart(w io.Writer, g *scoring.Game, st Style) error {
 	b := g.Board
 	cols := columns(b)
 	n := len(b.Rows)

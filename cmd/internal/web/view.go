@@ -484,7 +484,7 @@ func cell(c scoring.Cell) cellView {
 	return cellView{Text: present.CellText(c, "–"), Won: c.Kind == scoring.Won || c.Kind == scoring.Clean}
 }
 
-func jsonLine(g *store.Game) ([]byte, error) { return json.Marshal(present.NewBoard(g)) }
+func jsonLine(g *store.Game) ([]byte, error) { return json.Marshal(present.NewBoard(&g.Game)) }
 
 // pageView is a whole page: the board, or a note that there is no game.
 type pageView struct {

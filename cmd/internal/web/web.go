@@ -453,7 +453,7 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	if g, ok := s.requestedGame(w, r); ok {
-		writeJSON(w, http.StatusOK, present.NewBoard(g))
+		writeJSON(w, http.StatusOK, present.NewBoard(&g.Game))
 	}
 }
 
@@ -576,7 +576,7 @@ func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body [
 		}
 		var changed *store.ChangedError
 		if errors.As(err, &changed) {
-			writeJSON(w, http.StatusConflict, conflict{Error: changed.What + " " + question(r.URL.Path), Board: present.NewBoard(changed.Game)})
+			writeJSON(w, http.StatusConflict, conflict{Error: changed.What + " " + question(r.URL.Path), Board: present.NewBoard(&changed.Game.Game)})
 			return
 		}
 		if err != nil {
@@ -595,7 +595,7 @@ func (s *Server) writeHandler(byID bool, fn func(db *store.DB, id string, body [
 			code = http.StatusOK
 			s.hub.publish(g)
 		}
-		writeJSON(w, code, answer{Board: present.NewBoard(g), Voided: res.voided})
+		writeJSON(w, code, answer{Board: present.NewBoard(&g.Game), Voided: res.voided})
 	}
 }
 
@@ -650,7 +650,7 @@ func decode(body []byte, v any, example string) error {
 func (s *Server) addHand(db *store.DB, id string, body []byte) (result, error) {
 	h, changes, err := readHand(body)
 	if err != nil {
-		return result{}, present.CardsIn(err, func() (*store.Game, error) { return db.Game(id) })
+		return result{}, present.CardsIn(err, func() (*scoring.Game, error) { return played(db.Game(id)) })
 	}
 	if err := noTableZero(db, id, h.given); err != nil {
 		return result{}, err
@@ -668,7 +668,7 @@ func (s *Server) editHand(db *store.DB, id string, body []byte, number string) (
 	}
 	h, changes, err := readHand(body)
 	if err != nil {
-		return result{}, present.CardsIn(err, func() (*store.Game, error) { return db.Game(id) })
+		return result{}, present.CardsIn(err, func() (*scoring.Game, error) { return played(db.Game(id)) })
 	}
 	if err := noTableZero(db, id, h.given); err != nil {
 		return result{}, err
@@ -732,7 +732,7 @@ func (s *Server) undo(db *store.DB, id string, body []byte) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
-	return result{game: g, voided: present.NewVoided(g, row)}, nil
+	return result{game: g, voided: present.NewVoided(&g.Game, row)}, nil
 }
 
 func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
@@ -1041,4 +1041,12 @@ func LocalIPs() []net.IP {
 		}
 	}
 	return append(v4, v6...)
+}
+
+// played is the game db.Game read, as scoring sees it, or its error.
+func played(g *store.Game, err error) (*scoring.Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &g.Game, nil
 }
