@@ -502,9 +502,6 @@ type importer struct {
 	// until numbered; rank is then each game's place newest first.
 	made []madeAt
 	rank []uint32
-	// inOrder: the keys will be in the order of creation once the import
-	// is whole (keepsOrder, before anything is written).
-	inOrder bool
 }
 
 // madeAt is when the game at index of the export was created.
@@ -688,11 +685,6 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 				return err
 			}
 			im.base = im.from + 1<<32
-			// Read before this transaction writes anything: the walk
-			// reads the file, not what the transaction changed.
-			if im.inOrder, err = im.keepsOrder(tx); err != nil {
-				return err
-			}
 			if last == nil {
 				if err := tx.Bucket(bucketMeta).Put(keyImport, gameKey(im.from)); err != nil {
 					return err
@@ -757,17 +749,8 @@ func (im *importer) commit(current string) error {
 		// A game made by another process between two batches of the
 		// import (numbered above im.from) may be newer than some of the
 		// import's: the order is then not known.
-		n, err := counter(tx)
-		if err != nil {
-			return err
-		}
 		if err := setCounter(tx, max(im.from, im.base)); err != nil {
 			return err
-		}
-		if im.inOrder && n == im.from {
-			if err := setOrdered(tx, max(im.from, im.base)); err != nil {
-				return err
-			}
 		}
 		meta := tx.Bucket(bucketMeta)
 		if meta.Get(keyCurrent) == nil && current != "" {
@@ -880,28 +863,4 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
-}
-
-// keepsOrder says, before the import writes anything, whether with the
-// import's games written (above every other, numbered by creation) the
-// summaries' keys will be in the order of creation: the games already here
-// are (by their record, else by reading them all), and the oldest imported
-// game is not older than the newest of them.
-func (im *importer) keepsOrder(tx *bolt.Tx) (bool, error) {
-	was, err := ordered(tx)
-	if err != nil {
-		return false, err
-	}
-	p := pendingOf(tx)
-	if !was {
-		if was, err = inOrder(tx, p); err != nil || !was {
-			return false, err
-		}
-	}
-	newest, any, err := newestBelow(tx, p)
-	if err != nil || !any {
-		return err == nil, err
-	}
-	oldest := im.made[len(im.made)-1]
-	return !time.Unix(oldest.sec, int64(oldest.nsec)).Before(newest), nil
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
-	"github.com/unoscore/unoscore/store/internal/boltfile"
 )
 
 // The kinds of event in a game's log, and the event: scoring's (the
@@ -394,24 +393,12 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 		if err := checkCounter(tx); err != nil {
 			return err
 		}
-		// A clock set back makes a game older than the newest: the keys
-		// are then out of the order of creation (read before anything
-		// is written: see newestBelow).
-		behind, err := createdBehind(tx, g.Created())
-		if err != nil {
-			return err
-		}
 		num, err := nextNumber(tx)
 		if err != nil {
 			return err
 		}
 		if err := putGame(tx, g, num); err != nil {
 			return err
-		}
-		if behind {
-			if err := setUnordered(tx); err != nil {
-				return err
-			}
 		}
 		return putCurrent(tx, id)
 	})
@@ -912,9 +899,7 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 				}
 				currentNum = gameKey(n)
 			}
-			if limit <= 0 || limit > 200 {
-				sumMuch() // about 0.5 KB a summary
-			}
+			sumMuch() // every summary is read: about 0.5 KB each
 			n := 0
 			visit := func(k, v []byte) error {
 				v, err := summaryValue(tx, k, v)
@@ -927,43 +912,7 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 				n++
 				return nil
 			}
-			inOrder, err := ordered(tx)
-			if err != nil {
-				return err
-			}
-			root := uint64(tx.Bucket(bucketSummaries).Root())
-			w, _, err := walkerOver(tx, root, true)
-			if err != nil {
-				return err
-			}
-			unfinished := 0 // an unfinished import's games: not there yet
-			if !inOrder {
-				// An import brought games older than some already here:
-				// the keys are not the order of creation (see order.go).
-				unfinished, err = listSorted(tx, p, limit, visit)
-			} else if w == nil {
-				unfinished, err = listCursor(tx, p, limit, visit)
-			} else {
-				// An unfinished import's games are numbered above every other
-				// (see pendingOf): met first, and all met before any stop.
-				w.Backward(root, 1, boltfile.From{What: "the summaries bucket"}, func(k, v []byte, flags uint32) bool {
-					if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
-						unfinished++
-						return true
-					}
-					if limit > 0 && n >= limit {
-						return false
-					}
-					if flags != 0 {
-						v = nil // a bucket, as bbolt gives it: no summary
-					}
-					err = visit(k, v)
-					return err == nil
-				})
-				if err == nil && w.Err() != nil {
-					err = &CorruptError{Path: db.path, Err: w.Err()}
-				}
-			}
+			unfinished, err := listSorted(tx, p, limit, visit)
 			if err != nil {
 				return err
 			}
@@ -978,27 +927,96 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 	return total, read()
 }
 
-// listCursor is list's reading of a summaries bucket with bbolt's cursor,
-// newest first, leaving out an unfinished import's games (and counting
-// them).
-func listCursor(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (unfinished int, err error) {
+// Listings are newest first: by the time each game was created (its first
+// event), the later first, and between games created at the same instant
+// the later number first. A game's number is the order it arrived in this
+// file, which an import of older games, or a clock set back, takes out of
+// the order of creation: so a listing reads every summary's time of
+// creation (from its bytes: cheap) and sorts.
+//
+// listSorted hands visit the summaries of the first limit (0: all) games
+// newest first, every page of the bucket checked first; it returns the
+// games of an unfinished import it left out.
+func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (unfinished int, err error) {
 	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
 		return 0, err
 	}
-	c := tx.Bucket(bucketSummaries).Cursor()
-	if p.lo != 0 {
-		for k, _ := c.Seek(gameKey(p.lo)); len(k) == 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+	b := tx.Bucket(bucketSummaries)
+	var games []created
+	c := b.Cursor()
+	for k, kept := c.First(); k != nil; k, kept = c.Next() {
+		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
 			unfinished++
+			continue
 		}
-	}
-	n := 0
-	for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
-		if err := visit(k, v); err != nil {
+		v, err := summaryValue(tx, k, kept)
+		if err != nil {
 			return 0, err
 		}
-		n++
+		at, err := summaryCreated(v)
+		if err != nil {
+			return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+		}
+		games = append(games, created{at, binary.BigEndian.Uint64(k)})
+	}
+	newestFirst := func(a, b created) int {
+		if c := b.at.Compare(a.at); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.num, a.num)
+	}
+	if slices.IsSortedFunc(games, func(a, b created) int { return newestFirst(b, a) }) {
+		// The keys are the order of creation (as they mostly are): read
+		// backward, with no look-up.
+		n := 0
+		for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
+			if err := visit(k, v); err != nil {
+				return 0, err
+			}
+			n++
+		}
+		return unfinished, nil
+	}
+	slices.SortFunc(games, newestFirst)
+	if limit > 0 && len(games) > limit {
+		games = games[:limit]
+	}
+	for _, g := range games {
+		k := gameKey(g.num)
+		if err := visit(k, b.Get(k)); err != nil {
+			return 0, err
+		}
 	}
 	return unfinished, nil
+}
+
+// created is a game's time of creation and number.
+type created struct {
+	at  time.Time
+	num uint64
+}
+
+// createdKey begins the time of creation in a summary's JSON (it comes
+// after the id and the name; a quote inside them is escaped, so these bytes
+// are the key itself).
+var createdKey = []byte(`,"created":"`)
+
+// summaryCreated reads the time of creation from a summary's JSON: from
+// its own bytes when they are plain, else by decoding it.
+func summaryCreated(v []byte) (time.Time, error) {
+	if i := bytes.Index(v, createdKey); i >= 0 {
+		rest := v[i+len(createdKey):]
+		if j := bytes.IndexByte(rest, '"'); j > 0 {
+			if t, err := time.Parse(time.RFC3339Nano, string(rest[:j])); err == nil {
+				return t, nil
+			}
+		}
+	}
+	var s Summary
+	if err := decodeSummary(v, &s); err != nil {
+		return time.Time{}, err
+	}
+	return s.Created, nil
 }
 
 // Use makes a game the current one.

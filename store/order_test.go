@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -25,14 +23,6 @@ func exportTimed(t testing.TB, ids []string, at []time.Time) []byte {
 		exp.Games[i] = ExportGame{ID: id, Events: []Event{{Type: EventCreated, At: at[i], Name: id, Settings: &s}}}
 	}
 	return must[[]byte](t)(json.Marshal(exp))
-}
-
-// isOrdered is what the file records of its keys' order.
-func isOrdered(t testing.TB, db *DB) bool {
-	t.Helper()
-	var o bool
-	ok(t, db.bolt.View(func(tx *bolt.Tx) (err error) { o, err = ordered(tx); return err }))
-	return o
 }
 
 // checkNewestFirst checks that every listing is newest first by creation
@@ -71,16 +61,10 @@ func TestListNewestFirstAfterImport(t *testing.T) {
 	db := openTemp(t)
 	db.now = func() time.Time { return t0.Add(time.Minute) }
 	newer := must[*Game](t)(db.Create("New", scoring.Settings{Players: []string{"Cat", "Dan"}}))
-	if !isOrdered(t, db) {
-		t.Fatal("a file of one game made here is not in order")
-	}
 	must[int](t)(db.Import(bytes.NewReader(exportTimed(t, []string{"old001"}, []time.Time{t0}))))
 	l := checkNewestFirst(t, db, 2)
 	if l[0].ID != newer.ID || l[1].ID != "old001" {
 		t.Fatalf("listed %s, %s; want New, then Old", l[0].ID, l[1].ID)
-	}
-	if isOrdered(t, db) {
-		t.Fatal("the file says its keys are in order after an import of an older game")
 	}
 	// A game made now is the newest; the listing stays sorted.
 	db.now = func() time.Time { return t0.Add(time.Hour) }
@@ -106,9 +90,6 @@ func TestImportNumbersByCreation(t *testing.T) {
 	if l := checkNewestFirst(t, db, 1200); l[0].ID != "a01199" || l[1199].ID != "a00000" {
 		t.Fatalf("listed %s ... %s", l[0].ID, l[1199].ID)
 	}
-	if !isOrdered(t, db) {
-		t.Fatal("an oldest-first export into an empty file left the keys out of order")
-	}
 	// Newer games, shuffled, after them: still in order.
 	ids, at = ids[:0], at[:0]
 	for i := range 300 {
@@ -119,9 +100,6 @@ func TestImportNumbersByCreation(t *testing.T) {
 	r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j], at[i], at[j] = ids[j], ids[i], at[j], at[i] })
 	must[int](t)(db.Import(bytes.NewReader(exportTimed(t, ids, at))))
 	checkNewestFirst(t, db, 1500)
-	if !isOrdered(t, db) {
-		t.Fatal("an import of newer games left the keys out of order")
-	}
 }
 
 // 10,000 games imported into a file of newer and older ones, at random
@@ -145,36 +123,11 @@ func TestListSortedTenThousand(t *testing.T) {
 		at = append(at, t0.AddDate(0, -2, 0).Add(time.Duration(r.IntN(24*400))*time.Hour))
 	}
 	must[int](t)(db.Import(bytes.NewReader(exportTimed(t, ids, at))))
-	if isOrdered(t, db) {
-		t.Fatal("keys taken for in order")
-	}
 	checkNewestFirst(t, db, 10005)
 	db.now = func() time.Time { return t0.AddDate(5, 0, 0) }
 	g := must[*Game](t)(db.Create("newest", scoring.Settings{Players: []string{"Ann", "Bob"}}))
 	if l := checkNewestFirst(t, db, 10006); l[0].ID != g.ID {
 		t.Fatalf("listed %s first", l[0].ID)
-	}
-}
-
-// A file an older unoscore imported into, without the record of its
-// order, is listed sorted, and the next import that finds its keys in
-// order records it.
-func TestOrderUnrecorded(t *testing.T) {
-	t0 := time.Date(2024, 1, 1, 19, 0, 0, 0, time.UTC)
-	db := openTemp(t)
-	ids := []string{"c00002", "c00001", "c00000"}
-	at := []time.Time{t0.Add(2 * time.Hour), t0.Add(time.Hour), t0}
-	must[int](t)(db.Import(bytes.NewReader(exportTimed(t, ids, at))))
-	ok(t, db.bolt.Update(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketMeta).Delete(keyOrdered)
-	}))
-	if isOrdered(t, db) {
-		t.Fatal("a file with an import and no record taken for in order")
-	}
-	checkNewestFirst(t, db, 3)
-	must[int](t)(db.Import(bytes.NewReader(exportTimed(t, []string{"d00000"}, []time.Time{t0.AddDate(1, 0, 0)}))))
-	if l := checkNewestFirst(t, db, 4); l[0].ID != "d00000" || !isOrdered(t, db) {
-		t.Fatalf("after an import of a newer game: %s first, ordered %v", l[0].ID, isOrdered(t, db))
 	}
 }
 
@@ -187,16 +140,13 @@ func TestClockSetBack(t *testing.T) {
 	later := must[*Game](t)(db.Create("Later", scoring.Settings{Players: []string{"Ann", "Bob"}}))
 	db.now = func() time.Time { return t0 }
 	earlier := must[*Game](t)(db.Create("Earlier", scoring.Settings{Players: []string{"Ann", "Bob"}}))
-	if isOrdered(t, db) {
-		t.Fatal("a game made with the clock set back left the keys taken for in order")
-	}
 	if l := checkNewestFirst(t, db, 2); l[0].ID != later.ID || l[1].ID != earlier.ID {
 		t.Fatalf("listed %s, %s", l[0].ID, l[1].ID)
 	}
 	db.now = func() time.Time { return t0.Add(2 * time.Hour) }
 	newest := must[*Game](t)(db.Create("Newest", scoring.Settings{Players: []string{"Ann", "Bob"}}))
-	if l := checkNewestFirst(t, db, 3); l[0].ID != newest.ID || isOrdered(t, db) {
-		t.Fatalf("listed %s first, ordered %v", l[0].ID, isOrdered(t, db))
+	if l := checkNewestFirst(t, db, 3); l[0].ID != newest.ID {
+		t.Fatalf("listed %s first", l[0].ID)
 	}
 }
 
@@ -228,36 +178,6 @@ func TestOrderAfterUpgradeInTheSameTransaction(t *testing.T) {
 			must[int](t)(db.Import(bytes.NewReader(exportTimed(t, []string{"v00000"}, []time.Time{t0.AddDate(1, 0, 0)}))))
 		}
 		checkNewestFirst(t, db, 301)
-		if !isOrdered(t, db) {
-			t.Errorf("%s: the keys taken for out of order", step)
-		}
 		ok(t, db.Close())
-	}
-}
-
-// TestOrderLearnedByTheFirstChange: a file imported into by an unoscore
-// from before the record of the keys' order (its imports raised the
-// counter as now, and recorded nothing) was sorted at every listing, for
-// good; the first change now records what it finds: in order, listed by
-// its keys from then on; out of order, still sorted, and listed right.
-func TestOrderLearnedByTheFirstChange(t *testing.T) {
-	t0 := time.Date(2024, 1, 1, 19, 0, 0, 0, time.UTC)
-	for _, outOfOrder := range []bool{false, true} {
-		db := openTemp(t)
-		ids, at := []string{"a00001", "a00002", "a00003"}, []time.Time{t0, t0.Add(time.Hour), t0.Add(2 * time.Hour)}
-		must[int](t)(db.Import(bytes.NewReader(exportTimed(t, ids, at))))
-		if outOfOrder {
-			must[int](t)(db.Import(bytes.NewReader(exportTimed(t, []string{"b00001"}, []time.Time{t0.Add(-time.Hour)}))))
-		}
-		// As an older unoscore left it: no record of the order.
-		ok(t, db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Delete(keyOrdered) }))
-		if isOrdered(t, db) {
-			t.Fatal("a file with an import and no record was taken for in order")
-		}
-		must[*Game](t)(db.Create("Tonight", scoring.Settings{Players: []string{"Ann", "Bob"}}))
-		if got := isOrdered(t, db); got == outOfOrder {
-			t.Errorf("out of order %v: after the first change, ordered %v", outOfOrder, got)
-		}
-		checkNewestFirst(t, db, len(ids)+1+map[bool]int{true: 1}[outOfOrder])
 	}
 }

@@ -66,12 +66,6 @@ func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
 	decided := false
 	inner := fn
 	fn = func(tx *bolt.Tx) error {
-		if db.pending == 0 {
-			// Read before this change writes anything (see learnOrder).
-			if err := learnOrder(tx); err != nil {
-				return err
-			}
-		}
 		if err := inner(tx); err != nil {
 			return err
 		}
