@@ -452,8 +452,10 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case len(named) >= 1 && has(ws, "stack", "stacking", "stacked") && drawCount(s.Cards) >= 1:
 		return AskedStack
 	case len(named) >= 1 && s.Players == 2 && slices.ContainsFunc(s.Cards, func(c Card) bool {
-		return c.Face == Reverse || c.Face == Skip || c.Face == DrawTwo || c.Face == WildDrawFour
+		return twoPlayerFaces[c.Face]
 	}):
+		return AskedTwoPlayer
+	case len(named) >= 1 && s.Players > 0 && slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == SkipEveryone }):
 		return AskedTwoPlayer
 	case len(named) >= 1 && has(ws, "first card", "turned up", "turned over", "turns up", "flipped over", "flips over",
 		"start the game", "starts the game", "start of the game", "starts the pile", "start the pile", "starting card",
@@ -705,23 +707,45 @@ func dodgeRuling(card, top Card, called Color) (Ruling, bool) {
 		WithArticle(top.Face.String()), draw, next), Fact: "stacking"}, true
 }
 
+// twoPlayerFaces are the faces that work otherwise with two players.
+var twoPlayerFaces = map[Face]bool{Reverse: true, Skip: true, DrawTwo: true, WildDrawFour: true, DrawOne: true, DrawFive: true,
+	WildDrawTwo: true, SkipEveryone: true}
+
+// twoPlayerRuling rules on a card at a table of a few players (two, or
+// any number for UNO Flip's Skip Everyone).
 func twoPlayerRuling(s Situation) (Ruling, bool) {
 	var f Face
 	for _, c := range s.Cards {
-		if c.Face == Reverse || c.Face == Skip || c.Face == DrawTwo || c.Face == WildDrawFour {
+		if twoPlayerFaces[c.Face] {
 			f = c.Face
 			break
 		}
 	}
 	switch f {
 	case Reverse:
-		return Ruling{Text: "With two players a Reverse acts as a Skip: whoever laid it plays again.", Fact: "reverse-two"}, true
+		fact := "reverse-two"
+		if s.Flip {
+			fact = "flip-as-uno"
+		}
+		return Ruling{Text: "With two players a Reverse acts as a Skip: whoever laid it plays again.", Fact: fact}, true
 	case Skip:
 		return Ruling{Text: "With two players a Skip means you play again at once.", Fact: "skip-two"}, true
 	case DrawTwo:
 		return Ruling{Text: "With two players the other player draws 2 and the turn comes back to you.", Fact: "d2-two"}, true
 	case WildDrawFour:
 		return Ruling{Text: "With two players the other player draws 4 and the turn comes back to you.", Fact: "wd4-two"}, true
+	case DrawOne:
+		return Ruling{Text: "With two players the other player draws 1, misses the turn, and you play again (UNO Flip).", Fact: "flip-light-actions"}, true
+	case WildDrawTwo:
+		return Ruling{Text: "With two players the other player draws 2, misses the turn, and you play again (UNO Flip).", Fact: "flip-light-actions"}, true
+	case DrawFive:
+		return Ruling{Text: "With two players the other player draws 5, misses the turn, and you play again (UNO Flip).", Fact: "flip-dark-actions"}, true
+	case SkipEveryone:
+		n := "with any number of players"
+		if s.Players > 0 {
+			n = fmt.Sprintf("with %d players too", s.Players)
+		}
+		return Ruling{Text: fmt.Sprintf("You play again: a Skip Everyone skips every other player, %s (UNO Flip).", n), Fact: "flip-dark-actions"}, true
 	}
 	return Ruling{}, false
 }

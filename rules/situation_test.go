@@ -75,6 +75,9 @@ func TestRulings(t *testing.T) {
 		{"what happens if the first card turned up is a draw two", nil, "If a Draw Two starts the pile:", ""},
 		{"can I play a red 4 on a wild", nil, "It depends on the colour called", ""},
 		{"can I play a red 4 on a wild when blue was called", nil, "No:", ""},
+		{"can you play a skip everyone with 2 players in uno flip", nil, "You play again: a Skip Everyone skips every other player, with 2 players too", ""},
+		{"uno flip 2 players what happens with a draw five", nil, "With two players the other player draws 5", ""},
+		{"can I put a reverse on a draw 2 to send it back", nil, "Not to block it:", "draws 2"},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
