@@ -200,7 +200,9 @@ var faceInfos = func() []faceInfo {
 						infos[f].points = c.Points
 					}
 				}
-				if len(d.Sides) > 1 {
+				if d.Newer {
+					// A newer edition's faces say nothing of UNO Flip's.
+				} else if len(d.Sides) > 1 {
 					s := sideNamed(sd.Name)
 					if prev, ok := flipOnly[f]; ok && prev != s {
 						s = NoSide

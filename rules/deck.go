@@ -35,6 +35,8 @@ type Deck struct {
 	noZero bool
 	// points are the deck's values of its faces.
 	points map[Face]int
+	// toks are the tokens the deck reads (deckTokens).
+	toks map[string]Face
 	// Sides are UNO Flip's light and dark sides, each a deck of its own
 	// (nil for every other deck); Side is which side a side deck is.
 	Sides []*Deck
@@ -79,6 +81,7 @@ func deckOf(dd *decl.Deck) *Deck {
 		d.Description = describe(d)
 		return d
 	}
+	defer func() { d.toks = deckTokens(d.faces) }()
 	d.points = map[Face]int{}
 	for _, sd := range dd.Sides {
 		s := &Deck{ID: dd.ID + "-" + sd.Name, Name: sd.Name + " side of the " + dd.Name, Side: sideNamed(sd.Name), Decl: dd, noZero: dd.Rules.NoZero}
@@ -113,6 +116,7 @@ func sideOf(d *Deck, sd decl.Side) {
 		d.inAll[f] += c.InAll
 		d.points[f] = c.Points
 	}
+	d.toks = deckTokens(d.faces)
 }
 
 // describe says what the deck holds, from its declaration: "108 cards: 4
@@ -121,15 +125,20 @@ func describe(d *Deck) string {
 	if d.Sides != nil {
 		ns := make([]string, len(d.Sides))
 		for i, s := range d.Sides {
-			ns[i] = s.Side.String()
+			ns[i] = "a " + s.Side.String()
 		}
-		return fmt.Sprintf("%s: %d double-sided cards, a %s side", d.Decl.Title, d.Size(), joinAnd(ns))
+		return fmt.Sprintf("%s: %d double-sided cards, %s side", d.Decl.Title, d.Size(), joinAnd(ns))
 	}
 	parts := []string{}
 	for _, f := range d.faces {
-		if n := d.inAll[f]; n > 0 {
+		if n := d.inAll[f]; n > 0 && d.Decl.Size > 0 && len(d.Colors) == 0 {
+			parts = append(parts, f.Plural())
+		} else if n > 0 && d.Decl.Size == 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, f))
 		}
+	}
+	if len(d.Colors) == 0 && len(parts) > 0 {
+		parts = []string{"no colours, no numbers: " + joinAnd(parts)}
 	}
 	s := fmt.Sprintf("%d cards", d.Size())
 	if len(parts) > 0 {
@@ -174,11 +183,12 @@ func DeckIDs() []string {
 	return ids
 }
 
-// LookupDeck finds a deck by id, any case.
+// LookupDeck finds a deck by id or another of its names, any case
+// ("minimalista" is the classic deck).
 func LookupDeck(id string) (*Deck, error) {
 	t := strings.ToLower(strings.TrimSpace(id))
 	for _, d := range decks {
-		if d.ID == t {
+		if d.ID == t || slices.Contains(d.Decl.Aliases, t) {
 			return d, nil
 		}
 	}
@@ -290,6 +300,9 @@ func (d *Deck) Copies(f Face) int {
 
 // Size is the number of cards in the deck (UNO Flip: double-sided cards).
 func (d *Deck) Size() int {
+	if d.Decl != nil && d.Decl.Size > 0 {
+		return d.Decl.Size
+	}
 	if d.Sides != nil {
 		return d.Sides[0].Size()
 	}
@@ -456,6 +469,7 @@ type DeckError struct {
 	Have  int  // copies in the deck
 	Named int  // copies the hands name
 	Total int  // for counted points beyond the deck's value: the points named
+	Cards int  // for more cards than the deck holds in all: the cards named
 	// One: the cards are one player's (Lacking), not all the hands'.
 	One bool
 }
@@ -463,6 +477,9 @@ type DeckError struct {
 func (e *DeckError) Error() string {
 	if e.Total > 0 {
 		return fmt.Sprintf("these hands come to %d points, more than the whole %s is worth (%d)", e.Total, e.Deck.Name, e.Have)
+	}
+	if e.Cards > 0 {
+		return fmt.Sprintf("these hands name %d cards, more than the %s holds (%d)", e.Cards, e.Deck.Name, e.Have)
 	}
 	if e.Have == 0 && e.Deck.Sides != nil {
 		if why, instead := e.Deck.flipCardProblem(e.Card); why != "" {
@@ -523,6 +540,14 @@ func (d *Deck) Lacking(h Hand) error {
 		if !c.Face.Valid() || !c.Color.Valid() {
 			return &TokenError{Token: c.Token(), Problem: "not a card"}
 		}
+		if c.Face >= Face(numNamed) && d.Copies(c.Face) == 0 {
+			// A newer edition's face, in another deck: its token means
+			// nothing there ("d4" is No Mercy's Draw Four, and a Wild
+			// Draw Four typed wrong in the classic deck).
+			if _, err := d.ParseCard(c.Token()); err != nil {
+				return err
+			}
+		}
 		if d.Sides != nil {
 			if why, _ := d.flipCardProblem(c); why != "" {
 				return &DeckError{Deck: d, Card: c}
@@ -576,7 +601,18 @@ func (d *Deck) Check(hands ...Hand) error {
 	if total > d.TotalPoints() {
 		return &DeckError{Deck: d, Total: total, Have: d.TotalPoints()}
 	}
+	if n := cardsIn(hands); d.Decl != nil && d.Decl.Size > 0 && n > d.Decl.Size {
+		return &DeckError{Deck: d, Cards: n, Have: d.Decl.Size}
+	}
 	return nil
+}
+
+func cardsIn(hands []Hand) int {
+	n := 0
+	for _, h := range hands {
+		n += len(h.Cards)
+	}
+	return n
 }
 
 // checkFlip is Check for the UNO Flip deck: every card on a side of it, all

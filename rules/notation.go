@@ -73,14 +73,28 @@ func (h Hand) String() string {
 // MarshalText stores a hand as its canonical notation.
 func (h Hand) MarshalText() ([]byte, error) { return []byte(h.String()), nil }
 
-// UnmarshalText reads a hand written in the notation.
+// UnmarshalText reads a hand written in the notation, as stored: a face of
+// any deck is read (its deck was checked when it was recorded).
 func (h *Hand) UnmarshalText(b []byte) error {
-	p, err := ParseHand(string(b))
+	p, err := ParseAnyHand(string(b))
 	if err != nil {
 		return err
 	}
 	*h = p
 	return nil
+}
+
+// ParseAnyHand reads a hand as ParseHand does, and the faces of every
+// deck too, the newer editions' included: for cards read before their
+// game's deck is known, which its deck check then refuses or keeps.
+func ParseAnyHand(s string) (Hand, error) {
+	var h Hand
+	for _, tok := range strings.FieldsFunc(s, isSeparator) {
+		if err := h.add(anyDeck, tok); err != nil {
+			return Hand{}, err
+		}
+	}
+	return h, nil
 }
 
 // TokenError is a token of the card notation that could not be read.
@@ -116,30 +130,76 @@ var colorAliases = map[string]Color{
 	"o": Orange, "orange": Orange,
 }
 
-var faceAliases = func() map[string]Face {
-	m := map[string]Face{
-		"d2": DrawTwo, "+2": DrawTwo, "draw2": DrawTwo, "drawtwo": DrawTwo, "dt": DrawTwo,
-		"s": Skip, "skip": Skip,
-		"rev": Reverse, "reverse": Reverse,
-		"w": Wild, "wild": Wild,
-		"wd4": WildDrawFour, "+4": WildDrawFour, "w4": WildDrawFour, "w+4": WildDrawFour,
-		"wild4": WildDrawFour, "wild+4": WildDrawFour, "wd+4": WildDrawFour,
-		"wilddraw4": WildDrawFour, "wilddrawfour": WildDrawFour, "draw4": WildDrawFour,
-		"ws": WildShuffle, "shuffle": WildShuffle, "wildshuffle": WildShuffle, "wildshufflehands": WildShuffle,
-		"wc": WildCustom, "custom": WildCustom, "wildcustom": WildCustom, "wildcustomizable": WildCustom,
-		// UNO Flip's own faces.
-		"d1": DrawOne, "+1": DrawOne, "draw1": DrawOne, "drawone": DrawOne,
-		"d5": DrawFive, "+5": DrawFive, "draw5": DrawFive, "drawfive": DrawFive,
-		"se": SkipEveryone, "skipall": SkipEveryone, "skip-everyone": SkipEveryone, "skipeveryone": SkipEveryone,
-		"f": Flip, "flip": Flip,
-		"wd2": WildDrawTwo, "w+2": WildDrawTwo, "wilddraw2": WildDrawTwo, "wilddrawtwo": WildDrawTwo,
-		"wdc": WildDrawColor, "w+c": WildDrawColor, "wilddrawcolor": WildDrawColor, "wilddrawcolour": WildDrawColor,
+// faceAliases reads the tokens of the faces of the five rulebooks and UNO
+// Flip (the faces the code names), as every deck and a hand read without a
+// deck do: a face only a newer edition has is known by its own deck alone.
+var faceAliases = tokenMap(func(f Face) bool { return f < Face(numNamed) })
+
+// allAliases reads every face's tokens, each face's short notation before
+// any other spelling: how a stored hand, written in short notation, is
+// read back whatever its deck.
+var allAliases = tokenMap(func(Face) bool { return true })
+
+// tokenMap maps the tokens of the faces keep admits to them: the short
+// notations first, then the other spellings, the first face declared with
+// a spelling keeping it.
+func tokenMap(keep func(Face) bool) map[string]Face {
+	m := map[string]Face{}
+	for f, fi := range faceInfos {
+		if keep(Face(f)) {
+			m[fi.token] = Face(f)
+		}
 	}
-	for f := Face(0); f <= 9; f++ {
-		m[strconv.Itoa(int(f))] = f
+	for f, fi := range faceInfos {
+		if !keep(Face(f)) {
+			continue
+		}
+		for _, t := range fi.tokens {
+			if _, ok := m[t]; !ok {
+				m[t] = Face(f)
+			}
+		}
 	}
 	return m
-}()
+}
+
+// deckTokens maps the tokens a deck reads: its own faces' first (a token
+// means what the game's deck says: "dt" is Triple Play's Discard Two, and
+// a Draw Two elsewhere), then the faces of the five rulebooks and UNO Flip
+// it lacks, so that it can say it has none.
+func deckTokens(faces []Face) map[string]Face {
+	m := map[string]Face{}
+	for _, f := range faces {
+		m[faceInfos[f].token] = f
+	}
+	for _, f := range faces {
+		for _, t := range faceInfos[f].tokens {
+			if _, ok := m[t]; !ok {
+				m[t] = f
+			}
+		}
+	}
+	for t, f := range faceAliases {
+		if _, ok := m[t]; !ok {
+			m[t] = f
+		}
+	}
+	return m
+}
+
+// tokens is the map deck d reads (nil: a hand read without a deck).
+func (d *Deck) tokens() map[string]Face {
+	if d == nil {
+		return faceAliases
+	}
+	if d == anyDeck {
+		return allAliases
+	}
+	return d.toks
+}
+
+// anyDeck stands for every deck at once: a stored hand is read with it.
+var anyDeck = &Deck{ID: "any"}
 
 // colorPrefixes are the colour aliases, longest first, so "red" is tried
 // before "r".
@@ -224,7 +284,7 @@ func (d *Deck) flipError(tok, count string, c Card) error {
 		return nil
 	}
 	e := &TokenError{Token: tok, Problem: "unknown card", Detail: "the " + d.Name + " has no " + c.String() + ": " + why}
-	if c, ok := lookCard(instead); ok && d.has(c) {
+	if c, ok := lookCard(d, instead); ok && d.has(c) {
 		e.Suggest = count + instead
 	}
 	return e
@@ -291,7 +351,12 @@ func ParseCard(tok string) (Card, error) { return parseCard(nil, tok) }
 // deck d (nil: of any deck).
 func parseCard(d *Deck, tok string) (Card, error) {
 	t := strings.ToLower(tok)
-	if f, ok := faceAliases[t]; ok {
+	aliases := d.tokens()
+	anyFace := d == anyDeck
+	if anyFace {
+		d = nil
+	}
+	if f, ok := aliases[t]; ok {
 		return Card{Face: f}, nil
 	}
 	for _, p := range colorPrefixes {
@@ -302,7 +367,7 @@ func parseCard(d *Deck, tok string) (Card, error) {
 		if rest == "" {
 			return Card{}, &TokenError{Token: tok, Problem: "a colour needs a face after it, as in \"" + p + "7\"; no face in"}
 		}
-		f, ok := faceAliases[rest]
+		f, ok := aliases[rest]
 		if !ok {
 			continue
 		}
@@ -314,7 +379,9 @@ func parseCard(d *Deck, tok string) (Card, error) {
 			return Card{}, e
 		}
 		c := Card{Color: colorAliases[p], Face: f}
-		if s := f.FlipSide(); s != NoSide && c.Color.FlipSide() != s {
+		// UNO Flip's one-sided faces, in a Flip game or without a deck (No
+		// Mercy's yellow Skip Everyone is a card of its own).
+		if s := f.FlipSide(); s != NoSide && c.Color.FlipSide() != s && (d == nil || d.Sides != nil) && !(anyFace && newerHas(c)) {
 			e := &TokenError{Token: tok, Problem: "unknown card",
 				Detail: fmt.Sprintf("no card is %s: %s is on UNO Flip's %s side, in %s, and %s is a %s-side colour",
 					WithArticle(c.String()), f, s, joinAnd(flipColorNames(s)), c.Color, c.Color.FlipSide())}
@@ -328,12 +395,27 @@ func parseCard(d *Deck, tok string) (Card, error) {
 	return Card{}, &TokenError{Token: tok, Problem: "unknown card", Suggest: suggestCard(d, t)}
 }
 
-// has reports whether deck d holds card c (d nil: whether any deck does).
+// newerHas reports whether a newer edition's deck holds c.
+func newerHas(c Card) bool {
+	for _, d := range decks {
+		if d.Decl.Newer && d.has(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// has reports whether deck d holds card c (d nil: whether any deck of the
+// five rulebooks or UNO Flip does: a hand read without a deck reads no
+// other).
 func (d *Deck) has(c Card) bool {
 	if !c.Face.Valid() || !c.Color.Valid() || c.Color != NoColor && c.Face.IsWild() {
 		return false
 	}
 	if d == nil {
+		if c.Face >= Face(numNamed) {
+			return false
+		}
 		s := c.Face.FlipSide()
 		return s == NoSide || c.Color == NoColor || c.Color.FlipSide() == s
 	}
@@ -347,14 +429,16 @@ func (d *Deck) has(c Card) bool {
 	return d.Copies(c.Face) > 0
 }
 
-// lookCard reads t (lower case) as a card, whichever deck has it.
-func lookCard(t string) (Card, bool) {
-	if f, ok := faceAliases[t]; ok {
+// lookCard reads t (lower case) as a card, as deck d reads it (nil: as
+// a hand without a deck).
+func lookCard(d *Deck, t string) (Card, bool) {
+	aliases := d.tokens()
+	if f, ok := aliases[t]; ok {
 		return Card{Face: f}, true
 	}
 	for _, p := range colorPrefixes {
 		if rest, ok := strings.CutPrefix(t, p); ok {
-			if f, ok := faceAliases[rest]; ok && !f.IsWild() {
+			if f, ok := aliases[rest]; ok && !f.IsWild() {
 				return Card{Color: colorAliases[p], Face: f}, true
 			}
 		}
@@ -376,7 +460,7 @@ func suggestCard(d *Deck, t string) string {
 		return ""
 	}
 	if i := strings.LastIndexByte(t, 'x'); i > 0 && allDigits(t[i+1:]) {
-		if c, ok := lookCard(t[:i]); ok && d.has(c) {
+		if c, ok := lookCard(d, t[:i]); ok && d.has(c) {
 			if n, err := strconv.Atoi(t[i+1:]); err == nil && n >= 1 && n <= MaxCards {
 				return strconv.Itoa(n) + "x" + t[:i]
 			}
@@ -404,14 +488,14 @@ func suggestCard(d *Deck, t string) string {
 	if color != NoColor && (d == nil || d.HasColor(color) || d.Sides != nil) {
 		// The colour as typed, the face the closest of the deck's in it.
 		var faces []string
-		for a, f := range faceAliases {
+		for a, f := range d.tokens() {
 			if d.has(Card{Color: color, Face: f}) {
 				faces = append(faces, a)
 			}
 		}
 		sort.Strings(faces)
 		if face, dist := words.Closest(rest, faces); face != "" && dist <= maxSuggestDistance(rest) && (len(rest) > 2 || len(face) == len(rest)) {
-			best, bestD = Card{Color: color, Face: faceAliases[face]}.Token(), dist
+			best, bestD = Card{Color: color, Face: d.tokens()[face]}.Token(), dist
 		}
 	}
 	if whole, dist := words.Closest(t, cardCandidates(d)); whole != "" && dist < bestD && dist <= maxSuggestDistance(t) && (len(t) > 2 || len(whole) == len(t)) {
@@ -554,7 +638,7 @@ func cardCandidates(d *Deck) []string {
 			}
 		}
 	}
-	for a, f := range faceAliases {
+	for a, f := range d.tokens() {
 		if a != f.Token() && d.has(Card{Face: f}) {
 			cs = append(cs, a)
 		}

@@ -551,13 +551,20 @@ func valueFacts() string {
 }
 
 func deckFacts() string {
-	var lines []string
+	var lines, newer []string
 	for _, d := range Decks() {
+		if d.Decl.Newer {
+			newer = append(newer, d.ID)
+			continue
+		}
 		line := fmt.Sprintf("- %s: %s", d.ID, d.Description)
 		if d.Sides != nil {
-			line += "; its own sheet, not one of the five rulebooks (unoscore rules flip)"
+			line += "; its own sheet (unoscore rules flip)"
 		}
 		lines = append(lines, line)
+	}
+	if len(newer) > 0 {
+		lines = append(lines, "- Newer: "+strings.Join(newer, ", "))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 )
 
@@ -107,6 +108,27 @@ func (m Mode) Fits(n int) error {
 		counts = append(counts, fmt.Sprint(k))
 	}
 	return invalid("the %s mode is for %s players (%s), not %d", m, words.JoinOr(counts), in.counts, n)
+}
+
+// fitsDeck is Fits for a game with deck d: a deck for more or fewer players
+// than UNO's 2 to 10 (UNO Party: 6 to 16) sets the range of the modes that
+// take any count.
+func (m Mode) fitsDeck(d *rules.Deck, n int) error {
+	in := m.info()
+	lo, hi := d.Decl.MinPlayers, d.Decl.MaxPlayers
+	if in.only != nil || in.step != 1 || lo == 0 && hi == 0 {
+		return m.Fits(n)
+	}
+	if lo == 0 {
+		lo = in.minPlayers
+	}
+	if hi == 0 {
+		hi = in.maxPlayers
+	}
+	if n < lo || n > hi {
+		return invalid("the %s is for %d to %d players, not %d", d.Name, lo, hi, n)
+	}
+	return nil
 }
 
 // ParseMode reads a mode's name or one of its aliases, any case.

@@ -176,16 +176,6 @@ func (s *Settings) normalize(stored bool) error {
 		return err
 	}
 	s.Mode = m
-	if m.HasTarget() {
-		if s.Target == 0 {
-			s.Target = DefaultTarget
-		}
-		if s.Target < 1 || s.Target > MaxTarget {
-			return invalid("target %d is out of range: choose 1 to %d", s.Target, MaxTarget)
-		}
-	} else if s.Target != 0 {
-		return invalid("the %s mode plays a fixed number of hands, not to a target; leave the target out", m)
-	}
 	if s.Deck == "" {
 		s.Deck = rules.DefaultDeck
 	}
@@ -194,6 +184,19 @@ func (s *Settings) normalize(stored bool) error {
 		return err
 	}
 	s.Deck = d.ID
+	if m.HasTarget() {
+		if s.Target == 0 {
+			s.Target = DefaultTarget
+			if d.Decl.Target > 0 {
+				s.Target = d.Decl.Target // No Mercy plays to 1,000
+			}
+		}
+		if s.Target < 1 || s.Target > MaxTarget {
+			return invalid("target %d is out of range: choose 1 to %d", s.Target, MaxTarget)
+		}
+	} else if s.Target != 0 {
+		return invalid("the %s mode plays a fixed number of hands, not to a target; leave the target out", m)
+	}
 	if err := s.normalizeCustom(d); err != nil {
 		return err
 	}
@@ -201,7 +204,7 @@ func (s *Settings) normalize(stored bool) error {
 		return err
 	}
 
-	if err := s.Mode.Fits(len(s.Players)); err != nil {
+	if err := s.Mode.fitsDeck(d, len(s.Players)); err != nil {
 		return err
 	}
 	seen := map[string]string{}

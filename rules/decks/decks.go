@@ -94,6 +94,17 @@ type Deck struct {
 	MinPlayers, MaxPlayers int
 	Target                 int
 	Rules                  Rules
+	// Size: the cards in the box, where the sheets give the total but not
+	// every count (0: the sum of the counts). The counts are then each
+	// the most a box could hold, and the deck check also holds a hand to
+	// the total.
+	Size int
+	// Newer: an edition after the five rulebooks and UNO Flip: its own
+	// faces are known only in its games (elsewhere their tokens are
+	// unknown, with a suggestion from that game's deck).
+	Newer bool
+	// Notes: what the sheets leave open, said in the deck's reference.
+	Notes []string
 }
 
 // Classic are the four colours of the five rulebooks.
@@ -119,6 +130,33 @@ var (
 	Flip         = &Face{Tokens: []string{"f", "flip"}, Name: "Flip"}
 	WildD2       = &Face{Tokens: []string{"wd2", "w+2", "wilddraw2", "wilddrawtwo"}, Name: "Wild Draw Two", Wild: true}
 	WildDColor   = &Face{Tokens: []string{"wdc", "w+c", "wilddrawcolor", "wilddrawcolour"}, Name: "Wild Draw Color", Wild: true}
+)
+
+// The faces of the newer editions.
+var (
+	Hit2        = &Face{Tokens: []string{"h2", "hit2", "hittwo"}, Name: "Hit 2", Plural: "Hit 2 cards"}
+	DiscardAll  = &Face{Tokens: []string{"da", "discardall"}, Name: "Discard All", Plural: "Discard All cards"}
+	TradeHands  = &Face{Tokens: []string{"th", "trade", "tradehands"}, Name: "Trade Hands", Plural: "Trade Hands cards"}
+	WildAllHit  = &Face{Tokens: []string{"wah", "allhit", "wildallhit"}, Name: "Wild All Hit", Plural: "Wild All Hit cards", Wild: true}
+	WildHitFire = &Face{Tokens: []string{"whf", "hitfire", "wildhitfire"}, Name: "Wild Hit-Fire", Plural: "Wild Hit-Fire cards", Wild: true}
+
+	WildReverse  = &Face{Tokens: []string{"wrev", "wildreverse"}, Name: "Wild Reverse", Wild: true}
+	WildSkip     = &Face{Tokens: []string{"wsk", "wskip", "wildskip"}, Name: "Wild Skip", Wild: true}
+	WildSkipTwo  = &Face{Tokens: []string{"wsk2", "wskip2", "wildskiptwo", "wildskip2"}, Name: "Wild Skip Two", Plural: "Wild Skip Two cards", Wild: true}
+	WildTargetD2 = &Face{Tokens: []string{"wtd2", "targeted", "wildtargeteddrawtwo", "wildtargeteddraw2"}, Name: "Wild Targeted Draw Two", Wild: true}
+	WildSwap     = &Face{Tokens: []string{"wfs", "swap", "forcedswap", "wildforcedswap"}, Name: "Wild Forced Swap", Wild: true}
+
+	DrawFour          = &Face{Tokens: []string{"d4", "+4", "draw4", "drawfour"}, Name: "Draw Four"}
+	WildRevD4         = &Face{Tokens: []string{"wrd4", "wr+4", "wildreversedraw4", "wildreversedrawfour"}, Name: "Wild Reverse Draw Four", Wild: true}
+	WildD6            = &Face{Tokens: []string{"wd6", "+6", "w+6", "wilddraw6", "wilddrawsix"}, Name: "Wild Draw Six", Wild: true}
+	WildD10           = &Face{Tokens: []string{"wd10", "+10", "w+10", "wilddraw10", "wilddrawten"}, Name: "Wild Draw Ten", Wild: true}
+	WildRoulette      = &Face{Tokens: []string{"wcr", "roulette", "colorroulette", "wildcolorroulette", "wildcolourroulette"}, Name: "Wild Color Roulette", Wild: true}
+	DiscardTwo        = &Face{Tokens: []string{"dt", "discard2", "discardtwo"}, Name: "Discard Two", Plural: "Discard Two cards"}
+	WildClear         = &Face{Tokens: []string{"wcl", "clear", "wildclear"}, Name: "Wild Clear", Wild: true}
+	WildGiveAway      = &Face{Tokens: []string{"wga", "giveaway", "wildgiveaway"}, Name: "Wild Give Away", Wild: true}
+	PointTaken        = &Face{Tokens: []string{"pt", "pointtaken"}, Name: "Point Taken", Plural: "Point Taken cards"}
+	WildDrawnTogether = &Face{Tokens: []string{"wdt", "drawntogether", "wilddrawntogether"}, Name: "Wild Drawn Together", Wild: true}
+	WildPileUp        = &Face{Tokens: []string{"wpu", "pileup", "wildpileup"}, Name: "Wild Pile Up", Wild: true}
 )
 
 // Numbers are the number faces 0 to 9.
@@ -154,13 +192,22 @@ func classic(wilds ...Card) []Card {
 	return append(cs, wilds...)
 }
 
+// numbersEach is a side's number cards, lo to 9, n of each per colour.
+func numbersEach(lo, n int) []Card {
+	var cs []Card
+	for i := lo; i <= 9; i++ {
+		cs = append(cs, Card{Face: Numbers[i], PerColor: n, Points: i})
+	}
+	return cs
+}
+
 func wild(n int) Card   { return Card{Face: Wild, InAll: n, Points: 50} }
 func wildD4(n int) Card { return Card{Face: WildD4, InAll: n, Points: 50} }
 
 // All lists every deck, the default first.
 var All = []*Deck{
 	{
-		ID: "classic", Name: "classic 108-card deck", Sheet: "the 1998 Deluxe rulebook (002)", Sure: Printed,
+		ID: "classic", Aliases: []string{"minimalista", "iconic"}, Name: "classic 108-card deck", Sheet: "the 1998 Deluxe rulebook (002)", Sure: Printed,
 		Sides:   []Side{{Colors: Classic, Cards: classic(wild(4), wildD4(4))}},
 		StandIn: classicStandIn,
 	},
@@ -200,5 +247,96 @@ var All = []*Deck{
 				Card{Face: WildDColor, InAll: 4, Points: 60})},
 		},
 		Rules: Rules{NoZero: true},
+	},
+	{
+		ID: "attack", Aliases: []string{"extreme", "uno-attack", "unoattack"}, Name: "UNO Attack deck", Title: "UNO Attack",
+		Sheet: "UNO Attack's instruction sheet (Mattel 41943)", Sure: Certain, Counts: Provisional, Newer: true,
+		Sides: []Side{{Colors: Classic, Cards: append(numbersEach(1, 2),
+			Card{Face: Hit2, PerColor: 2, Points: 20},
+			Card{Face: Skip, PerColor: 2, Points: 20},
+			Card{Face: Reverse, PerColor: 2, Points: 20},
+			Card{Face: DiscardAll, PerColor: 1, Points: 30},
+			Card{Face: TradeHands, PerColor: 1, Points: 30},
+			Card{Face: Wild, InAll: 4, Points: 50},
+			Card{Face: WildAllHit, InAll: 2, Points: 50},
+			Card{Face: WildHitFire, InAll: 2, Points: 50})}},
+		StandIn: classicStandIn,
+		Rules:   Rules{NoZero: true, NotLast: []string{"th"}},
+		Notes: []string{
+			"The sources differ on Reverse and Discard All per colour (2 and 1, or 1 and 2); unoscore counts 2 Reverses and 1 Discard All, which makes the 112 cards the box holds. Some printings have 106 cards.",
+		},
+	},
+	{
+		ID: "all-wild", Aliases: []string{"allwild"}, Name: "UNO All Wild deck", Title: "UNO All Wild",
+		Sheet: "UNO All Wild's instruction sheet (Mattel HHL33)", Sure: Certain, Counts: Unknown, Newer: true, Size: 112,
+		Sides: []Side{{Cards: []Card{
+			{Face: Wild, InAll: 112, Points: 20},
+			{Face: WildReverse, InAll: 112, Points: 50},
+			{Face: WildSkip, InAll: 112, Points: 50},
+			{Face: WildSkipTwo, InAll: 112, Points: 50},
+			{Face: WildD2, InAll: 112, Points: 50},
+			{Face: WildD4, InAll: 112, Points: 50},
+			{Face: WildTargetD2, InAll: 112, Points: 50},
+			{Face: WildSwap, InAll: 112, Points: 50},
+		}}},
+		Rules: Rules{UnrestrictedDraw: true},
+		Notes: []string{
+			"How many of each kind the box holds was not found: unoscore checks only that no hands name more than its 112 cards.",
+		},
+	},
+	{
+		ID: "no-mercy", Aliases: []string{"nomercy", "show-em-no-mercy", "showemnomercy"}, Name: "UNO Show 'Em No Mercy deck", Title: "UNO Show 'Em No Mercy",
+		Sheet: "UNO Show 'Em No Mercy's instruction sheet (Mattel HWV18)", Sure: Provisional, Counts: Provisional, Newer: true,
+		Sides: []Side{{Colors: Classic, Cards: append(numbersEach(0, 2),
+			Card{Face: DrawTwo, PerColor: 3, Points: 20},
+			Card{Face: DrawFour, PerColor: 2, Points: 20},
+			Card{Face: Skip, PerColor: 3, Points: 20},
+			Card{Face: SkipEveryone, PerColor: 2, Points: 20},
+			Card{Face: Reverse, PerColor: 3, Points: 20},
+			Card{Face: DiscardAll, PerColor: 3, Points: 20},
+			Card{Face: WildRevD4, InAll: 8, Points: 50},
+			Card{Face: WildD6, InAll: 4, Points: 50},
+			Card{Face: WildD10, InAll: 4, Points: 50},
+			Card{Face: WildRoulette, InAll: 8, Points: 50})}},
+		StandIn:    classicStandIn,
+		MinPlayers: 2, MaxPlayers: 10, Target: 1000,
+		Rules: Rules{Mercy: 25, KnockOutBonus: 250, DrawUntilPlay: true, Stacking: true},
+		Notes: []string{
+			"Who receives the 250 points for a knock-out is read two ways: the player who knocked someone out, or the hand's winner; unoscore gives them to the hand's winner.",
+			"A few pages say the game is played to 500; the sources that cite the sheet say 1,000.",
+		},
+	},
+	{
+		ID: "triple-play", Aliases: []string{"tripleplay"}, Name: "UNO Triple Play deck", Title: "UNO Triple Play",
+		Sheet: "UNO Triple Play's instruction sheet (Mattel GXV87)", Sure: OneSource, Counts: Certain, Newer: true,
+		Sides: []Side{{Colors: Classic, Cards: append(numbers(0),
+			Card{Face: Reverse, PerColor: 2, Points: 20},
+			Card{Face: Skip, PerColor: 2, Points: 20},
+			Card{Face: DiscardTwo, PerColor: 2, Points: 30},
+			Card{Face: Wild, InAll: 4, Points: 50},
+			Card{Face: WildClear, InAll: 4, Points: 50},
+			Card{Face: WildGiveAway, InAll: 4, Points: 50})}},
+		StandIn: classicStandIn,
+		Notes: []string{
+			"Its card values come from one source (a score tracker that cites the sheet); the counts from two.",
+		},
+	},
+	{
+		ID: "party", Aliases: []string{"uno-party", "unoparty"}, Name: "UNO Party deck", Title: "UNO Party",
+		Sheet: "UNO Party's instruction sheet (Mattel HMY49)", Sure: OneSource, Counts: Unknown, Newer: true, Size: 224,
+		Sides: []Side{{Colors: Classic, Cards: append(numbersEach(0, 4),
+			Card{Face: Skip, PerColor: 4, Points: 20},
+			Card{Face: Reverse, PerColor: 4, Points: 20},
+			Card{Face: DrawTwo, PerColor: 4, Points: 20},
+			Card{Face: PointTaken, PerColor: 4, Points: 20},
+			Card{Face: Wild, InAll: 8, Points: 50},
+			Card{Face: WildD4, InAll: 8, Points: 50},
+			Card{Face: WildDrawnTogether, InAll: 8, Points: 50},
+			Card{Face: WildPileUp, InAll: 8, Points: 50})}},
+		StandIn:    classicStandIn,
+		MinPlayers: 6, MaxPlayers: 16,
+		Notes: []string{
+			"Its card values come from one source (a score tracker that cites the sheet). How many of each card its 224 hold was not found: unoscore allows twice a classic deck's of each, and no more than 224 in all.",
+		},
 	},
 }

@@ -253,7 +253,7 @@ func Left(name, cards string) (scoring.Left, error) {
 	if err := scoring.ValidateStoredName(name); err != nil {
 		return scoring.Left{}, err
 	}
-	h, err := rules.ParseHand(cards)
+	h, err := rules.ParseAnyHand(cards)
 	if err != nil {
 		return scoring.Left{}, &CardsError{InputError: scoring.InputError{Msg: name + "'s cards: " + err.Error()}, Name: name, Cards: cards}
 	}

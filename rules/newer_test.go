@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// The newer editions (issue 30 §2): every face read by its tokens in its
+// own deck, hands counted by hand, the deck check, and tokens that mean
+// one thing in one deck and another (or nothing) elsewhere.
+func TestNewerEditions(t *testing.T) {
+	deck := func(id string) *Deck {
+		t.Helper()
+		d, err := LookupDeck(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	tests := []struct {
+		deck, hand string
+		points     int
+		bad        string // part of the refusal, "" when read
+	}{
+		// Attack: 7 + Hit 2 20 + Discard All 30 + Trade Hands 30 + Wild 50 + Wild All Hit 50 + Wild Hit-Fire 50 = 237.
+		{"attack", "r7 gh2 bda yth w wah whf", 237, ""},
+		{"extreme", "rhit2 gdiscardall ytrade allhit hitfire", 20 + 30 + 30 + 50 + 50, ""},
+		{"attack", "r0", 0, "no 0"},
+		{"attack", "rd2", 0, "Draw Two"},
+		{"attack", "2xrth", 0, "only 1 red Trade Hands"},
+		{"attack", "3xwah", 0, "only 2 Wild All Hit"},
+		// All Wild: a Wild 20, every other kind 50.
+		{"all-wild", "w wrev wsk wsk2 wd2 wd4 wtd2 wfs", 20 + 7*50, ""},
+		{"allwild", "3xw", 60, ""},
+		{"all-wild", "r7", 0, "no red"},
+		{"all-wild", "7", 0, "no 7"},
+		// No Mercy: coloured actions 20, wilds 50; d4 is a coloured Draw Four.
+		{"no-mercy", "r0 rd4 +4 gd2 bs yse rrev gda", 0 + 6*20 + 20, ""},
+		{"nomercy", "wrd4 wd6 wd10 wcr", 200, ""},
+		{"no-mercy", "w", 0, "Wild"},
+		{"no-mercy", "3xr0", 0, "only 2 red 0s"},
+		// Triple Play: dt is its Discard Two (30), not a Draw Two.
+		{"triple-play", "rdt w wcl wga brev gs 9", 30 + 150 + 40 + 9, ""},
+		{"triple-play", "rd2", 0, "Draw Two"},
+		// Party: Point Taken 20, its wilds 50.
+		{"party", "rpt gd2 w wd4 wdt wpu", 40 + 200, ""},
+		// Minimalista and Iconic are the classic deck.
+		{"minimalista", "r7 wd4", 57, ""},
+		{"iconic", "5xwd4", 0, "only 4 Wild Draw Fours"},
+		// A newer face is unknown in a deck without it, with that deck's suggestion.
+		{"classic", "d4", 0, `did you mean "wd4"`},
+		{"classic", "rd4", 0, `did you mean "rd2"`},
+		{"classic", "wah", 0, "unknown card"},
+		{"flip", "rda", 0, "unknown card"},
+	}
+	for _, tt := range tests {
+		d := deck(tt.deck)
+		h, err := d.ParseHand(tt.hand)
+		if err == nil {
+			err = d.Check(h)
+		}
+		switch {
+		case tt.bad == "" && err != nil:
+			t.Errorf("%s %q: %v", tt.deck, tt.hand, err)
+		case tt.bad != "" && (err == nil || !strings.Contains(err.Error(), tt.bad)):
+			t.Errorf("%s %q: %v, want %q", tt.deck, tt.hand, err, tt.bad)
+		case tt.bad == "" && d.HandPoints(h) != tt.points:
+			t.Errorf("%s %q: %d points, want %d", tt.deck, tt.hand, d.HandPoints(h), tt.points)
+		}
+		// What the deck reads is stored in short notation and read back.
+		if err == nil {
+			var back Hand
+			if err := back.UnmarshalText([]byte(h.String())); err != nil || back.String() != h.String() || d.HandPoints(back) != d.HandPoints(h) {
+				t.Errorf("%s %q: stored as %q, read back %q (%v)", tt.deck, tt.hand, h.String(), back.String(), err)
+			}
+		}
+	}
+	// All Wild: only the total can be checked.
+	aw := deck("all-wild")
+	if aw.Size() != 112 || len(aw.Colors) != 0 {
+		t.Errorf("all-wild: %d cards, colours %v", aw.Size(), aw.Colors)
+	}
+	h1, _ := aw.ParseHand("60xw")
+	h2, _ := aw.ParseHand("53xwsk")
+	if err := aw.Check(h1, h2); err == nil || !strings.Contains(err.Error(), "113 cards") {
+		t.Errorf("all-wild 113 cards: %v", err)
+	}
+	// The decks' sizes and the rules their sheets give.
+	for id, size := range map[string]int{"attack": 112, "no-mercy": 168, "triple-play": 112, "party": 224} {
+		if d := deck(id); d.Size() != size {
+			t.Errorf("%s: %d cards, want %d", id, d.Size(), size)
+		}
+	}
+	if nm := deck("no-mercy"); nm.Decl.Target != 1000 || nm.Decl.Rules.Mercy != 25 || nm.Decl.Rules.KnockOutBonus != 250 {
+		t.Errorf("no-mercy: %+v", nm.Decl)
+	}
+	if p := deck("party"); p.Decl.MinPlayers != 6 || p.Decl.MaxPlayers != 16 {
+		t.Errorf("party: %d to %d players", p.Decl.MinPlayers, p.Decl.MaxPlayers)
+	}
+	// A hand read without a deck knows only the five rulebooks' and Flip's
+	// faces: dt is still a Draw Two there.
+	if h, err := ParseHand("rdt"); err != nil || h.Cards[0].Face != DrawTwo {
+		t.Errorf("ParseHand(rdt) = %v, %v", h, err)
+	}
+}
