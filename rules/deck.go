@@ -550,6 +550,11 @@ func (d *Deck) Lacking(h Hand) error {
 		}
 		if d.Sides != nil {
 			if why, _ := d.flipCardProblem(c); why != "" {
+				// Read as a hand without a deck reads it, which knows
+				// UNO Flip's sides (a red Skip Everyone is No Mercy's).
+				if _, err := ParseHand(c.Token()); err != nil {
+					return err
+				}
 				return &DeckError{Deck: d, Card: c}
 			}
 			continue

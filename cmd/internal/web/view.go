@@ -540,11 +540,12 @@ func (s *Server) scorePage(w http.ResponseWriter, r *http.Request) {
 	s.page(w, r, "score.html", true)
 }
 
-// colorsOf lists the colours a card may be tapped in.
-func colorsOf() []colorJSON { return colorList(rules.Colors) }
+// colorsOf lists the colours a card of the game's deck may be tapped in:
+// its own (none for All Wild).
+func colorsOf(b *scoring.Board) []colorJSON { return colorList(b.Deck.Colors) }
 
 func colorList(cols []rules.Color) []colorJSON {
-	var cs []colorJSON
+	cs := []colorJSON{}
 	for _, c := range cols {
 		cs = append(cs, colorJSON{Letter: c.Letter(), Name: c.String()})
 	}

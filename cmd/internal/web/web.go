@@ -915,7 +915,7 @@ type faceJSON struct {
 func newKeypad(g *store.Game) keypadJSON {
 	b := g.Board
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
-		Changes: g.Changes(), Colors: colorsOf(), Faces: facesOf(b), Sides: sidesOf(b)}
+		Changes: g.Changes(), Colors: colorsOf(b), Faces: facesOf(b), Sides: sidesOf(b)}
 	if k.Sides != nil {
 		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
 	}

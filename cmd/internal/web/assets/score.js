@@ -907,7 +907,8 @@
           return key("side:" + d.side, attrs);
         })));
       }
-      root.appendChild(el("div", {class: "row colors"}, [["", "any", "any colour"]].concat(keyColors().map(function (c) {
+      // A deck without colours (All Wild) has no colour keys.
+      if (keyColors().length) root.appendChild(el("div", {class: "row colors"}, [["", "any", "any colour"]].concat(keyColors().map(function (c) {
         return [c.letter, c.letter, c.name];
       })).map(function (c) {
         var shown = c[0] ? c[0].toUpperCase() : "any";
