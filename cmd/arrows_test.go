@@ -33,6 +33,26 @@ var pure = map[string][]string{
 	"rules/words": nil, "rules/decks": nil, "rules": nil, "scoring": nil,
 }
 
+// never are imports the floors alone would allow but the layers forbid
+// (issue 32 §2): scoring owns the game and store only keeps it, so what
+// shows a game (ui, present) takes scoring's values and never store's;
+// a key of never ending in / takes the folder.
+var never = map[string][]string{
+	"cmd/internal/ui":      {"store", "store/"},
+	"cmd/internal/present": {"store", "store/"},
+}
+
+// forbids says whether never forbids package from (relative to the
+// module) importing to.
+func forbids(from, to string) bool {
+	for _, bad := range never[from] {
+		if to == bad || strings.HasSuffix(bad, "/") && strings.HasPrefix(to, bad) {
+			return true
+		}
+	}
+	return false
+}
+
 var impure = []string{"os", "os/exec", "os/signal", "net", "net/http", "syscall", "golang.org/x/sys/unix",
 	"golang.org/x/term", "github.com/mattn/go-isatty", "go.etcd.io/bbolt"}
 
@@ -102,6 +122,9 @@ func TestArrows(t *testing.T) {
 			if ft := floorOf(to); ft > ff {
 				t.Errorf("%s (floor %d) imports %s (floor %d): the arrows point down only", fields[0], ff, imp, ft)
 			}
+			if forbids(from, to) {
+				t.Errorf("%s imports %s: it takes scoring's values (scoring.Game, scoring.Summary), never store's", fields[0], imp)
+			}
 		}
 	}
 	// No clock either: a time is passed in, never read.
@@ -122,6 +145,25 @@ func TestArrows(t *testing.T) {
 	}
 	if seen < 10 {
 		t.Fatalf("go list found only %d packages:\n%s", seen, out)
+	}
+}
+
+// TestNeverForbids: the rule of never reads as meant, the folder's key
+// included, so that TestArrows can fail.
+func TestNeverForbids(t *testing.T) {
+	for _, c := range []struct {
+		from, to string
+		want     bool
+	}{
+		{"cmd/internal/ui", "store", true},
+		{"cmd/internal/present", "store/internal/flock", true},
+		{"cmd/internal/ui", "scoring", false},
+		{"cmd", "store", false},
+		{"cmd/internal/present", "storefront", false},
+	} {
+		if got := forbids(c.from, c.to); got != c.want {
+			t.Errorf("forbids(%q, %q) = %v, want %v", c.from, c.to, got, c.want)
+		}
 	}
 }
 
