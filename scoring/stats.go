@@ -362,16 +362,26 @@ func (s *Stats) unknown(name string) error {
 	if len(s.Players) == 0 {
 		return invalid("no player is called %q: there are no games to count", name)
 	}
-	best, bestD := "", 1<<30
-	for _, p := range s.Players {
-		if d := words.Distance(PlayerKey(name), PlayerKey(p.Player)); d < bestD {
-			best, bestD = p.Player, d
-		}
+	names := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		names[i] = p.Player
 	}
-	if bestD <= max(1, len(best)/3) {
+	if best, near := Closest(name, names); near {
 		return invalid("no player is called %q: did you mean %q?", name, best)
 	}
 	return &UnknownPlayerError{InputError{Msg: fmt.Sprintf("no player is called %q", name)}}
+}
+
+// Closest is the name of names nearest to name, as names are compared (the
+// first of equals), and whether it is near enough to suggest.
+func Closest(name string, names []string) (string, bool) {
+	best, bestD := "", 1<<30
+	for _, p := range names {
+		if d := words.Distance(PlayerKey(name), PlayerKey(p)); d < bestD {
+			best, bestD = p, d
+		}
+	}
+	return best, bestD <= max(1, len(best)/3)
 }
 
 // HeadToHead is how a player fared against one other player, in the games

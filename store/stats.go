@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -94,7 +94,7 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 				players = append(players, p)
 			}
 			slices.Sort(players)
-			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, words.Join(players))}
+			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, join(players))}
 		}
 		if !found {
 			return unknownPlayer(from, known)
@@ -151,13 +151,8 @@ func unknownPlayer(name string, known map[string]string) error {
 	if len(known) == 0 {
 		return &scoring.InputError{Msg: fmt.Sprintf("no player is called %q: there are no games yet", name)}
 	}
-	best, bestD := "", 1<<30
-	for k, p := range known {
-		if d := words.Distance(scoring.PlayerKey(name), k); d < bestD || d == bestD && p < best {
-			best, bestD = p, d
-		}
-	}
-	if bestD <= max(1, len(best)/3) {
+	names := slices.Sorted(maps.Values(known))
+	if best, near := scoring.Closest(name, names); near {
 		return &scoring.InputError{Msg: fmt.Sprintf("no game has a player called %q: did you mean %q?", name, best)}
 	}
 	return &scoring.UnknownPlayerError{InputError: scoring.InputError{Msg: fmt.Sprintf("no game has a player called %q", name)}}

@@ -13,8 +13,6 @@ import (
 	"io"
 	"math/bits"
 	"slices"
-
-	"github.com/unoscore/unoscore/rules/words"
 )
 
 // unoscore checks the pages of its file itself before bbolt follows them.
@@ -426,74 +424,6 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	}
 }
 
-// Backward walks the bucket tree whose root is page id as Tree does, but
-// its children last to first, and gives fn each entry of each leaf (its
-// key, its value, its flags: 1 for a bucket), last to first, once the leaf
-// is checked whole: a listing newest first, read with the walk, each page
-// read once, and none used before it is checked. fn returns false to stop
-// the walk there. The entries are the walk's copy of the page, good until
-// fn returns. nest is how deep the bucket is (1: a top-level bucket).
-func (w *Walker) Backward(id uint64, nest int, by From, fn func(k, v []byte, flags uint32) bool) {
-	w.backward(id, 0, nest, by, fn)
-}
-
-// backward is Backward below depth; false: stop (fn said so, or a problem).
-func (w *Walker) backward(id uint64, depth, nest int, by From, fn func(k, v []byte, flags uint32) bool) bool {
-	if w.Overflow {
-		return false
-	}
-	if depth > maxDepth {
-		w.problem("the tree under %s is more than %d pages deep: a loop", by, maxDepth)
-		return false
-	}
-	p := w.page(id, by)
-	if p == nil {
-		return false
-	}
-	if r, ok := w.r.(interface{ done([]byte) }); ok {
-		defer r.done(p)
-	}
-	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
-	case branchFlag:
-		count, ok := w.branch(p, id)
-		if !ok {
-			return false
-		}
-		for i := count - 1; i >= 0; i-- {
-			child := binary.LittleEndian.Uint64(p[pageHeader+i*elemSize+8:])
-			if !w.backward(child, depth+1, nest, From{"branch page", id}, fn) {
-				return false
-			}
-		}
-		return true
-	case leafFlag:
-		if w.leaf(p, From{"leaf page", id}, nest); w.Problems != nil {
-			return false
-		}
-		return leafBackward(p, fn)
-	default:
-		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
-		return false
-	}
-}
-
-// leafBackward calls fn with each element of the leaf page p (checked by
-// leaf), last key first, while fn returns true; it says whether fn always
-// did.
-func leafBackward(p []byte, fn func(k, v []byte, flags uint32) bool) bool {
-	for i := int(binary.LittleEndian.Uint16(p[10:])) - 1; i >= 0; i-- {
-		off := uint64(pageHeader + i*elemSize)
-		flags := binary.LittleEndian.Uint32(p[off:])
-		pos := uint64(binary.LittleEndian.Uint32(p[off+4:]))
-		ksize := uint64(binary.LittleEndian.Uint32(p[off+8:]))
-		vsize := uint64(binary.LittleEndian.Uint32(p[off+12:]))
-		if !fn(p[off+pos:off+pos+ksize], p[off+pos+ksize:off+pos+ksize+vsize], flags) {
-			return false
-		}
-	}
-	return true
-}
-
 // leafHeader reads page id's header only, and says whether it is a leaf
 // page (of its own id) and how many overflow pages follow it.
 func (w *Walker) leafHeader(id uint64) (over uint64, leaf bool) {
@@ -573,7 +503,7 @@ func (w *Walker) leaf(p []byte, name From, nest int) {
 		case 0:
 		case bucketElem:
 			if len(v) < 16 {
-				w.problem("%s: bucket %q has a value too short to be a bucket", name, words.Clip(string(k)))
+				w.problem("%s: bucket %q has a value too short to be a bucket", name, clip(string(k)))
 				return
 			}
 			if nest > 0 && !w.all && binary.LittleEndian.Uint64(v) != 0 {
@@ -589,11 +519,11 @@ func (w *Walker) leaf(p []byte, name From, nest int) {
 				// in the tree and the free-page list can be held against
 				// every page in use.
 				w.deferring, w.leafDepth = true, -1
-				w.bucket(v, From{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
+				w.bucket(v, From{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
 				w.deferring = false
 				continue
 			}
-			w.bucket(v, From{fmt.Sprintf("bucket %q", words.Clip(string(k))), 0}, nest+1)
+			w.bucket(v, From{fmt.Sprintf("bucket %q", clip(string(k))), 0}, nest+1)
 		default:
 			w.problem("%s: entry %d has unknown flags %#x", name, i, flags)
 			return
@@ -691,49 +621,10 @@ func (w *Walker) Unaccounted() {
 	}
 }
 
-// Value finds key in the top-level bucket named bucket of the state whose
-// root bucket is page root (of a file of hw pages of pageSize bytes), and
-// returns a copy of its value. Only the pages on the way are read, each
-// checked as a walk checks it; a problem on the way is the error. found is
-// false when the bucket or the key is not there. It lets a state other
-// than the one bbolt would open be read without bbolt: the older of the
-// two meta pages' (see store/lastchange.go).
-func Value(r Source, pageSize int, hw, root uint64, bucket, key []byte) (v []byte, found bool, err error) {
-	// The root bucket's tree, not into any bucket with pages of its own.
-	w := NewWalker(r, pageSize, hw, false)
-	w.Lazy = true
-	var bv []byte
-	w.Backward(root, 0, From{What: "the root bucket"}, func(k, v []byte, flags uint32) bool {
-		if flags == bucketElem && bytes.Equal(k, bucket) {
-			bv = bytes.Clone(v)
-			return false
-		}
-		return true
-	})
-	if err := w.Err(); err != nil || bv == nil {
-		return nil, false, err
+// clip shortens a key a message repeats to 40 characters and "…".
+func clip(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
 	}
-	by := From{What: fmt.Sprintf("bucket %q", words.Clip(string(bucket)))}
-	pick := func(k, val []byte, flags uint32) bool {
-		if flags == 0 && bytes.Equal(k, key) {
-			v, found = bytes.Clone(val), true
-			return false
-		}
-		return true
-	}
-	if sub := binary.LittleEndian.Uint64(bv); sub != 0 {
-		w := NewWalker(r, pageSize, hw, false)
-		w.Backward(sub, 1, by, pick)
-		return v, found, w.Err()
-	}
-	inline := bv[16:]
-	if len(inline) < pageHeader || binary.LittleEndian.Uint16(inline[8:]) != leafFlag {
-		return nil, false, fmt.Errorf("%s: its inline page is damaged", by)
-	}
-	w = NewWalker(r, pageSize, hw, false)
-	if w.leaf(inline, by, 1); w.Problems != nil {
-		return nil, false, w.Err()
-	}
-	leafBackward(inline, pick) // keys are unique in a leaf: any order finds it
-	return v, found, nil
+	return s
 }
