@@ -34,7 +34,7 @@ const overflow = `((w) => {
 // phones 390 and 320 px wide and on a television: on the viewer's page;
 // on the scorer's who went out, hand, change-who-went-out and
 // correct-a-hand screens; and in a rotating game's table picker, table
-// line and table cards. At 320 px the scorer's rows made the page 528 px
+// line, table cards and schedule. At 320 px the scorer's rows made the page 528 px
 // wide.
 func TestBrowserLongNameFits(t *testing.T) {
 	t.Parallel()
@@ -106,6 +106,11 @@ func TestBrowserLongNameFits(t *testing.T) {
 		}
 		step(phone, "the viewer's page, rotating"+at, navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
 		fits("the viewer's page, rotating" + at)
+		step(phone, "the schedule"+at, navigate(s.View+"schedule"), chromedp.WaitVisible(chromedp.CSS(".rounds")))
+		fits("the schedule" + at)
+		if w == 320 {
+			shoot(t, phone, dir, "long-name-schedule-320.png")
+		}
 	}
 	width = 1280
 	step(phone, "the television, rotating", chromedp.EmulateViewport(1280, 720), navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".tables")))
