@@ -119,3 +119,37 @@ func TestScreenLetterOfNoName(t *testing.T) {
 	s.burst("\x03")
 	s.exit()
 }
+
+// Issue 29, item 5: at 60 columns the mode list at new wraps each mode's
+// words under themselves instead of cutting them where they say who wins
+// ("everyone tallies what they're caught with…"), before and after the
+// choice; and the notation at a card prompt is a table of code and
+// meaning whose meanings go on under themselves, no code split from its
+// meaning.
+func TestScreenListsAndNotationAt60Columns(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--deck", "flip", "--target", "500", "--dealer", "Ann")
+	s.waitFor("How do you score?")
+	s.showsLines(
+		"    lowest     everyone tallies what they're caught with;",
+		"               lowest wins",
+	)
+	s.burst("\x1b[B")
+	s.showsLines("  ▸ lowest     everyone tallies what they're caught with;")
+	s.burst("\r")
+	s.waitFor("Who went out?")
+	s.showsLines(
+		"✔ lowest     everyone tallies what they're caught with;",
+		"             lowest wins",
+	)
+	s.noLine("…")
+	s.burst("b")
+	s.waitFor("Cat's cards")
+	s.burst("?\r")
+	s.waitFor("The cards left in one hand are all on one side.")
+	s.hasLine("  se skipall   Skip Everyone, 30 points")
+	s.hasLine("               and purple), before a face")
+	s.noLine(`^.{61,}`)
+	s.burst("\x03")
+	s.exit()
+}

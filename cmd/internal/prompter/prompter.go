@@ -378,13 +378,47 @@ func (t *Terminal) promptTemplates() *promptui.PromptTemplates {
 	}
 }
 
+// selectFuncs are funcs with underlines: each line of an item that goes
+// on on several underlined without its indent.
+func (t *Terminal) selectFuncs() template.FuncMap {
+	fm := template.FuncMap{}
+	for k, v := range t.funcs() {
+		fm[k] = v
+	}
+	underline := fm["underline"].(func(any) string)
+	fm["underlines"] = func(v any) string {
+		lines := strings.Split(fmt.Sprint(v), "\n")
+		for i, l := range lines {
+			text := strings.TrimLeft(l, " ")
+			lines[i] = l[:len(l)-len(text)] + underline(text)
+		}
+		return strings.Join(lines, "\n")
+	}
+	return fm
+}
+
+// listItem is an item as a list shows it: Row in the list (after the
+// four columns of "  ▸ "), Done once chosen (after "✔ "). An item wider
+// than the terminal goes on on more lines, under its own description
+// ("lowest     everyone tallies what they're caught with;" then "lowest
+// wins" under "everyone").
+type listItem struct{ Row, Done string }
+
+func newListItem(item string, width int) listItem {
+	wrap := func(lead int) string {
+		w := ui.Wrap(strings.Repeat(" ", lead)+item, width)
+		return w[lead:]
+	}
+	return listItem{Row: wrap(4), Done: wrap(2)}
+}
+
 func (t *Terminal) selectTemplates() *promptui.SelectTemplates {
 	return &promptui.SelectTemplates{
 		Label:    `{{ "?" | blue }} {{ . | bold }}`,
-		Active:   `▸ {{ . | underline }}`,
-		Inactive: `  {{ . }}`,
-		Selected: `{{ "✔" | green }} {{ . | faint }}`,
-		FuncMap:  t.funcs(),
+		Active:   `▸ {{ .Row | underlines }}`,
+		Inactive: `  {{ .Row }}`,
+		Selected: `{{ "✔" | green }} {{ .Done | faint }}`,
+		FuncMap:  t.selectFuncs(),
 	}
 }
 
@@ -486,14 +520,15 @@ func (t *Terminal) selectOne(label string, items []string, names, cursor int, pi
 	if pick {
 		in.pick = &picker{items: items[:names], detail: hide}
 	}
-	// An item never wraps: the list is redrawn on every key.
+	// An item wider than the terminal goes on on more lines (the list
+	// redrawn on every key counts them).
 	width := t.ios.TermWidth()
 	if width <= 0 {
 		width = 80
 	}
-	shown := make([]string, len(items))
+	shown := make([]listItem, len(items))
 	for i, it := range items {
-		shown[i] = clipWords(it, width-4)
+		shown[i] = newListItem(it, width)
 	}
 	s := promptui.Select{
 		Label:        t.fitLabel(label, 2),
