@@ -174,3 +174,46 @@ func parseStep(t *testing.T, s string) Step {
 	h := hand(t, f[0], f[1:]...)
 	return Step{Hand: &h}
 }
+
+// TestSummarizeEnded: a game ended early is finished for statistics, with
+// a win only where the table named a winner; a game played on past its
+// target counts one win, for whoever wins it at the end.
+func TestSummarizeEnded(t *testing.T) {
+	three := Settings{Players: []string{"Ann", "Bob", "Cat"}, Target: 100}
+	for _, tc := range []struct {
+		name  string
+		steps []string
+		won   string // the players with Won, joined by ","
+		first string // the players in first place
+	}{
+		{"ended, nobody named", []string{"Ann Bob=r5 Cat=r1", "end"}, "", "Ann"},
+		{"ended, Bob named", []string{"Ann Bob=r5 Cat=r1", "end bob"}, "Bob", "Bob"},
+		{"played on, then won by Bob", []string{"Ann Bob=w Cat=w", "target 200", "Bob Ann=w Cat=w", "Bob Ann=w Cat=w"}, "Bob", "Bob"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var steps []Step
+			for _, st := range tc.steps {
+				steps = append(steps, parseStep(t, st))
+			}
+			b, err := ReplaySteps(three, steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var won, first []string
+			for _, p := range Summarize(b).Players {
+				if p.Place < 1 {
+					t.Fatalf("%s has no place: the game does not count as finished", p.Player)
+				}
+				if p.Won {
+					won = append(won, p.Player)
+				}
+				if p.Place == 1 {
+					first = append(first, p.Player)
+				}
+			}
+			if strings.Join(won, ",") != tc.won || strings.Join(first, ",") != tc.first {
+				t.Errorf("won %v, first %v; want %q, %q", won, first, tc.won, tc.first)
+			}
+		})
+	}
+}
