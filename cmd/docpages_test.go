@@ -25,7 +25,7 @@ func TestDocPages(t *testing.T) {
 		}
 		_, line, ok := strings.Cut(c.Long, "\n\ndocs: ")
 		if !ok || strings.Contains(line, "\n") {
-			t.Errorf("%s --help: its long help does not end with a docs: line:\n%s", path, c.Long)
+			t.Errorf("%s --help: its long help does not end with a docs: line (give the command its page in docPages, cmd/docpages.go):\n%s", path, c.Long)
 			return
 		}
 		if c == root {

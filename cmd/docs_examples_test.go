@@ -259,7 +259,7 @@ func TestDocsExamples(t *testing.T) {
 				}
 				code, stdout, stderr := runExample(t, db, args, ex.out)
 				if code != want.code {
-					t.Errorf("%s: exit %d, want %d (%s)\nstdout:\n%s\nstderr:\n%s", where, code, want.code, cmp.Or(want.why, "the page shows it working"), stdout, stderr)
+					t.Errorf("%s: exit %d, want %d (%s)\nstdout:\n%s\nstderr:\n%s", where, code, want.code, cmp.Or(want.why, "the page shows it working; if it should not, say so in docsExamples"), stdout, stderr)
 					continue
 				}
 				if ex.shown == "" || want.anyOutput {
@@ -268,7 +268,7 @@ func TestDocsExamples(t *testing.T) {
 				shown := gameID.ReplaceAllString(strings.TrimRight(ex.shown, " "), "$1 ID")
 				lines := strings.Split(gameID.ReplaceAllString(stdout+stderr, "$1 ID"), "\n")
 				if !slices.ContainsFunc(lines, func(l string) bool { return strings.TrimRight(l, " ") == shown }) {
-					t.Errorf("%s: the page shows\n\t%s\nwhich it does not print:\n%s%s", where, ex.shown, stdout, stderr)
+					t.Errorf("%s: the page shows\n\t%s\nwhich it does not print (mend the page, or set up what it needs in docsExamples):\n%s%s", where, ex.shown, stdout, stderr)
 				}
 			}
 		})
