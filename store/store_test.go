@@ -128,7 +128,7 @@ func TestLocked(t *testing.T) {
 	if !errors.As(err, &le) {
 		t.Fatalf("second open: %v", err)
 	}
-	if d := time.Since(start); d > 3*time.Second {
+	if d := time.Since(start); d > 30*time.Second { // a hang, not a loaded machine
 		t.Fatalf("waited %v", d)
 	}
 	if !strings.Contains(err.Error(), "in use by another unoscore") {
