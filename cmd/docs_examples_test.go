@@ -339,3 +339,57 @@ func parseExample(args []string) error {
 	}
 	return c.ValidateArgs(c.Flags().Args())
 }
+
+var (
+	mdLink    = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	mdHeading = regexp.MustCompile(`(?m)^#+ (.*)$`)
+	notAnchor = regexp.MustCompile(`[^\p{L}\p{N}_\- ]`)
+)
+
+// TestDocsLinks: every link of README.md and docs/*.md to a file of the
+// repository finds it, and a link to a heading (page.md#heading, as
+// GitHub makes the anchors) finds the heading, so that a heading renamed
+// on one page breaks no other.
+func TestDocsLinks(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages = append(pages, filepath.Join("..", "README.md"))
+	anchors := func(path string) map[string]bool {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil
+		}
+		as := map[string]bool{}
+		for _, m := range mdHeading.FindAllStringSubmatch(string(data), -1) {
+			a := notAnchor.ReplaceAllString(strings.ToLower(strings.TrimSpace(m[1])), "")
+			as[strings.ReplaceAll(a, " ", "-")] = true
+		}
+		return as
+	}
+	for _, page := range pages {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range mdLink.FindAllStringSubmatch(string(data), -1) {
+			link := m[1]
+			if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
+				continue
+			}
+			path, frag, _ := strings.Cut(link, "#")
+			target := page
+			if path != "" {
+				target = filepath.Join(filepath.Dir(page), filepath.FromSlash(path))
+			}
+			if _, err := os.Stat(target); err != nil {
+				t.Errorf("%s links to %s: %v", page, link, err)
+				continue
+			}
+			if frag != "" && strings.HasSuffix(target, ".md") && !anchors(target)[frag] {
+				t.Errorf("%s links to %s: %s has no such heading", page, link, target)
+			}
+		}
+	}
+}
