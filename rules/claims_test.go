@@ -52,6 +52,11 @@ func TestClaims(t *testing.T) {
 		// not settle, it says it does not.
 		{"flip", []string{"UNO Flip has its own instruction sheet, not one of the five rulebooks", "counted on the side in play when the hand ended",
 			"Skip Everyone 30; Wild 40 (50 in UNO); Wild Draw Two 50; Wild Draw Color 60", "The sheet as we have it does not say what a first Flip"}, nil},
+		// Issue 29, item 8: the Wild Draw Color's challenge read "a wrong
+		// challenger draws until it plus 2", and said nothing of a guilty
+		// player.
+		{"flip", []string{"challenged, guilty draws that instead, a wrong challenger draws until the colour turns up, then 2 more"},
+			[]string{"until it plus 2"}},
 		{"scoring", []string{"UNO Flip, with its own sheet outside the five rulebooks", "Wild Draw Color 60"}, nil},
 		{"first-card", []string{"Every rulebook but the Older sheet: The dealer plays first"},
 			[]string{"Deluxe 1998, Deluxe 112, Themed 2020 and Shuffle Hands"}},
