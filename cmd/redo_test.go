@@ -170,3 +170,30 @@ func TestUndoRefusesBeforeAsking(t *testing.T) {
 		t.Errorf("a hand was voided:\n%s", js)
 	}
 }
+
+// In a terminal, undo and redo of a target or an end name it and ask first,
+// as for a hand; --json answers the board without a hand voided.
+func TestUndoRedoOfAChangeAsk(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "u.db")
+	runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat", "--target", "50")
+	runAt(t, db, nil, "--no-input", "hand", "-o", "Ann", "Bob=w", "Cat=1")
+	runAt(t, db, nil, "target", "100")
+	code, out, errs, _ := runAt(t, db, []string{"n"}, "undo")
+	if code != 0 || out != "Void \"target raised to 100 after hand 1\"? no\nNothing voided.\n" || errs != "" {
+		t.Fatalf("undo, no: exit %d:\n%s%s", code, out, errs)
+	}
+	code, out, _, _ = runAt(t, db, []string{"y"}, "undo")
+	if code != 0 || !strings.HasPrefix(out, "Void \"target raised to 100 after hand 1\"? yes\nVoided \"target raised to 100 after hand 1\"; it stays in the history.") ||
+		!strings.Contains(out, "Ann wins with 51 points") {
+		t.Fatalf("undo, yes: exit %d:\n%s", code, out)
+	}
+	code, out, _, _ = runAt(t, db, []string{"y"}, "redo")
+	if code != 0 || !strings.HasPrefix(out, "Bring back \"target raised to 100 after hand 1\"? yes\nBrought back: target raised to 100 after hand 1.") {
+		t.Fatalf("redo, yes: exit %d:\n%s", code, out)
+	}
+	runAt(t, db, nil, "end")
+	code, out, _, _ = runAt(t, db, nil, "undo", "--json")
+	if code != 0 || !strings.Contains(out, `"ended_early": false`) || strings.Contains(out, `"voided"`) {
+		t.Fatalf("undo --json of the end: exit %d:\n%s", code, out)
+	}
+}

@@ -276,7 +276,7 @@ func (g *Game) voided(at func(Hand) bool) []voidedStep {
 			voided = voided[:n-1]
 		}
 	}
-	for _, e := range g.Events[1:] {
+	for k, e := range g.Events[1:] {
 		switch e.Type {
 		case EventHand:
 			hands = append(hands, *e.Hand)
@@ -311,6 +311,10 @@ func (g *Game) voided(at func(Hand) bool) []voidedStep {
 			if n := len(changes); n > 0 {
 				c := changes[n-1]
 				changes = changes[:n-1]
+				// As it was made: after which hand, from which target.
+				if full, ok := g.EventChange(k + 1); ok {
+					c = full
+				}
 				voided = append(voided, voidedStep{change: &c})
 			}
 		default: // a rename: what was voided named the players as they were
