@@ -125,3 +125,29 @@ func TestTargetRefusals(t *testing.T) {
 		t.Fatalf("refusals wrote %d events", len(g.Events)-3)
 	}
 }
+
+// TestImportRefusesBadChanges: an export whose targets or ends do not fold
+// (a target out of range, an undo of a change that is not the last thing
+// counted, a hand after an end, a winner who is no player) is refused
+// whole, naming the game and the event.
+func TestImportRefusesBadChanges(t *testing.T) {
+	created := `{"type":"created","settings":{"players":["A","B"],"target":100}}`
+	hand := `{"type":"hand","hand":{"out":"A","left":[{"player":"B","cards":"r7"}]}}`
+	for _, tc := range []struct{ events, want string }{
+		{created + `,` + hand + `,{"type":"target","target":0}`, "target 0 is out of range"},
+		{created + `,` + hand + `,{"type":"target","target":100001}`, "target 100001 is out of range"},
+		{created + `,{"type":"target","target":200},` + hand + `,{"type":"unchange"}`, "voids a change of target or end, but a hand came after"},
+		{created + `,{"type":"unchange"}`, "voids a change of target or end"},
+		{created + `,` + hand + `,{"type":"end"},` + hand, "the game is over: it was ended after hand 1"},
+		{created + `,{"type":"end","winner":"Zed"}`, "Zed"},
+	} {
+		db := openTemp(t)
+		export := `{"unoscore_export": 1, "games": [{"id": "bad001", "events": [` + tc.events + `]}]}`
+		if _, err := db.Import(strings.NewReader(export)); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "bad001") {
+			t.Errorf("%s:\n got %v\nwant %q", tc.events, err, tc.want)
+		}
+		if l, _ := listAll(t, db); len(l) != 0 {
+			t.Errorf("a refused import wrote %d games", len(l))
+		}
+	}
+}
