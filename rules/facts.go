@@ -152,7 +152,7 @@ func parseFactComment(c string) (*Fact, error) {
 	for _, s := range strings.FieldsFunc(parts[1], func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		book, line, ok := strings.Cut(s, ":")
 		n, err := strconv.Atoi(line)
-		if !ok || err != nil || n < 1 || (book != "flip" && !slices.ContainsFunc(Editions, func(e *Edition) bool { return e.Book == book })) {
+		if !ok || err != nil || n < 1 || (book != "flip" && book != "decks" && !slices.ContainsFunc(Editions, func(e *Edition) bool { return e.Book == book })) {
 			return nil, fmt.Errorf("fact %s: %q is not a rulebook line (FILE:LINE, such as 002:107)", f.ID, s)
 		}
 		f.Cites = append(f.Cites, Cite{Book: book, Line: n})

@@ -26,6 +26,9 @@ func rulebookLines(t *testing.T) map[string][]string {
 		}
 		books[strings.SplitN(filepath.Base(f), "_", 2)[0]] = strings.Split(string(data), "\n")
 	}
+	if data, err := os.ReadFile(filepath.Join(dir, "other-decks.md")); err == nil {
+		books["decks"] = strings.Split(string(data), "\n")
+	}
 	if data, err := os.ReadFile(filepath.Join(dir, "uno-flip.md")); err == nil {
 		books["flip"] = strings.Split(string(data), "\n")
 	}

@@ -15,6 +15,8 @@ var contractTopics = []string{
 	"challenge", "uno", "going-out", "scoring", "alternative-scoring", "dealer", "first-card", "drawing",
 	"reneging", "reshuffle", "penalties", "two-player", "partners", "tournament", "challenge-uno", "deck", "house-rules",
 	"flip", // issue 23: UNO Flip, its own sheet
+	// issue 30: the newer editions, each its own sheet
+	"attack", "all-wild", "no-mercy", "triple-play", "party",
 }
 
 func TestEveryTopicByIDAndAlias(t *testing.T) {

@@ -270,6 +270,8 @@ var referenceFuncs = template.FuncMap{
 	"which":       whichFacts,
 	"values":      valueFacts,
 	"decks":       deckFacts,
+	"edition":     editionDeckFacts,
+	"newervalues": newerValueFacts,
 	"editions":    editionFacts,
 	"callwhen":    callWhenFacts,
 	"copies":      copiesFacts,
@@ -548,6 +550,95 @@ func valueFacts() string {
 		fmt.Sprintf("- Wild Shuffle Hands, Wild Customizable: %d points each (only their deck has them)", WildShuffle.Points()),
 	}
 	return strings.Join(lines, "\n")
+}
+
+// valuesOf says a deck's card values from its declaration, faces of one
+// value together: "numbers their face value; Hit 2, Skip and Reverse 20;
+// ...". For UNO Flip, each side's.
+func valuesOf(d *Deck) string {
+	sides := d.Sides
+	if sides == nil {
+		sides = []*Deck{d}
+	}
+	var out []string
+	for _, s := range sides {
+		var parts []string
+		if slices.ContainsFunc(s.faces, Face.IsNumber) {
+			parts = append(parts, "numbers their face value")
+		}
+		var order []int
+		by := map[int][]string{}
+		for _, f := range s.faces {
+			if f.IsNumber() {
+				continue
+			}
+			p := s.Points(Card{Face: f})
+			if _, ok := by[p]; !ok {
+				order = append(order, p)
+			}
+			by[p] = append(by[p], f.String())
+		}
+		slices.Sort(order)
+		for _, p := range order {
+			parts = append(parts, fmt.Sprintf("%s %d", joinAnd(by[p]), p))
+		}
+		v := strings.Join(parts, "; ")
+		if s.Side != NoSide {
+			v = s.Side.String() + " side: " + v
+		}
+		out = append(out, v)
+	}
+	return strings.Join(out, "; ")
+}
+
+// editionDeckFacts says one part of an edition's facts as its declaration
+// gives them: "values" (its card values and target), "deck" (its cards,
+// players and source, with how sure), "open" (what the sheets leave open).
+func editionDeckFacts(id, part string) (string, error) {
+	d, err := LookupDeck(id)
+	if err != nil {
+		return "", err
+	}
+	dd := d.Decl
+	switch part {
+	case "values":
+		target := 500
+		if dd.Target > 0 {
+			target = dd.Target
+		}
+		return fmt.Sprintf("Values: %s. First to %d wins.", valuesOf(d), target), nil
+	case "deck":
+		s := d.Description + "."
+		if dd.Rules.NoZero {
+			s += " No 0s."
+		}
+		if dd.MinPlayers > 0 {
+			s += fmt.Sprintf(" For %d to %d players.", dd.MinPlayers, dd.MaxPlayers)
+		}
+		counts := dd.Counts
+		if counts == "" {
+			counts = dd.Sure
+		}
+		return s + fmt.Sprintf(" From %s: values %s, counts %s.", dd.Sheet, dd.Sure, counts), nil
+	case "open":
+		if len(dd.Notes) == 0 {
+			return "Nothing found is left open.", nil
+		}
+		return strings.Join(dd.Notes, " "), nil
+	}
+	return "", fmt.Errorf("no part %q of an edition's facts", part)
+}
+
+// newerValueFacts points to each newer edition's values (its topic, and
+// its notation help, say them from its declaration).
+func newerValueFacts() string {
+	var ids []string
+	for _, d := range Decks() {
+		if d.Decl.Newer {
+			ids = append(ids, d.ID)
+		}
+	}
+	return "Newer editions value their own cards: `unoscore rules ID` or `unoscore cards --deck ID`, ID one of " + strings.Join(ids, ", ") + "."
 }
 
 func deckFacts() string {

@@ -302,8 +302,8 @@ var All = []*Deck{
 		MinPlayers: 2, MaxPlayers: 10, Target: 1000,
 		Rules: Rules{Mercy: 25, KnockOutBonus: 250, DrawUntilPlay: true, Stacking: true},
 		Notes: []string{
-			"Who receives the 250 points for a knock-out is read two ways: the player who knocked someone out, or the hand's winner; unoscore gives them to the hand's winner.",
-			"A few pages say the game is played to 500; the sources that cite the sheet say 1,000.",
+			"Who gets the 250 for a knock-out is read two ways: whoever knocked the player out, or the hand's winner.",
+			"A few pages say the game is to 500; those that cite the sheet say 1,000.",
 		},
 	},
 	{
