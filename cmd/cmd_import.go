@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/store"
 )
 
 type importOptions struct {
@@ -57,18 +58,25 @@ func runImport(o *importOptions) error {
 }
 
 // importGames adds the games of an export to the database, creating the file
-// if there is none; an import that fails leaves no file it created.
+// if there is none; an import that fails leaves no file it created. The
+// whole export is read and checked before the database is opened: an input
+// that stalls (import -) holds no lock meanwhile.
 func importGames(app *App, r io.Reader) (int, error) {
 	path, err := app.dbPath()
 	if err != nil {
 		return 0, err
 	}
+	checked, err := store.CheckImport(r, path)
+	if err != nil {
+		return 0, err
+	}
+	defer checked.Close()
 	_, statErr := os.Stat(path)
 	db, err := app.open(false)
 	if err != nil {
 		return 0, err
 	}
-	n, err := db.Import(r)
+	n, err := db.ImportChecked(checked)
 	if err != nil && errors.Is(statErr, os.ErrNotExist) {
 		// Removed while still locked: another unoscore that opened it
 		// meanwhile notices (store.Open) and opens the path again.

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
@@ -102,6 +103,10 @@ func (db *DB) export(w io.Writer) error {
 	})
 }
 
+// CurrentWord stands for the current game where an id is expected (in
+// serve's addresses): no game has it as its id.
+const CurrentWord = "current"
+
 // ImportError is an export file that cannot be imported.
 type ImportError struct{ Msg string }
 
@@ -119,41 +124,113 @@ var importLimit int64 = MaxImport
 // Import reads an export and adds its games, all or nothing: a game that
 // does not replay, a malformed or repeated id, or an id already in the
 // database stops it, and nothing is kept. The current game is left as it
-// was, unless there was none.
-//
-// It reads the whole export, one game at a time, and checks everything it
-// could refuse before it writes anything, so a refused import leaves the
-// file byte for byte as it was: games past the first batch wait, checked
-// and encoded, in a temporary file (see spool). Then it writes them in
-// batches, each in a transaction of its own, so memory stays small however
-// big the export. All or nothing still holds if the process is killed in
-// the middle: the first batch's transaction marks the import unfinished,
-// the last one removes the mark, and opening a file that still has the
-// mark removes every game the unfinished import wrote (see discardImport).
-// An import of one batch or less is one transaction, and needs no
-// temporary file.
+// was, unless there was none. It is CheckImport then ImportChecked, for a
+// reader that cannot stall (the command line checks first, then opens the
+// database).
 func (db *DB) Import(r io.Reader) (int, error) {
-	// Little of what an import allocates lives long: collecting less often
-	// saves a sixth of its time for a few MiB.
-	defer debug.SetGCPercent(debug.SetGCPercent(200))
-	im := &importer{db: db}
-	defer im.close()
+	c, err := CheckImport(r, db.path)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	return db.ImportChecked(c)
+}
+
+// A CheckedImport is an export read whole and checked, every game encoded
+// as it will be stored and kept in a temporary file (see spool), ready to
+// be written. What is held in memory for each game is its id and when it
+// was made: a few MiB for 100,000 games.
+type CheckedImport struct {
+	games   *spool
+	ids     []string // by place in the export
+	made    []madeAt // newest first, once read whole
+	byID    []uint32 // the places in the export, by id
+	current string   // the current game the export names, if it holds it
+}
+
+// Games is how many games the export holds.
+func (c *CheckedImport) Games() int { return len(c.ids) }
+
+// Close removes the temporary file.
+func (c *CheckedImport) Close() {
+	if c.games != nil {
+		c.games.close()
+	}
+}
+
+// CheckImport reads a whole export and checks everything about it that
+// does not need the database (that every game replays, its names follow
+// the rules of the command line, no id is malformed or repeated), without
+// opening the database: an input that stalls (import -) holds no lock
+// while it does. dbPath says where the temporary file goes (beside it).
+func CheckImport(r io.Reader, dbPath string) (*CheckedImport, error) {
+	defer importMemory()()
+	c := &CheckedImport{games: &spool{dbPath: dbPath}}
 	lr := &limitedReader{r: r, left: importLimit, piece: maxPiece}
-	games := 0
-	current, err := readExport(json.NewDecoder(lr), func(id string, events []Event) error {
-		games++
+	var err error
+	c.current, err = readExport(json.NewDecoder(lr), func(id string, events []Event) error {
 		lr.piece = maxPiece // the next game gets its own bound
-		return im.add(id, events)
+		return c.add(id, events)
 	})
 	switch {
 	case lr.over:
 		err = &ImportError{Msg: fmt.Sprintf("the export is larger than %s, the most unoscore imports at once; split it and import the parts", sizeText(importLimit))}
 	case lr.pieceOver:
-		err = &ImportError{Msg: fmt.Sprintf("game %d of the export (or what comes before it) is larger than %s, far past any real game (a name, an id or a list of cards that long is not one); nothing was imported", games+1, sizeText(maxPiece))}
+		err = &ImportError{Msg: fmt.Sprintf("game %d of the export (or what comes before it) is larger than %s, far past any real game (a name, an id or a list of cards that long is not one); nothing was imported", len(c.ids)+1, sizeText(maxPiece))}
 	}
 	if err == nil {
-		err = im.commit(current)
+		err = keepProblem(c.games.done())
 	}
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	// Newest first by creation, then by the export's order.
+	slices.SortFunc(c.made, func(a, b madeAt) int {
+		return cmp.Or(cmp.Compare(b.sec, a.sec), cmp.Compare(b.nsec, a.nsec), cmp.Compare(a.index, b.index))
+	})
+	// By id: an id twice is found here, and the ids are written in order
+	// (see write).
+	c.byID = make([]uint32, len(c.ids))
+	for i := range c.byID {
+		c.byID[i] = uint32(i)
+	}
+	slices.SortFunc(c.byID, func(a, b uint32) int { return cmp.Or(strings.Compare(c.ids[a], c.ids[b]), cmp.Compare(a, b)) })
+	for k := 1; k < len(c.byID); k++ {
+		if id := c.ids[c.byID[k]]; id == c.ids[c.byID[k-1]] {
+			c.Close()
+			return nil, &ImportError{Msg: fmt.Sprintf("the export holds game %s twice", id)}
+		}
+	}
+	if _, held := slices.BinarySearchFunc(c.byID, c.current, func(i uint32, id string) int { return strings.Compare(c.ids[i], id) }); !held {
+		c.current = ""
+	}
+	if c.current == "" && len(c.ids) > 0 {
+		c.current = c.ids[0]
+	}
+	return c, nil
+}
+
+// ImportChecked adds the games of a checked export, all or nothing: an id
+// already in the database stops it before anything is written.
+//
+// It writes them in batches, each in a transaction of its own, oldest
+// first so that every key is appended (memory and the pages touched stay
+// small whatever the export's order). All or nothing still holds if the
+// process is killed in the middle: the first batch's transaction marks the
+// import unfinished, the last one removes the mark, and opening a file
+// that still has the mark removes every game the unfinished import wrote
+// (see discardImport). An import of one batch or less is one transaction.
+func (db *DB) ImportChecked(c *CheckedImport) (int, error) {
+	if len(c.ids) == 0 {
+		return 0, nil // nothing to add, nothing to change
+	}
+	defer importMemory()()
+	if err := db.noneTaken(c.ids); err != nil {
+		return 0, err
+	}
+	im := &importer{db: db, c: c}
+	err := im.writeAll()
 	if err != nil {
 		if !im.begun {
 			return 0, err
@@ -163,15 +240,57 @@ func (db *DB) Import(r io.Reader) (int, error) {
 		}
 		return 0, err
 	}
-	return im.n, nil
+	return len(c.ids), nil
+}
+
+// importMemory sets how an import collects its garbage, and returns what
+// puts it back. Little of what an import allocates lives long: collecting
+// less often saves a sixth of its time for a few MiB; but never past
+// 32 MiB of the Go heap and the rest, so that the map of the file (bbolt's)
+// has room within 64 MiB.
+func importMemory() func() {
+	gc := debug.SetGCPercent(200)
+	limit := debug.SetMemoryLimit(min(32<<20, debug.SetMemoryLimit(-1)))
+	return func() {
+		debug.SetGCPercent(gc)
+		debug.SetMemoryLimit(limit)
+	}
+}
+
+// noneTaken refuses an import whose games' ids are already in the
+// database. An older file is read as it is: schemas 4 and 5 have the
+// index of ids, 1 to 3 a bucket per game named by its id.
+func (db *DB) noneTaken(ids []string) error {
+	return db.viewAsIs(func(tx *bolt.Tx) error {
+		isTaken := func(id string) (bool, error) { return idTaken(tx, id) }
+		if from := db.pending; from > 0 && from < 4 {
+			games := tx.Bucket(bucketGames)
+			if games == nil {
+				return &CorruptError{Path: db.path, Err: errors.New("its games bucket is missing")}
+			}
+			isTaken = func(id string) (bool, error) {
+				if err := checkRange(tx, bucketGames, []byte(id), append([]byte(id), 0)); err != nil {
+					return false, err
+				}
+				return games.Bucket([]byte(id)) != nil, nil
+			}
+		}
+		for _, id := range ids {
+			if taken, err := isTaken(id); err != nil || taken {
+				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", id)}))
+			}
+		}
+		return nil
+	})
 }
 
 // readExport reads an export one game at a time, handing each to add, and
-// returns the current game it names, if it holds that game. The export
+// returns the current game it names. The export
 // must be exactly one JSON object with an "unoscore_export" version and a
 // "games" list, no key twice at any depth, and nothing after it; every id
-// must be well formed and appear once (add checks the rest: that each
-// game's log replays and its names follow the rules of the command line).
+// must be well formed (CheckImport checks that each appears once, and add
+// the rest: that each game's log replays and its names follow the rules of
+// the command line).
 func readExport(dec *json.Decoder, add func(id string, events []Event) error) (string, error) {
 	bad := func(format string, args ...any) error {
 		return &ImportError{Msg: "not a unoscore export: " + fmt.Sprintf(format, args...)}
@@ -179,7 +298,6 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return "", bad("it does not begin with a JSON object (%s)", tokenProblem(tok, err))
 	}
-	seen := map[string]bool{}
 	keys := map[string]bool{}
 	format := 0
 	var current string
@@ -217,7 +335,7 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 				return "", bad("its \"current\" is not a game id")
 			}
 		case "games":
-			if err := readGames(dec, seen, add); err != nil {
+			if err := readGames(dec, add); err != nil {
 				return "", err
 			}
 		default:
@@ -236,14 +354,11 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 	case !keys["games"]:
 		return "", bad("it has no \"games\" list")
 	}
-	if !seen[current] {
-		current = ""
-	}
 	return current, nil
 }
 
 // readGames reads the "games" list one game at a time.
-func readGames(dec *json.Decoder, seen map[string]bool, add func(id string, events []Event) error) error {
+func readGames(dec *json.Decoder, add func(id string, events []Event) error) error {
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
 		return &ImportError{Msg: fmt.Sprintf("not a unoscore export: its \"games\" is not a list (%s)", tokenProblem(tok, err))}
 	}
@@ -266,10 +381,9 @@ func readGames(dec *json.Decoder, seen map[string]bool, add func(id string, even
 		if !ValidID(eg.ID) {
 			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, clip(eg.ID))}
 		}
-		if seen[eg.ID] {
-			return &ImportError{Msg: fmt.Sprintf("the export holds game %s twice", eg.ID)}
+		if eg.ID == CurrentWord {
+			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q, which serve's addresses take to mean the current game, so that game could not be reached; give it another id", i, eg.ID)}
 		}
-		seen[eg.ID] = true
 		if err := add(eg.ID, eg.Events); err != nil {
 			return err
 		}
@@ -321,25 +435,49 @@ func JSONProblem(err error) string {
 }
 
 // NoDuplicateKeys checks that no object in a JSON value (already known to
-// be valid JSON) has a key twice: encoding/json would quietly keep the
-// last. The web API refuses such a body as import refuses such an export.
-// A key given twice is a *DuplicateKeyError.
+// be valid JSON) has a key twice, in any case: encoding/json matches keys
+// ignoring case and would quietly keep the last ("Target" after "target").
+// The web API refuses such a body as import refuses such an export. A key
+// given twice is a *DuplicateKeyError.
 func NoDuplicateKeys(raw []byte) error { return noDuplicateKeys(raw) }
 
-// DuplicateKeyError is a key given twice in one JSON object.
-type DuplicateKeyError struct{ Key string }
+// DuplicateKeyError is a key given twice in one JSON object: Key the
+// second time, As the first, when that differs in case.
+type DuplicateKeyError struct{ Key, As string }
 
 func (e *DuplicateKeyError) Error() string {
+	if e.As != "" && e.As != e.Key {
+		return fmt.Sprintf("the keys %q and %q differ only in case in one object, and JSON keys are read ignoring case", clip(e.As), clip(e.Key))
+	}
 	return fmt.Sprintf("the key %q appears twice in one object", clip(e.Key))
 }
 
+// foldKey is a key as encoding/json matches it: each letter as the lower
+// case of the least of the letters it matches ignoring case (k for K, k
+// and the Kelvin sign alike). A key already folded is returned as it is.
+func foldKey(k string) string {
+	return strings.Map(func(r rune) rune {
+		if r < utf8.RuneSelf {
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			return r
+		}
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return unicode.ToLower(least)
+	}, k)
+}
+
 // noDuplicateKeys checks that no object in a JSON value (already known to
-// be valid JSON) has a key twice: encoding/json would quietly keep the
-// last. It reads the bytes once, without decoding them.
+// be valid JSON) has a key twice, in any case. It reads the bytes once,
+// without decoding them.
 func noDuplicateKeys(raw []byte) error {
 	type object struct {
-		keys  []string        // the keys so far, while few
-		many  map[string]bool // then a map
+		keys  []string          // the keys so far as given, while few
+		many  map[string]string // then a map: folded -> as given
 		isObj bool
 	}
 	var stack []object
@@ -371,22 +509,25 @@ func noDuplicateKeys(raw []byte) error {
 						return err
 					}
 				}
+				f := foldKey(k)
 				top := &stack[len(stack)-1]
 				switch {
 				case top.many != nil:
-					if top.many[k] {
-						return &DuplicateKeyError{Key: k}
+					if first, ok := top.many[f]; ok {
+						return &DuplicateKeyError{Key: k, As: first}
 					}
-					top.many[k] = true
+					top.many[f] = k
 				default:
-					if slices.Contains(top.keys, k) {
-						return &DuplicateKeyError{Key: k}
+					for _, first := range top.keys {
+						if foldKey(first) == f {
+							return &DuplicateKeyError{Key: k, As: first}
+						}
 					}
 					top.keys = append(top.keys, k)
 					if len(top.keys) > 16 {
-						top.many = map[string]bool{}
+						top.many = map[string]string{}
 						for _, k := range top.keys {
-							top.many[k] = true
+							top.many[foldKey(k)] = k
 						}
 					}
 				}
@@ -483,24 +624,19 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 // importBatch is how many games an import writes per transaction.
 const importBatch = 500
 
-// importer writes the games of an import in batches. The games are numbered
-// counting down from base, newest first by their creation (the export's
-// order between games created at the same instant), so that the keys are
-// the order of creation (see order.go) whatever the export's order, and
-// every number is above every game already in the file.
+// importer writes the games of a checked import in batches. The games are
+// numbered counting down from base, newest first by their creation (the
+// export's order between games created at the same instant), so that the
+// keys are the order of creation (see order.go) whatever the export's
+// order, and every number is above every game already in the file.
 type importer struct {
-	db     *DB
-	begun  bool   // a batch was written, and with it the mark
-	parked *spool // the games checked and waiting to be written, past the first batch
-	from   uint64 // the highest game number before the import
-	base   uint64
-	n      int
-	first  string // the first game's id: current if the export names none
-	staged []stagedGame
-	// made is each game's time of creation, by its place in the export,
-	// until numbered; rank is then each game's place newest first.
-	made []madeAt
-	rank []uint32
+	db    *DB
+	c     *CheckedImport
+	begun bool // a batch was written, and with it the mark
+	from  uint64
+	base  uint64
+	made  []madeAt // newest first: made[pos] is numbered base-pos
+	place []uint32 // each game's pos in made, by its place in the export
 }
 
 // madeAt is when the game at index of the export was created.
@@ -510,31 +646,14 @@ type madeAt struct {
 	index uint32
 }
 
-// numberByCreation gives each game its place, newest first (rank): by
-// creation, then by the export's order.
-func (im *importer) numberByCreation() {
-	slices.SortFunc(im.made, func(a, b madeAt) int {
-		return cmp.Or(cmp.Compare(b.sec, a.sec), cmp.Compare(b.nsec, a.nsec), cmp.Compare(a.index, b.index))
-	})
-	im.rank = make([]uint32, len(im.made))
-	for pos, m := range im.made {
-		im.rank[m.index] = uint32(pos)
-	}
-}
-
-// num is the number of the game at index of the export.
-func (im *importer) num(index uint64) uint64 { return im.base - uint64(im.rank[index]) }
-
 type stagedGame struct {
-	id      string
 	index   uint64 // its place in the export, from 0
 	events  [][]byte
 	summary []byte
 }
 
-// add checks one game and stages it; every importBatch games, the staged
-// ones are written.
-func (im *importer) add(id string, events []Event) error {
+// add checks one game and keeps it in the spool.
+func (c *CheckedImport) add(id string, events []Event) error {
 	for i, e := range events {
 		if !timeWritable(e.At) {
 			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: event %d happened at %s, in UTC outside the years 0 to 9999 that an export can write", id, i+1, clip(e.At.String()))}
@@ -544,12 +663,15 @@ func (im *importer) add(id string, events []Event) error {
 	if err != nil {
 		return &ImportError{Msg: "cannot import: " + err.Error()}
 	}
+	if err := g.RedosAsVoided(); err != nil {
+		return &ImportError{Msg: "cannot import: " + err.Error()}
+	}
 	for _, row := range g.Board.Rows {
 		if row.Waited != "" {
 			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: hand %d: %s", id, row.Number, row.Waited)}
 		}
 	}
-	if im.n >= 1<<32-1 {
+	if len(c.ids) >= 1<<32-1 {
 		return &ImportError{Msg: "the export holds too many games"}
 	}
 	// Names come in by the same rules as from the command line (a
@@ -564,7 +686,7 @@ func (im *importer) add(id string, events []Event) error {
 		return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: %v", id, err)}
 	}
 	g.Events[0].Settings = &start.Settings
-	sg := stagedGame{id: id, index: uint64(im.n), events: make([][]byte, len(events))}
+	sg := stagedGame{events: make([][]byte, len(events))}
 	for i, e := range g.Events {
 		if sg.events[i], err = encodeEvent(e); err != nil {
 			return err
@@ -573,107 +695,60 @@ func (im *importer) add(id string, events []Event) error {
 	if sg.summary, err = json.Marshal(g.summary()); err != nil {
 		return err
 	}
-	if im.n == 0 {
-		im.first = id
-	}
-	at := g.Created()
-	im.made = append(im.made, madeAt{sec: at.Unix(), nsec: int32(at.Nanosecond()), index: uint32(im.n)})
-	im.n++
-	im.staged = append(im.staged, sg)
-	if len(im.staged) == importBatch {
-		return im.park()
-	}
-	return nil
-}
-
-// park checks that no staged game's id is already in the database, then
-// moves the staged games to the spool, to be written once the whole
-// export has been checked.
-func (im *importer) park() error {
-	// An older file is read as it is (upgrading it in a transaction thrown
-	// away at every batch would cost the whole upgrade each time): schemas
-	// 4 and 5 have the index of ids, 1 to 3 a bucket per game named by its
-	// id.
-	err := im.db.viewAsIs(func(tx *bolt.Tx) error {
-		isTaken := func(id string) (bool, error) { return idTaken(tx, id) }
-		if from := im.db.pending; from > 0 && from < 4 {
-			games := tx.Bucket(bucketGames)
-			if games == nil {
-				return &CorruptError{Path: im.db.path, Err: errors.New("its games bucket is missing")}
-			}
-			isTaken = func(id string) (bool, error) {
-				if err := checkRange(tx, bucketGames, []byte(id), append([]byte(id), 0)); err != nil {
-					return false, err
-				}
-				return games.Bucket([]byte(id)) != nil, nil
-			}
-		}
-		for _, g := range im.staged {
-			if taken, err := isTaken(g.id); err != nil || taken {
-				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}))
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := c.games.put(sg); err != nil {
 		return err
 	}
-	if im.parked == nil {
-		if im.parked, err = newSpool(im.db.path); err != nil {
-			return err
-		}
-	}
-	for _, g := range im.staged {
-		if err := im.parked.put(g); err != nil {
-			return fmt.Errorf("cannot keep the checked games of the import in a temporary file (%s); nothing was imported", ioProblem(err))
-		}
-	}
-	im.staged = im.staged[:0]
+	at := g.Created()
+	c.made = append(c.made, madeAt{sec: at.Unix(), nsec: int32(at.Nanosecond()), index: uint32(len(c.ids))})
+	c.ids = append(c.ids, id)
 	return nil
 }
 
-// writeParked writes the parked games in batches, each in a transaction of
-// its own, the last of them with last (nil: the import stays marked
-// unfinished, as a kill would leave it).
-func (im *importer) writeParked(last func(tx *bolt.Tx) error) error {
-	if err := im.parked.rewind(); err != nil {
-		return fmt.Errorf("cannot read back the temporary file of the import (%s); nothing was imported", ioProblem(err))
+// writeAll writes every game, oldest first, a batch per transaction; the
+// last batch also makes the import whole (whole).
+func (im *importer) writeAll() error {
+	im.made = im.c.made
+	im.place = make([]uint32, len(im.made))
+	for pos, m := range im.made {
+		im.place[m.index] = uint32(pos)
 	}
-	for done := 0; done < im.parked.games; {
-		for len(im.staged) < importBatch && done < im.parked.games {
-			g, err := im.parked.get()
-			if err != nil {
+	batch := make([]stagedGame, 0, importBatch)
+	byID := im.c.byID
+	for pos := len(im.made) - 1; pos >= 0; pos-- {
+		g, err := im.c.games.get(uint64(im.made[pos].index))
+		if err != nil {
+			return err
+		}
+		batch = append(batch, g)
+		if len(batch) == importBatch || pos == 0 {
+			var last func(tx *bolt.Tx) error
+			if pos == 0 {
+				last = im.whole
+			}
+			ids := byID[:min(importBatch, len(byID))]
+			if pos == 0 {
+				ids = byID
+			}
+			byID = byID[len(ids):]
+			if err := im.write(batch, pos, ids, last); err != nil {
 				return err
 			}
-			im.staged = append(im.staged, g)
-			done++
-		}
-		var fn func(tx *bolt.Tx) error
-		if done == im.parked.games {
-			fn = last
-		}
-		if err := im.write(fn); err != nil {
-			return err
+			batch = batch[:0]
 		}
 	}
 	return nil
 }
 
-// close removes the spool, if there is one.
-func (im *importer) close() {
-	if im.parked != nil {
-		im.parked.close()
-		im.parked = nil
-	}
-}
-
-// write writes the staged games in one transaction, lowest number first so
-// every key is appended, then runs last in the same transaction. The first
-// batch that is not also the last marks the import unfinished.
-func (im *importer) write(last func(tx *bolt.Tx) error) error {
-	if im.rank == nil {
-		im.numberByCreation() // every game is read: none is written before
-	}
+// write writes a batch of games in one transaction, oldest first (batch[i]
+// is the game at place pos+len(batch)-1-i, newest first), so every key is
+// appended, and the entries of the index of ids of the games at idPlaces
+// in the export (the next ones by id: ids are made at random, and entries
+// put in the order of the games would rewrite pages all over the index at
+// every batch, which then weigh on memory), then runs last in the same
+// transaction. The first batch that is not also the last marks the import
+// unfinished; until the last, what is written is hidden from every read
+// (see pendingOf), and removed if the import never ends (discardImport).
+func (im *importer) write(batch []stagedGame, pos int, idPlaces []uint32, last func(tx *bolt.Tx) error) error {
 	err := im.db.update(func(tx *bolt.Tx) (err error) {
 		ids, events, sums := tx.Bucket(bucketIDs), tx.Bucket(bucketEvents), tx.Bucket(bucketSummaries)
 		if !im.begun {
@@ -690,27 +765,28 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 				}
 			}
 		}
-		// Lowest number first, so that every key is appended.
-		slices.SortFunc(im.staged, func(a, b stagedGame) int { return cmp.Compare(im.num(a.index), im.num(b.index)) })
-		if len(im.staged) > 0 {
-			lo, hi := im.num(im.staged[0].index), im.num(im.staged[len(im.staged)-1].index)
-			if err := checkRangePages(tx, gameKey(lo), gameKey(hi+1)); err != nil {
-				return err
+		// batch[i] is at place pos+len(batch)-1-i, newest first.
+		num := func(i int) uint64 { return im.base - uint64(pos+len(batch)-1-i) }
+		lo, hi := num(0), num(len(batch)-1)
+		if err := checkRangePages(tx, gameKey(lo), gameKey(hi+1)); err != nil {
+			return err
+		}
+		if err := checkRange(tx, bucketSummaries, gameKey(lo), gameKey(hi+1)); err != nil {
+			return err
+		}
+		events.FillPercent, sums.FillPercent = 1, 1
+		for _, index := range idPlaces {
+			id := im.c.ids[index]
+			if taken, err := idTaken(tx, id); err != nil || taken {
+				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", id)}))
 			}
-			if err := checkRange(tx, bucketSummaries, gameKey(lo), gameKey(hi+1)); err != nil {
+			if err := putSealed(ids, bucketIDs, []byte(id), gameKey(im.base-uint64(im.place[index]))); err != nil {
 				return err
 			}
 		}
-		events.FillPercent, sums.FillPercent = 1, 1
-		for _, g := range im.staged {
-			num := im.num(g.index)
-			if taken, err := idTaken(tx, g.id); err != nil || taken {
-				return cmp.Or(err, error(&ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", g.id)}))
-			}
+		for i, g := range batch {
+			num := num(i)
 			if err := numberFree(tx, num); err != nil {
-				return err
-			}
-			if err := putSealed(ids, bucketIDs, []byte(g.id), gameKey(num)); err != nil {
 				return err
 			}
 			for i, e := range g.events {
@@ -730,44 +806,23 @@ func (im *importer) write(last func(tx *bolt.Tx) error) error {
 	if err == nil && last == nil {
 		im.begun = true
 	}
-	im.staged = im.staged[:0]
 	return err
 }
 
-// commit writes the last batch and, in the same transaction, makes the
-// import whole: the game numbers carry on above it, the current game is set
-// if there was none, and the mark of an unfinished import goes.
-func (im *importer) commit(current string) error {
-	if im.n == 0 {
-		return nil // nothing to add, nothing to change
+// whole, in the last batch's transaction, makes the import whole: the game
+// numbers carry on above it, the current game is set if there was none,
+// and the mark of an unfinished import goes.
+func (im *importer) whole(tx *bolt.Tx) error {
+	if err := setCounter(tx, max(im.from, im.base)); err != nil {
+		return err
 	}
-	if current == "" {
-		current = im.first
-	}
-	last := func(tx *bolt.Tx) error {
-		// A game made by another process between two batches of the
-		// import (numbered above im.from) may be newer than some of the
-		// import's: the order is then not known.
-		if err := setCounter(tx, max(im.from, im.base)); err != nil {
-			return err
-		}
-		meta := tx.Bucket(bucketMeta)
-		if meta.Get(keyCurrent) == nil && current != "" {
-			if err := putCurrent(tx, current); err != nil {
-				return err
-			}
-		}
-		return meta.Delete(keyImport)
-	}
-	if im.parked == nil {
-		return im.write(last) // one batch: one transaction
-	}
-	if len(im.staged) > 0 {
-		if err := im.park(); err != nil {
+	meta := tx.Bucket(bucketMeta)
+	if meta.Get(keyCurrent) == nil && im.c.current != "" {
+		if err := putCurrent(tx, im.c.current); err != nil {
 			return err
 		}
 	}
-	return im.writeParked(last)
+	return meta.Delete(keyImport)
 }
 
 // discardImport removes what an unfinished import wrote (see pendingOf:

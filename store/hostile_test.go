@@ -215,3 +215,43 @@ func TestImportRefusesMalformed(t *testing.T) {
 		t.Fatalf("an export of exactly the limit: %v", err)
 	}
 }
+
+// TestImportRefusesHistoryNoUnoscoreWrote: an export may hold only what
+// unoscore itself could have written: a redo brings back the hand just
+// voided, as it was; no game has the id that stands for the current game;
+// no object has two keys that differ only in case (encoding/json would
+// keep the last). Each is refused with a sentence, nothing written.
+func TestImportRefusesHistoryNoUnoscoreWrote(t *testing.T) {
+	const created = `{"type":"created","at":"2026-01-01T20:00:00Z","settings":{"players":["Ann","Bob"],"target":500}}`
+	const hand = `{"type":"hand","at":"2026-01-01T20:01:00Z","hand":{"out":"Ann","left":[{"player":"Bob","cards":"r7"}]}}`
+	const void = `{"type":"void","at":"2026-01-01T20:02:00Z","number":1}`
+	export := func(id string, events ...string) string {
+		return `{"unoscore_export": 1, "games": [{"id": "` + id + `", "events": [` + strings.Join(events, ",") + `]}]}`
+	}
+	redo := func(cards string) string {
+		return `{"type":"redo","at":"2026-01-01T20:03:00Z","number":1,"hand":{"out":"Ann","left":[{"player":"Bob","cards":"` + cards + `"}]}}`
+	}
+	tests := map[string]struct{ data, want string }{
+		"a redo of another hand": {export("a", created, hand, void, redo("4xwd4")), "brings back hand 1 as another hand (Ann out, 200 points left) than the one the undo voided (Ann out, 7 points left)"},
+		"a redo with no undo":    {export("a", created, redo("r7")), "nothing before it was undone"},
+		"the id current":         {export("current", created), `has the id "current", which serve's addresses take to mean the current game`},
+		"a key in two cases":     {export("a", strings.Replace(created, `"target":500`, `"target":500,"Target":5`, 1)), `the keys "target" and "Target" differ only in case`},
+		"a key in two scripts":   {export("a", strings.Replace(created, `"target":500`, `"target":500,"player\u017f":["Cat","Dan"]`, 1)), `differ only in case`},
+	}
+	for name, tt := range tests {
+		db := openTemp(t)
+		n, err := db.Import(strings.NewReader(tt.data))
+		var ie *ImportError
+		if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: imported %d, %v; want %q", name, n, err, tt.want)
+		}
+		if l, _ := listAll(t, db); len(l) != 0 {
+			t.Errorf("%s: wrote %d games", name, len(l))
+		}
+		db.Close()
+	}
+	// The redo of the hand voided, as it was, goes in.
+	if n, err := openTemp(t).Import(strings.NewReader(export("a", created, hand, void, redo("r7")))); err != nil || n != 1 {
+		t.Fatalf("a true redo: %d %v", n, err)
+	}
+}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -369,20 +368,21 @@ func TestImportInBatches(t *testing.T) {
 		t.Fatalf("a refused import kept %d games", len(l)-1)
 	}
 
-	// Cut off: two batches written, then nothing more.
-	im := &importer{db: db}
-	_, err := readExport(json.NewDecoder(strings.NewReader(smallExport(n, ""))), func(id string, events []Event) error {
-		if im.n == 2*importBatch {
-			return errors.New("the process died")
-		}
-		return im.add(id, events)
-	})
-	if err == nil {
-		t.Fatal("the cut-off import finished")
+	// Cut off: two batches written, then the process dies.
+	c := must[*CheckedImport](t)(CheckImport(strings.NewReader(smallExport(n, "")), db.Path()))
+	defer c.Close()
+	im := &importer{db: db, c: c, made: c.made, place: make([]uint32, len(c.made))}
+	for pos, m := range c.made {
+		im.place[m.index] = uint32(pos)
 	}
-	// What was checked is written, and then the process dies.
-	ok(t, im.writeParked(nil))
-	im.close()
+	for k := range 2 {
+		pos := len(c.made) - (k+1)*importBatch // oldest first
+		var batch []stagedGame
+		for p := pos + importBatch - 1; p >= pos; p-- {
+			batch = append(batch, must[stagedGame](t)(c.games.get(uint64(c.made[p].index))))
+		}
+		ok(t, im.write(batch, pos, c.byID[k*importBatch:(k+1)*importBatch], nil))
+	}
 	var marked bool
 	var ids int
 	ok(t, db.bolt.View(func(tx *bolt.Tx) error {

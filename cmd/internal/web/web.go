@@ -429,7 +429,7 @@ func (s *Server) game(id string) (*store.Game, error) {
 // an id, or "current" for the current game (returned as "").
 func gameID(r *http.Request) (string, bool) {
 	id := r.PathValue("id")
-	if id == "current" {
+	if id == store.CurrentWord {
 		return "", true
 	}
 	return id, store.ValidID(id)
