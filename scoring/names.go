@@ -14,13 +14,41 @@ import (
 // Names that look alike or differ only in case are one name: Unicode
 // compatibility normalization (NFKC: a full-width Ａ is A, a composed é is
 // e plus its accent) and full case folding (ſ is s, ß is ss).
-func NameKey(name string) string {
+//
+// Characters that print as nothing (see invisible) are left out: "Ann"
+// and "Ann" with an emoji's variation selector after it are one name.
+func NameKey(name string) string { return nameKey(name, true) }
+
+// nameKey is NameKey; dropInvisible false keeps what prints as nothing,
+// as NameKey did before it left it out (see normalize: a stored game keeps
+// the players it was saved with).
+func nameKey(name string, dropInvisible bool) string {
 	s := strings.TrimSpace(name)
 	if isASCII(s) {
 		return strings.ToLower(s) // what NFKC and folding make of plain ASCII
 	}
+	if dropInvisible && strings.ContainsFunc(s, invisible) {
+		s = strings.TrimSpace(strings.Map(func(r rune) rune {
+			if invisible(r) {
+				return -1
+			}
+			return r
+		}, s))
+	}
 	s = norm.NFKC.String(s)
 	return norm.NFKC.String(fold(s))
+}
+
+// invisible says whether a character that prints (see unprintable) shows
+// as nothing at all: Unicode's default-ignorable characters that are not
+// formatting characters (the Hangul fillers U+3164, U+115F, U+1160 and
+// U+FFA0, the combining grapheme joiner U+034F, the Khmer vowels U+17B4
+// and U+17B5) and the variation selectors (U+FE0F after an emoji, the
+// Mongolian U+180B), and the blank Braille pattern U+2800.
+func invisible(r rune) bool {
+	return r >= 0x034F && (r == 0x2800 ||
+		unicode.Is(unicode.Other_Default_Ignorable_Code_Point, r) ||
+		unicode.Is(unicode.Variation_Selector, r))
 }
 
 // fold is Unicode's full case folding (CaseFolding.txt's C and F

@@ -16,6 +16,15 @@ func TestNamesThatReadAlike(t *testing.T) {
 		{[]string{"Straße", "STRASSE"}, "read as the same name"},
 		{[]string{"ANN", "ann"}, "read as the same name"},
 		{[]string{"Ann", "Ann"}, `two players are called "Ann": names must differ`},
+		{[]string{"Ann", "Ann\uFE0F"}, "read as the same name"},
+		{[]string{"Ann\u034F", "ANN"}, "read as the same name"},
+		{[]string{"Ann", "Ann\u3164"}, "read as the same name"},
+		{[]string{"Ann", "A\u115Fnn"}, "read as the same name"},
+		{[]string{"Ann", "Ann\uFFA0"}, "read as the same name"},
+		{[]string{"Ann", "Ann\u2800"}, "read as the same name"},
+		{[]string{"Ann", "Ann\u180B"}, "read as the same name"},
+		{[]string{"Ann", "Ann\u17B4"}, "read as the same name"},
+		{[]string{"Ann ❤", "Ann ❤\uFE0F"}, "read as the same name"},
 		{[]string{"Jose", "José"}, ""},
 		{[]string{"Ann", "Anne"}, ""},
 	}
@@ -65,15 +74,17 @@ func TestNamesThatDoNotPrint(t *testing.T) {
 			t.Errorf("player name %q: %v", name, err)
 		}
 	}
-	for _, name := range []string{"Zoë", "李雷", "Anne-Marie", "O'Neil", "Ann B.", "2", "Ⅳ"} {
+	for _, name := range []string{"Zoë", "李雷", "Anne-Marie", "O'Neil", "Ann B.", "2", "Ⅳ", "Ann ❤\uFE0F", "한결"} {
 		if err := ValidateName(name); err != nil {
 			t.Errorf("player name %q: %v", name, err)
 		}
 	}
 	// Marks alone (combining accents), or punctuation alone, print as
 	// nothing or as nobody: a name needs a letter or a digit.
-	for _, name := range []string{"\u0301\u0301\u0301", "\u20dd", "...", "-"} {
-		if err := ValidateName(name); err == nil || !strings.Contains(err.Error(), "no letter or digit") {
+	// So do letters that are fillers, and the blank Braille pattern.
+	for _, name := range []string{"\u0301\u0301\u0301", "\u20dd", "...", "-",
+		"\u3164", "\u115F", "\uFFA0", "\u2800", "\uFE0F", "\u180B", "\u17B4", "\u034F", "\u3164\u3164 \u1160"} {
+		if err := ValidateName(name); err == nil || !strings.Contains(err.Error(), "no letter or digit on screen") {
 			t.Errorf("player name %q: %v", name, err)
 		}
 	}
@@ -87,5 +98,22 @@ func TestNamesThatDoNotPrint(t *testing.T) {
 	}
 	if err := ValidateGameName(strings.Repeat("é", 80)); err != nil {
 		t.Errorf("80 two-byte characters: %v", err)
+	}
+}
+
+// TestStoredNamesThatPrintAsNothing: a game saved with names that differ
+// only in what prints as nothing, or a name of fillers, from before such
+// names were folded and refused, still reads.
+func TestStoredNamesThatPrintAsNothing(t *testing.T) {
+	for _, players := range [][]string{{"Ann", "Ann\uFE0F"}, {"\u3164", "Bob"}} {
+		if _, err := NewStored(Settings{Players: players}); err != nil {
+			t.Errorf("stored %q: %v", players, err)
+		}
+		if _, err := New(Settings{Players: players}); err == nil {
+			t.Errorf("new %q accepted", players)
+		}
+	}
+	if err := ValidateName("\u3164"); err == nil || !strings.Contains(err.Error(), `"\u3164" shows no letter or digit`) {
+		t.Errorf("a filler's refusal does not name it: %v", err)
 	}
 }

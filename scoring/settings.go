@@ -146,9 +146,11 @@ func validateName(name string, stored bool) error {
 	if r, ok := unprintable(name); !ok {
 		return invalid("player name %q holds %U, which does not print (a control character or the like)", name, r)
 	}
-	// Marks alone (combining accents) print as nothing at all.
-	if !strings.ContainsFunc(name, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsNumber(r) }) {
-		return invalid("player name %q has no letter or digit, so it would not show; a name needs one", name)
+	// Marks alone (combining accents) print as nothing at all, and so do
+	// the letters that are fillers (U+3164). A stored name is read as it
+	// was let in before the fillers were known.
+	if !strings.ContainsFunc(name, func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsNumber(r)) && (stored || !invisible(r)) }) {
+		return invalid("player name %+q shows no letter or digit on screen; a name needs one", name)
 	}
 	return nil
 }
@@ -214,6 +216,11 @@ func (s *Settings) normalize(stored bool) error {
 			return err
 		}
 		key := NameKey(p)
+		if stored {
+			// Names that differ only in what prints as nothing were
+			// let in before NameKey left it out: the game stays readable.
+			key = nameKey(p, false)
+		}
 		if other, ok := seen[key]; ok {
 			if other == p {
 				return invalid("two players are called %q: names must differ", p)
