@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -70,6 +71,9 @@ func runDoctor(o *doctorOptions) error {
 			r.Problems[0] = w + `: to go on from the state before that change, run "unoscore doctor --accept-older", which first copies the file aside`
 		}
 		if o.Backup != "" && len(r.Problems) == 0 {
+			if swept := store.SweepLeftovers(filepath.Dir(o.Backup), store.BackupTemp); swept != "" {
+				fmt.Fprintf(o.app.IO.Err, "unoscore: %s.\n", swept)
+			}
 			if err := db.Backup(o.Backup); err != nil {
 				return err
 			}

@@ -86,6 +86,9 @@ func runExport(o *exportOptions) error {
 		}
 		return bw.Flush()
 	}
+	if swept := store.SweepLeftovers(filepath.Dir(o.Output), store.ExportTemp); swept != "" {
+		fmt.Fprintf(app.IO.Err, "unoscore: %s.\n", swept)
+	}
 	if err := writeFileAtomic(o.Output, write); err != nil {
 		return err
 	}
@@ -95,7 +98,7 @@ func runExport(o *exportOptions) error {
 
 // writeFileAtomic writes a file whole or not at all.
 func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".unoscore-export-*")
+	f, err := os.CreateTemp(filepath.Dir(path), store.ExportTemp+"*")
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}

@@ -228,7 +228,7 @@ func (db *DB) Backup(path string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".unoscore-backup-*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), BackupTemp+"*")
 	if err != nil {
 		return fmt.Errorf("cannot write the backup (%s); the database was not changed", ioProblem(err))
 	}

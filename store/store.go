@@ -432,6 +432,13 @@ func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
 		db.Close()
 		return nil, err
 	}
+	if !opts.ReadOnly && !opts.scratch {
+		// Under the exclusive lock: what a killed unoscore left beside
+		// the file goes before the next write, and the person is told.
+		if swept := sweepBeside(path); swept != "" {
+			db.Notice = strings.TrimPrefix(db.Notice+"; "+swept, "; ")
+		}
+	}
 	return db, nil
 }
 
