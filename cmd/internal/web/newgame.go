@@ -26,6 +26,7 @@ type newRequest struct {
 	Dealer      string   `json:"dealer"` // who deals first
 	Custom      *int     `json:"custom"` // shuffle deck: Wild Customizable cards in the deck
 	CustomRules []string `json:"custom_rules"`
+	House       []string `json:"house"` // house rules, by id, as --house
 	// Again: a rematch of the current game, as "new --again" (what else is
 	// given overrides it).
 	Again bool `json:"again"`
@@ -59,7 +60,15 @@ func (req newRequest) settings(prev *store.Game) (scoring.Settings, error) {
 		}
 	}
 	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: present.SplitNames(req.Players), Dealer: strings.TrimSpace(req.Dealer),
-		CustomRules: nonEmpty(req.CustomRules)}
+		CustomRules: nonEmpty(req.CustomRules), House: nonEmpty(req.House)}
+	if len(req.House) > len(rules.HouseRules) {
+		return scoring.Settings{}, bad("%d house rules: there are %d (%s)", len(req.House), len(rules.HouseRules), strings.Join(rules.HouseRuleIDs(), ", "))
+	}
+	for _, h := range s.House {
+		if _, err := rules.LookupHouseRule(h); err != nil {
+			return scoring.Settings{}, bad("--house: %v", err)
+		}
+	}
 	if req.Target != nil {
 		s.Target = *req.Target
 	}
@@ -129,7 +138,7 @@ var flagWords = strings.NewReplacer(
 	"add --mode partners or leave the teams out", "pick the partners mode, or leave the teams out",
 	"--players", "the players", "--team", "the teams", "--target", "the target", "--dealer", "the dealer",
 	"--hands", "hands a round", "--mode", "the mode", "--deck", "the deck", "--custom-rule", "the custom cards' rules",
-	"--custom", "custom cards", "--name", "the name",
+	"--custom", "custom cards", "--name", "the name", "--house", "the house rules",
 )
 
 // InWords is a refusal of the command line's "new" as the phone's form
@@ -198,6 +207,7 @@ type choice struct {
 type newForm struct {
 	Modes         []choice
 	Decks         []choice
+	House         []choice // the house rules, Note saying what each changes
 	DefaultTarget int
 	DefaultHands  int
 }
@@ -213,6 +223,9 @@ func newGameForm() *newForm {
 			label += " (UNO Flip)"
 		}
 		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck})
+	}
+	for _, h := range rules.HouseRules {
+		f.House = append(f.House, choice{Value: h.ID, Label: h.Name, Note: h.Says})
 	}
 	return f
 }

@@ -60,6 +60,7 @@ func TestNewGame(t *testing.T) {
 		{"teams in standard", `{"players": "Ann,Bob,Cat,Dan", "teams": ["Ann,Cat", "Bob,Dan"]}`, []string{"--players", "Ann,Bob,Cat,Dan", "--team", "Ann,Cat", "--team", "Bob,Dan"}, 400, "pick the partners mode, or leave the teams out"},
 		{"unknown dealer", `{"players": "Ann,Bob", "dealer": "Zed"}`, []string{"--players", "Ann,Bob", "--dealer", "Zed"}, 400, "Zed"},
 		{"custom 4", `{"players": "Ann,Bob", "deck": "shuffle", "custom": 4}`, []string{"--players", "Ann,Bob", "--deck", "shuffle", "--custom", "4"}, 400, "ustom cards must be 1 to 3"},
+		{"unknown house rule", `{"players": "Ann,Bob", "house": ["stakcing"]}`, []string{"--players", "Ann,Bob", "--house", "stakcing"}, 400, `unknown house rule \"stakcing\"`},
 		{"empty", ``, nil, 400, "it is empty"},
 	} {
 		code, body := s.do("POST", "/api/games", c.body, scorer)
@@ -176,6 +177,13 @@ func TestNewGameTeamsDealerAgain(t *testing.T) {
 	code, body = s.do("POST", "/api/games", `{"players": "Ann,Bob", "deck": "shuffle", "custom": 2, "custom_rules": ["everyone swaps hands", ""]}`, scorer)
 	if code != 201 || !strings.Contains(body, `"custom":2`) || !strings.Contains(body, `"custom_rules":["everyone swaps hands"]`) {
 		t.Fatalf("custom cards: %d %s", code, body)
+	}
+	code, body = s.do("POST", "/api/games", `{"players": "Ann,Bob", "house": ["7-0", "stacking", ""]}`, scorer)
+	if code != 201 || !strings.Contains(body, `"settings":{"house":["stacking","seven-o"]}`) {
+		t.Fatalf("house rules: %d %s", code, body)
+	}
+	if code, body = s.do("POST", "/api/games", `{"again": true}`, scorer); code != 201 || !strings.Contains(body, `"house":["stacking","seven-o"]`) {
+		t.Fatalf("play again keeps the house rules: %d %s", code, body)
 	}
 }
 

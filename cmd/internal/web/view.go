@@ -157,6 +157,9 @@ func newBoardView(g *store.Game) boardView {
 		v.Title = "Game " + g.ID
 	}
 	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", words.Capitalize(string(s.Mode)), present.Goal(s), s.Deck)
+	if len(s.House) > 0 {
+		v.Subtitle += " · house rules: " + strings.Join(s.House, ", ")
+	}
 
 	// Who deals next, at every table still playing.
 	var dealers []int

@@ -1104,6 +1104,9 @@
     if (body.mode !== "rotating") delete body.hands;
     else { delete body.target; delete body.dealer; }
     if (body.mode === "partners" && lines(f.teams.value).length) body.teams = lines(f.teams.value);
+    var house = Array.prototype.filter.call(form.querySelectorAll("input[name=house]"), function (c) { return c.checked; })
+      .map(function (c) { return c.value; });
+    if (house.length) body.house = house;
     if (body.deck === "shuffle") {
       var rules = lines(f.custom_rules.value);
       if (rules.length) body.custom_rules = rules;
