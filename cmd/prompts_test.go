@@ -118,7 +118,7 @@ func TestHandInterruptedWritesNothing(t *testing.T) {
 		t.Fatal(errs)
 	}
 	code, _, errs, _ := runAt(t, db, []string{"Ann", "r7", "^C"}, "hand")
-	if code != ExitInterrupted || !strings.Contains(errs, "interrupted; nothing was written") {
+	if code != ExitInterrupted || !strings.Contains(errs, "interrupted; the hand was not written") {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	code, out, _, _ := runAt(t, db, nil, "board", "--json")
