@@ -392,6 +392,11 @@ func parseCard(d *Deck, tok string) (Card, error) {
 		}
 		return c, nil
 	}
+	if e := numberAbove9(d, tok, t); e != nil {
+		// One card asked for: the points a hand may hold are no answer.
+		e.Suggest = ""
+		return Card{}, e
+	}
 	return Card{}, &TokenError{Token: tok, Problem: "unknown card", Suggest: suggestCard(d, t)}
 }
 
@@ -557,6 +562,12 @@ func (h *Hand) add(d *Deck, tok string) error {
 			return &TokenError{Token: tok, Problem: "counted points take no count; add them up in"}
 		}
 	}
+	if e := numberAbove9(d, tok, t); e != nil {
+		if e.Suggest != "" && count > 1 {
+			e.Suggest = strconv.Itoa(count) + "x" + e.Suggest
+		}
+		return e
+	}
 	c, err := parseCard(d, t)
 	if err != nil {
 		var te *TokenError
@@ -573,6 +584,28 @@ func (h *Hand) add(d *Deck, tok string) error {
 	}
 	for range count {
 		h.Cards = append(h.Cards, c)
+	}
+	return nil
+}
+
+// numberAbove9 refuses a card written with a number above 9 after it
+// ("w10", "wd412"), saying what a person likely meant: the card, and
+// points counted by hand ("w" and "10pts"); the closest card ("0" for
+// w10) was no help. nil for any other token (after a colour, "r77", the
+// closest card is: r7).
+func numberAbove9(d *Deck, tok, t string) *TokenError {
+	for i := len(t) - 2; i > 0; i-- {
+		if t[i] < '0' || t[i] > '9' {
+			break
+		}
+		digits := strings.TrimLeft(t[i:], "0")
+		if len(digits) < 2 || !allDigits(t[i:]) {
+			continue
+		}
+		if _, err := parseCard(d, t[:i]); err == nil {
+			return &TokenError{Token: tok, Problem: "unknown card", Detail: "no card is a number above 9",
+				Suggest: t[:i] + " " + digits + "pts"}
+		}
 	}
 	return nil
 }

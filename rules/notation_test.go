@@ -251,6 +251,13 @@ func TestSuggestionsOfTheDeck(t *testing.T) {
 		{"", "rd4", "rd2"},
 		{"", "wd4x2", "2xwd4"},
 		{"", "yrevers", "yrev"},
+		// Issue 29, item 9: a number above 9 after a card is likely its
+		// points counted by hand (the old code suggested "0" for w10).
+		{"classic", "w10", "w 10pts"},
+		{"classic", "2xwd412", "2xwd4 12pts"},
+		{"flip", "wdc25", "wdc 25pts"},
+		{"classic", "r77", "r7"},
+		{"", "w10", "w 10pts"},
 	} {
 		var err error
 		if tt.deck == "" {
@@ -263,12 +270,21 @@ func TestSuggestionsOfTheDeck(t *testing.T) {
 			t.Errorf("%s: %q: %v, want the suggestion %q", tt.deck, tt.in, err, tt.suggest)
 		}
 	}
+	// One card asked for (check play w10): the points are no answer, but
+	// what is wrong is said.
+	for _, in := range []string{"w10", "wd412"} {
+		_, err := deck("classic").ParseCard(in)
+		var te *TokenError
+		if !errors.As(err, &te) || te.Suggest != "" || te.Detail != "no card is a number above 9" {
+			t.Errorf("ParseCard(%q): %v; want no card above 9 said, nothing suggested", in, err)
+		}
+	}
 }
 
 // FuzzSuggestionIsTheDecks: whatever is typed, what a deck suggests
 // instead is read by that deck as cards it has.
 func FuzzSuggestionIsTheDecks(f *testing.F) {
-	for _, s := range []string{"wd4x2", "yrevers", "d4", "rd4", "pkd1", "rse", "pks", "r77", "3xrr", "37", "rwd4", "pu7", "r7"} {
+	for _, s := range []string{"wd4x2", "yrevers", "d4", "rd4", "pkd1", "rse", "pks", "r77", "3xrr", "37", "rwd4", "pu7", "r7", "w10", "2xr10"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
