@@ -643,6 +643,29 @@ func playOnAnswer(v string, suggest int) (int, error) {
 	}
 }
 
+// sideClash says, in a prompt's width, that the cards typed for seat and
+// those entered for the others name both sides of UNO Flip, and which
+// entry to change: these cards, or whose ("cards of both sides (r7
+// light, pk5 dark): a hand counts on one side; change these cards or
+// Bob's").
+func sideClash(e *handEntry, seat int, hand rules.Hand, se *rules.SideError) error {
+	d := e.b.Deck
+	if err := d.Check(hand); errors.As(err, &se) {
+		return fmt.Errorf("%s; change one of these cards", se.Short())
+	}
+	for s := range e.b.Settings.Players {
+		c, ok := e.cards[s]
+		if !ok || s == seat || s == e.out {
+			continue
+		}
+		h, _ := d.ParseHand(c)
+		if err := d.Check(hand, h); errors.As(err, &se) {
+			return fmt.Errorf("%s; change these cards or %s's", se.Short(), e.b.Name(s))
+		}
+	}
+	return errors.New(se.Short())
+}
+
 // askCards asks for one player's cards, checked as they are typed: the
 // notation, and that the deck holds them beside the other hands entered.
 // "" means the person wants to choose whose cards to enter.
@@ -670,7 +693,7 @@ func askCards(env *Env, e *handEntry, seat int) (string, error) {
 		err = b.Deck.Check(others...)
 		var se *rules.SideError
 		if errors.As(err, &se) {
-			return errors.New(se.Short()) // the whole sentence is wider than a prompt
+			return sideClash(e, seat, hand, se)
 		}
 		return err
 	}

@@ -95,3 +95,24 @@ func TestPlayersPromptSaysWhatToDo(t *testing.T) {
 		t.Errorf("refused %q\nwant    %q", f.Rejected, want)
 	}
 }
+
+// Issue 29, item 10: at a card prompt of UNO Flip, cards of the other
+// side than another player's entry are refused naming the entry to
+// change, as well as the cards; on the old code only the cards.
+func TestSideClashNamesTheEntry(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Deck: "flip"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, f, _ := testEnv(t, "Ann", "r7", "pk5", "r5 pk5", "r5", "y")
+	if _, ok, err := Hand(env, b, 0, nil, "Save this hand?"); err != nil || !ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	want := []string{
+		"pk5: cards of both sides (r7 light, pk5 dark): a hand counts on one side; change these cards or Bob's",
+		"r5 pk5: cards of both sides (r5 light, pk5 dark): a hand counts on one side; change one of these cards",
+	}
+	if !slices.Equal(f.Rejected, want) {
+		t.Errorf("refused %q\nwant    %q", f.Rejected, want)
+	}
+}
