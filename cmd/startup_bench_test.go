@@ -14,18 +14,23 @@ import (
 )
 
 // BenchmarkStartup runs the real unoscore binary as a person or a script
-// starts it, beside the floor: a binary of cobra and bbolt alone that prints
-// its version, built from the same module versions. Each iteration runs the
-// floor, then the command, so a drift of the machine's speed touches both;
-// it reports the command's CPU time (user + system, as the operating system
-// counts it), its ratio to the floor's (the median of the iterations'
-// ratios) and its peak memory. The speed table of docs/speed.md comes from it:
+// starts it, beside two floors built from the same module versions: the bare
+// floor, a binary of cobra and bbolt alone that prints its version, and the
+// linked floor, a binary that links every package unoscore links (it calls
+// unoscore's cmd.Execute for any other argument) and prints its version
+// before anything else runs. Each iteration runs the bare floor, the linked
+// floor, then the command, so a drift of the machine's speed touches all
+// three; it reports the command's CPU time (user + system, as the operating
+// system counts it), its ratio to each floor's (the median of the
+// iterations' ratios) and its peak memory. docs/speed.md's table comes from
+// it:
 //
 //	go test -run '^$' -bench BenchmarkStartup -benchtime 20x ./cmd
 //
-// Goals (issue 21): board (with --game ID as without) and rules TOPIC at
-// most 1.3 times the floor, hand (a durable write) 3 times, games --json of
-// 10,000 games 8 times, and board on 10,000 games no dearer than on one.
+// Goals (issue 32): board (with --game ID as without) and rules TOPIC at
+// most 1.25 times the linked floor, board on 10,000 games no dearer than on
+// one, hand (a durable write) 3 times the bare floor, games --json of 10,000
+// games 12 times the bare floor, and every peak at most 30 MiB.
 func BenchmarkStartup(b *testing.B) {
 	bins := startupBinaries(b)
 	big := benchDB(b)
@@ -44,6 +49,7 @@ func BenchmarkStartup(b *testing.B) {
 		args []string
 	}{
 		{"floor", nil},
+		{"linked-floor", []string{"--version"}},
 		{"version", []string{"--version"}},
 		{"board", []string{"--db", big, "board", "--game", "g04242"}},
 		// The same board without --game: an exact id costs one look-up.
@@ -54,26 +60,34 @@ func BenchmarkStartup(b *testing.B) {
 		{"games-json-10000", []string{"--db", big, "games", "--json"}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			var floorCPU, cmdCPU, ratios []float64
+			bin := bins.unoscore
+			if c.name == "linked-floor" {
+				bin = bins.linked
+			}
+			var floorCPU, linkedCPU, cmdCPU, ratios, linkedRatios []float64
 			for b.Loop() {
 				f := runCPU(b, bins.floor, "--version")
-				floorCPU = append(floorCPU, f)
-				if c.args == nil {
-					cmdCPU, ratios = append(cmdCPU, f), append(ratios, 1)
-					continue
+				l := runCPU(b, bins.linked, "--version")
+				floorCPU, linkedCPU = append(floorCPU, f), append(linkedCPU, l)
+				r := f
+				if c.args != nil {
+					r = runCPU(b, bin, c.args...)
 				}
-				r := runCPU(b, bins.unoscore, c.args...)
-				cmdCPU, ratios = append(cmdCPU, r), append(ratios, r/max(f, 1e-6))
+				cmdCPU = append(cmdCPU, r)
+				ratios = append(ratios, r/max(f, 1e-6))
+				linkedRatios = append(linkedRatios, r/max(l, 1e-6))
 			}
 			b.StopTimer()
-			bin, args := bins.unoscore, c.args
+			args := c.args
 			if args == nil {
 				bin, args = bins.floor, []string{"--version"}
 			}
 			peak := peakMiB(b, bin, args...)
 			b.ReportMetric(median(cmdCPU)*1e3, "cpu-ms")
 			b.ReportMetric(median(floorCPU)*1e3, "floor-cpu-ms")
+			b.ReportMetric(median(linkedCPU)*1e3, "linked-cpu-ms")
 			b.ReportMetric(median(ratios), "x-floor")
+			b.ReportMetric(median(linkedRatios), "x-linked")
 			if peak > 0 {
 				b.ReportMetric(peak, "peak-MiB")
 			}
@@ -134,13 +148,13 @@ func median(xs []float64) float64 {
 
 var (
 	startupOnce sync.Once
-	startupBins struct{ unoscore, floor string }
+	startupBins struct{ unoscore, floor, linked string }
 	startupErr  error
 )
 
 // startupBinaries builds unoscore and the floor once per test binary, in a
 // folder removed with the test binary's other files (TestMain).
-func startupBinaries(b *testing.B) struct{ unoscore, floor string } {
+func startupBinaries(b *testing.B) struct{ unoscore, floor, linked string } {
 	startupOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "unoscore-startup-")
 		if err != nil {
@@ -154,7 +168,11 @@ func startupBinaries(b *testing.B) struct{ unoscore, floor string } {
 			startupErr = &buildError{"unoscore", err, out}
 			return
 		}
-		startupErr = buildFloor(filepath.Join(dir, "floor-src"), startupBins.floor)
+		startupBins.linked = filepath.Join(dir, "linked")
+		startupErr = buildFloor(filepath.Join(dir, "floor-src"), startupBins.floor, floorMain)
+		if startupErr == nil {
+			startupErr = buildFloor(filepath.Join(dir, "linked-src"), startupBins.linked, linkedMain)
+		}
 	})
 	if startupErr != nil {
 		b.Fatal(startupErr)
@@ -194,9 +212,31 @@ func main() {
 }
 `
 
-// buildFloor builds the floor as a module of its own with unoscore's
-// go.mod and go.sum (so the same versions of cobra and bbolt), in src.
-func buildFloor(src, out string) error {
+// linkedMain is the linked floor: main.go's call of cmd.Execute keeps every
+// package unoscore links in the binary, their inits run, and the version is
+// printed before cobra or any command is made.
+const linkedMain = `package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/unoscore/unoscore/cmd"
+)
+
+func main() {
+	if len(os.Args) == 2 && os.Args[1] == "--version" {
+		fmt.Println("linked v0.0.0")
+		return
+	}
+	os.Exit(cmd.Execute())
+}
+`
+
+// buildFloor builds a floor from main as a module of its own with
+// unoscore's go.mod and go.sum (so the same versions of cobra and bbolt),
+// unoscore itself replaced by this folder's module, in src.
+func buildFloor(src, out, main string) error {
 	root, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
 	if err != nil {
 		return err
@@ -215,9 +255,11 @@ func buildFloor(src, out string) error {
 		return err
 	}
 	for name, data := range map[string]string{
-		"go.mod":  "module floor\n" + lines[1],
+		"go.mod": "module floor\n" + lines[1] +
+			"\nrequire github.com/unoscore/unoscore v0.0.0\n" +
+			"replace github.com/unoscore/unoscore => " + modDir + "\n",
 		"go.sum":  string(gosum),
-		"main.go": floorMain,
+		"main.go": main,
 	} {
 		if err := os.WriteFile(filepath.Join(src, name), []byte(data), 0o644); err != nil {
 			return err
