@@ -110,15 +110,16 @@ func recoverDamage(path string, err *error) {
 }
 
 // WriteError is a change that was decided but could not be written to the
-// file (a full disk, a failing one): bbolt rolled it back, so the file is
-// as it was before it.
+// file (a full disk, a failing one): bbolt rolled it back, so every game
+// reads as before it; but not every byte is as it was: the change's pages
+// may have gone into the file's free space, or grown the file.
 type WriteError struct {
 	Path string
 	Err  error
 }
 
 func (e *WriteError) Error() string {
-	return fmt.Sprintf("the change could not be written to %s (%s), so nothing of it was saved; the file is as it was before it", e.Path, ioProblem(e.Err))
+	return fmt.Sprintf("the change could not be written to %s (%s), so nothing of it was saved: every game reads as before it (only space the file does not use may have been written, or added)", e.Path, ioProblem(e.Err))
 }
 
 func (e *WriteError) Unwrap() error { return e.Err }

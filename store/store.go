@@ -618,7 +618,7 @@ func (db *DB) init(readOnly bool) error {
 			return err
 		}
 		if n > 0 {
-			db.Notice = fmt.Sprintf("an import was cut short before it finished; what it had written so far (%s) was removed, and the file is as it was before it", count(n, "game"))
+			db.Notice = fmt.Sprintf("an import was cut short before it finished; what it had written so far (%s) was removed, and every game reads as it did before it (the file keeps the space it took)", count(n, "game"))
 		}
 	}
 	return db.view(func(tx *bolt.Tx) error { return checkBuckets(tx, db.path) })
