@@ -158,6 +158,30 @@ func (h *hub) setCurrent(id string) {
 	}
 }
 
+// gone tells every stream on game id that the game is no longer there,
+// with an event "gone" whose data is the sentence, and ends them; it
+// returns how many it told (0 when it had none: told already).
+func (h *hub) gone(id, sentence string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	t := h.topics[id]
+	if t == nil {
+		return 0
+	}
+	msg := []byte("event: gone\ndata: " + sentence + "\n\n")
+	n := 0
+	for sub := range t.subs {
+		select {
+		case sub.ch <- msg:
+		default: // too far behind: ended without it
+		}
+		close(sub.ch)
+		n++
+	}
+	delete(h.topics, id)
+	return n
+}
+
 // watched lists the games with open streams.
 func (h *hub) watched() []string {
 	h.mu.Lock()
@@ -239,20 +263,32 @@ func (s *Server) refresh() bool {
 		return false
 	}
 	var games []*store.Game
+	var deleted []string
 	cur, err := db.Current()
 	for _, id := range ids {
 		if err != nil {
 			break
 		}
 		var g *store.Game
-		if g, err = db.Game(id); err == nil {
+		g, err = db.Game(id)
+		switch {
+		case err == nil:
 			games = append(games, g)
+		case errors.As(err, new(*store.NotFoundError)):
+			// Deleted meanwhile: its pages are told once, below, and
+			// the game is no longer watched.
+			deleted, err = append(deleted, id), nil
 		}
 	}
 	db.Close()
 	if err != nil {
 		s.logf("watching the database: %v", err)
 		return false
+	}
+	for _, id := range deleted {
+		if n := s.hub.gone(id, fmt.Sprintf("Game %s was deleted, so this board will not change again. Reload the page for the current game.", id)); n > 0 {
+			s.logf("game %s was deleted: its %s told", id, plural(n, "open page was", "open pages were"))
+		}
 	}
 	s.hub.setCurrent(cur)
 	for _, g := range games {
@@ -333,6 +369,14 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// plural is "1 open page was" or "2 open pages were".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // admit counts an event stream against the limits: MaxStreams in all, and

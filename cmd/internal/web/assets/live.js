@@ -120,6 +120,16 @@
       window.unoscoreCurrent = e.data;
       if (document.dispatchEvent(new CustomEvent("unoscore:current", {cancelable: true, detail: e.data}))) location.reload();
     });
+    src.addEventListener("gone", function (e) {
+      // The game was deleted: said once, and no more reconnecting.
+      es = null;
+      src.close();
+      document.body.classList.add("stale");
+      if (!status) return;
+      status.hidden = false;
+      status.textContent = e.data;
+      status.classList.add("down");
+    });
     src.addEventListener("error", function () {
       if (src !== es) return;
       show(false);

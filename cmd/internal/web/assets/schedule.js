@@ -71,6 +71,12 @@
     src.addEventListener("current", function (e) {
       if (follow && e.data && e.data !== game) location.reload();
     });
+    src.addEventListener("gone", function () {
+      // The game was deleted: no more reconnecting.
+      es = null;
+      src.close();
+      stale(true);
+    });
     src.addEventListener("error", function () {
       if (src !== es) return;
       stale(true);
