@@ -171,3 +171,25 @@ func TestCounterAtItsLargestIsDamage(t *testing.T) {
 		t.Errorf("doctor: %q", r.Problems)
 	}
 }
+
+// TestReadOlderWithoutACopySays (issue 33, 7): where no private copy can
+// be made (no writable temporary folder), a read of a schema 4 file says
+// so in one sentence, and what to do, and writes nothing.
+func TestReadOlderWithoutACopySays(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "u.db")
+	fill(t, path, 2)
+	unsealToSchema4(t, path)
+	before := must[[]byte](t)(os.ReadFile(path))
+	t.Setenv("TMPDIR", filepath.Join(dir, "no-such-folder"))
+	db, err := Open(path, Options{ReadOnly: true})
+	if err == nil {
+		db.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), "is of an older schema, which a command that only reads does not upgrade") || !strings.Contains(err.Error(), "copy it somewhere writable") {
+		t.Errorf("read without a copy: %v", err)
+	}
+	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
+		t.Error("the file was written")
+	}
+}
