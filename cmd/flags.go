@@ -117,6 +117,9 @@ type outcomeFlags struct {
 	Table int
 	Game  string
 	JSON  bool
+	// KnockedOut: No Mercy's players knocked out of the hand (repeatable,
+	// comma lists too).
+	KnockedOut []string
 
 	TableGiven bool // --table was given (0 included, which names no table)
 }
@@ -127,6 +130,8 @@ func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 	f.StringVarP(&o.Out, "out", "o", "", "the player who went out (a unique start of the name will do)")
 	f.StringArrayVarP(&o.Left, "left", "l", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each; plain NAME=CARDS arguments do the same)")
 	f.IntVar(&o.Table, "table", 0, "rotating mode: the table the hand was played at (default 1)")
+	f.StringSliceVar(&o.KnockedOut, "knocked-out", nil, "No Mercy: a player knocked out of the hand by the mercy rule (25 cards or more); repeat for each")
+	_ = c.RegisterFlagCompletionFunc("knocked-out", playerCompletion(app, &o.Game, ""))
 	once(c, "out", "a hand has one player who went out")
 	once(c, "table", "a hand is played at one table")
 	gameFlag(c, app, &o.Game, gameUsage)
@@ -152,7 +157,7 @@ func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
 // hand reads the flags into a hand to count.
 func (o *outcomeFlags) hand() (scoring.Hand, error) {
 	left, err := parseLeft(o.Left)
-	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table}, err
+	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table, KnockedOut: o.KnockedOut}, err
 }
 
 // onceValue is a flag that says one thing: given again with another

@@ -16,6 +16,10 @@ type Hand struct {
 	Out   string `json:"out"`
 	Left  []Left `json:"left"`
 	Table int    `json:"table,omitempty"` // rotating: the table it was played at, from 1
+	// KnockedOut: in a No Mercy game, the players knocked out of the hand
+	// by the mercy rule; their cards are not entered, and the winner
+	// scores the deck's bonus for each.
+	KnockedOut []string `json:"knocked_out,omitempty"`
 }
 
 // Left is what one player was left holding at the end of a hand.
@@ -39,6 +43,8 @@ type Row struct {
 	// NoSide in every other game.
 	FlipSide   rules.Side
 	Eliminated []int  // challenge: seats eliminated by this hand
+	KnockedOut []int  // No Mercy: seats knocked out of this hand by the mercy rule
+	Bonus      int    // No Mercy: the points the knock-outs added to Won
 	Cells      []Cell // per column (Columns): what the hand did to it
 	Totals     []int  // per column: its score after the hand
 	Hand       Hand   // as entered, names spelled as in the settings
@@ -643,6 +649,31 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	if !slices.Contains(table.Seats, out) {
 		return Hand{}, notHere(out)
 	}
+	knocked := map[int]bool{}
+	var knockedNames []string
+	if len(h.KnockedOut) > 0 && b.Deck.Decl.Rules.Mercy == 0 {
+		return Hand{}, invalid("only a No Mercy game knocks players out; the %s has no mercy rule", b.Deck.Name)
+	}
+	for _, name := range h.KnockedOut {
+		seat, err := b.Settings.Seat(name)
+		if err != nil {
+			return Hand{}, err
+		}
+		switch {
+		case seat == out:
+			return Hand{}, invalid("%s went out, so was not knocked out", b.Name(seat))
+		case knocked[seat]:
+			return Hand{}, invalid("%s is named knocked out twice", b.Name(seat))
+		case !slices.Contains(table.Seats, seat) || b.Eliminated(seat):
+			return Hand{}, notHere(seat)
+		}
+		knocked[seat] = true
+	}
+	for _, seat := range table.Seats {
+		if knocked[seat] {
+			knockedNames = append(knockedNames, b.Name(seat))
+		}
+	}
 	given := map[int]rules.Hand{}
 	for _, l := range h.Left {
 		seat, err := b.Settings.Seat(l.Player)
@@ -663,15 +694,21 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		if _, dup := given[seat]; dup {
 			return Hand{}, invalid("%s's hand is entered twice", name)
 		}
+		if knocked[seat] {
+			return Hand{}, invalid("%s was knocked out: their cards are not scored, so leave them out", name)
+		}
 		if l.Cards.Empty() {
 			return Hand{}, invalid("%s's hand is empty: everyone but the player who went out holds at least one card", name)
+		}
+		if m := b.Deck.Decl.Rules.Mercy; m > 0 && len(l.Cards.Cards) >= m {
+			return Hand{}, invalid("%s holds %d cards: with %d or more a player is knocked out (mercy rule); record it with --knocked-out %s", name, len(l.Cards.Cards), m, name)
 		}
 		if err := b.Deck.Lacking(l.Cards); err != nil {
 			return Hand{}, invalid("%s's cards: %v", name, err)
 		}
 		given[seat] = l.Cards
 	}
-	norm := Hand{Out: b.Name(out)}
+	norm := Hand{Out: b.Name(out), KnockedOut: knockedNames}
 	if table.Round > 0 {
 		norm.Table = table.Number
 	}
@@ -679,6 +716,9 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	var missing []string
 	for _, seat := range b.ScorersAt(table.Number, out) {
 		cards, ok := given[seat]
+		if !ok && knocked[seat] {
+			continue
+		}
 		if !ok {
 			missing = append(missing, b.Name(seat))
 			continue
@@ -719,6 +759,12 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		left = append(left, l.Cards)
 	}
 	row.FlipSide, _ = b.Deck.HandsSide(left...) // Check refused a hand of both sides
+	for _, name := range h.KnockedOut {
+		seat, _ := b.Settings.Seat(name)
+		row.KnockedOut = append(row.KnockedOut, seat)
+	}
+	row.Bonus = len(row.KnockedOut) * b.Deck.Decl.Rules.KnockOutBonus
+	row.Won += row.Bonus
 	playing := table.Seats
 
 	// How the hand counts: one case per mode.

@@ -104,6 +104,12 @@ func (p *plainJSON) hand() (*scoring.Hand, bool) {
 			h.Table, ok = p.int()
 		case "left":
 			h.Left, ok = p.lefts()
+		case "knocked_out":
+			ok = p.array(func() bool {
+				name, ok := p.unique()
+				h.KnockedOut = append(h.KnockedOut, name)
+				return ok
+			})
 		}
 		return ok
 	})

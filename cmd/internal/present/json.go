@@ -122,6 +122,10 @@ type Row struct {
 	Held       map[string]int    `json:"held"`
 	Cards      map[string]string `json:"cards"`
 	Eliminated []string          `json:"eliminated,omitempty"`
+	// KnockedOut and Bonus: No Mercy's knock-outs in the hand and the
+	// points they added (empty and 0 in every other game).
+	KnockedOut []string `json:"knocked_out"`
+	Bonus      int      `json:"bonus"`
 	// Side: in an UNO Flip game, "light", "dark" or null (no card left
 	// tells); absent in other games.
 	Side json.RawMessage `json:"side,omitempty"`
@@ -177,7 +181,8 @@ func NewBoard(g *scoring.Game) Board {
 	}
 	for _, r := range b.Rows {
 		row := Row{Hand: r.Number, Table: r.Table, Round: r.Round, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
-			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated)}
+			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated),
+			KnockedOut: words.NonNil(b.Names(r.KnockedOut)), Bonus: r.Bonus}
 		for _, l := range r.Hand.Left {
 			row.Held[l.Player] = b.Deck.HandPoints(l.Cards)
 			row.Cards[l.Player] = l.Cards.String()

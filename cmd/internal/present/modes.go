@@ -105,7 +105,9 @@ func Goal(s scoring.Settings) string {
 }
 
 // HandWords are the words a hand's templates are filled with.
-func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int) map[string]string {
+// knocked are No Mercy's players knocked out of the hand, each adding the
+// deck's bonus.
+func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int, knocked []string) map[string]string {
 	total := 0
 	var held, owned []string
 	for _, l := range left {
@@ -113,6 +115,11 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 		total += p
 		held = append(held, fmt.Sprintf("%s %d", l.Player, p))
 		owned = append(owned, fmt.Sprintf("%s's %d", l.Player, p))
+	}
+	for _, k := range knocked {
+		bonus := b.Deck.Decl.Rules.KnockOutBonus
+		total += bonus
+		held = append(held, fmt.Sprintf("%s knocked out %d", k, bonus))
 	}
 	// added: what goes onto the tallies, in a sentence that agrees with
 	// one player or several ("200 is added to Mom's tally", "Mom's 200
@@ -135,7 +142,7 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 // HandLine says in one sentence what a counted hand did: "Hand 3: Ann went
 // out: ...", and who it eliminated.
 func HandLine(b *scoring.Board, r scoring.Row) string {
-	w := HandWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table)
+	w := HandWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table, r.Hand.KnockedOut)
 	s := fmt.Sprintf("Hand %d: %s", r.Number, Fill(Text(b.Settings.Mode).Hand, w))
 	if len(r.Eliminated) > 0 {
 		verb := "is"
@@ -150,7 +157,7 @@ func HandLine(b *scoring.Board, r scoring.Row) string {
 // HandSummary sums up a hand before it is saved.
 func HandSummary(b *scoring.Board, h scoring.Hand) string {
 	out, _ := b.Settings.Seat(h.Out)
-	return Fill(Text(b.Settings.Mode).Summary, HandWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table))
+	return Fill(Text(b.Settings.Mode).Summary, HandWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table, h.KnockedOut))
 }
 
 // WinPhrase is what follows the winners' names: " with 250 points", ",

@@ -481,6 +481,8 @@ type handRequest struct {
 	Left    map[string]string `json:"left"`
 	Table   *int              `json:"table"`
 	Changes int               `json:"changes"`
+	// KnockedOut: No Mercy's players knocked out of the hand.
+	KnockedOut []string `json:"knocked_out"`
 }
 
 // undoRequest is the body of POST /api/games/ID/undo and /redo: all
@@ -692,7 +694,7 @@ func readHand(body []byte) (givenHand, int, error) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	h := scoring.Hand{Out: req.Out, Table: table(req.Table)} // scoring checks the table
+	h := scoring.Hand{Out: req.Out, Table: table(req.Table), KnockedOut: req.KnockedOut} // scoring checks the table and the knock-outs
 	for _, name := range names {
 		l, err := present.Left(strings.TrimSpace(name), req.Left[name])
 		if err != nil {

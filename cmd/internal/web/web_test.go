@@ -674,3 +674,33 @@ func TestHostsFor(t *testing.T) {
 		t.Fatalf("one address: %v", lan)
 	}
 }
+
+// TestKnockedOut: the phone records No Mercy's knock-outs as the command
+// line does: the knocked-out player's cards left out, 250 each to the
+// winner, and the rows say so.
+func TestKnockedOut(t *testing.T) {
+	s := newSite(t, web.Config{})
+	s.cli("new", "--players", "Ann,Bob,Cat", "--deck", "no-mercy")
+	code, body := s.do("POST", "/api/games/current/hands", `{"out": "Ann", "left": {"Bob": "r7"}, "knocked_out": ["cat"]}`, scorer)
+	if code != 200 {
+		t.Fatalf("POST hand: %d %s", code, body)
+	}
+	var b struct {
+		Target int
+		Rows   []struct {
+			Points     int
+			KnockedOut []string `json:"knocked_out"`
+			Bonus      int
+		}
+	}
+	if err := json.Unmarshal([]byte(body), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Target != 1000 || len(b.Rows) != 1 || b.Rows[0].Points != 257 || b.Rows[0].Bonus != 250 || len(b.Rows[0].KnockedOut) != 1 || b.Rows[0].KnockedOut[0] != "Cat" {
+		t.Fatalf("after the hand: %+v", b)
+	}
+	code, body = s.do("POST", "/api/games/current/hands", `{"out": "Ann", "left": {"Bob": "25x1", "Cat": "r1"}}`, scorer)
+	if code != 400 || !strings.Contains(body, "knocked out") {
+		t.Fatalf("25 cards: %d %s", code, body)
+	}
+}
