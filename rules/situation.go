@@ -28,9 +28,10 @@ const (
 	AskedFirst                  // what happens when this card starts the pile?
 	AskedTwoPlayer              // what does this card do with two players?
 	AskedChallenge              // who draws after a Wild Draw Four is challenged?
+	AskedLast                   // may a hand end on this card?
 )
 
-var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge"}
+var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -107,9 +108,10 @@ var facePhrases = []struct {
 	{"draw two", DrawTwo}, {"draw 2", DrawTwo}, {"plus two", DrawTwo}, {"plus 2", DrawTwo}, {"+2", DrawTwo},
 	{"d2", DrawTwo}, {"draw2", DrawTwo},
 	{"draw one", DrawOne}, {"draw 1", DrawOne}, {"+1", DrawOne},
-	{"draw five", DrawFive}, {"draw 5", DrawFive}, {"+5", DrawFive},
+	{"draw five", DrawFive}, {"draw 5", DrawFive}, {"+5", DrawFive}, {"plus five", DrawFive}, {"plus 5", DrawFive},
+	{"plus one", DrawOne}, {"plus 1", DrawOne},
 	{"skip everyone", SkipEveryone}, {"skip all", SkipEveryone},
-	{"skip", Skip}, {"reverse", Reverse}, {"wild", Wild}, {"flip", Flip},
+	{"skip", Skip}, {"reverse", Reverse}, {"wild", Wild}, {"wildcard", Wild}, {"flip", Flip},
 }
 
 var facePhraseWords = sync.OnceValue(func() []struct {
@@ -199,7 +201,7 @@ func readCards(ws []string) []namedCard {
 			}
 		}
 		if j < len(ws) {
-			if f, n, ok := matchFace(ws, j); ok {
+			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && j > 0 && ws[j-1] == "uno") {
 				if count == 0 {
 					count = 1
 				}
@@ -323,7 +325,7 @@ func ReadSituation(q string) Situation {
 	for k, n := range named {
 		at := n.at
 		if at > 0 && (pileWords[ws[at-1]] || at > 1 && ws[at-2] == "on" && ws[at-1] == "a" ||
-			at > 2 && ws[at-3] == "top" && ws[at-2] == "of" || ws[at-1] == "is" && has(ws[:at], "top card", "pile", "discard")) {
+			at > 2 && ws[at-3] == "top" && ws[at-2] == "of" || at > 1 && ws[at-2] == "top" && ws[at-1] == "of" || ws[at-1] == "is" && has(ws[:at], "top card", "pile", "discard")) {
 			pileAt = k
 			break
 		}
@@ -342,6 +344,11 @@ func ReadSituation(q string) Situation {
 				break
 			}
 		}
+	} else if len(named) == 2 && !isDraw(named[0].card.Face) && isDraw(named[1].card.Face) && blocks(ws, named[0]) {
+		// "can you reverse a +2", "can a wild stop a draw 4": the card
+		// is laid against the draw card, as on a pile.
+		c, p := named[0].card, named[1].card
+		s.Play, s.Pile = &c, &p
 	} else if len(named) > 0 {
 		c := named[0].card
 		s.Play = &c
@@ -358,6 +365,42 @@ func ReadSituation(q string) Situation {
 	}
 	return s
 }
+
+// blockWords say a card is laid against a draw card: "can a wild stop a
+// draw 4", "does a skip block a +2".
+var blockWords = []string{"stop", "stops", "cancel", "cancels", "block", "blocks", "counter", "counters", "bounce", "beat",
+	"beats", "dodge", "against", "avoid", "deflect"}
+
+// blocks reports whether the question lays card n against the draw card
+// named after it: with a blocking word, or with the card's name used as
+// the verb ("can you reverse a +2", "can u skip a draw 4").
+func blocks(ws []string, n namedCard) bool {
+	if has(ws, blockWords...) {
+		return true
+	}
+	if n.at > 0 && n.end == n.at+1 && (n.card.Face == Reverse || n.card.Face == Skip) {
+		switch ws[n.at-1] {
+		case "you", "i", "u", "we", "to", "can", "cant", "can't":
+			return true
+		}
+	}
+	return false
+}
+
+// yesNo reports whether the question asks yes or no ("can you…", "is it
+// allowed…").
+func yesNo(ws []string) bool {
+	switch ws[0] {
+	case "can", "is", "are", "may", "do", "does", "could", "should", "will", "am", "r", "cant", "can't", "isnt", "isn't", "wait":
+		return true
+	}
+	return false
+}
+
+// lastWords ask whether a hand may end on a card.
+var lastWords = []string{"end on", "end with", "end the game", "end a game", "end the round", "end a round", "end the hand",
+	"finish on", "finish with", "finish the game", "go out on", "go out with", "going out on", "win on", "win with",
+	"win the game", "win a game", "last card", "final card", "be the last", "ending on", "end uno", "finish uno", "win uno"}
 
 // readPlayers reads "two players", "2 player game", "3 of us".
 func readPlayers(ws []string) int {
@@ -445,11 +488,23 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case len(named) >= 1 && pointsWords && !has(ws, "play on", "put on", "go on", "goes on", "stack") &&
 		!has(ws, "win", "game to", "first to", "reach"):
 		return AskedPoints
+	case len(named) >= 1 && has(ws, lastWords...):
+		return AskedLast
+	case s.Play != nil && s.Pile != nil && isDraw(s.Play.Face) && isDraw(s.Pile.Face) &&
+		!has(ws, "my turn", "own turn", "your turn", "my go", "his turn", "her turn", "their turn"):
+		// A draw card on a draw card, asked with no word of whose turn:
+		// people ask whether it passes the draw on.
+		return AskedStack
 	case drawCount(s.Cards) >= 2 && (has(ws, "stack", "stacking", "stacked", "pass it on", "pass on", "add up", "bounce",
 		"send it back", "instead of drawing", "instead of picking", "dont have to draw", "don't have to draw", "avoid drawing",
 		"to avoid", "on me", "next person", "next player")):
 		return AskedStack
 	case len(named) >= 1 && has(ws, "stack", "stacking", "stacked") && drawCount(s.Cards) >= 1:
+		return AskedStack
+	case drawCount(s.Cards) == len(s.Cards) && yesNo(ws) && has(ws, "stack", "stacking", "stacked", "stackable") &&
+		!has(ws, "different", "color", "colors", "number", "numbers", "same", "reverse", "reverses", "skip", "skips"):
+		// "is stacking allowed", "can you stack 6": no card, or draw
+		// cards only, and a yes or no asked.
 		return AskedStack
 	case len(named) >= 1 && s.Players == 2 && slices.ContainsFunc(s.Cards, func(c Card) bool {
 		return twoPlayerFaces[c.Face]
@@ -511,6 +566,8 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return firstRuling(s)
 	case AskedChallenge:
 		return challengeRuling(s)
+	case AskedLast:
+		return lastRuling(s)
 	}
 	return Ruling{}, false
 }
@@ -625,7 +682,12 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 			draws = "draw 4"
 		}
 	}
-	return Ruling{Text: fmt.Sprintf("No: no rulebook lets you pass %s on by stacking; you %s and miss your turn (stacking is a house rule).", hit, draws),
+	own := ""
+	if s.Pile != nil && s.Play != nil && s.Play.Face == DrawTwo && s.Pile.Face == DrawTwo {
+		// "can u put a draw 2 on a draw 2": on your own turn it matches.
+		own = "; on your own turn a Draw Two may go on a Draw Two like any match"
+	}
+	return Ruling{Text: fmt.Sprintf("No: no rulebook lets you pass %s on by stacking; you %s and miss your turn%s (stacking is a house rule).", hit, draws, own),
 		Fact: "stacking"}, true
 }
 
@@ -804,4 +866,25 @@ func challengeRuling(s Situation) (Ruling, bool) {
 	}
 	return Ruling{Text: "It depends on whether they held a card of the colour in play: if so they draw the 4 themselves; if not, the challenger draws 6.",
 		Fact: "challenge-verdict"}, true
+}
+
+// lastRuling rules on a hand ending on a card: every rulebook lets it, and
+// a last draw card is still drawn.
+func lastRuling(s Situation) (Ruling, bool) {
+	if len(s.Cards) == 0 {
+		return Ruling{}, false
+	}
+	c := s.Cards[0]
+	name := WithArticle(c.Face.String())
+	switch {
+	case c.Face == DrawTwo:
+		return Ruling{Text: "Yes: a hand may end on a Draw Two, and the next player still draws the 2, which count in the score.", Fact: "out-on-draw"}, true
+	case c.Face == WildDrawFour:
+		return Ruling{Text: "Yes: a hand may end on a Wild Draw Four, and the next player still draws the 4, which count in the score.", Fact: "out-on-draw"}, true
+	case c.Face == WildShuffle:
+		return Ruling{Text: "Yes: laid last, a Wild Shuffle Hands ends the hand like any card, and nothing is dealt back.", Fact: "ws-last"}, true
+	case isDraw(c.Face):
+		return Ruling{Text: fmt.Sprintf("Yes: a hand may end on %s, and the next player still draws the cards, which count in the score.", name), Fact: "out-on-draw"}, true
+	}
+	return Ruling{Text: fmt.Sprintf("Yes: no rulebook forbids any card as the last one, %s included.", name), Fact: "out-on-action"}, true
 }

@@ -32,6 +32,16 @@ func TestReadSituation(t *testing.T) {
 		{"can 2 players play uno", AskedNothing, "", "", 2, 0},
 		{"can I play a wild draw 4 on a red 5 when I have a red 2", AskedPlay, "wd4", "r5", 0, 0},
 		{"can you put a blue 7 on a wild when red was called", AskedPlay, "b7", "w", 0, 0},
+		{"can you end on a draw 2", AskedLast, "", "d2", 0, 0},
+		{"can a wild draw four card end a game", AskedLast, "wd4", "", 0, 0},
+		{"can you put a +4 on a +2", AskedStack, "wd4", "d2", 0, 0},
+		{"can I play a draw 2 on a draw 2 on my turn", AskedPlay, "d2", "d2", 0, 0},
+		{"is stacking allowed in uno", AskedStack, "", "", 0, 0},
+		{"can you stack different colors", AskedNothing, "", "", 0, 0},
+		{"can you reverse a +2", AskedPlay, "rev", "d2", 0, 0},
+		{"can a wild card stop a draw 4", AskedPlay, "w", "wd4", 0, 0},
+		{"can you put a wildcard on top of another wildcard", AskedPlay, "w", "w", 0, 0},
+		{"can you stack plus 5 in uno flip", AskedStack, "d5", "", 0, 0},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -78,6 +88,11 @@ func TestRulings(t *testing.T) {
 		{"can you play a skip everyone with 2 players in uno flip", nil, "You play again: a Skip Everyone skips every other player, with 2 players too", ""},
 		{"uno flip 2 players what happens with a draw five", nil, "With two players the other player draws 5", ""},
 		{"can I put a reverse on a draw 2 to send it back", nil, "Not to block it:", "draws 2"},
+		{"can you win uno with a reverse", nil, "Yes:", "no rulebook forbids"},
+		{"can draw 4 be the last card", nil, "Yes:", "still draws the 4"},
+		{"can you put a plus 4 on a plus 2", nil, "No:", "stacking is a house rule"},
+		{"is stacking allowed in uno flip", nil, "No:", ""},
+		{"can you skip a draw 4", nil, "Not to block it:", "draws 4"},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
