@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestImportMemoryAnyOrder: an import of 10,000 games whose times of
@@ -21,9 +23,7 @@ import (
 // export's order, and its memory grew with the file: 82 MiB for these
 // 10,000 games, 414 MiB for 100,000.
 func TestImportMemoryAnyOrder(t *testing.T) {
-	if testing.Short() {
-		t.Skip("imports 10,000 games")
-	}
+	harness.Slow(t, "imports 10,000 games")
 	const n = 10000
 	r := rand.New(rand.NewPCG(4, 64))
 	order := r.Perm(n)
