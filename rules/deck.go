@@ -341,9 +341,14 @@ func (d *Deck) TotalPoints() int {
 	if d.Sides != nil {
 		return max(d.Sides[0].TotalPoints(), d.Sides[1].TotalPoints())
 	}
+	// Copies(f) is inAll[f] + per[f] × the colours: only the faces in
+	// those two maps count (a board checks every hand against this).
 	n := 0
-	for _, f := range Faces {
-		n += d.Copies(f) * d.Points(Card{Face: f})
+	for f, k := range d.inAll {
+		n += k * d.Points(Card{Face: f})
+	}
+	for f, k := range d.per {
+		n += k * len(d.Colors) * d.Points(Card{Face: f})
 	}
 	return n
 }
@@ -591,7 +596,10 @@ func (d *Deck) Check(hands ...Hand) error {
 		}
 	}
 	for _, f := range Faces {
-		if f.IsWild() && byFace[f] > 0 && byFace[f] > d.Copies(f) {
+		if byFace[f] == 0 {
+			continue // nothing named of it, nothing to exceed
+		}
+		if f.IsWild() && byFace[f] > d.Copies(f) {
 			return &DeckError{Deck: d, Card: Card{Face: f}, Have: d.Copies(f), Named: byFace[f]}
 		}
 		for _, c := range d.Colors {
