@@ -103,3 +103,19 @@ func TestNewerEditions(t *testing.T) {
 		t.Errorf("ParseHand(rdt) = %v, %v", h, err)
 	}
 }
+
+// A question on a newer edition's card is answered with that edition's
+// value, saying whose values they are.
+func TestNewerCardPoints(t *testing.T) {
+	for q, want := range map[string]string{
+		"whats a wild draw 10 worth":                  "50 points: A Wild Draw Ten counts 50 in the hands left at the end (the UNO Show 'Em No Mercy deck's values).",
+		"attack hit 2 worth":                          "20 points: A Hit 2 counts 20",
+		"how many points for a wild draw ten and a 4": "54: Wild Draw Ten 50 + 4",
+		"how many points is a wild":                   "50 points: A Wild counts 50 in the hands left at the end (the classic deck's values).",
+	} {
+		r, ok := ReadSituation(q).Rule(Table{})
+		if !ok || !strings.HasPrefix(r.Text, want) {
+			t.Errorf("%q: %q, want it to start %q", q, r.Text, want)
+		}
+	}
+}

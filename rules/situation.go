@@ -125,8 +125,48 @@ var facePhraseWords = sync.OnceValue(func() []struct {
 	for i, p := range facePhrases {
 		out[i].words, out[i].face = strings.Fields(p.words), p.face
 	}
+	// The newer editions' faces by their declared names ("wild draw ten",
+	// "wild draw 10", "hit 2") and the tokens with a digit ("wd10").
+	digits := strings.NewReplacer(" two", " 2", " four", " 4", " six", " 6", " ten", " 10")
+	for f := Face(numNamed); f < numFaces; f++ {
+		name := strings.ToLower(faceInfos[f].name)
+		phrases := []string{name, digits.Replace(name)}
+		for _, t := range faceInfos[f].tokens {
+			if strings.ContainsAny(t, "0123456789") { // "wd10", "hit2": no English word
+				phrases = append(phrases, t)
+			}
+		}
+		for _, p := range phrases {
+			out = append(out, struct {
+				words []string
+				face  Face
+			}{strings.Fields(strings.ReplaceAll(p, "-", " ")), f})
+		}
+	}
 	return out
 })
+
+// deckFor is d, or, for cards d lacks, the first deck that holds them
+// all (a Wild Draw Ten asked about at a classic table: No Mercy's).
+func deckFor(d *Deck, cards []Card) *Deck {
+	holds := func(d *Deck) bool {
+		for _, c := range cards {
+			if d.Copies(c.Face) == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	if holds(d) {
+		return d
+	}
+	for _, o := range decks {
+		if holds(o) {
+			return o
+		}
+	}
+	return d
+}
 
 // matchFace reads the face named at ws[i:], and how many words it took.
 func matchFace(ws []string, i int) (Face, int, bool) {
@@ -584,6 +624,7 @@ func pointsRuling(d *Deck, cards []Card) (Ruling, bool) {
 	}
 	var parts []part
 	total := 0
+	d = deckFor(d, cards)
 	for _, c := range cards {
 		p := d.Points(c)
 		total += p
