@@ -971,6 +971,7 @@ func abs(n int) int {
 type Hit struct {
 	Fact  *Fact
 	Score float64
+	doc   *factDoc
 }
 
 // query is a question read for the search.
@@ -1098,11 +1099,45 @@ func (ix *factIndex) rank(r query) []Hit {
 			if ix.flip && ix.docs[i].fact.flipOnly() {
 				s *= flipLean
 			}
-			hits = append(hits, Hit{Fact: ix.docs[i].fact, Score: s})
+			hits = append(hits, Hit{Fact: ix.docs[i].fact, Score: s, doc: &ix.docs[i]})
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+	ix.honestSilence(r, hits)
 	return hits
+}
+
+// silenceRatio is how close an unsaid fact must come to the best hit to
+// answer in its place when the question names what it is about.
+const silenceRatio = 0.5
+
+// decisiveIDF is how rare in the reference a word of an unsaid fact's
+// name must be to decide the question ("misdeal" is; "time" and "top",
+// said in many facts, are not).
+const decisiveIDF = 3.0
+
+// honestSilence puts first the unsaid fact (what no rulebook says) whose
+// name the question says and the best hit lacks, when it comes close: "a
+// misdeal found after play began" is about the misdeal no rulebook covers,
+// not about the neighbouring fact that shares its other words.
+func (ix *factIndex) honestSilence(r query, hits []Hit) {
+	for i := 1; i < len(hits) && hits[i].Score >= silenceRatio*hits[0].Score; i++ {
+		f := hits[i].Fact
+		if !f.Unsaid {
+			continue
+		}
+		for _, w := range strings.Split(f.ID, "-") {
+			w = stemWord(w)
+			if r.terms[w] == 0 || ix.idf[w] < decisiveIDF || hits[0].doc.tf[w] > 0 || hits[i].doc.tf[w] == 0 {
+				continue
+			}
+			h := hits[i]
+			h.Score = hits[0].Score
+			copy(hits[1:i+1], hits[:i])
+			hits[0] = h
+			return
+		}
+	}
 }
 
 // answerable says whether a question is about UNO at all: it names
