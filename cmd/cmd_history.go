@@ -110,6 +110,9 @@ func outcome(d *rules.Deck, h scoring.Hand) string {
 		parts = append(parts, fmt.Sprintf("%s %s (%d)", l.Player, l.Cards, d.HandPoints(l.Cards)))
 		left = append(left, l.Cards)
 	}
+	for _, k := range h.KnockedOut {
+		parts = append(parts, fmt.Sprintf("%s knocked out (+%d)", k, d.Decl.Rules.KnockOutBonus))
+	}
 	at := ""
 	if h.Table > 0 {
 		at = fmt.Sprintf(" at table %d", h.Table)

@@ -60,12 +60,13 @@ type CellKind int
 
 // The kinds of cell.
 const (
-	NotIn   CellKind = iota // the column took no part: eliminated earlier
-	Won                     // the column went out and won the hand's points
-	Held                    // the column was left holding points that count for others
-	Tallied                 // the column's cards were added to its own tally
-	Clean                   // the column went out and adds nothing to its tally
-	Away                    // the column played at another table
+	NotIn      CellKind = iota // the column took no part: eliminated earlier
+	Won                        // the column went out and won the hand's points
+	Held                       // the column was left holding points that count for others
+	Tallied                    // the column's cards were added to its own tally
+	Clean                      // the column went out and adds nothing to its tally
+	Away                       // the column played at another table
+	KnockedOut                 // No Mercy: the column was knocked out of the hand (mercy rule)
 )
 
 // Cell is what one hand did to one column of the board.
@@ -852,6 +853,8 @@ func (b *Board) fillCells(row *Row, playing []int) {
 			cell.Kind = Clean
 		case slices.Contains(row.Side, col.Seats[0]):
 			cell.Kind, cell.Points = Won, row.Won
+		case !entered && slices.ContainsFunc(col.Seats, func(s int) bool { return slices.Contains(row.KnockedOut, s) }):
+			cell.Kind = KnockedOut
 		case entered && low:
 			cell.Kind, cell.Points = Tallied, held
 		case entered:

@@ -317,7 +317,8 @@ func waitLine(b *scoring.Board, t scoring.Table) string {
 
 // cellTexts write what a hand did to a column: "+94" for points won, "(57)"
 // for points caught holding that count for others, a tally's "+12", "0" for
-// going out in a tally mode, nothing for a hand at another table; noPart
+// going out in a tally mode, nothing for a hand at another table, "KO" for
+// a player No Mercy's mercy rule knocked out of the hand; noPart
 // (given by the caller) for no part in the hand.
 var cellTexts = [...]string{
 	scoring.Away:    "",
@@ -325,6 +326,8 @@ var cellTexts = [...]string{
 	scoring.Held:    "({p})",
 	scoring.Tallied: "+{p}",
 	scoring.Clean:   "0",
+	// No Mercy: knocked out of the hand by the mercy rule.
+	scoring.KnockedOut: "KO",
 }
 
 // CellText writes one cell of the score pad, the same on the command line
