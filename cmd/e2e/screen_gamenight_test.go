@@ -153,3 +153,18 @@ func TestScreenListsAndNotationAt60Columns(t *testing.T) {
 	s.burst("\x03")
 	s.exit()
 }
+
+// Issue 29, item 4, in a rotating game: the letter of a player who sits
+// out the round says so ("Eve sits out this round") where a name that
+// starts so is nobody's at the table.
+func TestScreenLetterOfAPlayerSittingOut(t *testing.T) {
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1")
+	s := startScreenSize(t, db, 60, 24, nil, "hand")
+	s.waitFor("Who went out?")
+	s.burst("e")
+	s.waitFor("  Eve sits out this round")
+	s.burst("z")
+	s.waitFor("  no player's name starts with z")
+	s.burst("\x03")
+	s.exit()
+}

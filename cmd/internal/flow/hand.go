@@ -501,6 +501,25 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 	}
 }
 
+// absentWhy says why letters typed at "Who went out?" pick no one at the
+// table, when they start the name of a player who is not there: "Eve
+// sits out this round", "Hal plays at another table"; "" otherwise.
+func absentWhy(b *scoring.Board, active []int) func(string) string {
+	return func(typed string) string {
+		typed = strings.ToLower(typed)
+		for seat, name := range b.Settings.Players {
+			if slices.Contains(active, seat) || !strings.HasPrefix(strings.ToLower(name), typed) {
+				continue
+			}
+			if seat == b.SittingOutNow() {
+				return name + " sits out this round"
+			}
+			return name + " plays at another table"
+		}
+		return ""
+	}
+}
+
 // askWhoWentOut asks who went out; ok is false for "stop for now". Where
 // the table may end the game here (the first question of a hand in the
 // hand loop, once a hand is counted, outside rotating games), the list
@@ -511,7 +530,13 @@ func askWhoWentOut(env *Env, b *scoring.Board, active []int, current int, endabl
 		items = append(items, endItem)
 	}
 	cursor := max(slices.Index(active, current), 0)
-	i, err := env.Prompt.Pick("Who went out?", items, cursor)
+	var i int
+	var err error
+	if p, ok := env.Prompt.(prompter.Absent); ok && len(active) < len(b.Settings.Players) {
+		i, err = p.PickAbsent("Who went out?", items, cursor, absentWhy(b, active))
+	} else {
+		i, err = env.Prompt.Pick("Who went out?", items, cursor)
+	}
 	switch {
 	case err != nil || i == len(active):
 		return -1, false, err

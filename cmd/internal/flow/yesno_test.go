@@ -116,3 +116,28 @@ func TestSideClashNamesTheEntry(t *testing.T) {
 		t.Errorf("refused %q\nwant    %q", f.Rejected, want)
 	}
 }
+
+// Issue 29, item 4: letters at "Who went out?" that start the name of a
+// player not at the table say why: sitting out, or at another table.
+func TestAbsentWhy(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"}, Mode: scoring.Rotating})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := b.SittingOutNow()
+	table := b.Tables()[0]
+	why := absentWhy(b, table.Seats)
+	if got, want := why(strings.ToLower(b.Name(out)[:1])), b.Name(out)+" sits out this round"; got != want {
+		t.Errorf("the one sitting out: %q, want %q", got, want)
+	}
+	other := b.Tables()[1].Seats[0]
+	if got, want := why(b.Name(other)), b.Name(other)+" plays at another table"; got != want {
+		t.Errorf("at the other table: %q, want %q", got, want)
+	}
+	if got := why(b.Name(table.Seats[0])); got != "" {
+		t.Errorf("a player at the table: %q", got)
+	}
+	if got := why("z"); got != "" {
+		t.Errorf("nobody's letter: %q", got)
+	}
+}

@@ -54,6 +54,16 @@ type Prompter interface {
 	Confirm(label string, def bool) (bool, error)
 }
 
+// Absent is a Prompter that can say why letters typed in a list of
+// players pick no one: the player they start sits out, or plays at
+// another table. Terminal is one; a Prompter that is not asks with Pick.
+type Absent interface {
+	// PickAbsent is Pick; absent gives, for the letters typed, the
+	// sentence to show when they start no item ("Eve sits out this
+	// round"), or "" for the usual one.
+	PickAbsent(label string, items []string, cursor int, absent func(typed string) string) (int, error)
+}
+
 // Terminal asks with promptui on the terminal.
 //
 // For the whole run it holds the terminal in raw mode and reads the keys
@@ -66,6 +76,7 @@ type Terminal struct {
 	before func() error // called before each prompt draws: the screen is up to date
 	out    *noBell
 	keys   *keyboard
+	absent func(string) string // PickAbsent's, while it asks
 	raw    *readline.State
 	rawFD  int
 }
@@ -504,6 +515,12 @@ func (t *Terminal) Pick(label string, items []string, cursor int) (int, error) {
 	return t.selectOne(label, items, len(items), cursor, true, false)
 }
 
+func (t *Terminal) PickAbsent(label string, items []string, cursor int, absent func(string) string) (int, error) {
+	t.absent = absent
+	defer func() { t.absent = nil }()
+	return t.selectOne(label, items, len(items), cursor, true, false)
+}
+
 func (t *Terminal) Choose(label string, items []string, names, cursor int) (int, error) {
 	return t.selectOne(label, items, min(max(names, 0), len(items)), cursor, true, false)
 }
@@ -539,7 +556,7 @@ func (t *Terminal) selectOne(label string, items []string, names, cursor int, pi
 		HideSelected: hide,
 		Templates:    t.selectTemplates(),
 		Jump:         jumpTo(items[:names]),
-		Unmatched:    unmatched(pick, width),
+		Unmatched:    unmatched(pick, width, t.absent),
 		KeepRaw:      t.raw != nil,
 		Stdin:        in,
 		Stdout:       t.out,
@@ -550,12 +567,19 @@ func (t *Terminal) selectOne(label string, items []string, names, cursor int, pi
 
 // unmatched, in a list of players, says that a letter typed starts no
 // player's name (the key did nothing before); else nil.
-func unmatched(players bool, width int) func(string) string {
+func unmatched(players bool, width int, absent func(string) string) func(string) string {
 	if !players {
 		return nil
 	}
 	return func(key string) string {
-		return clipWords(fmt.Sprintf("no player's name starts with %s", key), width-2)
+		say := ""
+		if absent != nil {
+			say = absent(key)
+		}
+		if say == "" {
+			say = fmt.Sprintf("no player's name starts with %s", key)
+		}
+		return clipWords(say, width-2)
 	}
 }
 
