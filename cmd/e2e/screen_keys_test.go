@@ -58,7 +58,7 @@ func TestScreenLineEditing(t *testing.T) {
 		"\x1b[F" + " 6 rs" + // End (xterm)
 		"\x1b[D\x1b[D\x1b[D" + "\x0b") // three to the left, Ctrl-K: " rs" erased
 	s.waitFor("✔ Bob's cards: 5 3 w r7 b9 y1 2 4 6█")
-	s.burst("\r" + "\r" + "(")
+	s.burst("\r" + "\r" + "(\r")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}

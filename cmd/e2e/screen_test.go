@@ -350,7 +350,7 @@ func TestScreenPromptsLowInTheWindow(t *testing.T) {
 	s.waitFor("but these hands name 5")
 	s.promptWithMessage("✗ Ann's cards: 2xwd4█", "but these hands name 5", 2)
 	s.hasLine("✗ Ann's cards: 2xwd4█")
-	s.burst("\x7f\x7f\x7f\x7f\x7fr1\r" + "\r" + "(")
+	s.burst("\x7f\x7f\x7f\x7f\x7fr1\r" + "\r" + "(\r")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}
@@ -376,7 +376,7 @@ func TestScreenAnyOrder(t *testing.T) {
 		"n\r" + // not saved: back to the entries, filled in
 		"d\r" + "\x7f\x7f\x7fg2\r" + // Dan's cards mended
 		"\r" + // saved
-		"(") // stop for now
+		"(\r") // stop for now (the Enter: "(end the game here)" starts so too)
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}
@@ -407,7 +407,7 @@ func TestKeystrokesForATypicalHand(t *testing.T) {
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	s := startScreen(t, db, nil, "hand")
 	s.waitFor("Who went out")
-	s.burst(strings.Join(keys, "") + "(")
+	s.burst(strings.Join(keys, "") + "(\r")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}
@@ -455,7 +455,7 @@ func TestScreenGameChangedElsewhere(t *testing.T) {
 	s.burst("\r")
 	s.waitFor("Drop this hand? Ann's cards are entered. no")
 	s.waitFor("  ▸ Save this hand")
-	s.burst("\r" + "(")
+	s.burst("\r" + "(\r")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}

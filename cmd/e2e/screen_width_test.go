@@ -125,7 +125,7 @@ func TestScreenSentencesFitTheWidth(t *testing.T) {
 			if !strings.Contains(s.flat(), "Bartholomew Okonkwo-Ray is eliminated.") {
 				t.Errorf("no elimination:\n%s", s.text())
 			}
-			s.burst("(")
+			s.burst("(\r")
 			if code := s.exit(); code != 0 {
 				t.Fatalf("exit %d", code)
 			}
@@ -183,7 +183,7 @@ func TestScreenFollowsAResize(t *testing.T) {
 	s.hasLine(totals)
 	s.hasLine("Saved. Hand 3: Annabelle went out and scores 21 (Bartholomew 9, Catherine 5, Dom")
 	s.noSplitWords("after the resize")
-	s.burst("(")
+	s.burst("(\r")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}
