@@ -37,7 +37,9 @@ func TestTerminalFlip80x24(t *testing.T) {
 	tm.expect("After a Draw One, Draw Five, Wild Draw Two or Wild Draw Color")
 	tm.expect("Bob's cards")
 	tm.line("?")
-	tm.expect("light side r y g b, dark side pk t o pu")
+	// The notation is a table of code and meaning, a side at a time.
+	tm.expect("  r y g b      colours")
+	tm.expect("  pk t o pu    colours")
 	tm.expect("Bob's cards")
 	// 5 + 60 = 65 on the dark side.
 	tm.line("t5 wdc")

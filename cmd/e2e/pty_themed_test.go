@@ -26,7 +26,8 @@ func TestTerminalThemedDeck(t *testing.T) {
 	tm.expect(`yellow (y)): did you mean "pk7"?`)
 	tm.send("\x7f\x7f") // erase "r7"
 	tm.line("?")
-	tm.expect("Cards: an optional colour (purple (pu), green (g), pink (pk) and yellow (y)), then a face:")
+	tm.expect("Cards in the Themed 2020 112-card deck: an optional colour, then a face.")
+	tm.expect("  pu g pk y    colours (or their names: purple, green, pink and yellow), before a face")
 	tm.expect("Bob's cards")
 	tm.line("pu7 pk+2")
 	tm.expect("Bob: pu7 pkd2 = 27 points")
