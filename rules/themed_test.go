@@ -139,6 +139,10 @@ func FuzzDeckParseHand(f *testing.F) {
 	for _, s := range []string{"pu7 pk+2", "r7 wd4", "3xpurple7", "2xb+2", "pink", "pu", "g1,y0 wc", "pkwd4"} {
 		f.Add(s, uint8(0))
 	}
+	// The newer editions' tokens, each in every deck (which: the deck's index).
+	for i, s := range []string{"gh2 bda yth wah whf", "w wsk2 wtd2 wfs", "rd4 +4 yse wd10 wcr", "rdt wcl wga", "rpt wdt wpu", "dt d4"} {
+		f.Add(s, uint8(5+i))
+	}
 	f.Fuzz(func(t *testing.T, s string, which uint8) {
 		d := decks[int(which)%len(decks)]
 		h, err := d.ParseHand(s)
@@ -159,6 +163,11 @@ func FuzzDeckParseHand(f *testing.F) {
 			t.Fatalf("%s: canonical %q of %q reads as %q, %v", d.ID, h.String(), s, back.String(), err)
 		}
 		_ = d.Check(h) // never panics
+		// As stored: read back whatever the deck.
+		var stored Hand
+		if err := stored.UnmarshalText([]byte(h.String())); err != nil || stored.String() != h.String() {
+			t.Fatalf("%s: %q stored as %q reads back as %q, %v", d.ID, s, h.String(), stored.String(), err)
+		}
 		if _, err := d.ParseColor(s); err != nil {
 			var te *TokenError
 			if !errors.As(err, &te) {
