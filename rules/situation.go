@@ -58,6 +58,9 @@ type Situation struct {
 	// Held says what a challenged player held: +1 a card of the colour in
 	// play, -1 none, 0 the question does not say.
 	Held int
+	// HoldsColor: the one asking holds a card of the colour in play ("can
+	// I play a draw 4 if I have the color").
+	HoldsColor bool
 }
 
 var sitReplacer = strings.NewReplacer("’", "'", "colour", "color", "+ ", "+")
@@ -394,6 +397,8 @@ func ReadSituation(q string) Situation {
 		s.Play = &c
 	}
 	s.Held = readHeld(ws)
+	s.HoldsColor = has(ws, "have the color", "have that color", "have the same color", "have a matching color", "have the matching color",
+		"have a card of the color", "have the right color", "hold the color", "holding the color", "have a card of that color", "have the current color")
 	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
 	s.Asked = readAsked(ws, s, named)
@@ -435,6 +440,21 @@ func yesNo(ws []string) bool {
 		return true
 	}
 	return false
+}
+
+// heldAfter reports whether every card named after the first is named as
+// held ("if you have a wild card"), after "have" or "hold".
+func heldAfter(ws []string, named []namedCard) bool {
+	if len(named) == 0 {
+		return false
+	}
+	at := slices.IndexFunc(ws, func(w string) bool { return w == "have" || w == "hold" || w == "holding" || w == "got" })
+	for _, n := range named[1:] {
+		if at < 0 || n.at < at {
+			return false
+		}
+	}
+	return true
 }
 
 // lastWords ask whether a hand may end on a card.
@@ -498,7 +518,7 @@ func readHeld(ws []string) int {
 		return -1
 	case has(ws, "did have", "had a", "had one", "has a", "was holding", "held a", "had the", "could have played",
 		"was bluffing", "bluffed", "caught", "had another", "had red", "had blue", "had green", "had yellow",
-		"was right", "were right", "challenge worked", "challenge succeeded", "turns out"):
+		"was right", "were right", "challenge worked", "challenge succeeded", "turns out", "illegal", "illegally"):
 		return 1
 	}
 	return 0
@@ -521,8 +541,8 @@ func isDraw(f Face) bool { return drawsCards(f) }
 func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	pointsWords := has(ws, "points", "point", "worth", "value", "values", "score", "pts", "count for", "how much")
 	switch {
-	case len(named) > 0 && has(ws, "challenge", "challenged", "challenging", "challenges") &&
-		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many")) &&
+	case len(named) > 0 && (has(ws, "challenge", "challenged", "challenging", "challenges") &&
+		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many")) || has(ws, "illegal", "illegally")) &&
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == WildDrawFour }):
 		return AskedChallenge
 	case len(named) >= 1 && pointsWords && !has(ws, "play on", "put on", "go on", "goes on", "stack") &&
@@ -554,9 +574,16 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return AskedTwoPlayer
 	case len(named) >= 1 && has(ws, "first card", "turned up", "turned over", "turns up", "flipped over", "flips over",
 		"start the game", "starts the game", "start of the game", "starts the pile", "start the pile", "starting card",
-		"first discard", "to start", "is flipped", "gets flipped", "flip over", "turn over"):
+		"first discard", "to start", "is flipped", "gets flipped", "flip over", "turn over", "start a game", "begin the game",
+		"begin a game", "start a round", "starting the game", "start the round"):
 		return AskedFirst
 	case s.Play != nil && s.Pile != nil:
+		return AskedPlay
+	case heldAfter(ws, named) && s.Play != nil && s.Play.Face.IsWild() && yesNo(ws) &&
+		has(ws, "anything", "any card", "anytime", "any time", "if you have", "if i have", "when you have", "when i have", "if you hold",
+			"if i hold", "whenever", "if u have"):
+		// "can a wild go on anything", "can I play a draw 4 if I have a
+		// wild": a wild card with no pile named.
 		return AskedPlay
 	}
 	return AskedNothing
@@ -599,6 +626,9 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		}
 		return r, ok
 	case AskedPlay:
+		if s.Pile == nil {
+			return wildAnyRuling(s)
+		}
 		return playRuling(s)
 	case AskedTwoPlayer:
 		return twoPlayerRuling(s)
@@ -928,4 +958,27 @@ func lastRuling(s Situation) (Ruling, bool) {
 		return Ruling{Text: fmt.Sprintf("Yes: a hand may end on %s, and the next player still draws the cards, which count in the score.", name), Fact: "out-on-draw"}, true
 	}
 	return Ruling{Text: fmt.Sprintf("Yes: no rulebook forbids any card as the last one, %s included.", name), Fact: "out-on-action"}, true
+}
+
+// wildAnyRuling rules on a wild card laid with no pile named: a Wild on
+// anything, a restricted one only without a card of the colour in play.
+func wildAnyRuling(s Situation) (Ruling, bool) {
+	if s.Play == nil || !s.Play.Face.IsWild() {
+		return Ruling{}, false
+	}
+	name := WithArticle(s.Play.Face.String())
+	if !restricted(s.Play.Face) {
+		fact := map[Face]string{WildShuffle: "ws-when", WildCustom: "wc-when"}[s.Play.Face]
+		if fact == "" {
+			fact = "wild-when"
+		}
+		return Ruling{Text: fmt.Sprintf("Yes: %s goes on any card, on any turn, even when you hold another card you could play.", name),
+			Fact: fact}, true
+	}
+	if s.HoldsColor {
+		return Ruling{Text: fmt.Sprintf("No: %s may be laid only when you hold no card of the colour in play; holding one, you may be challenged.", name),
+			Fact: "wd4-when"}, true
+	}
+	return Ruling{Text: fmt.Sprintf("Yes, if you hold no card of the colour in play: %s may go on any card then, whatever else you hold (numbers, other colours, Wilds).", name),
+		Fact: "wd4-when"}, true
 }

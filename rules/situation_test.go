@@ -93,6 +93,11 @@ func TestRulings(t *testing.T) {
 		{"can you put a plus 4 on a plus 2", nil, "No:", "stacking is a house rule"},
 		{"is stacking allowed in uno flip", nil, "No:", ""},
 		{"can you skip a draw 4", nil, "Not to block it:", "draws 4"},
+		{"can a wild card go on anything", nil, "Yes:", "any card"},
+		{"can you play a draw 4 if you have a wild card", nil, "Yes, if you hold no card", ""},
+		{"can you play a draw 4 if you have the color in your hand", nil, "No:", "challenged"},
+		{"can you start a game of uno by playing a draw 4 card", nil, "If a Wild Draw Four starts the pile:", ""},
+		{"what is the consequence of playing an illegal draw 4 card", nil, "The player who laid", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
