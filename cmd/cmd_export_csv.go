@@ -3,6 +3,7 @@ package cmd
 import (
 	"encoding/csv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,13 +11,16 @@ import (
 )
 
 // csvHeader names the columns of "export --csv".
-var csvHeader = []string{"game_id", "game_name", "date", "mode", "hand", "player", "went_out", "cards", "points", "side"}
+var csvHeader = []string{"game_id", "game_name", "date", "mode", "hand", "player", "went_out", "cards", "points", "side", "knocked_out", "bonus"}
 
 // writeCSV writes one row per player per counted hand, oldest game first,
 // in RFC 4180 CSV: every player who played the hand (an eliminated player
 // plays no more hands). cards are the cards left in the notation; points
 // their value; side, in an UNO Flip game, the side the hand ended on where
-// its cards tell ("light" or "dark"), else empty. The player who went out holds nothing (points 0); a partner
+// its cards tell ("light" or "dark"), else empty; knocked_out, in a No
+// Mercy game, whether the mercy rule knocked the player out of the hand
+// (cards and points empty: not scored), and bonus the points the
+// knock-outs brought the player who went out (0 elsewhere). The player who went out holds nothing (points 0); a partner
 // of theirs played but had no cards entered (cards and points empty). A nil
 // database writes the header alone.
 func writeCSV(w io.Writer, db *store.DB) error {
@@ -33,10 +37,12 @@ func writeCSV(w io.Writer, db *store.DB) error {
 					if !b.PlayedHand(r, seat) {
 						continue
 					}
-					out, cards, points := "false", "", ""
+					out, cards, points, knocked, bonus := "false", "", "", "false", "0"
 					switch {
 					case seat == r.Out:
-						out, points = "true", "0"
+						out, points, bonus = "true", "0", strconv.Itoa(r.Bonus)
+					case slices.Contains(r.KnockedOut, seat):
+						knocked = "true"
 					case r.Held[seat] >= 0:
 						points = strconv.Itoa(r.Held[seat])
 						for _, l := range r.Hand.Left {
@@ -45,7 +51,7 @@ func writeCSV(w io.Writer, db *store.DB) error {
 							}
 						}
 					}
-					row := []string{g.ID, csvText(g.Name()), date, string(b.Settings.Mode), strconv.Itoa(r.Number), csvText(b.Name(seat)), out, cards, points, r.FlipSide.String()}
+					row := []string{g.ID, csvText(g.Name()), date, string(b.Settings.Mode), strconv.Itoa(r.Number), csvText(b.Name(seat)), out, cards, points, r.FlipSide.String(), knocked, bonus}
 					if err := cw.Write(row); err != nil {
 						return err
 					}
