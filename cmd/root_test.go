@@ -28,7 +28,7 @@ func TestWithHint(t *testing.T) {
 		{store.ErrNothingToUndo, "there is no hand to undo in this game", ExitUsage},
 		{&store.LockedError{Path: "u.db", Wait: 0}, "the database u.db is in use by another unoscore (waited 0s); try again when it has finished", ExitFailure},
 		{fmt.Errorf("reading: %w", &store.CorruptError{Path: "u.db", Err: errors.New("cut short")}), "reading: the database u.db is damaged or not a unoscore database (cut short); it was left untouched: move it aside and import your last export, or use another file with --db", ExitFailure},
-		{&store.NewerError{Path: "u.db", Version: 9}, "the database u.db was written by a newer unoscore (schema 9; this one knows 6); it was left untouched: upgrade unoscore", ExitFailure},
+		{&store.NewerError{Path: "u.db", Version: 99}, fmt.Sprintf("the database u.db was written by a newer unoscore (schema 99; this one knows %d); it was left untouched: upgrade unoscore", store.SchemaVersion), ExitFailure},
 		{&scoring.GameOverError{Winners: []string{"Ann", "Bob"}}, `the game is over: Ann and Bob won; start a new game with "unoscore new"`, ExitUsage},
 		{&scoring.GameOverError{Winners: []string{"Ann"}, PlayOn: 1000}, `the game is over: Ann won; play on with "unoscore target 1000", or start a new game with "unoscore new"`, ExitUsage},
 		{&rules.TopicError{Query: "skp", Suggest: []string{"skip"}}, `no rules topic matches "skp": did you mean "skip"? ("unoscore rules" lists them all)`, ExitUsage},

@@ -229,10 +229,11 @@ func TestBrowserMissingCardsLineGoes(t *testing.T) {
 }
 
 // tapTargets is a script listing the scorer's controls under 44 px tall
-// ("" when none), and anything wider than the screen.
+// ("" when none), and anything wider than the screen. A check box is
+// tapped by its label, which is measured instead.
 const tapTargets = `(() => {
 	const bad = [];
-	for (const sel of ["#changeout", "button.chip", "button.pick", "#ptsbox", "#newgame summary", "#newform input:not([type=hidden])", "#newform select", "#save", "#restart"]) {
+	for (const sel of ["#changeout", "button.chip", "button.pick", "#ptsbox", "#newgame summary", "#newform input:not([type=hidden]):not([type=checkbox])", "#newform label.check", "#newform select", "#save", "#restart"]) {
 		for (const e of document.querySelectorAll(sel)) {
 			const r = e.getBoundingClientRect();
 			if (r.width === 0) continue; // hidden with its field
