@@ -29,9 +29,10 @@ const (
 	AskedTwoPlayer              // what does this card do with two players?
 	AskedChallenge              // who draws after a Wild Draw Four is challenged?
 	AskedLast                   // may a hand end on this card?
+	AskedTurn                   // does this card cost the next player their turn?
 )
 
-var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last"}
+var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -244,7 +245,7 @@ func readCards(ws []string) []namedCard {
 			}
 		}
 		if j < len(ws) {
-			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && j > 0 && ws[j-1] == "uno") {
+			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && j > 0 && ws[j-1] == "uno") && !(f == Skip && skipsATurn(ws[j+1:])) {
 				if count == 0 {
 					count = 1
 				}
@@ -457,6 +458,16 @@ func heldAfter(ws []string, named []namedCard) bool {
 	return true
 }
 
+// skipsATurn reports whether the words after "skip" make it the verb of
+// losing a turn ("skip your turn", "skip a turn"), not the card.
+func skipsATurn(after []string) bool {
+	return len(after) > 0 && after[0] == "turn" || len(after) > 1 && after[1] == "turn"
+}
+
+// turnWords ask whether a card costs the next player their turn.
+var turnWords = []string{"skip your turn", "skip a turn", "skip their turn", "skip my turn", "skip the turn", "lose a turn", "lose your turn",
+	"lose their turn", "miss a turn", "miss your turn", "miss their turn", "lose my turn", "miss my turn"}
+
 // lastWords ask whether a hand may end on a card.
 var lastWords = []string{"end on", "end with", "end the game", "end a game", "end the round", "end a round", "end the hand",
 	"finish on", "finish with", "finish the game", "go out on", "go out with", "going out on", "win on", "win with",
@@ -550,6 +561,8 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return AskedPoints
 	case len(named) >= 1 && has(ws, lastWords...):
 		return AskedLast
+	case len(named) == 1 && s.Players == 0 && has(ws, turnWords...):
+		return AskedTurn
 	case s.Play != nil && s.Pile != nil && isDraw(s.Play.Face) && isDraw(s.Pile.Face) &&
 		!has(ws, "my turn", "own turn", "your turn", "my go", "his turn", "her turn", "their turn"):
 		// A draw card on a draw card, asked with no word of whose turn:
@@ -638,6 +651,8 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return challengeRuling(s)
 	case AskedLast:
 		return lastRuling(s)
+	case AskedTurn:
+		return turnRuling(s)
 	}
 	return Ruling{}, false
 }
@@ -981,4 +996,30 @@ func wildAnyRuling(s Situation) (Ruling, bool) {
 	}
 	return Ruling{Text: fmt.Sprintf("Yes, if you hold no card of the colour in play: %s may go on any card then, whatever else you hold (numbers, other colours, Wilds).", name),
 		Fact: "wd4-when"}, true
+}
+
+// turnRuling rules on whether a card costs the next player their turn: a
+// draw card and a Skip do; a Wild, a Reverse or a number card does not.
+func turnRuling(s Situation) (Ruling, bool) {
+	if len(s.Cards) == 0 {
+		return Ruling{}, false
+	}
+	f := s.Cards[0].Face
+	n := map[Face]int{DrawTwo: 2, WildDrawFour: 4, DrawOne: 1, DrawFive: 5, WildDrawTwo: 2}[f]
+	switch {
+	case n > 0:
+		fact := map[Face]string{DrawTwo: "d2-does", WildDrawFour: "wd4-does", DrawOne: "flip-light-actions", WildDrawTwo: "flip-light-actions", DrawFive: "flip-dark-actions"}[f]
+		return Ruling{Text: fmt.Sprintf("Yes: the next player draws %d and misses their turn; play moves on past them.", n), Fact: fact}, true
+	case isDraw(f):
+		return Ruling{Text: "Yes: the next player draws and misses their turn.", Fact: "out-on-draw"}, true
+	case f == Skip:
+		return Ruling{Text: "Yes: the next player misses their turn.", Fact: "skip-does"}, true
+	case f == SkipEveryone:
+		return Ruling{Text: "Yes: every other player misses a turn, and whoever laid it plays again (UNO Flip).", Fact: "flip-dark-actions"}, true
+	case f == Reverse:
+		return Ruling{Text: "No: a Reverse turns the direction of play (with two players it acts as a Skip).", Fact: "reverse-does"}, true
+	case f.IsWild():
+		return Ruling{Text: fmt.Sprintf("No: %s names the colour, and the next player plays as usual.", WithArticle(f.String())), Fact: "wild-does"}, true
+	}
+	return Ruling{}, false
 }

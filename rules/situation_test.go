@@ -98,6 +98,8 @@ func TestRulings(t *testing.T) {
 		{"can you play a draw 4 if you have the color in your hand", nil, "No:", "challenged"},
 		{"can you start a game of uno by playing a draw 4 card", nil, "If a Wild Draw Four starts the pile:", ""},
 		{"what is the consequence of playing an illegal draw 4 card", nil, "The player who laid", ""},
+		{"does a plus 2 skip your turn", nil, "Yes:", "draws 2 and misses"},
+		{"does a wild card skip your turn", nil, "No:", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
