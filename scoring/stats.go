@@ -80,8 +80,9 @@ func Summarize(b *Board) GameStats {
 // four at one table) must count the partner of the player who went out
 // here too.
 func playedHand(b *Board, r Row, seat int) bool {
-	// The side that went out: the player and their partners at that table.
-	return r.Held[seat] >= 0 || slices.Contains(r.Side, seat)
+	// The side that went out: the player and their partners at that table;
+	// No Mercy: a player knocked out of the hand played it too.
+	return r.Held[seat] >= 0 || slices.Contains(r.Side, seat) || slices.Contains(r.KnockedOut, seat)
 }
 
 // finalPlaces ranks the seats of a finished game, 1 the best, ties sharing a
