@@ -64,12 +64,29 @@ type Situation struct {
 	HoldsColor bool
 }
 
+// plusAfter writes "2+" and "4+" (the plus after the number, then a space
+// or the end) as "+2" and "+4".
+func plusAfter(q string) string {
+	if !strings.Contains(q, "+") {
+		return q
+	}
+	b := []byte(q)
+	for i := 1; i < len(b); i++ {
+		if b[i] == '+' && b[i-1] >= '1' && b[i-1] <= '9' && (i == 1 || !(b[i-2] >= '0' && b[i-2] <= '9') && b[i-2] != '+') &&
+			(i+1 == len(b) || b[i+1] == ' ' || b[i+1] == '?' || b[i+1] == ',' || b[i+1] == '.') {
+			b[i-1], b[i] = '+', b[i-1]
+		}
+	}
+	return string(b)
+}
+
 var sitReplacer = strings.NewReplacer("’", "'", "colour", "color", "+ ", "+")
 
 // sitWords splits a question into lower-case words, keeping "+" on a
 // number ("+4") and a count's "x" ("2x").
 func sitWords(q string) []string {
 	q = strings.ToLower(q)
+	q = plusAfter(q)
 	q = sitReplacer.Replace(q)
 	var ws []string
 	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
@@ -374,6 +391,12 @@ func ReadSituation(q string) Situation {
 			break
 		}
 		if at > 1 && ws[at-2] == "on" && cardArticle[ws[at-1]] {
+			pileAt = k
+			break
+		}
+		if k > 0 && (ws[at-1] == "after" || at > 1 && ws[at-2] == "after" && cardArticle[ws[at-1]]) {
+			// "can I play a wild after a draw two has been played": a
+			// card named after another, "after" it, is the pile.
 			pileAt = k
 			break
 		}

@@ -42,6 +42,8 @@ func TestReadSituation(t *testing.T) {
 		{"can a wild card stop a draw 4", AskedPlay, "w", "wd4", 0, 0},
 		{"can you put a wildcard on top of another wildcard", AskedPlay, "w", "w", 0, 0},
 		{"can you stack plus 5 in uno flip", AskedStack, "d5", "", 0, 0},
+		{"can you put 2+ on a 4+", AskedStack, "d2", "wd4", 0, 0},
+		{"can I play a skip after a draw two has been played", AskedPlay, "s", "d2", 0, 0},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
