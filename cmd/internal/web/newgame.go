@@ -218,9 +218,9 @@ func newGameForm() *newForm {
 		f.Modes = append(f.Modes, choice{Value: string(m), Label: string(m), Note: present.Text(m).Short, Default: i == 0})
 	}
 	for _, d := range rules.Decks() {
-		label := d.ID
-		if d.Sides != nil {
-			label += " (UNO Flip)"
+		label := d.ID // an edition's list entry says its name: "no-mercy (UNO Show 'Em No Mercy)"
+		if d.Decl != nil && d.Decl.Title != "" {
+			label += " (" + d.Decl.Title + ")"
 		}
 		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck})
 	}
