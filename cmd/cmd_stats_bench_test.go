@@ -38,11 +38,11 @@ func fillStatsDB(path string, games, hands int) error {
 	r := rand.New(rand.NewPCG(3, 4))
 	family := []string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"}
 	var deck []rules.Card
+	classic, _ := rules.LookupDeck(rules.DefaultDeck)
 	for _, c := range rules.Colors {
-		deck = append(deck, rules.Card{Color: c, Face: 0})
-		for _, f := range rules.Faces {
-			if f != 0 && !f.IsWild() && !f.OnlyFlip() {
-				deck = append(deck, rules.Card{Color: c, Face: f}, rules.Card{Color: c, Face: f})
+		for _, f := range classic.Faces() {
+			for range rules.PerColor(f) { // the classic deck's coloured cards: one 0, two of the rest
+				deck = append(deck, rules.Card{Color: c, Face: f})
 			}
 		}
 	}
