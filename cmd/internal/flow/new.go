@@ -67,8 +67,13 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		}
 		s.Hands, _ = strconv.Atoi(h)
 	}
-	if s.Target == 0 && s.Mode.HasTarget() {
-		t, err := p.Input("Play to how many points", strconv.Itoa(scoring.DefaultTarget), func(v string) error {
+	askedTarget := s.Target == 0 && s.Mode.HasTarget()
+	if askedTarget {
+		def := scoring.DefaultTarget
+		if t := deckTarget(s.Deck); t > 0 {
+			def = t // --deck no-mercy: its 1,000, as from flags
+		}
+		t, err := p.Input("Play to how many points", strconv.Itoa(def), func(v string) error {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil || n < 1 || n > scoring.MaxTarget {
 				return fmt.Errorf("a number from 1 to %d", scoring.MaxTarget)
@@ -91,6 +96,17 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 			return s, err
 		}
 		s.Deck = decks[i].ID
+		// The target was asked before the deck: a deck that plays to its
+		// own (No Mercy's 1,000) offers it in place of the one given.
+		if t := deckTarget(s.Deck); askedTarget && t > 0 && s.Target != t {
+			yes, err := p.Confirm(fmt.Sprintf("The %s plays to %d: play to %d, not %d?", decks[i].Name, t, t, s.Target), true)
+			if err != nil {
+				return s, err
+			}
+			if yes {
+				s.Target = t
+			}
+		}
 	}
 	if s.Custom == 0 && len(s.CustomRules) == 0 {
 		var err error
@@ -194,29 +210,46 @@ func Refusal(s scoring.Settings) error {
 
 // deckShort says each deck in a few words, for a narrow terminal.
 var deckShort = map[string]string{
-	"classic": "108 cards, the usual deck",
-	"deluxe":  "112 cards, 8 Wilds",
-	"shuffle": "112 cards, Wild Shuffle Hands",
-	"themed":  "112 cards, purple green pink yellow",
-	"flip":    "112 double-sided cards",
+	"classic":  "108 cards, the usual deck",
+	"deluxe":   "112 cards, 8 Wilds",
+	"shuffle":  "1 Wild Shuffle Hands, 3 Wild Customizable",
+	"themed":   "112 cards, purple green pink yellow",
+	"flip":     "112 double-sided cards",
+	"all-wild": "112 cards, every one a wild",
+	"no-mercy": "168 cards, played to 1000",
+}
+
+// deckTarget is the target a deck plays to by its own sheet (No Mercy's
+// 1,000), or 0 for the usual one.
+func deckTarget(id string) int {
+	if d, err := rules.LookupDeck(id); err == nil && d.Decl != nil {
+		return d.Decl.Target
+	}
+	return 0
 }
 
 // deckItem is a deck in the list of decks, in words that fit width (less
-// the list's margin of four): its description, without its count of cards
-// if that is what makes it fit, else its few words; never cut in a word.
+// the list's margin of four), after its id padded to the longest id's
+// width so that the words line up: its description, without its count of
+// cards if that is what makes it fit, else its few words; never cut in a
+// word.
 func deckItem(d *rules.Deck, width int) string {
 	room := width - 4
-	full := fmt.Sprintf("%-8s %s", d.ID, d.Description)
+	pad := 0 // the descriptions line up after the longest id
+	for _, o := range rules.Decks() {
+		pad = max(pad, ui.Width(o.ID))
+	}
+	full := fmt.Sprintf("%-*s %s", pad, d.ID, d.Description)
 	if width <= 0 || ui.Width(full) <= room {
 		return full
 	}
 	if _, rest, ok := strings.Cut(d.Description, " cards: "); ok {
-		if s := fmt.Sprintf("%-8s %s", d.ID, rest); ui.Width(s) <= room {
+		if s := fmt.Sprintf("%-*s %s", pad, d.ID, rest); ui.Width(s) <= room {
 			return s
 		}
 	}
-	if short, ok := deckShort[d.ID]; ok && ui.Width(fmt.Sprintf("%-8s %s", d.ID, short)) <= room {
-		return fmt.Sprintf("%-8s %s", d.ID, short)
+	if short, ok := deckShort[d.ID]; ok && ui.Width(fmt.Sprintf("%-*s %s", pad, d.ID, short)) <= room {
+		return fmt.Sprintf("%-*s %s", pad, d.ID, short)
 	}
 	return d.ID
 }

@@ -113,3 +113,60 @@ func TestSettingsRefusesEmptyNames(t *testing.T) {
 		t.Errorf("players %q, rejected %q", s.Players, f.Rejected)
 	}
 }
+
+// The list of decks lines its words up after the longest id (triple-play
+// pushed its own out of line), and every deck is said in words at 80 and
+// 60 columns (all-wild and no-mercy were their ids alone).
+func TestDeckListLinesUp(t *testing.T) {
+	for _, width := range []int{80, 60} {
+		at := -1
+		for _, d := range rules.Decks() {
+			item := deckItem(d, width)
+			rest := strings.TrimLeft(strings.TrimPrefix(item, d.ID), " ")
+			if rest == "" {
+				t.Errorf("at %d columns, the %s deck has no words: %q", width, d.ID, item)
+				continue
+			}
+			col := ui.Width(item) - ui.Width(rest)
+			if at == -1 {
+				at = col
+			}
+			if col != at {
+				t.Errorf("at %d columns, the %s deck's words start at column %d, not %d: %q", width, d.ID, col, at, item)
+			}
+		}
+	}
+}
+
+// No Mercy plays to 1,000 at the prompts as from flags: the target's
+// default is 1,000 when --deck said no-mercy, and when the deck is picked
+// after the target, its 1,000 is offered in place of the target given.
+func TestNoMercyTargetAtThePrompts(t *testing.T) {
+	given := scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Mode: scoring.Standard, Dealer: "Ann"}
+	for _, c := range []struct {
+		name    string
+		deck    string
+		answers []string
+		want    int
+	}{
+		{"--deck no-mercy, Enter at the target", "no-mercy", []string{""}, 1000},
+		{"--deck no-mercy, 300 typed", "no-mercy", []string{"300"}, 300},
+		{"picked after the target, 1000 taken", "", []string{"", "no-mercy", ""}, 1000},
+		{"picked after the target, 500 kept", "", []string{"", "no-mercy", "no"}, 500},
+		{"classic: nothing offered", "", []string{"", "classic"}, 500},
+	} {
+		env, f, _ := testEnv(t, c.answers...)
+		s := given
+		s.Deck = c.deck
+		got, err := Settings(env, s)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got.Target != c.want {
+			t.Errorf("%s: target %d, want %d (asked %q)", c.name, got.Target, c.want, f.Labels)
+		}
+		if len(f.Answers) != 0 {
+			t.Errorf("%s: answers left over %q (asked %q)", c.name, f.Answers, f.Labels)
+		}
+	}
+}
