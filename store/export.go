@@ -627,7 +627,7 @@ const importBatch = 500
 // importer writes the games of a checked import in batches. The games are
 // numbered counting down from base, newest first by their creation (the
 // export's order between games created at the same instant), so that the
-// keys are the order of creation (see order.go) whatever the export's
+// keys are the order of creation (see listSorted) whatever the export's
 // order, and every number is above every game already in the file.
 type importer struct {
 	db    *DB

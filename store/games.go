@@ -863,17 +863,13 @@ func (db *DB) summaries(limit int, dec summaryDecoder, fn func(*Summary) error) 
 }
 
 // list calls fn with each game's number and summary (its checksum checked
-// and taken off), newest first: by creation (see order.go), which is the
-// order of the keys but after an import of games older than some already
-// here.
+// and taken off), newest first by creation (see listSorted): the order of
+// the keys, unless an import brought games older than some already here or
+// the clock was set back.
 //
-// The summaries' pages are read by the walk that checks them (pread, 64
-// KiB at a time), backward, each leaf checked whole before its summaries
-// are handed out (boltfile's Backward): each page is read once, bbolt's
-// memory map of them is never touched, and a listing of some of the games
-// reads only their pages. A bucket small enough to lie inside its parent's
-// page (a file of a game or two, checked at open) is read with bbolt's
-// cursor.
+// Every page of the summaries bucket is checked first (checkRange), then
+// every summary's time of creation is read to order them, and the first
+// limit are handed out through bbolt's cursor.
 func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total int, err error) {
 	read := func() error {
 		return db.view(func(tx *bolt.Tx) error {

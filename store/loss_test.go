@@ -554,9 +554,10 @@ func TestBackupCopiesOpen(t *testing.T) {
 // metaTx is the transaction id meta page p of data names.
 func metaTx(data []byte, p int) uint64 { return binary.LittleEndian.Uint64(data[p*4096+16+48:]) }
 
-// TestOneWayToCommit: every transaction unoscore commits records itself
-// (see lastchange.go), so nothing but update (safe.go) may begin a
-// writable one: no other bolt Update, Batch or Begin(true) in the store.
+// TestOneWayToCommit: every transaction unoscore commits goes through
+// update (safe.go), which upgrades an older file in the same transaction,
+// turns a panic on damage into a CorruptError and a failed write into a
+// WriteError: no other bolt Update, Batch or Begin(true) in the store.
 func TestOneWayToCommit(t *testing.T) {
 	files := must[[]string](t)(filepath.Glob("*.go"))
 	for _, f := range files {
