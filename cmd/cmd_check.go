@@ -28,7 +28,7 @@ An illegal play or a guilty player is an answer, not an error: the exit code
 is 0. A card that cannot be read exits 2, and so do cards that one deck
 could not hold together (--hand, the card played and --on).
 
---deck names the deck (classic, deluxe, shuffle, themed, flip). Without it
+--deck names the deck (` + strings.Join(rules.DeckIDs(), ", ") + `). Without it
 the deck is the classic one, or the deck the cards named belong to: the
 shuffle deck for ws or wc, the themed deck for purple (pu) or pink (pk),
 the UNO Flip deck for teal (t), orange (o) or its own cards (d1, d5, se, f,
