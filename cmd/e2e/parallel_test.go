@@ -15,6 +15,7 @@ import (
 var sequential = map[string]bool{
 	"TestKilledMidWrite": true, "TestImportKilled": true, "TestUpgradeKilledDuringBackup": true,
 	"TestSixteenAtOnceAtTheDefaultWait": true, "TestServeLoad": true, "TestKillAndDamageNeedUnix": true,
+	"TestImportMemoryAnyOrder": true, // an import's peak memory, which other tests' processes would not change but crowd
 }
 
 // TestEndToEndTestsRunInParallel: every other end-to-end and browser test

@@ -127,6 +127,7 @@ func TestScreenLetterOfNoName(t *testing.T) {
 // meaning whose meanings go on under themselves, no code split from its
 // meaning.
 func TestScreenListsAndNotationAt60Columns(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
 	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--deck", "flip", "--target", "500", "--dealer", "Ann")
 	s.waitFor("How do you score?")
@@ -158,6 +159,7 @@ func TestScreenListsAndNotationAt60Columns(t *testing.T) {
 // out the round says so ("Eve sits out this round") where a name that
 // starts so is nobody's at the table.
 func TestScreenLetterOfAPlayerSittingOut(t *testing.T) {
+	t.Parallel()
 	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1")
 	s := startScreenSize(t, db, 60, 24, nil, "hand")
 	s.waitFor("Who went out?")
