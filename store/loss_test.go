@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -511,26 +510,6 @@ func TestImportSaysWhatIsWrong(t *testing.T) {
 	}
 }
 
-// forgeOlderMeta rewrites the older meta page of the file with the
-// transaction id txid and a valid checksum: the older state dressed up as
-// the newer, which bbolt would take, rolling back the last change.
-func forgeOlderMeta(t *testing.T, path string, txid func(newer uint64) uint64) {
-	t.Helper()
-	data := must[[]byte](t)(os.ReadFile(path))
-	const page = 4096
-	id := func(p int) uint64 { return binary.LittleEndian.Uint64(data[p*page+16+48:]) }
-	older := 0
-	if id(0) > id(1) {
-		older = 1
-	}
-	m := data[older*page+16:]
-	binary.LittleEndian.PutUint64(m[48:], txid(id(1-older)))
-	h := fnv.New64a()
-	h.Write(m[:56])
-	binary.LittleEndian.PutUint64(m[56:], h.Sum64())
-	ok(t, os.WriteFile(path, data, 0o600))
-}
-
 // TestBackupCopiesOpen: a copy written by bbolt (doctor --backup, the
 // upgrade's backup) has transaction n on meta page 0 and n-1 on page 1,
 // whatever n: it opens, odd n or even.
@@ -550,9 +529,6 @@ func TestBackupCopiesOpen(t *testing.T) {
 		ok(t, c.Close())
 	}
 }
-
-// metaTx is the transaction id meta page p of data names.
-func metaTx(data []byte, p int) uint64 { return binary.LittleEndian.Uint64(data[p*4096+16+48:]) }
 
 // TestOneWayToCommit: every transaction unoscore commits goes through
 // update (safe.go), which upgrades an older file in the same transaction,
