@@ -145,7 +145,13 @@ func Run(args []string, ios *iostreams.IOStreams, p prompter.Prompter) (code Exi
 		msg += ". " + olderHint
 	}
 	if !*started && !lost && !strings.Contains(msg, "--help") {
-		msg += "; see \"unoscore --help\""
+		// A command's arguments refused before it ran ("target abc",
+		// "edit 0") point at that command's help, as its flags do.
+		see := root.CommandPath()
+		if c, _, ferr := root.Find(args); ferr == nil && c != root {
+			see = c.CommandPath()
+		}
+		msg += "; see \"" + see + " --help\""
 	}
 	fmt.Fprintln(errOut, "unoscore: "+msg)
 	return code
