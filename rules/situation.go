@@ -30,9 +30,10 @@ const (
 	AskedChallenge              // who draws after a Wild Draw Four is challenged?
 	AskedLast                   // may a hand end on this card?
 	AskedTurn                   // does this card cost the next player their turn?
+	AskedMatch                  // may a card go on one of another colour with the same number?
 )
 
-var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn"}
+var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -390,7 +391,7 @@ func ReadSituation(q string) Situation {
 			pileAt = k
 			break
 		}
-		if at > 1 && ws[at-2] == "on" && cardArticle[ws[at-1]] {
+		if at > 1 && pileWords[ws[at-2]] && cardArticle[ws[at-1]] {
 			pileAt = k
 			break
 		}
@@ -615,6 +616,12 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return AskedFirst
 	case s.Play != nil && s.Pile != nil:
 		return AskedPlay
+	case len(named) == 0 && yesNo(ws) && has(ws, "different color", "different colors", "same number", "same numbers", "same symbol") &&
+		has(ws, "put", "play", "stack", "lay", "place", "go", "match") &&
+		!has(ws, "multiple", "more than one", "at once", "same time", "doubles", "both", "several", "cards", "together"):
+		// "can you put same number different color": the match by
+		// number or symbol.
+		return AskedMatch
 	case heldAfter(ws, named) && s.Play != nil && s.Play.Face.IsWild() && yesNo(ws) &&
 		has(ws, "anything", "any card", "anytime", "any time", "if you have", "if i have", "when you have", "when i have", "if you hold",
 			"if i hold", "whenever", "if u have"):
@@ -676,6 +683,8 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return lastRuling(s)
 	case AskedTurn:
 		return turnRuling(s)
+	case AskedMatch:
+		return Ruling{Text: "Yes: a card goes on one of the same number or symbol whatever the colours (a red 7 on a blue 7), one card a turn.", Fact: "turn-match"}, true
 	}
 	return Ruling{}, false
 }

@@ -37,13 +37,15 @@ func TestReadSituation(t *testing.T) {
 		{"can you put a +4 on a +2", AskedStack, "wd4", "d2", 0, 0},
 		{"can I play a draw 2 on a draw 2 on my turn", AskedPlay, "d2", "d2", 0, 0},
 		{"is stacking allowed in uno", AskedStack, "", "", 0, 0},
-		{"can you stack different colors", AskedNothing, "", "", 0, 0},
+		{"can you stack different colors", AskedMatch, "", "", 0, 0},
+		{"can you play multiple cards of the same number", AskedNothing, "", "", 0, 0},
 		{"can you reverse a +2", AskedPlay, "rev", "d2", 0, 0},
 		{"can a wild card stop a draw 4", AskedPlay, "w", "wd4", 0, 0},
 		{"can you put a wildcard on top of another wildcard", AskedPlay, "w", "w", 0, 0},
 		{"can you stack plus 5 in uno flip", AskedStack, "d5", "", 0, 0},
 		{"can you put 2+ on a 4+", AskedStack, "d2", "wd4", 0, 0},
 		{"can I play a skip after a draw two has been played", AskedPlay, "s", "d2", 0, 0},
+		{"can you play a skip over a skip by playing the same color", AskedPlay, "s", "s", 0, 0},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -102,6 +104,7 @@ func TestRulings(t *testing.T) {
 		{"what is the consequence of playing an illegal draw 4 card", nil, "The player who laid", ""},
 		{"does a plus 2 skip your turn", nil, "Yes:", "draws 2 and misses"},
 		{"does a wild card skip your turn", nil, "No:", ""},
+		{"can you put same number different color in uno", nil, "Yes:", "same number"},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
