@@ -920,7 +920,7 @@
         var shown = f.token.toUpperCase();
         var full = room(f) < count;
         if (full) greyed.push(f);
-        var attrs = {class: (f.wild ? "wild" : "") + (shown.length > 2 ? " long" : ""), "data-face": f.token,
+        var attrs = {class: (f.wild ? "wild" : "") + (shown.length > 2 ? " long" : "") + (shown.length > 3 ? " l4" : ""), "data-face": f.token,
           on: function () { tapFace(f); }};
         if (full) attrs.disabled = "";
         // The spoken name starts with what the key shows ("WD4 50"), then
