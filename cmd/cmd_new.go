@@ -293,7 +293,16 @@ func runNew(o *newOptions) error {
 	app.unprinted = "its settings"
 	b := g.Board
 	st := app.style()
-	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck.\n", st.Bold(g.ID), b.Settings.Mode, present.Goal(b.Settings), b.Settings.Deck)
+	// The house rules agreed, as the board's deck line names them.
+	house := ""
+	switch h := b.Settings.House; len(h) {
+	case 0:
+	case 1:
+		house = ", house rule: " + h[0]
+	default:
+		house = ", house rules: " + strings.Join(h, ", ")
+	}
+	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck%s.\n", st.Bold(g.ID), b.Settings.Mode, present.Goal(b.Settings), b.Settings.Deck, house)
 	fmt.Fprintf(app.IO.Out, "Players, in seating order: %s.\n", strings.Join(b.Settings.Players, ", "))
 	for i, t := range b.Teams() {
 		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, words.Join(b.Names(t.Seats)))
