@@ -150,11 +150,6 @@ func (o *undoOptions) undo(asked int) error {
 	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 
-// handAt names a hand: "hand 5", or "hand 5 at table 1" in a rotating game.
-// confirmKept asks a yes-or-no question (the default no) that stays on
-// the screen with its answer: what was done, or not, reads on from it
-// ("Void hand 3 (Ann went out, 57 points)? no"). At Ctrl-C the question
-// stays, unanswered, for the sentence saying what was not done.
 // askFirst asks question (see confirmKept) before a change: it says
 // whether to go on. A no prints declined and is no error; Ctrl-C is the
 // interrupted sentence (exit 130).
@@ -171,6 +166,10 @@ func (a *App) askFirst(question, interrupted, declined string) (bool, error) {
 	return ok, nil
 }
 
+// confirmKept asks a yes-or-no question (the default no) that stays on
+// the screen with its answer: what was done, or not, reads on from it
+// ("Void hand 3 (Ann went out, 57 points)? no"). At Ctrl-C the question
+// stays, unanswered, for the sentence saying what was not done.
 func (a *App) confirmKept(question string) (bool, error) {
 	ok, err := a.Prompt.Confirm(question, false)
 	if errors.Is(err, prompter.ErrInterrupted) {
@@ -188,6 +187,7 @@ func (a *App) confirmKept(question string) (bool, error) {
 	return ok, nil
 }
 
+// handAt names a hand: "hand 5", or "hand 5 at table 1" in a rotating game.
 func handAt(r scoring.Row) string {
 	if r.Table > 0 {
 		return fmt.Sprintf("hand %d at table %d", r.Number, r.Table)

@@ -59,8 +59,8 @@ func LookupHouseRule(s string) (*HouseRule, error) {
 	return nil, e
 }
 
-// houseFacts maps a fact of the reference to the house rule that changes
-// its answer at a table that plays by it.
+// houseFor is the house rule that changes the answer of a fact of the
+// reference at a table that plays by it; nil for none.
 func houseFor(fact string) *HouseRule {
 	for i, h := range HouseRules {
 		if h.Fact == fact || fact == "flip-stacking" && h.ID == "stacking" {

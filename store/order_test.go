@@ -13,7 +13,7 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 )
 
-// exportOf is an export of games named by id, each created at its time,
+// exportTimed is an export of games named by id, each created at its time,
 // in the order given.
 func exportTimed(t testing.TB, ids []string, at []time.Time) []byte {
 	t.Helper()

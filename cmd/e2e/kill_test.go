@@ -159,8 +159,6 @@ func exportOf(n int) []byte {
 	return b.Bytes()
 }
 
-// rawImportState reads, without unoscore (which would tidy up), whether the
-// file holds the mark of an unfinished import and how many game ids it has.
 // afterGrowth fires d after the file at path is first seen larger than
 // size; it stops looking, and never fires, once stop is closed.
 func afterGrowth(path string, size int64, stop <-chan struct{}, d time.Duration) <-chan time.Time {
@@ -187,6 +185,8 @@ func afterGrowth(path string, size int64, stop <-chan struct{}, d time.Duration)
 	return fire
 }
 
+// rawImportState reads, without unoscore (which would tidy up), whether the
+// file holds the mark of an unfinished import and how many game ids it has.
 func rawImportState(t *testing.T, path string) (marked bool, ids int) {
 	t.Helper()
 	b, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})

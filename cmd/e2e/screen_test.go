@@ -245,7 +245,7 @@ func TestScreenNoColorPrompts(t *testing.T) {
 	}
 }
 
-// screenAfter starts unoscore with the cursor already on row `row` of the
+// startScreenLow starts unoscore with the cursor already on row `row` of the
 // window, as when a shell has scrolled: prompts then sit low in the window.
 func startScreenLow(t *testing.T, db string, row int, args ...string) *screen {
 	t.Helper()

@@ -364,8 +364,9 @@ func promptErr(err error) error {
 	return err
 }
 
-// promptTemplates and selectTemplates are promptui's looks, in colour or
-// (NO_COLOR, TERM=dumb) without a single colour or style sequence.
+// funcs are the template functions of promptTemplates and selectTemplates,
+// promptui's looks: in colour, or (NO_COLOR, TERM=dumb) without a single
+// colour or style sequence.
 func (t *Terminal) funcs() template.FuncMap {
 	if t.ios.Color {
 		return promptui.FuncMap
