@@ -277,6 +277,18 @@ type handEntry struct {
 	out   int            // the seat that went out; -1 before it is known
 	cards map[int]string // by seat, as typed
 	typed map[int]bool   // by seat: its cards were typed (not a stored hand's)
+	// knocked: No Mercy's players knocked out of the hand by the mercy
+	// rule, in seating order after out; their cards are not asked.
+	knocked []int
+}
+
+// mercy is the number of cards that knocks a player out of the hand in
+// the game's deck (No Mercy's 25), or 0 when the deck has no mercy rule.
+func mercy(b *scoring.Board) int {
+	if b.Deck == nil || b.Deck.Decl == nil {
+		return 0
+	}
+	return b.Deck.Decl.Rules.Mercy
 }
 
 // dropQuestion asks before the hand is dropped, naming the players whose
@@ -298,11 +310,42 @@ func (e *handEntry) dropQuestion() string {
 	return "Drop this hand? " + words.Join(whose) + " cards are entered."
 }
 
-// scorers are the seats whose cards count, in seating order after out.
-func (e *handEntry) scorers() []int { return e.b.ScorersAt(e.table.Number, e.out) }
+// scorers are the seats whose cards count, in seating order after out:
+// not those knocked out.
+func (e *handEntry) scorers() []int {
+	return slices.DeleteFunc(e.b.ScorersAt(e.table.Number, e.out), func(seat int) bool {
+		return slices.Contains(e.knocked, seat)
+	})
+}
+
+// knockable are the seats that can be knocked out of the hand: the
+// players still in at the table but the one who went out, in seating
+// order after them.
+func (e *handEntry) knockable() []int {
+	seats := e.table.Seats
+	i := slices.Index(seats, e.out)
+	var s []int
+	for k := 1; k < len(seats); k++ {
+		if seat := seats[(i+k)%len(seats)]; !e.b.Eliminated(seat) {
+			s = append(s, seat)
+		}
+	}
+	return s
+}
+
+// knockedItem is the chooser's line for No Mercy's knock-outs.
+func (e *handEntry) knockedItem() string {
+	if len(e.knocked) == 0 {
+		return "Knocked out: no one"
+	}
+	return "Knocked out: " + words.Join(e.b.Names(e.knocked))
+}
 
 func (e *handEntry) hand() scoring.Hand {
 	h := scoring.Hand{Out: e.b.Name(e.out)}
+	if len(e.knocked) > 0 {
+		h.KnockedOut = e.b.Names(e.knocked)
+	}
 	if e.table.Round > 0 {
 		h.Table = e.table.Number
 	}
@@ -374,6 +417,11 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 				e.typed[seat] = typed
 			}
 		}
+		for _, name := range start.KnockedOut {
+			if seat, err := b.Settings.Seat(name); err == nil && seat != e.out && slices.Contains(table.Seats, seat) {
+				e.knocked = append(e.knocked, seat)
+			}
+		}
 	}
 	if e.out < 0 {
 		endable := len(loop) > 0 && loop[0] && b.Schedule() == nil && b.Hands() > 0
@@ -382,6 +430,11 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 			return scoring.Hand{}, false, err
 		}
 		e.out = seat
+		if mercy(b) > 0 {
+			if err := askKnockedOut(env, e); err != nil {
+				return scoring.Hand{}, false, err
+			}
+		}
 	}
 	if b.Deck != nil && b.Deck.Sides != nil {
 		fmt.Fprintln(out, flipHandHelp)
@@ -439,6 +492,11 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 		}
 		outItem := len(items)
 		items = append(items, "Who went out: "+b.Name(e.out))
+		knockedItem := -1
+		if mercy(b) > 0 {
+			knockedItem = len(items)
+			items = append(items, e.knockedItem())
+		}
 		saveItem := -1
 		if e.missing() < 0 {
 			saveItem = len(items)
@@ -470,6 +528,12 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 			}
 			e.out = seat
 			delete(e.cards, seat)
+			e.knocked = slices.DeleteFunc(e.knocked, func(s int) bool { return s == seat })
+			choose = false
+		case i == knockedItem:
+			if err := askKnockedOut(env, e); err != nil {
+				return scoring.Hand{}, false, err
+			}
 			choose = false
 		case i == saveItem:
 			h := e.hand()
@@ -530,12 +594,17 @@ func askWhoWentOut(env *Env, b *scoring.Board, active []int, current int, endabl
 		items = append(items, endItem)
 	}
 	cursor := max(slices.Index(active, current), 0)
+	label := "Who went out?"
+	if mercy(b) > 0 {
+		// No Mercy: a hand is also won by the last player not knocked out.
+		label = "Who won (went out, or last not knocked out)?"
+	}
 	var i int
 	var err error
 	if p, ok := env.Prompt.(prompter.Absent); ok && len(active) < len(b.Settings.Players) {
-		i, err = p.PickAbsent("Who went out?", items, cursor, absentWhy(b, active))
+		i, err = p.PickAbsent(label, items, cursor, absentWhy(b, active))
 	} else {
-		i, err = env.Prompt.Pick("Who went out?", items, cursor)
+		i, err = env.Prompt.Pick(label, items, cursor)
 	}
 	switch {
 	case err != nil || i == len(active):
@@ -544,6 +613,60 @@ func askWhoWentOut(env *Env, b *scoring.Board, active []int, current int, endabl
 		return -1, false, errEndHere
 	}
 	return active[i], true, nil
+}
+
+// askKnockedOut asks, in a No Mercy game, whether anyone was knocked out
+// of the hand by the mercy rule (the default no) and, on yes, who: one
+// name at a time from the players still in, until "(no one else)" or no
+// one is left. It replaces the knock-outs entered before; a player
+// knocked out has no cards to enter.
+func askKnockedOut(env *Env, e *handEntry) error {
+	b := e.b
+	yes, err := env.Prompt.Confirm(fmt.Sprintf("Was anyone knocked out (%d cards or more)?", mercy(b)), false)
+	if err != nil {
+		return err
+	}
+	e.knocked = nil
+	if !yes {
+		return nil
+	}
+	for {
+		var left []int
+		for _, seat := range e.knockable() {
+			if !slices.Contains(e.knocked, seat) {
+				left = append(left, seat)
+			}
+		}
+		if len(left) == 0 {
+			break
+		}
+		label, none := "Who was knocked out?", "(no one)"
+		if len(e.knocked) > 0 {
+			label, none = "Who else was knocked out?", "(no one else)"
+		}
+		i, err := env.Prompt.Pick(label, append(b.Names(left), none), 0)
+		if err != nil {
+			return err
+		}
+		if i == len(left) {
+			break
+		}
+		e.knocked = append(e.knocked, left[i])
+		delete(e.cards, left[i])
+	}
+	// In seating order after the player who won, as the board lists them.
+	var order []int
+	for _, seat := range e.knockable() {
+		if slices.Contains(e.knocked, seat) {
+			order = append(order, seat)
+		}
+	}
+	e.knocked = order
+	if n := len(e.knocked); n > 0 {
+		bonus := b.Deck.Decl.Rules.KnockOutBonus
+		fmt.Fprintf(env.Out, "  Knocked out: %s = %s to %s\n", words.Join(b.Names(e.knocked)), words.Count(n*bonus, "point"), b.Name(e.out))
+	}
+	return nil
 }
 
 // endItem is the hand loop's answer to "Who went out?" that ends the game

@@ -1,0 +1,103 @@
+package flow
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/unoscore/unoscore/scoring"
+)
+
+// In a No Mercy game, Hand asks after the winner whether anyone was
+// knocked out (the default no); on yes it picks them one at a time from
+// the players still in, and their cards are not asked. The chooser can
+// change the knock-outs; the winner may be the last player not knocked
+// out, with no cards asked at all.
+func TestHandNoMercyKnockOuts(t *testing.T) {
+	players := []string{"Ann", "Bob", "Cat", "Dan"}
+	const won = "Who won (went out, or last not knocked out)?"
+	const asked = "Was anyone knocked out (25 cards or more)?"
+	for _, tc := range []struct {
+		name    string
+		answers []string
+		knocked []string
+		left    []string // whose cards, in order
+		labels  []string
+		said    string
+	}{{
+		name:    "no one, the default",
+		answers: []string{"Bob", "", "r7", "r5", "r1", "y"},
+		left:    []string{"Cat", "Dan", "Ann"},
+		labels:  []string{won, asked, "Cat's cards", "Dan's cards", "Ann's cards", "Save this hand?"},
+	}, {
+		name:    "one knocked out",
+		answers: []string{"Bob", "y", "Dan", "(no one else)", "r7", "r5", "y"},
+		knocked: []string{"Dan"},
+		left:    []string{"Cat", "Ann"},
+		labels:  []string{won, asked, "Who was knocked out?", "Who else was knocked out?", "Cat's cards", "Ann's cards", "Save this hand?"},
+		said:    "Knocked out: Dan = 250 points to Bob",
+	}, {
+		name:    "the last player not knocked out",
+		answers: []string{"Ann", "y", "Cat", "Bob", "Dan", "y"},
+		knocked: []string{"Bob", "Cat", "Dan"},
+		labels:  []string{won, asked, "Who was knocked out?", "Who else was knocked out?", "Who else was knocked out?", "Save this hand?"},
+		said:    "Knocked out: Bob, Cat and Dan = 750 points to Ann",
+	}, {
+		name: "changed at the chooser",
+		answers: []string{"Bob", "y", "Dan", "(no one else)", "r7", "r5", "n",
+			"Knocked out", "y", "Ann", "(no one else)", // Ann, not Dan: Dan's cards are asked
+			"r3", "y"},
+		knocked: []string{"Ann"},
+		left:    []string{"Cat", "Dan"},
+		labels: []string{won, asked, "Who was knocked out?", "Who else was knocked out?", "Cat's cards", "Ann's cards", "Save this hand?",
+			"Whose cards?", asked, "Who was knocked out?", "Who else was knocked out?", "Dan's cards", "Save this hand?"},
+		said: "Knocked out: Ann = 250 points to Bob",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := scoring.New(scoring.Settings{Deck: "no-mercy", Players: players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, f, out := testEnv(t, tc.answers...)
+			h, ok, err := Hand(env, b, 0, nil, "Save this hand?")
+			if err != nil || !ok {
+				t.Fatalf("ok %v, err %v", ok, err)
+			}
+			if !slices.Equal(h.KnockedOut, tc.knocked) {
+				t.Errorf("knocked out %q, want %q", h.KnockedOut, tc.knocked)
+			}
+			var left []string
+			for _, l := range h.Left {
+				left = append(left, l.Player)
+			}
+			if !slices.Equal(left, tc.left) {
+				t.Errorf("cards of %q, want %q", left, tc.left)
+			}
+			if !slices.Equal(f.Labels, tc.labels) {
+				t.Errorf("asked %q\nwant  %q", f.Labels, tc.labels)
+			}
+			if tc.said != "" && !strings.Contains(out.String(), tc.said) {
+				t.Errorf("no %q:\n%s", tc.said, out)
+			}
+			if _, err := b.Check(h); err != nil {
+				t.Errorf("the board refuses the hand: %v", err)
+			}
+		})
+	}
+}
+
+// Outside No Mercy nothing about knock-outs is asked or offered.
+func TestHandClassicAsksNoKnockOut(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, f, _ := testEnv(t, "Bob", "r7", "r5", "n", "Save this hand")
+	if _, ok, err := Hand(env, b, 0, nil, "Save this hand?"); err != nil || !ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	if slices.ContainsFunc(f.Labels, func(l string) bool { return strings.Contains(l, "knocked") }) ||
+		slices.ContainsFunc(f.Lists["Whose cards?"], func(l string) bool { return strings.Contains(l, "Knocked") }) {
+		t.Errorf("asked %q, chooser %q", f.Labels, f.Lists["Whose cards?"])
+	}
+}
