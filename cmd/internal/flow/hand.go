@@ -59,8 +59,7 @@ func HandLoop(env *Env, game string, table int) error {
 		if len(b.Active()) == 2 && !twoShown {
 			twoShown = true
 			fmt.Fprintln(out, st.Bold("Two players left: the two-player rules apply."))
-			fmt.Fprintln(out, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
-			fmt.Fprintln(out, "  After a Draw Two or Wild Draw Four is drawn, play comes back to its player.")
+			ui.WriteTwoPlayerRules(out)
 		}
 		fmt.Fprintln(out)
 		status := compactBoard(b, env.Width())

@@ -19,9 +19,15 @@ func writeNotes(w io.Writer, b *scoring.Board, st Style) {
 	}
 	if twoLeft(b) {
 		fmt.Fprintln(w, st.Bold("Two players left: the two-player rules apply (unoscore rules two-player)."))
-		fmt.Fprintln(w, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
-		fmt.Fprintln(w, "  After a Draw Two or Wild Draw Four is picked up, play comes back to whoever laid it.")
+		WriteTwoPlayerRules(w)
 	}
+}
+
+// WriteTwoPlayerRules prints, indented under a heading, what changes when
+// two are left: the board's notes and the hand loop both say it.
+func WriteTwoPlayerRules(w io.Writer) {
+	fmt.Fprintln(w, "  Reverse acts like a Skip, and after a Skip or Reverse you play again.")
+	fmt.Fprintln(w, "  After a Draw Two or Wild Draw Four is picked up, play comes back to whoever laid it.")
 }
 
 // deckPhrase names a game's deck for the board's first line; a deck in
