@@ -41,6 +41,9 @@ func runCheckChallenge(o *checkOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := d.CanChallenge(); err != nil {
+		return usagef("%v", err) // an edition with no challenge
+	}
 	if o.Hand == "" {
 		return usagef("missing --hand: the cards the Wild Draw Four's player still held, as in --hand \"r2 g5\"")
 	}

@@ -58,12 +58,14 @@ func runCheckPlay(o *checkOptions) error {
 	if err := fits(d, hand, card, top); err != nil {
 		return err
 	}
-	v, err := rules.CanPlay(card, top, called, hand)
+	v, err := rules.CanPlayIn(d, card, top, called, hand)
 	if err != nil {
 		return refereeError(err, top, d)
 	}
 	house := houseOf(app)
 	if v.Legal && v.Note != "" && v.See == "house-rules" && slices.Contains(house, "stacking") {
+		// The table's house rule; an edition's own stacking rule (No
+		// Mercy) is said by CanPlayIn.
 		v.Note, v.See = stackingAtTable, ""
 	}
 	if o.JSON {
