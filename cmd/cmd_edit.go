@@ -71,7 +71,9 @@ func runEdit(o *editOptions) error {
 		return usagef("missing --out or --left: say what changes in hand %d, as in unoscore edit %d --left Bob=r7", n, n)
 	}
 	left, err := parseLeft(o.Left)
-	if err != nil {
+	reread := deckDependent(o.Left) // No Mercy's "+4": read by the game's deck
+	var ce *present.CardsError
+	if err != nil && !(reread && errors.As(err, &ce)) {
 		return present.CardsIn(err, func() (*scoring.Game, error) { return played(loadGame(app, o.Game)) })
 	}
 	var g *store.Game
@@ -79,6 +81,11 @@ func runEdit(o *editOptions) error {
 		before, err := db.Game(o.Game)
 		if err != nil {
 			return err
+		}
+		if reread {
+			if left, err = leftIn(before.Board, o.Left); err != nil {
+				return err
+			}
 		}
 		h := scoring.Hand{Out: o.Out, Left: left, Table: o.Table}
 		if o.Out == "" && n >= 1 && n <= len(before.Hands()) {

@@ -1,7 +1,9 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/flow"
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -102,6 +105,52 @@ func parseLeft(values []string) ([]scoring.Left, error) {
 	return left, nil
 }
 
+// deckDependent reports whether some --left value's cards are read by
+// some deck otherwise than parseLeft reads them, for every deck at once:
+// No Mercy's "+4" and "r+4" are its Draw Four, where any other deck's
+// "+4" is the Wild Draw Four (and "r+4" no card). Such cards are read
+// again by the game's deck (leftIn), as the prompts read them.
+func deckDependent(values []string) bool {
+	for _, v := range values {
+		_, cards, ok := strings.Cut(v, "=")
+		if !ok {
+			continue
+		}
+		anyHand, anyErr := rules.ParseAnyHand(cards)
+		for _, d := range rules.Decks() {
+			h, err := d.ParseHand(cards)
+			if err == nil && (anyErr != nil || !slices.Equal(h.Cards, anyHand.Cards) || !slices.Equal(h.Counted, anyHand.Counted)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leftIn reads the --left values with the deck of game b, naming each
+// player as the game does where their cards cannot be read.
+func leftIn(b *scoring.Board, values []string) ([]scoring.Left, error) {
+	left, err := parseLeft(values)
+	var ce *present.CardsError
+	if err != nil && !errors.As(err, &ce) {
+		return nil, err
+	}
+	left = left[:0]
+	for _, v := range values {
+		name, cards, _ := strings.Cut(v, "=")
+		name = strings.TrimSpace(name)
+		h, err := b.Deck.ParseHand(cards)
+		if err != nil {
+			if seat, serr := b.Settings.Seat(name); serr == nil {
+				name = b.Name(seat)
+			}
+			return nil, &scoring.InputError{Msg: name + "'s cards: " + err.Error()}
+		}
+		left = append(left, scoring.Left{Player: name, Cards: h})
+	}
+	return left, nil
+}
+
 func runHand(o *handOptions) error {
 	app := o.app
 	if o.Out == "" && len(o.Left) == 0 && app.canPrompt() && !o.JSON {
@@ -115,11 +164,22 @@ func runHand(o *handOptions) error {
 		return usagef("missing --out: name the player who went out")
 	}
 	h, err := o.hand()
-	if err != nil {
+	reread := deckDependent(o.Left)
+	var ce *present.CardsError
+	if err != nil && !(reread && errors.As(err, &ce)) {
 		return present.CardsIn(err, func() (*scoring.Game, error) { return played(loadGame(app, o.Game)) })
 	}
 	var g *store.Game
 	err = app.withDB(changeDB, func(db *store.DB) error {
+		if reread {
+			cur, err := db.Game(o.Game)
+			if err != nil {
+				return err
+			}
+			if h.Left, err = leftIn(cur.Board, o.Left); err != nil {
+				return err
+			}
+		}
 		if o.TableGiven {
 			// The table rule is kept under the lock, on the game the
 			// hand goes to (the current one may have changed since).
