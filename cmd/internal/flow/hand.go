@@ -435,9 +435,12 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 			}
 		}
 	}
-	if b.Deck != nil && b.Deck.Sides != nil {
+	switch {
+	case len(e.scorers()) == 0:
+		// No Mercy: everyone else was knocked out; no cards to enter.
+	case b.Deck != nil && b.Deck.Sides != nil:
 		fmt.Fprintln(out, flipHandHelp)
-	} else {
+	default:
 		fmt.Fprintln(out, handHelp)
 	}
 	choose := start != nil

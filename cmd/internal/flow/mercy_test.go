@@ -79,6 +79,9 @@ func TestHandNoMercyKnockOuts(t *testing.T) {
 			if tc.said != "" && !strings.Contains(out.String(), tc.said) {
 				t.Errorf("no %q:\n%s", tc.said, out)
 			}
+			if tc.left == nil && strings.Contains(out.String(), "Enter the cards") {
+				t.Errorf("no cards to enter, but explained how:\n%s", out)
+			}
 			if _, err := b.Check(h); err != nil {
 				t.Errorf("the board refuses the hand: %v", err)
 			}
