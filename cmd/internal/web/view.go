@@ -70,6 +70,9 @@ type boardView struct {
 	// four letters (the television's short names, a second form in each
 	// cell that only a phone shows), with its key.
 	PhoneKey string
+	// KOKey: No Mercy, once a hand knocked a player out: what the pad's
+	// "KO" stands for and what it scored.
+	KOKey string
 	// What a screen reader says when the board changes (live.js, in a
 	// polite live region): the newest hand ("Hand 5: Ann went out, 42
 	// points.") and the lead ("Ann leads with 310.").
@@ -282,6 +285,14 @@ func newBoardView(g *store.Game) boardView {
 		}
 		parts = append(append(heads, "Deal dealer"), parts...)
 		v.Key = "Key: " + strings.Join(parts, " · ")
+	}
+	if r := b.Deck.Decl.Rules; r.Mercy > 0 {
+		for _, row := range b.Rows {
+			if len(row.KnockedOut) > 0 {
+				v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the hand's winner scores %d for each.", r.Mercy, r.KnockOutBonus)
+				break
+			}
+		}
 	}
 	// A phone's pad takes the short names too (with the key, which only a
 	// phone shows) where one differs from its name: 4 to 6 players fit

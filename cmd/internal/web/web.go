@@ -832,6 +832,11 @@ type keypadJSON struct {
 	// switch picks one for the whole hand (Colors and Faces are the light
 	// side's).
 	Sides []sideJSON `json:"sides,omitempty"`
+	// No Mercy: a player holding Mercy cards or more is knocked out of the
+	// hand, and the winner scores KnockOutBonus for each; the keypad then
+	// offers a knock-out toggle per player. Absent in other decks.
+	Mercy         int `json:"mercy,omitempty"`
+	KnockOutBonus int `json:"knock_out_bonus,omitempty"`
 }
 
 // sideJSON is one side of UNO Flip's cards on the keypad.
@@ -917,7 +922,8 @@ type faceJSON struct {
 func newKeypad(g *store.Game) keypadJSON {
 	b := g.Board
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
-		Changes: g.Changes(), Colors: colorsOf(b), Faces: facesOf(b), Sides: sidesOf(b)}
+		Changes: g.Changes(), Colors: colorsOf(b), Faces: facesOf(b), Sides: sidesOf(b),
+		Mercy: b.Deck.Decl.Rules.Mercy, KnockOutBonus: b.Deck.Decl.Rules.KnockOutBonus}
 	if k.Sides != nil {
 		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
 	}

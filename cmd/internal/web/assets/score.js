@@ -22,6 +22,12 @@
 // In an UNO Flip game the keypad has a light/dark switch: the side in play
 // when the hand ended, chosen once for the whole hand (it locks once a card
 // is tapped), which changes the colours and faces on its keys.
+//
+// In a No Mercy game (the keypad carries the deck's mercy limit) each hand
+// has a toggle "Knocked out (25+ cards)": a player knocked out needs no
+// cards (their hand is greyed, saying why, and any cards tapped for them
+// are set aside, not sent), the hand is posted with "knocked_out", and its
+// winner may be the last player not knocked out.
 "use strict";
 (function () {
   var root = document.getElementById("scorer");
@@ -40,6 +46,7 @@
   var color = "";         // the colour tapped last ("" any colour)
   var count = 1;          // copies of the next card tapped
   var side = "light";     // UNO Flip: the side the hand ended on
+  var ko = {};            // No Mercy: player -> knocked out of the hand (mercy rule)
   // The message under the keypad; it goes once the board has moved past
   // the change it speaks of (changes), and may carry one button (action).
   // In a rotating game a message about one table (table) stays until that
@@ -99,6 +106,7 @@
   }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
   function handPoints(name) {
+    if (ko[name]) return 0;
     return (hands[name] || []).reduce(function (s, c) { return s + c.pts; }, 0);
   }
   function say(text, good, action) {
@@ -255,7 +263,7 @@
     hands = {};
     order.forEach(function (p) { hands[p] = []; });
     active = order[0] || null;
-    color = ""; count = 1; side = "light"; reout = false; hush();
+    color = ""; count = 1; side = "light"; reout = false; ko = {}; hush();
     render();
   }
 
@@ -272,7 +280,7 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { out = null; hands = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
+  function reset() { out = null; hands = {}; ko = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
 
   // dropQuestion asks before the hand tapped is dropped, naming the players
   // whose cards are entered, as the command line does: "Drop this hand?
@@ -385,7 +393,9 @@
       // A hand the keypad cannot read card by card stays one chip.
       hands[p] = !r.cards || !(p in r.cards) ? [] : chipsOf(r.cards[p], held) || [{tok: r.cards[p], face: "", n: 1, pts: held, color: "p"}];
     });
-    active = order[0] || null;
+    ko = {};
+    (r.knocked_out || []).forEach(function (p) { ko[p] = true; if (order.indexOf(p) < 0) { order.push(p); hands[p] = []; } });
+    active = order.filter(function (p) { return !ko[p]; })[0] || null;
     saved = {out: out, cards: {}};
     order.forEach(function (p) { saved.cards[p] = cardsOf(p); });
     color = ""; count = 1; hush();
@@ -400,7 +410,10 @@
     var next = {};
     o[p].forEach(function (q) { next[q] = hands[q] || []; });
     out = p; order = o[p].slice(); hands = next;
-    active = order.filter(function (q) { return !hands[q].length; })[0] || order[0] || null;
+    var still = {};
+    order.forEach(function (q) { if (ko[q]) still[q] = true; });
+    ko = still;
+    active = order.filter(function (q) { return !ko[q] && !hands[q].length; })[0] || order.filter(function (q) { return !ko[q]; })[0] || null;
     color = ""; count = 1;
     hush(); render();
   }
@@ -418,6 +431,7 @@
   function tapped(tok, col) {
     var n = 0;
     order.forEach(function (p) {
+      if (ko[p]) return;
       (hands[p] || []).forEach(function (c) { if (c.face === tok && (col === null || c.color === col)) n += c.n; });
     });
     return n;
@@ -439,6 +453,24 @@
     if (p !== active) { color = ""; count = 1; }
     active = p;
     render();
+  }
+
+  // knockedOut lists the players knocked out of the hand, in order.
+  function knockedOut() { return order.filter(function (p) { return ko[p]; }); }
+  // standing: every other player was knocked out, so who "went out" is
+  // the last player not knocked out.
+  function standing() { return kp && kp.mercy && order.length > 0 && knockedOut().length === order.length; }
+  // knock toggles p's knock-out: their cards are set aside (kept, should
+  // the toggle be undone) and the tapping moves to the next hand in.
+  function knock(p) {
+    ko[p] = !ko[p];
+    if (!ko[p]) delete ko[p];
+    if (ko[p] && active === p) {
+      var i = order.indexOf(p);
+      active = order.slice(i + 1).concat(order.slice(0, i)).filter(function (q) { return !ko[q]; })[0] || null;
+      color = ""; count = 1;
+    } else if (!ko[p] && !active) active = p;
+    settle(); render();
   }
 
   // whyGrey says in one line why the keys in full are greyed: "×3: the
@@ -550,13 +582,14 @@
     }
     var left = {}, pts = {};
     order.forEach(function (p) {
-      if (hands[p].length) {
+      if (hands[p].length && !ko[p]) {
         left[p] = hands[p].map(function (c) { return (c.n > 1 ? c.n + "x" : "") + c.tok; }).join(" ");
         pts[p] = handPoints(p);
       }
     });
     var body = {out: out, left: left, changes: seen};
     if (table !== null) body.table = table;
+    if (kp.mercy) body.knocked_out = knockedOut();
     send({body: body, points: pts, again: false, hand: editing});
   }
 
@@ -735,7 +768,7 @@
     try {
       if (!out) { localStorage.removeItem(draftKey); return; }
       localStorage.setItem(draftKey, JSON.stringify({at: Date.now(), out: out, table: table, seen: seen, sig: seenSig, hands: hands, order: order,
-        active: active, side: side, editing: editing, saved: saved, outs: outs}));
+        active: active, side: side, editing: editing, saved: saved, outs: outs, ko: ko}));
     } catch (e) { /* private mode, or full */ }
   }
   // render draws the keypad again and keeps the keyboard's focus: on the
@@ -853,7 +886,7 @@
         sitOuts([tb]);
         root.appendChild(el("h2", {text: "Who went out at table " + tb.table + "?"}));
       } else {
-        root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": who went out?"}));
+        root.appendChild(el("h2", {text: "Hand " + (kp.hands + 1) + ": who went out" + (kp.mercy ? " (or was the last player not knocked out)" : "") + "?"}));
       }
       var scorers = tb ? tb.scorers : kp.scorers;
       root.appendChild(el("div", {class: "row outs"}, (tb ? tb.players : kp.players).filter(function (p) { return p in scorers; }).map(function (p) {
@@ -867,7 +900,7 @@
         // again, to change it without starting over.
         root.appendChild(el("h2", {}, [key("changeout", {id: "changeout", class: "namebtn", "aria-expanded": String(reout), "aria-label": out + ": change who went out", title: "change who went out",
           text: out, on: function () { reout = !reout; render(); }}),
-        document.createTextNode(" went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:")]));
+        document.createTextNode(standing() ? " is the last player not knocked out, and wins the hand." : " went out" + (table !== null ? " at table " + table : "") + ". Tap each hand, then its cards:")]));
       }
       if ((editing && outs) || reout) {
         // Who went out can be corrected too.
@@ -881,16 +914,22 @@
       }
       root.appendChild(el("div", {class: "hands" + (deckSide() ? " on-" + side : "")}, order.map(function (p) {
         var on = p === active;
-        var box = el("div", {class: "hand" + (on ? " on" : "")}, [
-          key("h:" + p, {class: "pick", "data-hand": p, "aria-current": on ? "true" : "false", on: function () { pickHand(p); }}, [
+        var gone = !!ko[p];
+        var pick = {class: "pick", "data-hand": p, "aria-current": on ? "true" : "false", on: function () { pickHand(p); }};
+        if (gone) { pick.disabled = ""; pick["aria-describedby"] = "ko-why-" + p; }
+        var box = el("div", {class: "hand" + (on ? " on" : "") + (gone ? " ko" : "")}, [
+          key("h:" + p, pick, [
             el("span", {class: "who", text: p}),
-            el("span", {class: "pts", text: String(handPoints(p))})
+            el("span", {class: "pts", text: gone ? "KO" : String(handPoints(p))})
           ]),
+          gone ? el("span", {class: "why kowhy", id: "ko-why-" + p, text: p + " holds no cards that count; " + out + " scores " + plural(kp.knock_out_bonus, "point") + " for the knock-out."}) :
           el("span", {class: "chips"}, hands[p].map(function (c, i) {
             var label = (c.n > 1 ? c.n + "×" : "") + c.tok;
             return key("x:" + p + ":" + i, {class: "chip c-" + (c.color || "any"), "aria-label": label + ": remove from " + p + "'s hand", title: "remove", text: label,
               on: function () { hands[p].splice(i, 1); settle(); render(); }});
-          }))
+          })),
+          kp.mercy ? key("ko:" + p, {class: "kotoggle" + (gone ? " on" : ""), "data-ko": p, "aria-pressed": String(gone),
+            "aria-label": p + " knocked out (" + kp.mercy + " cards or more)", text: (gone ? "✓ " : "") + "Knocked out (" + kp.mercy + "+ cards)", on: function () { knock(p); }}) : null
         ]);
         return box;
       })));
@@ -940,7 +979,8 @@
       root.appendChild(el("div", {class: "ptsrow"}, [input,
         key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
-      root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: "This hand: " + plural(total, "point")}), el("div", {class: "row"}, [
+      var bonus = kp.mercy ? knockedOut().length * kp.knock_out_bonus : 0;
+      root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: "This hand: " + plural(total + bonus, "point") + (bonus ? " (" + bonus + " for knock-outs)" : "")}), el("div", {class: "row"}, [
         // While the game changed meanwhile is asked about, Save anyway
         // (under the question) is the one save: Save is set aside, greyed.
         key("save", busy ? {class: "primary", id: "save", disabled: "", "aria-busy": "true", text: editing ? "Save the correction" : "Save hand", on: save} :
@@ -995,14 +1035,15 @@
       out = kept.body.out; table = kept.body.table || null; seen = kept.body.changes;
       hands = {}; order = Object.keys(kept.body.left);
       order.forEach(function (p) { hands[p] = [{tok: kept.body.left[p], face: "", n: 1, pts: kept.points[p] || 0, color: "p"}]; });
-      active = order[0] || null;
+      (kept.body.knocked_out || []).forEach(function (p) { if (order.indexOf(p) < 0) { order.push(p); hands[p] = []; } ko[p] = true; });
+      active = order.filter(function (p) { return !ko[p]; })[0] || null;
       editing = kept.hand || 0;
       send({body: kept.body, points: kept.points, again: true, hand: editing});
     } else {
       var d = JSON.parse(localStorage.getItem(draftKey) || "null");
       if (d && d.out && Date.now() - d.at < draftTTL) {
         out = d.out; table = d.table; seen = d.seen; seenSig = d.sig; restoredSig = d.sig || "";
-        hands = d.hands || {}; order = d.order || []; active = d.active; side = d.side || "light";
+        hands = d.hands || {}; order = d.order || []; active = d.active; side = d.side || "light"; ko = d.ko || {};
         editing = d.editing || 0; saved = d.saved || null; outs = d.outs || null;
         message = {text: editing ? "The correction being entered was restored." : "The hand being entered was restored.", good: true, changes: 0, keep: true, action: null};
       }

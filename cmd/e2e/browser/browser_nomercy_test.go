@@ -1,0 +1,144 @@
+package browser
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
+
+// TestBrowserNoMercyKnockOut enters a No Mercy hand on the scorer's phone
+// with one player knocked out: the toggle greys that player's hand and says
+// why (a card tapped for them before is set aside, not scored), the hand's
+// total counts the 250 bonus, and the board records it (Ann out, Bob's r7:
+// 7 + 250 = 257; Cat knocked out, no cards). A second hand is won by the
+// last player not knocked out (Bob: 2 × 250 = 500). The page at 390 and
+// 320 px (no sideways scroll) passes axe-core, and the television shows
+// "KO" in the pad.
+func TestBrowserNoMercyKnockOut(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	script := axeScript(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--name", "No Mercy night")
+	s := harness.StartServe(t, db)
+	ctx := browser(t, exe)
+	step := stepper(t)
+
+	step(ctx, "open the scorer's page and pick who went out", bypassCSP, phoneView,
+		navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`document.querySelector("#scorer h2").textContent === "Hand 1: who went out (or was the last player not knocked out)?"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-ko="Cat"]`)),
+		// The limit comes from the deck: 25.
+		poll(`document.querySelector('button[data-ko="Bob"]').textContent === "Knocked out (25+ cards)" && document.querySelector('button[data-ko="Bob"]').getAttribute("aria-pressed") === "false"`, time.Second),
+		poll(`document.querySelector('button[data-ko="Ann"]') === null`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-color="r"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		poll(`document.querySelector('button[data-hand="Bob"] .pts').textContent === "7"`, time.Second),
+		// A card tapped for Cat, then Cat is knocked out: it is set aside.
+		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd10"]`)),
+		poll(`document.querySelector('button[data-hand="Cat"] .pts').textContent === "50"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-ko="Cat"]`)),
+		poll(`document.querySelector('button[data-ko="Cat"]').getAttribute("aria-pressed") === "true"`, time.Second),
+		poll(`document.querySelector('button[data-hand="Cat"]').disabled && document.querySelector('button[data-hand="Cat"] .pts').textContent === "KO"`, time.Second),
+		poll(`document.getElementById("ko-why-Cat").textContent === "Cat holds no cards that count; Ann scores 250 points for the knock-out."`, time.Second),
+		// The tapping moved on to a hand still in.
+		poll(`document.querySelector('button[data-hand="Bob"]').getAttribute("aria-current") === "true"`, time.Second),
+		poll(`document.querySelector(".worth").textContent === "This hand: 257 points (250 for knock-outs)"`, time.Second))
+	shoot(t, ctx, dir, "serve-no-mercy.png")
+	for _, v := range axe(t, ctx, script, "No Mercy keypad at 390 px") {
+		t.Errorf("No Mercy keypad at 390 px: %s", v)
+	}
+	step(ctx, "320 px wide", chromedp.EmulateViewport(320, 640, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		poll(`document.documentElement.scrollWidth <= 320`, 2*time.Second),
+		poll(oneLineKeys, time.Second),
+		poll(`(() => { const r = document.querySelector('button[data-ko="Cat"]').getBoundingClientRect(); return r.left >= 0 && r.right <= 320; })()`, time.Second))
+	shoot(t, ctx, dir, "serve-no-mercy-320.png")
+	for _, v := range axe(t, ctx, script, "No Mercy keypad at 320 px") {
+		t.Errorf("No Mercy keypad at 320 px: %s", v)
+	}
+
+	step(ctx, "save the hand", phoneView,
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Ann went out, 257 points."`, 5*time.Second))
+	b := boardOf(t, db, "--game", id)
+	rows := b["rows"].([]any)
+	r := rows[0].(map[string]any)
+	cards := r["cards"].(map[string]any)
+	ko := r["knocked_out"].([]any)
+	if len(rows) != 1 || r["points"] != 257.0 || r["bonus"] != 250.0 || len(ko) != 1 || ko[0] != "Cat" || cards["Bob"] != "r7" || cards["Cat"] != nil {
+		t.Fatalf("the hand tapped in was saved as %v", r)
+	}
+
+	step(ctx, "a hand won by the last player not knocked out",
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-ko="Ann"]`)),
+		// The toggles start off again for the new hand.
+		poll(`document.querySelector('button[data-ko="Cat"]').getAttribute("aria-pressed") === "false"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-ko="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-ko="Cat"]`)),
+		poll(`document.querySelector("#scorer h2").textContent === "Bob is the last player not knocked out, and wins the hand."`, time.Second),
+		poll(`document.querySelector(".worth").textContent === "This hand: 500 points (500 for knock-outs)"`, time.Second),
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 2: Bob went out, 500 points."`, 5*time.Second))
+	b = boardOf(t, db, "--game", id)
+	rows = b["rows"].([]any)
+	r = rows[1].(map[string]any)
+	if len(rows) != 2 || r["points"] != 500.0 || r["bonus"] != 500.0 || len(r["knocked_out"].([]any)) != 2 {
+		t.Fatalf("the last player standing's hand was saved as %v", r)
+	}
+
+	step(ctx, "the television shows who was knocked out",
+		chromedp.EmulateViewport(1280, 720),
+		navigate(s.View),
+		chromedp.WaitVisible(chromedp.CSS(".pad")),
+		poll(`Array.from(document.querySelectorAll(".pad tbody td"), td => td.textContent).filter(x => x === "KO").length === 3`, 2*time.Second),
+		poll(`document.querySelector(".ko-key").textContent === "KO: knocked out by the mercy rule (25 cards or more); the hand's winner scores 250 for each."`, time.Second))
+	shoot(t, ctx, dir, "serve-view-no-mercy.png")
+}
+
+// TestBrowserAllWildKeypad: All Wild's deck has no colours, so its keypad
+// has no colour keys, only its faces (from the server's keypad), and a
+// card tapped is counted at its value.
+func TestBrowserAllWildKeypad(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob", "--deck", "all-wild")
+	s := harness.StartServe(t, db)
+	ctx := browser(t, exe)
+	step := stepper(t)
+	step(ctx, "the keypad of an All Wild hand", phoneView,
+		navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.faces button`)),
+		poll(`document.querySelector(".colors") === null && document.querySelector("[data-color]") === null`, time.Second),
+		poll(`document.querySelectorAll(".faces button").length === 8`, time.Second),
+		// No knock-out toggle outside No Mercy.
+		poll(`document.querySelector("[data-ko]") === null`, time.Second),
+		chromedp.Click(chromedp.CSS(`.faces button:first-child`)),
+		poll(`Number(document.querySelector('button[data-hand="Bob"] .pts').textContent) > 0`, time.Second),
+		poll(oneLineKeys, time.Second))
+	shoot(t, ctx, dir, "serve-score-all-wild.png")
+	step(ctx, "320 px wide", chromedp.EmulateViewport(320, 640, chromedp.EmulateMobile, chromedp.EmulatePortrait),
+		poll(`document.documentElement.scrollWidth <= 320`, 2*time.Second),
+		poll(oneLineKeys, time.Second))
+	shoot(t, ctx, dir, "serve-score-all-wild-320.png")
+}
+
+// oneLineKeys: every card key's letters are on one line, not broken
+// ("WD1" over "0") nor cut.
+const oneLineKeys = `Array.from(document.querySelectorAll(".faces button")).every(b => {
+	const r = document.createRange();
+	r.selectNodeContents(b.firstChild);
+	return r.getClientRects().length === 1 && b.scrollWidth <= b.clientWidth;
+})`
