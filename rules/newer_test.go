@@ -119,3 +119,18 @@ func TestNewerCardPoints(t *testing.T) {
 		}
 	}
 }
+
+// A deck whose own sheet stacks (No Mercy) says so in a sentence: "Yes, in
+// the UNO Show 'Em No Mercy deck: ...", not "Yes, in UNO Show 'Em No Mercy
+// deck".
+func TestStackingInADeckThatStacks(t *testing.T) {
+	d, err := LookupDeck("no-mercy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := ReadSituation("can I stack a +4 on a +2").Rule(Table{Deck: d})
+	want := "Yes, in the " + d.Name + ": a draw card of equal or higher value may answer"
+	if !ok || !strings.HasPrefix(r.Text, want) {
+		t.Errorf("ruling %q (%v), want it to start %q", r.Text, ok, want)
+	}
+}

@@ -784,7 +784,7 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 		hit = WithArticle(pile.Face.String())
 	}
 	if t.Deck != nil && t.Deck.Decl != nil && t.Deck.Decl.Rules.Stacking {
-		return Ruling{Text: fmt.Sprintf("Yes, in %s: a draw card of equal or higher value may answer %s played on you, and the total passes on.", t.Deck.Name, hit),
+		return Ruling{Text: fmt.Sprintf("Yes, in the %s: a draw card of equal or higher value may answer %s played on you, and the total passes on.", t.Deck.Name, hit),
 			Fact: "stacking"}, true
 	}
 	if t.HasHouse("stacking") {
