@@ -95,6 +95,27 @@ func TestBrowserNoMercyKnockOut(t *testing.T) {
 		t.Fatalf("the last player standing's hand was saved as %v", r)
 	}
 
+	correcting := []chromedp.Action[chromedp.Void]{
+		chromedp.WaitVisible(chromedp.ID("correct")),
+		chromedp.Click(chromedp.ID("correct")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-edit="1"]`)),
+		// The hand comes back with Cat knocked out.
+		poll(`document.querySelector("h2").textContent.startsWith("Correcting hand 1: Ann went out.") && document.querySelector('button[data-ko="Cat"]').getAttribute("aria-pressed") === "true" && document.querySelector('button[data-hand="Cat"]').disabled`, 2*time.Second),
+	}
+	step(ctx, "a correction reads the knock-out back; unchanged, it drops unasked", append(append([]chromedp.Action[chromedp.Void]{
+		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second)}, correcting...),
+		chromedp.Click(chromedp.ID("restart")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		poll(`window.asked.length === 0`, time.Second))...)
+	step(ctx, "the knock-out changed in a correction: Start over asks", append(correcting,
+		chromedp.Click(chromedp.CSS(`button[data-ko="Cat"]`)),
+		chromedp.Click(chromedp.ID("restart")),
+		poll(`window.asked.length === 1 && window.asked[0] === "Drop this correction? Who was knocked out is changed; hand 1 stays as it was saved."`, time.Second),
+		poll(`(window.confirm = q => true, true)`, time.Second),
+		chromedp.Click(chromedp.ID("restart")),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)))...)
+
 	step(ctx, "the television shows who was knocked out",
 		chromedp.EmulateViewport(1280, 720),
 		navigate(s.View),

@@ -308,12 +308,13 @@
     if (!saved) return "Drop this correction? " + cap(kept);
     var what = [];
     if (out !== saved.out) what.push("who went out");
+    if ((saved.ko || "") !== knockedOut().join(",")) what.push("who was knocked out");
     var whose = Object.keys(saved.cards);
     order.forEach(function (p) { if (whose.indexOf(p) < 0) whose.push(p); });
     whose.forEach(function (p) { if ((saved.cards[p] || "") !== cardsOf(p)) what.push(p + "'s cards"); });
     if (!what.length) return "";
     if (what.length > 4) return "Drop this correction? It changes " + what.length + " things; " + kept;
-    return "Drop this correction? " + cap(joinAnd(what)) + (what.length === 1 && what[0] === "who went out" ? " is" : " are") + " changed; " + kept;
+    return "Drop this correction? " + cap(joinAnd(what)) + (what.length === 1 && /^who /.test(what[0]) ? " is" : " are") + " changed; " + kept;
   }
   function startOver() {
     var q = dropQuestion();
@@ -396,7 +397,7 @@
     ko = {};
     (r.knocked_out || []).forEach(function (p) { ko[p] = true; if (order.indexOf(p) < 0) { order.push(p); hands[p] = []; } });
     active = order.filter(function (p) { return !ko[p]; })[0] || null;
-    saved = {out: out, cards: {}};
+    saved = {out: out, cards: {}, ko: knockedOut().join(",")};
     order.forEach(function (p) { saved.cards[p] = cardsOf(p); });
     color = ""; count = 1; hush();
     render();
