@@ -54,7 +54,9 @@ func TestBrowserPlayOn(t *testing.T) {
 		chromedp.WaitVisible(chromedp.ID("end")),
 		chromedp.Click(chromedp.ID("end")),
 		poll(`window.asked.length === 3 && window.asked[2].indexOf("End the game here?") === 0`, time.Second),
-		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "The game is over: ended with Bob leading."`, 5*time.Second))
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Ended here, with Bob leading."`, 5*time.Second),
+		// The heading says the game is over; the message does not say it again.
+		poll(`document.getElementById("scorer").innerText.split("game is over").length === 2`, time.Second))
 	if b := boardOf(t, db); b["over"] != true || b["ended_early"] != true || len(b["winners"].([]any)) != 0 {
 		t.Fatalf("ended: %v", b)
 	}

@@ -260,7 +260,7 @@ func TestBrowserPlayAgain(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="9"]`)),
 		chromedp.Click(chromedp.ID("save")),
-		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Bob went out, 59 points. The game is over: Bob wins." && !document.querySelector(".msg.bad")`, 5*time.Second),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Bob went out, 59 points. Bob wins." && document.getElementById("scorer").innerText.split("game is over").length === 2 && !document.querySelector(".msg.bad")`, 5*time.Second),
 		poll(`document.getElementById("newgame").open && !document.getElementById("againrow").hidden`, 5*time.Second))
 	shoot(t, phone, screenshots(t), "serve-again.png")
 	step(phone, "play again", chromedp.Click(chromedp.ID("again")),
@@ -303,7 +303,7 @@ func TestBrowserRotatingLastHand(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`.hands .hand:nth-child(2) button.pick`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
 		chromedp.Click(chromedp.ID("save")),
-		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 3 at table 1: `+out+` went out, 10 points. The game is over:")`, 5*time.Second),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 3 at table 1: `+out+` went out, 10 points. ") && / wins?\.$/.test(document.querySelector(".msg.good").textContent) && !document.querySelector(".msg.good").textContent.includes("game is over")`, 5*time.Second),
 		poll(`!document.querySelector(".msg.bad") || document.querySelector(".msg.bad").textContent === ""`, time.Second))
 }
 

@@ -530,7 +530,8 @@
     var r = b.rows[b.rows.length - 1];
     var text = "Saved hand " + r.hand + (r.table ? " at table " + r.table : "") + ": " + r.out + " went out, " + plural(r.points, "point") + ".";
     if (b.over) {
-      text += " The game is over: " + b.winners.join(" and ") + (b.winners.length === 1 ? " wins." : " win.");
+      // The heading above already says the game is over.
+      text += " " + b.winners.join(" and ") + (b.winners.length === 1 ? " wins." : " win.");
     } else if (b.tables && body.table) {
       var t = b.tables.filter(function (x) { return x.table === body.table; })[0];
       if (t && t.done) text += " Table " + t.table + " has played all its rounds.";
@@ -673,7 +674,9 @@
       if (res.status !== 200) { say(refused(res), false); load(); return; }
       var b = res.data;
       reset();
-      message = {text: b.ended_early ? "The game is over: " + (b.winners.length ? b.winners.join(" and ") + " won." : "ended with " + joinAnd(b.leaders.length ? b.leaders : ["nobody"]) + " leading.")
+      // An end's message is under the heading "The game is over.": it
+      // says only how it ended.
+      message = {text: b.ended_early ? (b.winners.length ? "Ended here: " + b.winners.join(" and ") + " won." : "Ended here, with " + joinAnd(b.leaders.length ? b.leaders : ["nobody"]) + " leading.")
         : (b.over ? "The target is now " + b.target + "." : "The target is now " + b.target + ": the game goes on."), good: true, changes: b.changes, action: null};
       render();
       load();
