@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -103,4 +104,38 @@ func TestHandClassicAsksNoKnockOut(t *testing.T) {
 		slices.ContainsFunc(f.Lists["Whose cards?"], func(l string) bool { return strings.Contains(l, "Knocked") }) {
 		t.Errorf("asked %q, chooser %q", f.Labels, f.Lists["Whose cards?"])
 	}
+}
+
+// A stored hand's knock-outs (an edit's) are kept: the chooser lists them,
+// their cards are not asked, and saving it as it was keeps them.
+func TestHandNoMercyEditKeepsKnockOuts(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Deck: "no-mercy", Players: []string{"Ann", "Bob", "Cat", "Dan"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := b.Check(scoring.Hand{Out: "Bob", KnockedOut: []string{"Dan"}, Left: []scoring.Left{
+		{Player: "Cat", Cards: mustHand(t, b, "r7")}, {Player: "Ann", Cards: mustHand(t, b, "r5")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, f, _ := testEnv(t, "Save this hand")
+	h, ok, err := Hand(env, b, 0, &start, "Save this hand?")
+	if err != nil || !ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	if !slices.Equal(h.KnockedOut, []string{"Dan"}) || len(h.Left) != 2 {
+		t.Errorf("hand %+v", h)
+	}
+	if items := f.Lists["Whose cards?"]; !slices.Contains(items, "Knocked out: Dan") || slices.ContainsFunc(items, func(s string) bool { return strings.HasPrefix(s, "Dan") }) {
+		t.Errorf("chooser %q", items)
+	}
+}
+
+func mustHand(t *testing.T, b *scoring.Board, s string) rules.Hand {
+	t.Helper()
+	h, err := b.Deck.ParseHand(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
