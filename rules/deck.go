@@ -464,6 +464,35 @@ var flipInstead = map[Face][2]Face{
 	WildDrawFour: {WildDrawTwo, WildDrawColor},
 }
 
+// nearestFaces: for a face of the five rulebooks, by its short notation,
+// the faces a newer edition has in its place (UNO Attack's Hit 2 for the
+// Draw Two; All Wild's Wild Skip for the Skip; No Mercy's Wild Reverse
+// Draw Four for the Wild Draw Four), by theirs.
+var nearestFaces = map[string][]string{
+	"d2":  {"h2", "wd2"},
+	"s":   {"wsk"},
+	"rev": {"wrev"},
+	"wd4": {"wrd4"},
+}
+
+// nearest is ": for a Hit 2, write h2", naming the face deck d has in
+// place of c's, which it lacks ("" when it has none in its place); a
+// colour is kept where the face in its place has colours.
+func (d *Deck) nearest(c Card) string {
+	for _, t := range nearestFaces[c.Face.Token()] {
+		f, ok := d.toks[t]
+		if !ok || d.Copies(f) == 0 {
+			continue
+		}
+		alt := Card{Face: f}
+		if !f.IsWild() && d.HasColor(c.Color) {
+			alt.Color = c.Color
+		}
+		return fmt.Sprintf(": for %s, write %s", WithArticle(alt.String()), alt.Token())
+	}
+	return ""
+}
+
 // flipOther: a one-sided face's counterpart on the other side.
 var flipOther = map[Face]Face{Skip: SkipEveryone, SkipEveryone: Skip, DrawOne: DrawFive, DrawFive: DrawOne}
 
@@ -509,10 +538,10 @@ func (e *DeckError) Error() string {
 		return msg
 	}
 	if e.Have == 0 && e.Card.Color != NoColor {
-		return fmt.Sprintf("the %s has no %s (no %s card)", e.Deck.Name, e.Card, e.Card.Face)
+		return fmt.Sprintf("the %s has no %s (no %s card)", e.Deck.Name, e.Card, e.Card.Face) + e.Deck.nearest(e.Card)
 	}
 	if e.Have == 0 {
-		return fmt.Sprintf("the %s has no %s card", e.Deck.Name, e.Card.Face)
+		return fmt.Sprintf("the %s has no %s card", e.Deck.Name, e.Card.Face) + e.Deck.nearest(e.Card)
 	}
 	if e.Card.Face == WildCustom && e.Deck.customOf > 0 {
 		return fmt.Sprintf("the table put %d of the %d Wild Customizable cards in the deck, but these hands name %d", e.Have, e.Deck.customOf, e.Named)

@@ -134,3 +134,31 @@ func TestStackingInADeckThatStacks(t *testing.T) {
 		t.Errorf("ruling %q (%v), want it to start %q", r.Text, ok, want)
 	}
 }
+
+// A card of the five rulebooks that a newer edition lacks is refused
+// naming the card that edition has in its place, with the colour kept
+// where that card has colours: a family types "+2" in UNO Attack.
+func TestLackingSuggestsTheEditionsCard(t *testing.T) {
+	for _, c := range []struct{ deck, cards, want string }{
+		{"attack", "+2", "has no Draw Two card: for a Hit 2, write h2"},
+		{"attack", "rd2", "has no red Draw Two (no Draw Two card): for a red Hit 2, write rh2"},
+		{"all-wild", "s", "has no Skip card: for a Wild Skip, write wsk"},
+		{"all-wild", "rev", "has no Reverse card: for a Wild Reverse, write wrev"},
+		{"all-wild", "d2", "has no Draw Two card: for a Wild Draw Two, write wd2"},
+		{"no-mercy", "wd4", "has no Wild Draw Four card: for a Wild Reverse Draw Four, write wrd4"},
+		{"all-wild", "7", "has no 7 card"}, // nothing in its place
+	} {
+		d, err := LookupDeck(c.deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := d.ParseHand(c.cards)
+		if err != nil {
+			t.Fatalf("%s %q: %v", c.deck, c.cards, err)
+		}
+		err = d.Lacking(h)
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("%s %q: %v, want it to end %q", c.deck, c.cards, err, c.want)
+		}
+	}
+}
