@@ -110,6 +110,10 @@ func (m Mode) Fits(n int) error {
 	return invalid("the %s mode is for %s players (%s), not %d", m, words.JoinOr(counts), in.counts, n)
 }
 
+// FitsDeck reports why n players cannot play mode m with deck d (nil when
+// they can): the check a game's settings get, for a list of decks to offer.
+func (m Mode) FitsDeck(d *rules.Deck, n int) error { return m.fitsDeck(d, n) }
+
 // fitsDeck is Fits for a game with deck d: a deck for more or fewer players
 // than UNO's 2 to 10 (UNO Party: 6 to 16) sets the range of the modes that
 // take any count.

@@ -86,7 +86,17 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		s.Target, _ = strconv.Atoi(t)
 	}
 	if s.Deck == "" {
-		decks := rules.Decks()
+		// Only the decks the table can play with (UNO Party: 6 to 16),
+		// so that no pick is refused once every question is answered.
+		var decks []*rules.Deck
+		for _, d := range rules.Decks() {
+			if s.Mode.FitsDeck(d, len(s.Players)) == nil {
+				decks = append(decks, d)
+			}
+		}
+		if len(decks) == 0 {
+			decks = rules.Decks()
+		}
 		items := make([]string, len(decks))
 		for i, d := range decks {
 			items[i] = deckItem(d, env.Width())

@@ -170,3 +170,26 @@ func TestNoMercyTargetAtThePrompts(t *testing.T) {
 		}
 	}
 }
+
+// The list of decks offers only those the table can play with: UNO Party
+// (6 to 16 players) was offered to two, and the game refused at the end,
+// every answer lost.
+func TestDeckListFitsThePlayers(t *testing.T) {
+	for _, c := range []struct {
+		players []string
+		party   bool
+	}{
+		{[]string{"Ann", "Bob"}, false},
+		{[]string{"Ann", "Bob", "Cat", "Dan", "Eve", "Fay"}, true},
+	} {
+		env, f, _ := testEnv(t, "", "")
+		if _, err := Settings(env, scoring.Settings{Players: c.players, Mode: scoring.Standard, Dealer: "Ann"}); err != nil {
+			t.Fatal(err)
+		}
+		list := f.Lists["Which deck?"]
+		has := slices.ContainsFunc(list, func(it string) bool { return strings.HasPrefix(it, "party ") })
+		if has != c.party || !strings.HasPrefix(list[0], "classic ") {
+			t.Errorf("%d players: party offered %v, want %v: %q", len(c.players), has, c.party, list)
+		}
+	}
+}
