@@ -12,6 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store/internal/boltfile"
 )
 
@@ -123,7 +124,7 @@ func (db *DB) Doctor() (Report, error) {
 				if games == 0 {
 					r.Notes = append(r.Notes, "the file carries the mark of an unfinished import that covers no game in it; the next command that changes the file removes the mark, and nothing else")
 				} else {
-					r.Notes = append(r.Notes, fmt.Sprintf("an import was cut short and left %s; they are not shown, and the next command that changes the file removes them (and the import's mark)", count(games, "game")))
+					r.Notes = append(r.Notes, fmt.Sprintf("an import was cut short and left %s; they are not shown, and the next command that changes the file removes them (and the import's mark)", words.Count(games, "game")))
 				}
 			}
 			if n := ids; n != r.Games {
@@ -147,7 +148,7 @@ func (db *DB) Doctor() (Report, error) {
 			}
 			if cur != nil {
 				if n, err := idNum(tx, cur); err == nil && (n == 0 || p.has(n)) {
-					r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", clip(string(cur))))
+					r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", words.Clip(string(cur))))
 				}
 			}
 			return nil
@@ -178,11 +179,11 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 	num := binary.BigEndian.Uint64(k)
 	id := s.ID
 	if !sealed {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its summary %v", clip(id), errChecksum))
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its summary %v", words.Clip(id), errChecksum))
 	}
 	// (A damaged entry of the index is reported with the whole index.)
 	if got, err := idNum(tx, []byte(id)); err == nil && got != num {
-		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its id does not lead to it", clip(id)))
+		r.Problems = append(r.Problems, fmt.Sprintf("game %s: its id does not lead to it", words.Clip(id)))
 	}
 	g, err := readGame(tx, id, num)
 	if err != nil {
@@ -193,7 +194,7 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 		}
 		msg := err.Error()
 		if !strings.HasPrefix(msg, "game "+id+":") {
-			msg = fmt.Sprintf("game %s: %s", clip(id), msg)
+			msg = fmt.Sprintf("game %s: %s", words.Clip(id), msg)
 		}
 		r.Problems = append(r.Problems, msg)
 		// Its events are there, even if they do not read or replay.

@@ -19,6 +19,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -308,7 +309,7 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 		}
 		key, _ := tok.(string)
 		if keys[key] {
-			return "", bad("it has the key %q twice", clip(key))
+			return "", bad("it has the key %q twice", words.Clip(key))
 		}
 		keys[key] = true
 		switch key {
@@ -319,7 +320,7 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 			}
 			v, err := strconv.Atoi(string(n))
 			if err != nil || v < 1 {
-				return "", bad("its \"unoscore_export\" is %s; it should be a format number from 1", clip(string(n)))
+				return "", bad("its \"unoscore_export\" is %s; it should be a format number from 1", words.Clip(string(n)))
 			}
 			if v > ExportFormat {
 				return "", &ImportError{Msg: fmt.Sprintf("the export is of format %d, newer than this unoscore reads (%d): upgrade unoscore", v, ExportFormat)}
@@ -339,7 +340,7 @@ func readExport(dec *json.Decoder, add func(id string, events []Event) error) (s
 				return "", err
 			}
 		default:
-			return "", bad("it has a key %q that unoscore does not know", clip(key))
+			return "", bad("it has a key %q that unoscore does not know", words.Clip(key))
 		}
 	}
 	if _, err := dec.Token(); err != nil {
@@ -379,7 +380,7 @@ func readGames(dec *json.Decoder, add func(id string, events []Event) error) err
 			return &ImportError{Msg: fmt.Sprintf("not a unoscore export: game %d: %s", i, JSONProblem(err))}
 		}
 		if !ValidID(eg.ID) {
-			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, clip(eg.ID))}
+			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, words.Clip(eg.ID))}
 		}
 		if eg.ID == CurrentWord {
 			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q, which serve's addresses take to mean the current game, so that game could not be reached; give it another id", i, eg.ID)}
@@ -402,7 +403,7 @@ func tokenProblem(tok json.Token, err error) string {
 	case err != nil:
 		return JSONProblem(err)
 	}
-	return fmt.Sprintf("found %s", clip(fmt.Sprint(tok)))
+	return fmt.Sprintf("found %s", words.Clip(fmt.Sprint(tok)))
 }
 
 // JSONProblem says in a sentence what encoding/json found wrong, instead
@@ -425,7 +426,7 @@ func JSONProblem(err error) string {
 		if field == "" {
 			return fmt.Sprintf("a value is %s where %s belongs", te.Value, what)
 		}
-		return fmt.Sprintf("%q is %s where %s belongs", clip(field), te.Value, what)
+		return fmt.Sprintf("%q is %s where %s belongs", words.Clip(field), te.Value, what)
 	case strings.Contains(err.Error(), "exceeded max depth"):
 		return "its objects and lists are nested deeper than JSON allows (10,000 levels)"
 	case errors.As(err, &se):
@@ -447,9 +448,9 @@ type DuplicateKeyError struct{ Key, As string }
 
 func (e *DuplicateKeyError) Error() string {
 	if e.As != "" && e.As != e.Key {
-		return fmt.Sprintf("the keys %q and %q differ only in case in one object, and JSON keys are read ignoring case", clip(e.As), clip(e.Key))
+		return fmt.Sprintf("the keys %q and %q differ only in case in one object, and JSON keys are read ignoring case", words.Clip(e.As), words.Clip(e.Key))
 	}
-	return fmt.Sprintf("the key %q appears twice in one object", clip(e.Key))
+	return fmt.Sprintf("the key %q appears twice in one object", words.Clip(e.Key))
 }
 
 // foldKey is a key as encoding/json matches it: each letter as the lower
@@ -656,7 +657,7 @@ type stagedGame struct {
 func (c *CheckedImport) add(id string, events []Event) error {
 	for i, e := range events {
 		if !timeWritable(e.At) {
-			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: event %d happened at %s, in UTC outside the years 0 to 9999 that an export can write", id, i+1, clip(e.At.String()))}
+			return &ImportError{Msg: fmt.Sprintf("cannot import: game %s: event %d happened at %s, in UTC outside the years 0 to 9999 that an export can write", id, i+1, words.Clip(e.At.String()))}
 		}
 	}
 	g, err := fold(id, events)

@@ -14,6 +14,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -102,7 +103,7 @@ func (g *Game) summary() Summary {
 	return Summary{
 		ID: g.ID, Name: g.Name(), Created: g.Created(), Mode: string(b.Settings.Mode),
 		Players: b.Settings.Players, Hands: b.Hands(), Over: b.Over(),
-		Winners: nonNil(b.Names(b.Winners())), Leaders: nonNil(b.Names(b.Leaders())),
+		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Seq: g.num, Stats: &stats,
 	}
 }
@@ -217,12 +218,12 @@ func resolveIn(tx *bolt.Tx, id string, names bool) (string, uint64, error) {
 			return "", 0, err
 		}
 		if num == 0 || p.has(num) {
-			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the current game is %q, but no game has that id", clip(string(cur)))}
+			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the current game is %q, but no game has that id", words.Clip(string(cur)))}
 		}
 		return string(cur), num, nil
 	}
 	name := strings.TrimSpace(id)
-	typed := clip(name) // as the person typed it, for a refusal
+	typed := words.Clip(name) // as the person typed it, for a refusal
 	id = strings.ToLower(name)
 	if err := checkRange(tx, bucketIDs, []byte(id), prefixEnd([]byte(id))); err != nil {
 		return "", 0, err
@@ -682,7 +683,7 @@ func (e *RedoWhichError) Which() string {
 			outs = append(outs, fmt.Sprintf("%s at table %d", r.Hand.Out, r.Table))
 		}
 	}
-	return fmt.Sprintf("tables %s each have a voided hand to bring back (%s)", join(tables), strings.Join(outs, ", "))
+	return fmt.Sprintf("tables %s each have a voided hand to bring back (%s)", words.Join(tables), strings.Join(outs, ", "))
 }
 
 // Tables are the tables named, in order.
@@ -819,7 +820,7 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 						later = fmt.Sprintf("hands %d to %d were", k+1, len(hands))
 					}
 					return Event{}, &scoring.InputError{Msg: fmt.Sprintf("that correction would end the game at hand %d, won by %s, but %s played after it; nothing was changed",
-						k, join(over.Winners), later)}
+						k, words.Join(over.Winners), later)}
 				}
 				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("with that correction, hand %d: %v", k+1, err)}
 			}

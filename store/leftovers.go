@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // LeftoverAge is how long a temporary file of unoscore's must have been
@@ -53,7 +55,7 @@ func SweepLeftovers(dir string, prefixes ...string) string {
 		return ""
 	}
 	return fmt.Sprintf("removed %s that an unoscore stopped in the middle left in %s (%s)",
-		count(len(removed), "unfinished temporary file"), dir, join(removed))
+		words.Count(len(removed), "unfinished temporary file"), dir, words.Join(removed))
 }
 
 // sweepBeside removes the leftovers of unoscore's temporary files beside

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // From schema 5 every value unoscore keeps in the ids, summaries and events
@@ -146,7 +148,7 @@ func idTaken(tx *bolt.Tx, id string) (bool, error) {
 func idValue(tx *bolt.Tx, id, kept []byte) (uint64, error) {
 	v, ok := unseal(bucketIDs, id, kept)
 	if !ok || len(v) != 8 {
-		return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its entry in the index of ids %v", clip(string(id)), errChecksum)}
+		return 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its entry in the index of ids %v", words.Clip(string(id)), errChecksum)}
 	}
 	return binary.BigEndian.Uint64(v), nil
 }
@@ -278,7 +280,7 @@ func gameName(tx *bolt.Tx, k []byte) string {
 		}
 		return nil
 	})
-	return clip(name)
+	return words.Clip(name)
 }
 
 // SealValue is v as unoscore keeps it under key in the named bucket (ids,

@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -74,7 +75,7 @@ func (g *Game) describe(i int) (changeSeen, error) {
 		return s
 	}
 	what := func(r scoring.Row, b *scoring.Board) string {
-		return fmt.Sprintf("%s went out, %s", b.Name(r.Out), count(r.Won, "point"))
+		return fmt.Sprintf("%s went out, %s", b.Name(r.Out), words.Count(r.Won, "point"))
 	}
 	switch e.Type {
 	case EventHand, EventRedo, EventCorrect:
@@ -95,13 +96,13 @@ func (g *Game) describe(i int) (changeSeen, error) {
 		}
 		r, b := rows[number-1], gg.Board
 		verb := map[string]string{EventHand: "recorded", EventRedo: "brought back", EventCorrect: "corrected"}[e.Type]
-		return changeSeen{table: r.Table, text: fmt.Sprintf("%s was just %s from another device: %s.", capitalize(hand(r)), verb, what(r, b))}, nil
+		return changeSeen{table: r.Table, text: fmt.Sprintf("%s was just %s from another device: %s.", words.Capitalize(hand(r)), verb, what(r, b))}, nil
 	case EventVoid:
 		r, b, err := rowOf(g.Events[:i], e.Number)
 		if err != nil {
 			return changeSeen{}, err
 		}
-		return changeSeen{table: r.Table, text: fmt.Sprintf("%s (%s) was just voided from another device.", capitalize(hand(r)), what(r, b))}, nil
+		return changeSeen{table: r.Table, text: fmt.Sprintf("%s (%s) was just voided from another device.", words.Capitalize(hand(r)), what(r, b))}, nil
 	case EventRename:
 		return changeSeen{text: fmt.Sprintf("%s was just renamed %s from another device.", e.From, e.To)}, nil
 	case EventTarget, EventEnd:
@@ -134,7 +135,7 @@ func (s Seen) check(g *Game, table int) error {
 	}
 	what := missed[len(missed)-1].text
 	if n := len(missed) - 1; n > 0 {
-		what += fmt.Sprintf(" %s came before it.", capitalize(count(n, "other change")))
+		what += fmt.Sprintf(" %s came before it.", words.Capitalize(words.Count(n, "other change")))
 	}
 	return &ChangedError{Game: g, What: what, Count: len(missed)}
 }

@@ -12,6 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -94,7 +95,7 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 				players = append(players, p)
 			}
 			slices.Sort(players)
-			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, join(players))}
+			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, words.Join(players))}
 		}
 		if !found {
 			return unknownPlayer(from, known)

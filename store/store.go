@@ -26,6 +26,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store/internal/boltfile"
 	"github.com/unoscore/unoscore/store/internal/flock"
@@ -193,7 +194,7 @@ func ExpandHome(p string) (string, error) {
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {
-		return "", fmt.Errorf("cannot expand %s (%w); give the whole path", clip(p), err)
+		return "", fmt.Errorf("cannot expand %s (%w); give the whole path", words.Clip(p), err)
 	}
 	return filepath.Join(home, p[1:]), nil
 }
@@ -618,7 +619,7 @@ func (db *DB) init(readOnly bool) error {
 			return err
 		}
 		if n > 0 {
-			db.Notice = fmt.Sprintf("an import was cut short before it finished; what it had written so far (%s) was removed, and every game reads as it did before it (the file keeps the space it took)", count(n, "game"))
+			db.Notice = fmt.Sprintf("an import was cut short before it finished; what it had written so far (%s) was removed, and every game reads as it did before it (the file keeps the space it took)", words.Count(n, "game"))
 		}
 	}
 	return db.view(func(tx *bolt.Tx) error { return checkBuckets(tx, db.path) })
@@ -677,7 +678,7 @@ func checkMeta(tx *bolt.Tx, path string) error {
 		if metaKeys[string(k)] {
 			return nil
 		}
-		return &CorruptError{Path: path, Err: fmt.Errorf("its meta bucket holds %q, a key unoscore never writes: a key there is damaged", clip(string(k)))}
+		return &CorruptError{Path: path, Err: fmt.Errorf("its meta bucket holds %q, a key unoscore never writes: a key there is damaged", words.Clip(string(k)))}
 	})
 }
 

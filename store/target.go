@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -26,7 +27,7 @@ func OutputTarget(target, dbPath, flag string) (string, error) {
 	if li, err := os.Lstat(target); err == nil && li.Mode()&fs.ModeSymlink != 0 {
 		r, err := filepath.EvalSymlinks(target)
 		if err != nil {
-			return "", &scoring.InputError{Msg: fmt.Sprintf("%s %s is a link to nothing; give a file name", flag, clip(target))}
+			return "", &scoring.InputError{Msg: fmt.Sprintf("%s %s is a link to nothing; give a file name", flag, words.Clip(target))}
 		}
 		resolved = r
 	}
@@ -35,12 +36,12 @@ func OutputTarget(target, dbPath, flag string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return resolved, nil
 	case err != nil:
-		return "", fmt.Errorf("cannot write %s: %w", clip(target), err)
+		return "", fmt.Errorf("cannot write %s: %w", words.Clip(target), err)
 	case !info.Mode().IsRegular():
-		return "", &scoring.InputError{Msg: fmt.Sprintf("%s %s is not a regular file (a folder, device or pipe), and is never replaced; give a file name, or use > to write to it", flag, clip(target))}
+		return "", &scoring.InputError{Msg: fmt.Sprintf("%s %s is not a regular file (a folder, device or pipe), and is never replaced; give a file name, or use > to write to it", flag, words.Clip(target))}
 	}
 	if db, err := os.Stat(dbPath); err == nil && os.SameFile(info, db) {
-		return "", &scoring.InputError{Msg: fmt.Sprintf("%s %s is the database itself; write the copy to another file", flag, clip(target))}
+		return "", &scoring.InputError{Msg: fmt.Sprintf("%s %s is the database itself; write the copy to another file", flag, words.Clip(target))}
 	}
 	return resolved, nil
 }
