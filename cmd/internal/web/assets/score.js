@@ -1095,6 +1095,23 @@
   form.elements.mode.addEventListener("change", changed);
   form.elements.deck.addEventListener("change", changed);
   changed();
+  // Without the scorer's token the form could only be refused after it
+  // was filled in: it is not offered, and a page with no game (no keypad
+  // to say it) says which address starts one.
+  function tokenShown() {
+    var none = !token(), say = document.getElementById("newnotoken");
+    details.hidden = none;
+    if (none && !say && !document.getElementById("scorer")) {
+      say = document.createElement("p");
+      say.id = "newnotoken";
+      say.className = "scorer msg bad";
+      say.textContent = "Starting a game needs the scorer's address with its token, as unoscore serve printed it (…/score#token=…).";
+      details.parentNode.insertBefore(say, details);
+    }
+    if (say && !none) say.remove();
+  }
+  tokenShown();
+  window.addEventListener("hashchange", tokenShown);
   // The game on the page: its name, and whether it is over.
   function shown() {
     var b = document.querySelector("#live .board");

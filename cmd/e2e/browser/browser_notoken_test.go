@@ -1,0 +1,32 @@
+package browser
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
+
+// TestBrowserNoTokenNoForm: the scorer's page opened without its token
+// offers no new-game form (it was open, to be filled in and then refused
+// with "Starting a game needs the scorer's address"), and says which address
+// starts a game; with the token, the form is there.
+func TestBrowserNoTokenNoForm(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	bare, _, _ := strings.Cut(s.Score, "#")
+	step(phone, "no token, no game", phoneView, navigate(bare),
+		chromedp.WaitReady(chromedp.CSS(`#newgame`)),
+		poll(`document.getElementById("newgame").hidden && document.getElementById("newgame").getBoundingClientRect().height === 0`, 5*time.Second),
+		poll(`!!document.getElementById("newnotoken") && document.getElementById("newnotoken").textContent.startsWith("Starting a game needs the scorer's address with its token")`, time.Second))
+	step(phone, "the token given", navigate(s.Score),
+		poll(`!document.getElementById("newgame").hidden && document.getElementById("newgame").open && !document.getElementById("newnotoken")`, 5*time.Second))
+}
