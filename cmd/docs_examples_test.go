@@ -166,6 +166,8 @@ var docsExamples = map[string]struct {
 				why: "the evening from flags starts afresh: its games lists that game alone"},
 			"unoscore target 1000": {anyOutput: true, why: "late in an evening the page does not show: play_on.txtar checks the words"},
 			"unoscore end":         {anyOutput: true, why: "late in an evening the page does not show: play_on.txtar checks the words"},
+			"unoscore hand -o Mom Dad=r7 wd10 Zoe=wcr --knocked-out Max": {why: "a No Mercy game of its own",
+				before: [][]string{{"new", "--players", "Mom,Dad,Zoe,Max", "--deck", "no-mercy", "--dealer", "Dad"}}},
 		},
 	},
 	"docs/modes.md": {want: map[string]exampleWant{
