@@ -292,9 +292,13 @@ func CardsIn(err error, game func() (*scoring.Game, error)) error {
 	}
 	b := g.Board
 	name := ce.Name
-	if seat, serr := b.Settings.Seat(ce.Name); serr == nil {
-		name = b.Name(seat)
+	seat, serr := b.Settings.Seat(ce.Name)
+	if serr != nil {
+		// A name that picks no one ("m" for Mom or Max) is the first
+		// thing wrong: the cards are for nobody yet.
+		return serr
 	}
+	name = b.Name(seat)
 	_, why := b.Deck.ParseHand(ce.Cards)
 	if why == nil {
 		return err
