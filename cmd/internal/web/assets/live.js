@@ -44,6 +44,17 @@
     var room = wrap.scrollWidth - wrap.clientWidth, at = wrap.scrollLeft;
     wrap.classList.toggle("more-right", room > 1 && at < room - 1);
     wrap.classList.toggle("more-left", room > 1 && at > 1);
+    // A pad that scrolls is a stop for the keyboard (its arrow keys scroll
+    // it), named for a screen reader; one that fits is not.
+    if (room > 1 && !wrap.hasAttribute("tabindex")) {
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", "Score pad, scrolls sideways");
+    } else if (room <= 1 && wrap.hasAttribute("tabindex")) {
+      wrap.removeAttribute("tabindex");
+      wrap.removeAttribute("role");
+      wrap.removeAttribute("aria-label");
+    }
   }
   function cuePads() {
     var wraps = document.querySelectorAll(".padwrap");
