@@ -661,6 +661,17 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 	}
 	switch s.Asked {
 	case AskedPoints:
+		if t.Deck != nil {
+			// The game's deck: a card it lacks is said, then counted at
+			// the value of a deck that has it.
+			for _, c := range s.Cards {
+				if t.Deck.Copies(c.Face) == 0 {
+					r, ok := pointsRuling(d, s.Cards)
+					r.Text = fmt.Sprintf("This game's %s has no %s card. %s", t.Deck.Name, c.Face, r.Text)
+					return r, ok
+				}
+			}
+		}
 		return pointsRuling(d, s.Cards)
 	case AskedStack:
 		r, ok := stackRuling(t, s)
@@ -784,8 +795,10 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 		hit = WithArticle(pile.Face.String())
 	}
 	if t.Deck != nil && t.Deck.Decl != nil && t.Deck.Decl.Rules.Stacking {
+		// It rests on the edition's own rules ("nomercy-play"), not on the
+		// rulebooks' silence.
 		return Ruling{Text: fmt.Sprintf("Yes, in the %s: a draw card of equal or higher value may answer %s played on you, and the total passes on.", t.Deck.Name, hit),
-			Fact: "stacking"}, true
+			Fact: strings.ReplaceAll(t.Deck.ID, "-", "") + "-play"}, true
 	}
 	if t.HasHouse("stacking") {
 		return Ruling{Text: fmt.Sprintf("At this table (house rule: stacking): yes, lay a draw card on %s played on you and the next player draws the total; the rulebooks say no.", hit),

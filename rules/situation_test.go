@@ -173,3 +173,20 @@ func TestLookupHouseRule(t *testing.T) {
 		t.Errorf("a misspelt house rule: %v, want a suggestion of stacking", err)
 	}
 }
+
+// A points question for a game whose deck lacks a card named says so,
+// instead of counting it silently at another deck's value.
+func TestPointsForTheGamesDeck(t *testing.T) {
+	aw, err := LookupDeck("all-wild")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, ok := ReadSituation("how many points is 2 wilds and a 7").Rule(Table{Deck: aw})
+	if !ok || !strings.HasPrefix(r.Text, "This game's "+aw.Name+" has no 7 card. ") {
+		t.Errorf("a 7 in an All Wild game: %q", r.Text)
+	}
+	r, ok = ReadSituation("how many points is 2 wilds").Rule(Table{Deck: aw})
+	if !ok || !strings.HasPrefix(r.Text, "40: two Wilds 40") {
+		t.Errorf("two Wilds in an All Wild game: %q", r.Text)
+	}
+}
