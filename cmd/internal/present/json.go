@@ -291,14 +291,13 @@ func CardsIn(err error, game func() (*scoring.Game, error)) error {
 		return err
 	}
 	b := g.Board
-	name := ce.Name
 	seat, serr := b.Settings.Seat(ce.Name)
 	if serr != nil {
 		// A name that picks no one ("m" for Mom or Max) is the first
 		// thing wrong: the cards are for nobody yet.
 		return serr
 	}
-	name = b.Name(seat)
+	name := b.Name(seat)
 	_, why := b.Deck.ParseHand(ce.Cards)
 	if why == nil {
 		return err
