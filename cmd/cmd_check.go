@@ -101,13 +101,20 @@ func (o *checkOptions) deck() (*rules.Deck, error) {
 // all.
 func inferDeck(words ...string) string {
 	var named []rules.Card
+	unread := false // a word no deck of the rulebooks reads: a newer edition's card?
 	for _, w := range words {
 		if c, err := rules.ParseColor(w); err == nil {
 			named = append(named, rules.Card{Color: c})
 			continue
 		}
-		h, _ := rules.ParseHand(w)
+		h, err := rules.ParseHand(w)
+		unread = unread || err != nil
 		named = append(named, h.Cards...)
+	}
+	if unread {
+		if id := editionReading(words); id != "" {
+			return id
+		}
 	}
 	has := func(d *rules.Deck, c rules.Card) bool {
 		return (c.Color == rules.NoColor || d.HasColor(c.Color)) && (c.Face.IsNumber() || d.Copies(c.Face) > 0)
@@ -251,4 +258,29 @@ func deckCards(d *rules.Deck, prefix string) []string {
 		}
 	}
 	return out
+}
+
+// editionReading is the first deck, in the order the decks are declared,
+// that reads every word given as its cards or colours ("wd6": no-mercy,
+// "rh2": attack); "" when none does.
+func editionReading(words []string) string {
+	for _, d := range rules.Decks() {
+		ok := true
+		for _, w := range words {
+			if w == "" {
+				continue
+			}
+			if _, err := d.ParseColor(w); err == nil {
+				continue
+			}
+			if _, err := d.ParseHand(w); err != nil {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return d.ID
+		}
+	}
+	return ""
 }

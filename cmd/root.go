@@ -9,8 +9,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/unoscore/unoscore/scoring"
 	"os"
 	"os/signal"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -215,6 +217,10 @@ declares the winner. Every hand is saved the moment it is entered.`,
 			// that was meant; the word is what was wrong.
 			return unknownCommand(c, a[0])
 		}
+		if n, ok := negativeNumber(c, err); ok {
+			// "target -5": a number below zero, not a flag.
+			return usagef("target %s is out of range: choose 1 to %d", n, scoring.MaxTarget)
+		}
 		if twice := (*givenTwiceError)(nil); errors.As(err, &twice) {
 			return usagef("%s; see \"%s --help\"", twice.msg, c.CommandPath())
 		}
@@ -409,3 +415,19 @@ func helpEntry(name, short string, width int) string {
 	lines := ui.Fill(strings.Fields(short), " ", width, pad, pad)
 	return name + " " + strings.TrimPrefix(strings.Join(lines, "\n"), pad)
 }
+
+// negativeNumber is the negative number given to "target", which pflag
+// read as flags ("unknown shorthand flag: '5' in -5"), if that is what
+// was typed.
+func negativeNumber(c *cobra.Command, err error) (string, bool) {
+	if c.Name() != "target" {
+		return "", false
+	}
+	m := negativeFlag.FindStringSubmatch(err.Error())
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+var negativeFlag = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9]+)$`)
