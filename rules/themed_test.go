@@ -162,11 +162,15 @@ func FuzzDeckParseHand(f *testing.F) {
 		if err != nil || back.String() != h.String() {
 			t.Fatalf("%s: canonical %q of %q reads as %q, %v", d.ID, h.String(), s, back.String(), err)
 		}
-		_ = d.Check(h) // never panics
-		// As stored: read back whatever the deck.
-		var stored Hand
-		if err := stored.UnmarshalText([]byte(h.String())); err != nil || stored.String() != h.String() {
-			t.Fatalf("%s: %q stored as %q reads back as %q, %v", d.ID, s, h.String(), stored.String(), err)
+		// As stored: read back whatever the deck. Only a hand the deck's
+		// check lets through is ever stored (a pink Draw One, which the
+		// themed deck's notation reads but the deck does not hold, is
+		// refused before it could be).
+		if d.Check(h) == nil { // never panics
+			var stored Hand
+			if err := stored.UnmarshalText([]byte(h.String())); err != nil || stored.String() != h.String() {
+				t.Fatalf("%s: %q stored as %q reads back as %q, %v", d.ID, s, h.String(), stored.String(), err)
+			}
 		}
 		if _, err := d.ParseColor(s); err != nil {
 			var te *TokenError
