@@ -372,7 +372,12 @@ func TestRefusals(t *testing.T) {
 		{"not JSON", "POST", hands, `out=Ann`, scorer, 400, "is not a JSON object like"},
 		{"two objects", "POST", hands, hand + hand, scorer, 400, "something follows the object"},
 		{"unknown field", "POST", hands, `{"out": "Ann", "lefts": {}}`, scorer, 400, `unknown field "lefts"`},
-		{"wrong type", "POST", hands, `{"out": "Ann", "left": ["Bob=r7"]}`, scorer, 400, "is not a JSON object like"},
+		{"wrong type", "POST", hands, `{"out": "Ann", "left": ["Bob=r7"]}`, scorer, 400, `is not a JSON object like {"out": "Ann", "left": {"Bob": "r7 wd4"}} ("left" must be an object, not array)`},
+		{"number for a name", "POST", hands, `{"out": 7, "left": {"Bob": "r7"}}`, scorer, 400, `("out" must be a string, not number)`},
+		{"number for cards", "POST", hands, `{"out": "Ann", "left": {"Bob": 7}}`, scorer, 400, `(each value in "left" must be a string, not number)`},
+		{"a list, not an object", "POST", hands, `["Ann"]`, scorer, 400, `(it is array, not an object)`},
+		{"cut short", "POST", hands, `{"out": "Ann", "left": {`, scorer, 400, `(it ends too soon)`},
+		{"not JSON at all", "POST", hands, `{"out": Ann}`, scorer, 400, `(it is not JSON from character`},
 		{"empty body", "POST", hands, ``, with(scorer, "Content-Type", ""), 400, "it is empty"},
 		{"form body", "POST", hands, hand, with(scorer, "Content-Type", "text/plain"), 415, "Content-Type: application/json"},
 		{"missing out", "POST", hands, `{"left": {"Bob": "r7"}}`, scorer, 400, `missing "out"`},
@@ -404,6 +409,12 @@ func TestRefusals(t *testing.T) {
 			}
 			if code != c.code || !strings.Contains(msg, c.says) {
 				t.Fatalf("%d %s\nwant %d saying %q", code, body, c.code, c.says)
+			}
+			// The words are the request's, never the Go code's.
+			for _, gone := range []string{"Go struct", "Go value", "handRequest", "json:"} {
+				if strings.Contains(msg, gone) {
+					t.Fatalf("the refusal speaks of %q: %s", gone, msg)
+				}
 			}
 			if n := s.changes(); n != before {
 				t.Fatalf("the refusal wrote: %d events, was %d", n, before)
