@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/unoscore/unoscore/cmd/internal/flow"
@@ -72,10 +74,23 @@ func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
 
 // dbPath is the database file this run uses.
 func (a *App) dbPath() (string, error) {
-	if a.DBPath != "" {
-		return store.ExpandHome(a.DBPath) // --db=~/x.db reaches us unexpanded
+	given, from := a.DBPath, "--db"
+	if given == "" {
+		given, from = os.Getenv("UNOSCORE_DB"), "UNOSCORE_DB"
 	}
-	return store.DefaultPath()
+	if given == "" {
+		return store.DefaultPath()
+	}
+	path, err := store.ExpandHome(given) // --db=~/x.db reaches us unexpanded
+	if err != nil {
+		return "", err
+	}
+	// A folder given by the person is their slip, not a damaged file.
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return "", &scoring.InputError{Msg: fmt.Sprintf("%s %s is a folder, not a database file; give a file's path, such as %s",
+			from, given, filepath.Join(given, "unoscore.db"))}
+	}
+	return path, nil
 }
 
 // open opens the database; a read-only open of a missing file gives
