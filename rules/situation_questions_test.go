@@ -151,14 +151,18 @@ func measureSituations(rows []situationRow) (situationFigures, []string) {
 	return fig, misses
 }
 
+// fourthRound is how many rows the situation set held before the fourth
+// round's were gathered.
+const fourthRound = 121
+
 // TestSituationQuestions measures the answers to situation questions asked
 // in public: found, verdict right, verdict in the first sentence. The
 // floors are what the answers reach, a little under, so that a change that
 // loses ground fails.
 func TestSituationQuestions(t *testing.T) {
 	rows := situationQuestions(t)
-	if len(rows) < 100 {
-		t.Fatalf("%d situation questions; keep at least 100", len(rows))
+	if len(rows) < 150 {
+		t.Fatalf("%d situation questions; keep at least 150", len(rows))
 	}
 	for _, r := range rows {
 		for _, id := range r.facts {
@@ -169,10 +173,16 @@ func TestSituationQuestions(t *testing.T) {
 	}
 	fig, misses := measureSituations(rows)
 	t.Logf("situation questions: %v", fig)
+	if len(rows) > fourthRound {
+		// The rows gathered for the fourth round, measured apart (their
+		// figures before any change for them are in docs/rules.md).
+		late, _ := measureSituations(rows[fourthRound:])
+		t.Logf("of them, the %d gathered for the fourth round: %v", len(rows)-fourthRound, late)
+	}
 	for _, m := range misses {
 		t.Log(m)
 	}
-	floor := struct{ found, right, first, wrong int }{94, 83, 82, 0}
+	floor := struct{ found, right, first, wrong int }{91, 76, 75, 1}
 	if fig.found*100 < floor.found*fig.n || fig.right*100 < floor.right*fig.n || fig.first*100 < floor.first*fig.n || fig.wrong > floor.wrong {
 		t.Errorf("situation questions: %v; want found %d%%, right %d%%, first %d%%, at most %d wrong", fig, floor.found, floor.right, floor.first, floor.wrong)
 	}
