@@ -36,8 +36,9 @@ texting and misspellings included: "rules can u put a draw 2 on a draw 2",
 "rules forgot to yell uno how many do i pick up". The answer comes first, in
 one breath: the fact that settles it, with the rulebooks' differences on that
 point by name, then the topic to read whole ("more: unoscore rules uno") and
-a close runner-up, if any. Where none of the five rulebooks says (stacking,
-jump-in, ties, time limits), the answer says so, and what they say nearest.
+a close runner-up, if any. Where no rulebook says (stacking, jump-in, ties,
+time limits), the answer begins "No rulebook covers that", then says what
+they say nearest and how to agree a house rule.
 
 With --game, "rules wild-customizable" also shows the rules the table wrote
 on that game's Wild Customizable cards.`,

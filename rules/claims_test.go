@@ -25,19 +25,19 @@ func TestClaims(t *testing.T) {
 		// forbid"; the Wild Customizable card is rulebook text.
 		{"house-rules", []string{"2008 Mattel sheet, which is outside the five rulebooks", "Not house rules", "Going out on an action card: none of the five forbids it",
 			"either leave them out or do not forbid them", "The Wild Customizable card itself is rulebook text: the Shuffle Hands rulebook prints it",
-			"None of the five rulebooks lets you lay two cards in one turn, nor forbids it in words"},
+			"No rulebook covers that: none lets you lay two cards in one turn, nor forbids it in words"},
 			[]string{"None of the five rulebooks includes the rules below", "None of the five rulebooks has the customs below", "all five allow it", "The rulebooks say one card a turn"}},
-		{"going-out", []string{"Who deals it the rulebooks leave open", "None of the five rulebooks forbids any card as the last one"},
+		{"going-out", []string{"Who deals it the rulebooks leave open", "no rulebook forbids one"},
 			[]string{"the deal passes on", "The rulebooks allow any card as the last one"}},
 		// Issue 18: keeping the top discard is what tables do, not "the rule".
-		{"reshuffle", []string{"## What tables do None of the five rulebooks says what becomes of the top discard. Tables keep it where it is"},
+		{"reshuffle", []string{"## What tables do No rulebook covers that: none says what becomes of the top discard. Tables keep it where it is"},
 			[]string{"## The rule If nobody has gone out by the time the draw pile is used up, the discard pile is shuffled to form a new draw pile and play carries on. Keep"}},
 		// Issue 18: 002:107 and 001:27 say what the others say of a guilty player.
 		{"challenge", []string{"They show their hand to the challenger.", "Guilty (an illegal play: its player held a card of the colour in play): they pick up the 4 cards, and the challenger picks up none."},
 			[]string{"challenger only", "you pick up nothing", "Who draws when guilty", "they say only that the guilty player draws 4"}},
 		// Issue 18: the differences the audit found missing.
 		{"drawing", []string{"If it can be played you may lay it down at once (Older sheet: you play it)"}, nil},
-		{"alternative-scoring", []string{"None of the five rulebooks breaks a tie"}, nil},
+		{"alternative-scoring", []string{"No rulebook covers that: each names the lowest total the winner"}, nil},
 		{"two-player", []string{"Partners cannot", "rotating mode needs 4, 5, 8, 9, 12, 13 or 16 players", "when the hand that brings it there is recorded, and on the board"},
 			[]string{"Any mode can be played by two"}},
 		{"tournament", []string{"--mode rotating", "highest total wins", "not a lowest-wins game", "the Deluxe 1998 rulebook plays \"four hands\", partners changing each hand", "unoscore reads it as four hands with each partner"},
@@ -51,7 +51,7 @@ func TestClaims(t *testing.T) {
 		// Issue 23: UNO Flip is its own sheet, and says so; what it does
 		// not settle, it says it does not.
 		{"flip", []string{"UNO Flip has its own instruction sheet, not one of the five rulebooks", "counted on the side in play when the hand ended",
-			"Skip Everyone 30; Wild 40 (50 in UNO); Wild Draw Two 50; Wild Draw Color 60", "The sheet as we have it does not say what a first Flip"}, nil},
+			"Skip Everyone 30; Wild 40 (50 in UNO); Wild Draw Two 50; Wild Draw Color 60", "No rulebook covers that: the sheet as we have it does not say what a first Flip"}, nil},
 		// Issue 29, item 8: the Wild Draw Color's challenge read "a wrong
 		// challenger draws until it plus 2", and said nothing of a guilty
 		// player.
