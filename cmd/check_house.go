@@ -32,15 +32,6 @@ func gameTable(app *App, id string) (rules.Table, *store.Game, error) {
 	return rules.Table{Deck: d, House: g.Board.Settings.House}, g, nil
 }
 
-// houseOf is the current game's house rules, an empty list without one.
-func houseOf(app *App) []string {
-	t, _, _ := gameTable(app, "")
-	if t.House == nil {
-		return []string{}
-	}
-	return t.House
-}
-
 // tableVerdict is check play's answer with the table's house rules.
 type tableVerdict struct {
 	rules.Verdict

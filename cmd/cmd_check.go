@@ -58,6 +58,35 @@ type checkOptions struct {
 	Hand         string
 	Players      int
 	JSON         bool
+	Game         string // --game: the game answered for (else the current one)
+
+	table     rules.Table // the game's deck and house rules, read once
+	tableRead bool
+}
+
+// forTable is the game the answer is for: --game, else the current game;
+// an empty Table when there is none. A --game that cannot be read is an
+// error; a current game that cannot be read is said on stderr and left
+// out (gameTable).
+func (o *checkOptions) forTable() (rules.Table, error) {
+	if !o.tableRead {
+		t, _, err := gameTable(o.app, o.Game)
+		if err != nil {
+			return rules.Table{}, err
+		}
+		o.table, o.tableRead = t, true
+	}
+	return o.table, nil
+}
+
+// house is the house rules of the game answered for, an empty list
+// without one.
+func (o *checkOptions) house() []string {
+	t, _ := o.forTable() // an error was already returned by deck()
+	if t.House == nil {
+		return []string{}
+	}
+	return t.House
 }
 
 func (o *checkOptions) addTop(c *cobra.Command) {
@@ -73,16 +102,25 @@ func (o *checkOptions) addTop(c *cobra.Command) {
 func (o *checkOptions) addDeck(c *cobra.Command) {
 	c.Flags().StringVar(&o.Deck, "deck", rules.DefaultDeck, "the deck played with: "+strings.Join(rules.DeckIDs(), ", "))
 	jsonFlag(c, &o.JSON, "print the answer as JSON")
+	gameFlag(c, o.app, &o.Game, "the game whose deck and house rules the answer is for (default the current game)")
 	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
 }
 
-// deck reads --deck. Without it the deck is the classic one, unless the
-// cards named (the argument, --on, --color, --hand) belong only to another:
-// a Wild Shuffle Hands or Wild Customizable to the shuffle deck, purple or
-// pink to the themed deck.
+// deck reads --deck. Without it the deck is the game's (--game, else the
+// current game's) when it reads every card named (the argument, --on,
+// --color, --hand); else the classic one, unless the cards named belong
+// only to another: a Wild Shuffle Hands or Wild Customizable to the
+// shuffle deck, purple or pink to the themed deck.
 func (o *checkOptions) deck() (*rules.Deck, error) {
+	t, err := o.forTable()
+	if err != nil {
+		return nil, err
+	}
 	id := o.Deck
 	if !o.DeckGiven {
+		if t.Deck != nil && readsAll(t.Deck, o.Card, o.On, o.Color, o.Hand) {
+			return t.Deck, nil
+		}
 		id = inferDeck(o.Card, o.On, o.Color, o.Hand)
 	}
 	d, err := rules.LookupDeck(id)
@@ -90,6 +128,35 @@ func (o *checkOptions) deck() (*rules.Deck, error) {
 		return nil, usagef("--deck: %v", err)
 	}
 	return d, nil
+}
+
+// readsAll reports whether d reads every card and colour named (the card,
+// --on, --color, --hand; empty ones are not named) as cards it holds.
+func readsAll(d *rules.Deck, card, on, color, hand string) bool {
+	var named []rules.Card
+	for _, w := range []string{card, on} {
+		if w = strings.TrimSpace(w); w == "" {
+			continue
+		}
+		c, err := d.ParseCard(w)
+		if err != nil {
+			return false
+		}
+		named = append(named, c)
+	}
+	if color != "" {
+		if _, err := d.ParseColor(color); err != nil {
+			return false
+		}
+	}
+	if hand != "" {
+		h, err := d.ParseHand(hand)
+		if err != nil {
+			return false
+		}
+		named = append(named, h.Cards...)
+	}
+	return d.Check(rules.Hand{Cards: named}) == nil
 }
 
 // inferDeck is the deck the words name cards of: the first of the classic,

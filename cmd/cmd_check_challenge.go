@@ -73,7 +73,7 @@ func runCheckChallenge(o *checkOptions) error {
 		return writeJSON(app.IO.Out, struct {
 			rules.ChallengeVerdict
 			House []string `json:"house"`
-		}{v, houseOf(app)})
+		}{v, o.house()})
 	}
 	word := app.style().Warn("Guilty")
 	if !v.Guilty {

@@ -62,7 +62,7 @@ func runCheckPlay(o *checkOptions) error {
 	if err != nil {
 		return refereeError(err, top, d)
 	}
-	house := houseOf(app)
+	house := o.house()
 	if v.Legal && v.Note != "" && v.See == "house-rules" && slices.Contains(house, "stacking") {
 		// The table's house rule; an edition's own stacking rule (No
 		// Mercy) is said by CanPlayIn.

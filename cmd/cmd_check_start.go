@@ -58,7 +58,7 @@ func runCheckStart(o *checkOptions) error {
 	}
 	rulings := rules.StartRulings(card.Face, o.Players)
 	if o.JSON {
-		return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings, House: houseOf(app)})
+		return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings, House: o.house()})
 	}
 	out := app.IO.Out
 	table := ""
@@ -85,7 +85,7 @@ func flipStart(app *App, o *checkOptions, card rules.Card) error {
 	}
 	if o.JSON {
 		return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: true,
-			Rulings: []rules.StartRuling{{Editions: []string{"uno-flip"}, Text: text}}, House: houseOf(app)})
+			Rulings: []rules.StartRuling{{Editions: []string{"uno-flip"}, Text: text}}, House: o.house()})
 	}
 	table := ""
 	if o.Players > 0 {
