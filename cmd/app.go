@@ -192,7 +192,28 @@ func (a *App) flowEnv() *flow.Env {
 		Out:    a.IO.Out,
 		Width:  a.IO.TermWidth,
 		Style:  a.style,
-		Load:   func(id string) (*store.Game, error) { return loadGame(a, id) },
-		Change: func(fn func(db *store.DB) error) error { return a.withDB(changeDB, fn) },
+		Load:   func(id string) (*scoring.Game, error) { return played(loadGame(a, id)) },
+		Change: func(fn func(games flow.Games) error) error {
+			return a.withDB(changeDB, func(db *store.DB) error { return fn(flowGames{db}) })
+		},
 	}
+}
+
+// flowGames are the games as the prompt flows change them (flow.Games):
+// scoring's values out of the database, and store's errors, which are
+// scoring's to errors.Is.
+type flowGames struct{ db *store.DB }
+
+func (f flowGames) Game(id string) (*scoring.Game, error) { return played(f.db.Game(id)) }
+
+func (f flowGames) AddHand(id string, h scoring.Hand) (*scoring.Game, error) {
+	return played(f.db.AddHand(id, h))
+}
+
+func (f flowGames) End(id string, seen int) (*scoring.Game, error) {
+	return played(f.db.End(id, "", store.Seen{Changes: seen}))
+}
+
+func (f flowGames) SetTarget(id string, target, seen int) (*scoring.Game, error) {
+	return played(f.db.SetTarget(id, target, store.Seen{Changes: seen}))
 }

@@ -35,12 +35,15 @@ var pure = map[string][]string{
 
 // never are imports the floors alone would allow but the layers forbid
 // (issue 32 §2): scoring owns the game and store only keeps it, so what
-// shows a game (ui, present) takes scoring's values and never store's;
-// the file format's packages under store know nothing of words. A key or
-// an import of never ending in / takes the folder.
+// shows a game (ui, present) or asks about it (flow) takes scoring's
+// values and never store's (flow is given the games by cmd, in its Env,
+// and tells store's refusals apart as scoring's errors); the file format's
+// packages under store know nothing of words. A key or an import of never
+// ending in / takes the folder.
 var never = map[string][]string{
 	"cmd/internal/ui":      {"store", "store/"},
 	"cmd/internal/present": {"store", "store/"},
+	"cmd/internal/flow":    {"store", "store/"},
 	"store/":               {"rules/words"},
 }
 
@@ -167,6 +170,9 @@ func TestNeverForbids(t *testing.T) {
 	}{
 		{"cmd/internal/ui", "store", true},
 		{"cmd/internal/present", "store/internal/flock", true},
+		{"cmd/internal/flow", "store", true},
+		{"cmd/internal/flow", "store/internal/flock", true},
+		{"cmd/internal/flow", "scoring", false},
 		{"cmd/internal/ui", "scoring", false},
 		{"cmd", "store", false},
 		{"cmd/internal/present", "storefront", false},

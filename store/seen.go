@@ -31,6 +31,9 @@ type ChangedError struct {
 
 func (e *ChangedError) Error() string { return e.What }
 
+// Is makes it scoring.ErrChanged to errors.Is.
+func (e *ChangedError) Is(target error) bool { return target == scoring.ErrChanged }
+
 // changeSeen is one event of a game's log as another writer would see it.
 type changeSeen struct {
 	table int    // the table it was at; 0 for every table

@@ -91,6 +91,9 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("no game has the id %q", e.ID)
 }
 
+// Is makes it scoring.ErrNotFound to errors.Is.
+func (e *NotFoundError) Is(target error) bool { return target == scoring.ErrNotFound }
+
 // SameNameError is a name that several games share.
 type SameNameError struct {
 	Name    string
@@ -145,6 +148,9 @@ type LockedError struct {
 func (e *LockedError) Error() string {
 	return fmt.Sprintf("the database %s is in use by another unoscore (waited %s)", e.Path, e.Wait)
 }
+
+// Is makes it scoring.ErrLocked to errors.Is.
+func (e *LockedError) Is(target error) bool { return target == scoring.ErrLocked }
 
 // CorruptError is a file that is not a readable unoscore database.
 type CorruptError struct {

@@ -11,11 +11,14 @@ import (
 
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
-	"github.com/unoscore/unoscore/store"
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // Env is what a flow is given by the command line: where it asks and
-// prints, and the database.
+// prints, and the games. A flow takes scoring's values and never knows how
+// games are kept: what it tells apart of a refused read or write, it
+// tests with errors.Is against scoring's errors (scoring.ErrNotFound,
+// scoring.ErrChanged, scoring.ErrLocked).
 type Env struct {
 	Prompt prompter.Prompter
 	Out    io.Writer
@@ -24,9 +27,9 @@ type Env struct {
 	// Style is how to draw on Out, at the width as it is now.
 	Style func() ui.Style
 	// Load reads one game ("" is the current one) with a shared lock.
-	Load func(id string) (*store.Game, error)
-	// Change runs fn with the database locked for writing, and closes it.
-	Change func(fn func(db *store.DB) error) error
+	Load func(id string) (*scoring.Game, error)
+	// Change runs fn with the games locked for writing, and lets go.
+	Change func(fn func(games Games) error) error
 	// Saved, if set, is told the number of each hand the loop saved, as it
 	// is saved: the command line says what was saved when what it printed
 	// was lost (exit 0, not 1, so a script never enters the hand twice).
@@ -35,6 +38,22 @@ type Env struct {
 	// screen just above (new printed them): HandLoop's first hand does not
 	// print its table's line again.
 	TablesShown bool
+}
+
+// Games are the games as a flow changes them, inside one Change: what it
+// reads there no other writer changes before its write. Each write returns
+// the game as it is after it.
+type Games interface {
+	// Game reads one game ("" is the current one).
+	Game(id string) (*scoring.Game, error)
+	// AddHand counts a hand.
+	AddHand(id string, h scoring.Hand) (*scoring.Game, error)
+	// End ends the game where it stands, with no winner named. seen is
+	// the game's change counter (scoring.Game.Changes) when the flow read
+	// it: a game changed since is refused with scoring.ErrChanged.
+	End(id string, seen int) (*scoring.Game, error)
+	// SetTarget sets the points the game plays to, refused as End is.
+	SetTarget(id string, target, seen int) (*scoring.Game, error)
 }
 
 // say prints a sentence wrapped to the terminal's width (unwrapped when

@@ -10,7 +10,6 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/scoring"
-	"github.com/unoscore/unoscore/store"
 )
 
 // testEnv is an Env with a fake prompter and no database: a flow that
@@ -23,11 +22,11 @@ func testEnv(t *testing.T, answers ...string) (*Env, *prompter.Fake, *bytes.Buff
 		Out:    out,
 		Width:  func() int { return 0 },
 		Style:  func() ui.Style { return ui.Style{} },
-		Load: func(string) (*store.Game, error) {
+		Load: func(string) (*scoring.Game, error) {
 			t.Fatal("the flow read the database")
 			return nil, nil
 		},
-		Change: func(func(*store.DB) error) error {
+		Change: func(func(Games) error) error {
 			t.Fatal("the flow wrote the database")
 			return nil
 		},

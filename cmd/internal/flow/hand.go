@@ -13,7 +13,6 @@ import (
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
-	"github.com/unoscore/unoscore/store"
 )
 
 // deckNotationHelp explains the card notation with the deck's own colours
@@ -33,7 +32,7 @@ func HandLoop(env *Env, game string, table int) error {
 		st := env.Style() // the window's width as it is now
 		g, err := env.Load(game)
 		if err != nil {
-			if loaded && errors.As(err, new(*store.NotFoundError)) {
+			if loaded && errors.Is(err, scoring.ErrNotFound) {
 				return deletedMeanwhile(game)
 			}
 			return err
@@ -42,7 +41,7 @@ func HandLoop(env *Env, game string, table int) error {
 		b := g.Board
 		if b.Over() {
 			fmt.Fprintln(out)
-			if err := ui.WriteBoard(out, &g.Game, st); err != nil {
+			if err := ui.WriteBoard(out, g, st); err != nil {
 				return err
 			}
 			// A table that wants more plays on to a higher target.
@@ -101,7 +100,7 @@ func HandLoop(env *Env, game string, table int) error {
 		var changed string
 		keep := false
 		saved, err := SaveRetrying(env, "hand", func() error {
-			return env.Change(func(db *store.DB) error {
+			return env.Change(func(db Games) error {
 				// The file stays locked from this read to the save: the
 				// hand is saved as the number shown, or not at all.
 				now, err := db.Game(game)
@@ -130,7 +129,7 @@ func HandLoop(env *Env, game string, table int) error {
 			continue // the game as it is now: over, or the hand asked again
 		}
 		if err != nil {
-			if errors.As(err, new(*store.NotFoundError)) {
+			if errors.Is(err, scoring.ErrNotFound) {
 				return deletedMeanwhile(game)
 			}
 			if present.BadInput(err) {
@@ -157,8 +156,7 @@ func HandLoop(env *Env, game string, table int) error {
 func SaveRetrying(env *Env, what string, save func() error) (saved bool, err error) {
 	for {
 		err := save()
-		var locked *store.LockedError
-		if !errors.As(err, &locked) {
+		if !errors.Is(err, scoring.ErrLocked) {
 			return err == nil, err
 		}
 		say(env, fmt.Sprintf("%s %v. What you entered is kept.", env.Style().Warn("Not saved:"), err))
@@ -681,7 +679,7 @@ var errEndHere = errors.New("end the game here")
 // endHere asks before ending the game where it stands (the default no),
 // naming who leads, and ends it: the leaders are named as leading, not
 // as winners ("unoscore end --winner NAME" names a winner).
-func endHere(env *Env, g *store.Game) error {
+func endHere(env *Env, g *scoring.Game) error {
 	b := g.Board
 	question := fmt.Sprintf("End the game after hand %d?", b.Hands())
 	if l := b.Leaders(); len(l) > 0 {
@@ -691,11 +689,11 @@ func endHere(env *Env, g *store.Game) error {
 	if err != nil || !ok {
 		return err
 	}
-	var after *store.Game
+	var after *scoring.Game
 	saved, err := SaveRetrying(env, "end", func() error {
-		return env.Change(func(db *store.DB) error {
+		return env.Change(func(db Games) error {
 			var err error
-			after, err = db.End(g.ID, "", store.Seen{Changes: g.Changes()})
+			after, err = db.End(g.ID, g.Changes())
 			return err
 		})
 	})
@@ -704,8 +702,7 @@ func endHere(env *Env, g *store.Game) error {
 		return nil
 	}
 	if err != nil {
-		var changed *store.ChangedError
-		if errors.As(err, &changed) || present.BadInput(err) {
+		if errors.Is(err, scoring.ErrChanged) || present.BadInput(err) {
 			say(env, fmt.Sprintf("%s %v", env.Style().Warn("Not ended:"), err))
 			return nil
 		}
@@ -723,7 +720,7 @@ func endHere(env *Env, g *store.Game) error {
 // that the game goes on. A game ended early, or one whose mode has no
 // target to raise that lets it go on (rotating, Challenge UNO), is not
 // asked.
-func playOn(env *Env, g *store.Game) (on bool, err error) {
+func playOn(env *Env, g *scoring.Game) (on bool, err error) {
 	b := g.Board
 	m := b.Settings.Mode
 	if b.EndedEarly() || !m.HasTarget() || m == scoring.Challenge || b.Settings.Target >= scoring.MaxTarget {
@@ -744,11 +741,11 @@ func playOn(env *Env, g *store.Game) (on bool, err error) {
 		if n == 0 {
 			return false, nil
 		}
-		var after *store.Game
+		var after *scoring.Game
 		saved, err := SaveRetrying(env, "target", func() error {
-			return env.Change(func(db *store.DB) error {
+			return env.Change(func(db Games) error {
 				var err error
-				after, err = db.SetTarget(g.ID, n, store.Seen{Changes: g.Changes()})
+				after, err = db.SetTarget(g.ID, n, g.Changes())
 				return err
 			})
 		})
@@ -759,8 +756,7 @@ func playOn(env *Env, g *store.Game) (on bool, err error) {
 			say(env, fmt.Sprintf("%s %v.", env.Style().Warn("Not changed:"), err))
 			continue
 		case err != nil:
-			var changed *store.ChangedError
-			if errors.As(err, &changed) {
+			if errors.Is(err, scoring.ErrChanged) {
 				say(env, fmt.Sprintf("%s %v", env.Style().Warn("Not changed:"), err))
 				return true, nil // the game as it is now
 			}

@@ -1,12 +1,12 @@
 package flow
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/unoscore/unoscore/scoring"
-	"github.com/unoscore/unoscore/store"
 )
 
 // Issue 29, item 1: "yes" typed in full, in any case, is yes at every
@@ -55,7 +55,7 @@ func TestYesInFullAtEveryQuestion(t *testing.T) {
 			tries := 0
 			return SaveRetrying(env, "hand", func() error {
 				if tries++; tries == 1 {
-					return &store.LockedError{Path: "x.db"}
+					return fmt.Errorf("the database x.db is in use: %w", scoring.ErrLocked)
 				}
 				return nil
 			})
