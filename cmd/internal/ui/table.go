@@ -5,8 +5,10 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
-	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/ll"
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
@@ -16,8 +18,9 @@ import (
 // Both measure cells with Width, so wide letters (李小龙) align.
 //
 // Table is drawn by tablewriter v1 (the table library this project was
-// asked to use) with its Blueprint renderer: ASCII or light box symbols,
-// header centred, no auto-format, spaces kept. A test holds its output to
+// asked to use) with its Blueprint renderer, driven line by line (see
+// Render): ASCII or light box symbols, header centred, spaces kept; its
+// cells are measured by tablewriter's twwidth, as the renderer pads them. A test holds its output to
 // a layout drawn by hand, so an upgrade of tablewriter that moves a border
 // or a space is seen.
 
@@ -52,7 +55,7 @@ func NewTable(w io.Writer, align []Align, unicode bool) *Table {
 // Header sets the header.
 func (t *Table) Header(cells []string) { t.header = slices.Clone(cells) }
 
-// Append adds a row (drawn at Render, which returns tablewriter's errors).
+// Append adds a row (drawn at Render, which returns the writer's error).
 func (t *Table) Append(cells []string) error {
 	t.rows = append(t.rows, slices.Clone(cells))
 	return nil
@@ -61,38 +64,124 @@ func (t *Table) Append(cells []string) error {
 // Footer sets the footer.
 func (t *Table) Footer(cells []string) { t.footer = slices.Clone(cells) }
 
-// Render writes the table, drawn by tablewriter.
+// Render writes the table, drawn by tablewriter's Blueprint renderer.
+//
+// The renderer is driven line by line here rather than through
+// tablewriter.NewTable: a Table of tablewriter makes, for every table
+// before any option applies, a 10,240-entry cache for its stringer (about
+// 430 KB, 110 page faults at start: more than the rest of the drawing), and
+// lays the table out through cell contexts built three times over (merges,
+// wrapping, streaming: none of which unoscore uses). What the renderer is
+// given is what NewTable gave it for these tables: the columns' widths (the
+// widest line of each column, measured by tablewriter's own twwidth, and a
+// space either side), each line's cells with their alignment, and the
+// position of each rule (top, under the header, above the footer, bottom).
 func (t *Table) Render() error {
+	n := max(len(t.header), len(t.footer))
+	for _, r := range t.rows {
+		n = max(n, len(r))
+	}
+	if n == 0 {
+		return nil
+	}
+	widthsOnce.Do(func() {
+		// One table a command: the width cache (made at tablewriter's
+		// init) would only be filled, never read twice.
+		twwidth.SetCacheCapacity(0)
+	})
+	widths := tw.NewMapper[int, int]()
+	for i := range n {
+		widths[i] = 0
+	}
+	measure := func(cells []string) {
+		for i, c := range cells {
+			for line := range strings.SplitSeq(c, "\n") {
+				widths[i] = max(widths[i], twwidth.Width(line))
+			}
+		}
+	}
+	measure(t.header)
+	for _, r := range t.rows {
+		measure(r)
+	}
+	measure(t.footer)
+	pad := tw.Padding{Left: " ", Right: " "}
+	for i := range n {
+		widths[i] += twwidth.Width(pad.Left) + twwidth.Width(pad.Right)
+	}
 	symbols := tw.StyleASCII
 	if t.unicode {
 		symbols = tw.StyleLight
 	}
-	align := make([]tw.Align, len(t.align))
-	for i, a := range t.align {
-		align[i] = [...]tw.Align{AlignLeft: tw.AlignLeft, AlignRight: tw.AlignRight, AlignCenter: tw.AlignCenter}[a]
+	var out bytes.Buffer
+	r := renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(symbols)})
+	// Suspended, as tablewriter's Table leaves it: a logger only disabled
+	// still formats every debug line it is given, then drops it.
+	r.Logger(ll.New("table").Disable().Suspend())
+	if err := r.Start(&out); err != nil {
+		return err
 	}
-	tb := tablewriter.NewTable(t.w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(symbols)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithFooterAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignment(tw.AlignCenter),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithFooterAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithTrimSpace(tw.Off),
-	)
-	if t.header != nil {
-		tb.Header(t.header)
+	rule := func(level tw.Level, pos tw.Position, loc tw.Location) {
+		r.Line(tw.Formatting{Level: level, Row: tw.RowContext{Position: pos, Location: loc, Widths: widths}})
 	}
-	for _, r := range t.rows {
-		if err := tb.Append(r); err != nil {
-			return err
+	// lines draws one row of cells, as tall as its tallest cell.
+	lines := func(cells []string, pos tw.Position, draw func(tw.Formatting)) {
+		split := make([][]string, n)
+		height := 1
+		for i := range n {
+			c := ""
+			if i < len(cells) {
+				c = cells[i]
+			}
+			split[i] = strings.Split(c, "\n")
+			height = max(height, len(split[i]))
+		}
+		for k := range height {
+			current := make(map[int]tw.CellContext, n)
+			for i := range n {
+				c := ""
+				if k < len(split[i]) {
+					c = split[i][k]
+				}
+				a := tw.AlignCenter
+				if pos != tw.Header {
+					a = tw.AlignLeft
+					if i < len(t.align) {
+						a = [...]tw.Align{AlignLeft: tw.AlignLeft, AlignRight: tw.AlignRight, AlignCenter: tw.AlignCenter}[t.align[i]]
+					}
+				}
+				current[i] = tw.CellContext{Data: c, Align: a, Padding: pad, Width: widths[i]}
+			}
+			draw(tw.Formatting{Row: tw.RowContext{Position: pos, Location: tw.LocationMiddle, Current: current, Widths: widths}, IsSubRow: k > 0})
 		}
 	}
-	if t.footer != nil {
-		tb.Footer(t.footer)
+	rule(tw.LevelHeader, tw.Header, tw.LocationFirst)
+	if len(t.header) > 0 {
+		lines(t.header, tw.Header, func(f tw.Formatting) { r.Header(nil, f) })
+		if len(t.rows) > 0 || len(t.footer) > 0 {
+			rule(tw.LevelBody, tw.Header, tw.LocationMiddle)
+		}
 	}
-	return tb.Render()
+	for _, row := range t.rows {
+		lines(row, tw.Row, func(f tw.Formatting) { r.Row(nil, f) })
+	}
+	if len(t.footer) > 0 {
+		// Ruled off even right under the header's rule (a board with no
+		// hands yet), as tablewriter's Table drew it.
+		if len(t.rows) > 0 || len(t.header) > 0 {
+			rule(tw.LevelFooter, tw.Row, tw.LocationMiddle)
+		}
+		lines(t.footer, tw.Footer, func(f tw.Formatting) { r.Footer(nil, f) })
+	}
+	rule(tw.LevelFooter, tw.Footer, tw.LocationEnd)
+	if err := r.Close(); err != nil {
+		return err
+	}
+	_, err := t.w.Write(out.Bytes())
+	return err
 }
+
+var widthsOnce sync.Once
 
 // Grid is a table without borders, for the narrow layouts: columns two
 // spaces apart, a rule under the header and above the footer.
