@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,7 +97,9 @@ func TestArrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := exec.Command(goTool, "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...")
+	// The package's imports, then (after |) its tests': never holds for
+	// both, so that a layer's tests, too, use the values its code takes.
+	c := exec.Command(goTool, "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}} | {{join .TestImports \" \"}} {{join .XTestImports \" \"}}", "./...")
 	c.Dir, c.Env = root, append(os.Environ(), "GOFLAGS=-mod=mod")
 	out, err := c.Output()
 	if err != nil {
@@ -113,6 +116,8 @@ func TestArrows(t *testing.T) {
 	seen := 0
 	for line := range strings.Lines(string(out)) {
 		fields := strings.Fields(line)
+		bar := slices.Index(fields, "|")
+		fields, tests := fields[:bar], fields[bar+1:]
 		from, _ := rel(fields[0])
 		ff := floorOf(from)
 		if ff < 0 {
@@ -137,6 +142,11 @@ func TestArrows(t *testing.T) {
 			}
 			if forbids(from, to) {
 				t.Errorf("%s imports %s: the layers forbid it (never, in arrows_test.go, says why)", fields[0], imp)
+			}
+		}
+		for _, imp := range tests {
+			if to, ours := rel(imp); ours && forbids(from, to) {
+				t.Errorf("the tests of %s import %s: the layers forbid it (never, in arrows_test.go, says why)", fields[0], imp)
 			}
 		}
 	}
