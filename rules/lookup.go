@@ -151,6 +151,9 @@ func AskFor(query string, table Table) (*Answer, error) {
 	r := ix.read(query, true)
 	hits := ix.rank(r)
 	ruling, ruled := ReadSituation(query).Rule(table)
+	if !ruled {
+		hits = leanToEdition(query, hits)
+	}
 	var rests *Fact
 	if ruled {
 		rests = factByID(ruling.Fact)
@@ -182,6 +185,28 @@ func AskFor(query string, table Table) (*Answer, error) {
 		a.Near = append(a.Near, h.Fact)
 	}
 	return a, nil
+}
+
+// editionLean is how close the best fact of an edition the question names
+// must come to the best hit to answer in its place.
+const editionLean = 0.25
+
+// leanToEdition puts first the best fact of the edition a question names
+// ("how many people can play uno party"), when it comes close: the five
+// rulebooks' neighbouring fact is not that edition's answer.
+func leanToEdition(query string, hits []Hit) []Hit {
+	ed := readEdition(sitWords(query))
+	if ed == "" || len(hits) == 0 || hits[0].Fact.Topic.ID == ed {
+		return hits
+	}
+	for i, h := range hits {
+		if h.Fact.Topic.ID == ed && h.Score >= editionLean*hits[0].Score {
+			h.Score = hits[0].Score
+			out := append([]Hit{h}, hits[:i]...)
+			return append(out, hits[i+1:]...)
+		}
+	}
+	return hits
 }
 
 // factByID finds a fact by its id without listing every fact.

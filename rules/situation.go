@@ -21,19 +21,23 @@ type Asked uint8
 
 // What a question can ask of the referee.
 const (
-	AskedNothing   Asked = iota // no situation the referee can rule on
-	AskedPlay                   // may this card go on that one?
-	AskedStack                  // may a draw card be passed on with another?
-	AskedPoints                 // what are these cards worth?
-	AskedFirst                  // what happens when this card starts the pile?
-	AskedTwoPlayer              // what does this card do with two players?
-	AskedChallenge              // who draws after a Wild Draw Four is challenged?
-	AskedLast                   // may a hand end on this card?
-	AskedTurn                   // does this card cost the next player their turn?
-	AskedMatch                  // may a card go on one of another colour with the same number?
+	AskedNothing      Asked = iota // no situation the referee can rule on
+	AskedPlay                      // may this card go on that one?
+	AskedStack                     // may a draw card be passed on with another?
+	AskedPoints                    // what are these cards worth?
+	AskedFirst                     // what happens when this card starts the pile?
+	AskedTwoPlayer                 // what does this card do with two players?
+	AskedChallenge                 // who draws after a Wild Draw Four is challenged?
+	AskedLast                      // may a hand end on this card?
+	AskedTurn                      // does this card cost the next player their turn?
+	AskedMatch                     // may a card go on one of another colour with the same number?
+	AskedMayChallenge              // may this player challenge a Wild Draw Four at all?
+	AskedMercy                     // is a player holding this many cards knocked out?
+	AskedUnoLate                   // may a missed UNO still be caught this late?
 )
 
-var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match"}
+var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match",
+	"may-challenge", "mercy", "uno-late"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -63,6 +67,22 @@ type Situation struct {
 	// HoldsColor: the one asking holds a card of the colour in play ("can
 	// I play a draw 4 if I have the color").
 	HoldsColor bool
+	// HoldsMatch: they hold a card of the same number or symbol, or say
+	// they hold none of the colour ("only a matching number, not the
+	// colour").
+	HoldsMatch bool
+	// Edition is the deck the question names ("in No Mercy", "all wild:"),
+	// "" when it names none; UNO Flip is said by Flip.
+	Edition string
+	// Drawn: the draw card on the pile was already drawn for ("he already
+	// picked up his two"), so a card laid on it blocks nothing.
+	Drawn bool
+	// Bystander: the Wild Draw Four hit another player than the one who
+	// asks ("she played a draw four on my brother").
+	Bystander bool
+	// HandSize is how many cards a player is said to hold ("has 26
+	// cards"), 0 when the question does not say.
+	HandSize int
 }
 
 // plusAfter writes "2+" and "4+" (the plus after the number, then a space
@@ -263,7 +283,8 @@ func readCards(ws []string) []namedCard {
 			}
 		}
 		if j < len(ws) {
-			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && j > 0 && ws[j-1] == "uno") && !(f == Skip && skipsATurn(ws[j+1:])) {
+			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && j > 0 && flipGameBefore[ws[j-1]]) && !(f == Skip && skipsATurn(ws[j+1:])) &&
+				!(f == Wild && n == 1 && j > 0 && ws[j-1] == "all" && color == NoColor) {
 				if count == 0 {
 					count = 1
 				}
@@ -299,6 +320,10 @@ func readCards(ws []string) []namedCard {
 	}
 	return out
 }
+
+// flipGameBefore are words before "flip" that make it the game, not its
+// Flip card: "uno flip", "playing flip", "in flip".
+var flipGameBefore = map[string]bool{"uno": true, "playing": true, "play": true, "in": true, "of": true, "for": true}
 
 // cardArticle are words that make the number after them a card: "a 7",
 // "my 4", "the 9".
@@ -395,11 +420,23 @@ func ReadSituation(q string) Situation {
 			pileAt = k
 			break
 		}
+		if at > 1 && (ws[at-2] == "is" || ws[at-2] == "was") && cardArticle[ws[at-1]] && has(ws[:at], "top card", "pile", "discard", "top") {
+			pileAt = k
+			break
+		}
 		if k > 0 && (ws[at-1] == "after" || at > 1 && ws[at-2] == "after" && cardArticle[ws[at-1]]) {
 			// "can I play a wild after a draw two has been played": a
 			// card named after another, "after" it, is the pile.
 			pileAt = k
 			break
+		}
+	}
+	if pileAt < 0 && s.Called != NoColor && len(named) == 2 && named[0].card.Face.IsWild() != named[1].card.Face.IsWild() {
+		// "the last wild was called blue, can I put down a red 9": the
+		// wild a colour was called for is the pile.
+		pileAt = 0
+		if named[1].card.Face.IsWild() {
+			pileAt = 1
 		}
 	}
 	if pileAt >= 0 {
@@ -424,6 +461,29 @@ func ReadSituation(q string) Situation {
 	s.Held = readHeld(ws)
 	s.HoldsColor = has(ws, "have the color", "have that color", "have the same color", "have a matching color", "have the matching color",
 		"have a card of the color", "have the right color", "hold the color", "holding the color", "have a card of that color", "have the current color")
+	if has(ws, notHoldingColor...) {
+		s.HoldsColor = false
+		s.HoldsMatch = true
+	}
+	s.HoldsMatch = s.HoldsMatch || has(ws, "matching number", "same number", "matching symbol", "same symbol", "matching numbers")
+	if hc, tc := heldColor(ws), topColor(ws, s); hc != NoColor && tc != NoColor && has(ws, "challenge", "challenged", "challenging") {
+		// The colour held against the colour in play decides a
+		// challenge's outcome.
+		s.Held = -1
+		if hc == tc {
+			s.Held = 1
+		}
+	}
+	if hc, tc := heldColor(ws), topColor(ws, s); hc != NoColor && hc == tc && !s.HoldsMatch {
+		// "when I've got a green card and green's on top"
+		s.HoldsColor = true
+	}
+	s.Edition = readEdition(ws)
+	s.Drawn = has(ws, drawnWords...)
+	s.Bystander = has(ws, "on my", "on him", "on her", "on them", "on someone", "on somebody", "on the next player", "on another player") &&
+		!has(ws, "on me", "on my turn", "on my go") ||
+		has(ws, "can anyone", "can someone", "can somebody", "can another player", "can other players", "can any player")
+	s.HandSize = readHandSize(ws)
 	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
 	s.Asked = readAsked(ws, s, named)
@@ -517,7 +577,7 @@ func readPlayers(ws []string) int {
 			}
 		}
 	}
-	if has(ws, "1v1", "head to head", "heads up") {
+	if has(ws, "1v1", "head to head", "heads up", "just me and", "only me and", "just us two", "me and one other") {
 		return 2
 	}
 	return 0
@@ -542,6 +602,119 @@ func readCalled(ws []string) Color {
 		}
 	}
 	return NoColor
+}
+
+// notHoldingColor say the one asking holds no card of the colour in play.
+var notHoldingColor = []string{"dont have the color", "don't have the color", "do not have the color", "not the color",
+	"no card of the color", "no cards of the color", "none of the color", "dont have that color", "don't have that color",
+	"without the color", "not the same color", "dont have any of the color", "don't have any of the color"}
+
+// negations before "have" or "had" turn what follows around.
+var negations = map[string]bool{"didnt": true, "didn't": true, "not": true, "never": true, "doesnt": true, "doesn't": true,
+	"dont": true, "don't": true, "no": true, "wasnt": true, "wasn't": true, "isnt": true, "isn't": true}
+
+// heldColor reads the colour of a card someone is said to hold: "I've got
+// a green card", "holding a yellow skip", "I only had a blue 3".
+func heldColor(ws []string) Color {
+	for i, w := range ws {
+		switch w {
+		case "have", "has", "had", "got", "hold", "holds", "holding", "held", "i've":
+		default:
+			continue
+		}
+		if i > 0 && negations[ws[i-1]] {
+			continue
+		}
+		k := i + 1
+		for k < len(ws) && (ws[k] == "a" || ws[k] == "an" || ws[k] == "one" || ws[k] == "only" || ws[k] == "another" || ws[k] == "got") {
+			k++
+		}
+		if k < len(ws) {
+			if c, ok := colorWords[ws[k]]; ok {
+				return c
+			}
+		}
+	}
+	return NoColor
+}
+
+// topColor reads the colour in play: "green's on top", "yellow was on the
+// pile", "the pile was red", the colour called for a wild, or the pile
+// card's colour.
+func topColor(ws []string, s Situation) Color {
+	for i, w := range ws {
+		c, ok := colorWords[w]
+		if !ok {
+			continue
+		}
+		after := ws[i+1:]
+		for _, p := range []string{"on top", "is on", "was on", "on the pile", "in play", "is in play", "was in play", "is the color", "was the color"} {
+			if followedBy(after, p) {
+				return c
+			}
+		}
+		if i > 1 {
+			switch ws[i-2] + " " + ws[i-1] {
+			case "pile was", "pile is", "top was", "top is", "color was", "color is", "was on", "is on":
+				return c
+			}
+		}
+	}
+	if s.Called != NoColor {
+		return s.Called
+	}
+	if s.Pile != nil && !s.Pile.Face.IsWild() {
+		return s.Pile.Color
+	}
+	return NoColor
+}
+
+// editionPhrases name the newer editions in a question ("in No Mercy",
+// "all wild:"); UNO Flip is read apart.
+var editionPhrases = []struct{ words, deck string }{
+	{"no mercy", "no-mercy"}, {"nomercy", "no-mercy"}, {"all wild", "all-wild"}, {"allwild", "all-wild"},
+	{"uno attack", "attack"}, {"attack", "attack"}, {"uno extreme", "attack"}, {"uno party", "party"},
+	{"party uno", "party"}, {"triple play", "triple-play"},
+}
+
+// readEdition reads the edition a question names, "" for none. "all wild
+// cards" are the classic deck's Wilds, not the edition.
+func readEdition(ws []string) string {
+	for _, p := range editionPhrases {
+		first, rest, _ := strings.Cut(p.words, " ")
+		for i, w := range ws {
+			if w != first || !followedBy(ws[i+1:], rest) {
+				continue
+			}
+			end := i + len(strings.Fields(p.words))
+			if p.deck == "all-wild" && end < len(ws) && (ws[end] == "card" || ws[end] == "cards") {
+				continue
+			}
+			return p.deck
+		}
+	}
+	return ""
+}
+
+// drawnWords say the draw card on the pile was already drawn for.
+var drawnWords = []string{"already picked up", "already drew", "already drawn", "already taken", "already took", "has drawn",
+	"have drawn", "had drawn", "after drawing", "picked up his", "picked up her", "picked up their", "drew his", "drew her",
+	"drew their", "took his", "took her", "took their"}
+
+// readHandSize reads how many cards a player holds: "has 26 cards",
+// "holding 30 cards", "with 25 cards".
+func readHandSize(ws []string) int {
+	for i := 1; i+1 < len(ws); i++ {
+		n, err := strconv.Atoi(ws[i])
+		if err != nil || n < 2 || ws[i+1] != "cards" {
+			continue
+		}
+		switch ws[i-1] {
+		case "has", "have", "had", "holding", "holds", "hold", "with", "got", "at", "gets", "get", "reaches", "reach":
+			return n
+		}
+	}
+	return 0
 }
 
 // readHeld reads what a challenged player turned out to hold.
@@ -580,6 +753,12 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many")) || has(ws, "illegal", "illegally")) &&
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == WildDrawFour }):
 		return AskedChallenge
+	case slices.ContainsFunc(s.Cards, func(c Card) bool { return restricted(c.Face) }) && has(ws, challengeAsks...):
+		return AskedMayChallenge
+	case s.HandSize > 0 && has(ws, "out", "knocked", "eliminated", "mercy", "dead"):
+		return AskedMercy
+	case has(ws, "uno") && has(ws, lateWords...):
+		return AskedUnoLate
 	case len(named) >= 1 && pointsWords && !has(ws, "play on", "put on", "go on", "goes on", "stack") &&
 		!has(ws, "win", "game to", "first to", "reach"):
 		return AskedPoints
@@ -588,7 +767,7 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case len(named) == 1 && s.Players == 0 && has(ws, turnWords...):
 		return AskedTurn
 	case s.Play != nil && s.Pile != nil && isDraw(s.Play.Face) && isDraw(s.Pile.Face) &&
-		!has(ws, "my turn", "own turn", "your turn", "my go", "his turn", "her turn", "their turn"):
+		!has(ws, "my turn", "own turn", "your turn", "my go", "his turn", "her turn", "their turn") && !othersPlay(ws):
 		// A draw card on a draw card, asked with no word of whose turn:
 		// people ask whether it passes the draw on.
 		return AskedStack
@@ -607,7 +786,8 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return twoPlayerFaces[c.Face]
 	}):
 		return AskedTwoPlayer
-	case len(named) >= 1 && s.Players > 0 && slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == SkipEveryone }):
+	case len(named) >= 1 && (s.Players > 0 || has(ws, "what happens", "what does", "how does", "what do")) &&
+		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == SkipEveryone }):
 		return AskedTwoPlayer
 	case len(named) >= 1 && has(ws, "first card", "turned up", "turned over", "turns up", "flipped over", "flips over",
 		"start the game", "starts the game", "start of the game", "starts the pile", "start the pile", "starting card",
@@ -623,13 +803,32 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		// number or symbol.
 		return AskedMatch
 	case heldAfter(ws, named) && s.Play != nil && s.Play.Face.IsWild() && yesNo(ws) &&
-		has(ws, "anything", "any card", "anytime", "any time", "if you have", "if i have", "when you have", "when i have", "if you hold",
-			"if i hold", "whenever", "if u have"):
+		(s.HoldsColor || s.HoldsMatch || has(ws, "anything", "any card", "anytime", "any time", "if you have", "if i have", "when you have",
+			"when i have", "if you hold", "if i hold", "whenever", "if u have")):
 		// "can a wild go on anything", "can I play a draw 4 if I have a
 		// wild": a wild card with no pile named.
 		return AskedPlay
 	}
 	return AskedNothing
+}
+
+// challengeAsks ask whether someone may challenge at all.
+var challengeAsks = []string{"can i challenge", "can you challenge", "can we challenge", "can anyone challenge", "can someone challenge",
+	"can somebody challenge", "can another player challenge", "can other players challenge", "can any player challenge",
+	"who can challenge", "am i allowed to challenge", "is it possible to challenge", "can it be challenged", "can i call"}
+
+// lateWords say a missed UNO is noticed after the next player began.
+var lateWords = []string{"already drawn", "already drew", "already played", "after the next player", "after i drew",
+	"after i'd drawn", "after i played", "next player had", "next player has", "after my turn", "too late", "already started"}
+
+// othersPlay reports whether the question tells of another player's play
+// on their own turn ("she put a green draw two on a blue draw two, is that
+// allowed"), not of a draw card passed on: no "my" card and no "me" hit.
+func othersPlay(ws []string) bool {
+	return has(ws, "she put", "he put", "they put", "she played", "he played", "they played", "she laid", "he laid",
+		"she threw", "he threw") &&
+		has(ws, "allowed", "legal", "ok", "okay", "fair", "is that", "can she", "can he", "is it", "was that") &&
+		!has(ws, "on my", "on me", "my draw", "at me")
 }
 
 // Table is what a question is answered for: the game's deck (nil: the
@@ -652,6 +851,14 @@ type Ruling struct {
 // Rule rules on the situation for the table; ok is false when the
 // situation asks nothing the referee can rule on.
 func (s Situation) Rule(t Table) (Ruling, bool) {
+	named := false
+	if s.Edition != "" && !s.Flip {
+		// The question names its edition ("in No Mercy can I stack"): it
+		// is answered for that deck, whatever the game's.
+		if e, err := LookupDeck(s.Edition); err == nil {
+			t.Deck, named = e, true
+		}
+	}
 	d := t.Deck
 	if d == nil && s.Flip {
 		d, _ = LookupDeck("flip")
@@ -661,7 +868,7 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 	}
 	switch s.Asked {
 	case AskedPoints:
-		if t.Deck != nil {
+		if t.Deck != nil && !named {
 			// The game's deck: a card it lacks is said, then counted at
 			// the value of a deck that has it.
 			for _, c := range s.Cards {
@@ -694,10 +901,45 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return lastRuling(s)
 	case AskedTurn:
 		return turnRuling(s)
+	case AskedMayChallenge:
+		return mayChallengeRuling(d, s)
+	case AskedMercy:
+		return mercyRuling(d, s)
+	case AskedUnoLate:
+		return Ruling{Text: "No, too late: a missed UNO can be caught only until the next player begins their turn (draws a card, or takes one to play).",
+			Fact: "uno-timing"}, true
 	case AskedMatch:
 		return Ruling{Text: "Yes: a card goes on one of the same number or symbol whatever the colours (a red 7 on a blue 7), one card a turn.", Fact: "turn-match"}, true
 	}
 	return Ruling{}, false
+}
+
+// mayChallengeRuling rules on whether a Wild Draw Four may be challenged,
+// and by whom.
+func mayChallengeRuling(d *Deck, s Situation) (Ruling, bool) {
+	if d.Decl != nil && d.Decl.Rules.UnrestrictedDraw {
+		return Ruling{Text: fmt.Sprintf("No: in %s every card is wild, so its Draw Four has no colour rule to break and nobody can challenge it.", d.Decl.Title),
+			Fact: strings.ReplaceAll(d.ID, "-", "") + "-play"}, true
+	}
+	if s.Bystander {
+		return Ruling{Text: "No: only the player the Wild Draw Four makes draw may challenge it.", Fact: "challenge-who"}, true
+	}
+	return Ruling{Text: "Yes, if it was played on you: if its player held a card of the colour in play they draw the 4; if not, you draw 6.",
+		Fact: "challenge-how"}, true
+}
+
+// mercyRuling rules on a player holding many cards in a deck with a mercy
+// rule (No Mercy: 25 or more knocks a player out).
+func mercyRuling(d *Deck, s Situation) (Ruling, bool) {
+	if d.Decl == nil || d.Decl.Rules.Mercy == 0 || s.HandSize == 0 {
+		return Ruling{}, false
+	}
+	m, fact := d.Decl.Rules.Mercy, strings.ReplaceAll(d.ID, "-", "")+"-play"
+	if s.HandSize >= m {
+		return Ruling{Text: fmt.Sprintf("Yes: in %s a player holding %d cards or more is knocked out (the mercy rule); %d is past it.", d.Decl.Title, m, s.HandSize),
+			Fact: fact}, true
+	}
+	return Ruling{Text: fmt.Sprintf("No, not yet: in %s a player is knocked out at %d cards or more (the mercy rule).", d.Decl.Title, m), Fact: fact}, true
 }
 
 // pointsRuling sums the cards: "124: 4 + Reverse 20 + two Wilds 100."
@@ -730,7 +972,7 @@ func pointsRuling(d *Deck, cards []Card) (Ruling, bool) {
 			what = "A number card"
 		}
 		fact, ok := pointsFacts[c.Face]
-		if !ok || d.Sides != nil {
+		if !ok || d.Sides != nil || d.Decl != nil && d.Decl.Newer {
 			fact = valuesFact(d)
 		}
 		return Ruling{Text: fmt.Sprintf("%d points: %s counts %d in the hands left at the end (%s).", total,
@@ -762,6 +1004,12 @@ var pointsFacts = map[Face]string{
 func valuesFact(d *Deck) string {
 	if d.Sides != nil {
 		return "flip-values"
+	}
+	if d.Decl != nil && d.Decl.Newer {
+		// A newer edition's own values: "allwild-values".
+		if id := strings.ReplaceAll(d.ID, "-", "") + "-values"; factByID(id) != nil {
+			return id
+		}
 	}
 	return "score-values"
 }
@@ -836,7 +1084,7 @@ func playRuling(s Situation) (Ruling, bool) {
 	case onFacts[card.Face] != "":
 		fact = onFacts[card.Face]
 	}
-	if isDraw(top.Face) && !isDraw(card.Face) {
+	if isDraw(top.Face) && !isDraw(card.Face) && !s.Drawn {
 		return dodgeRuling(card, top, s.Called)
 	}
 	if top.Face.IsWild() && s.Called == NoColor && !card.Face.IsWild() {
@@ -860,6 +1108,10 @@ func playRuling(s Situation) (Ruling, bool) {
 		return Ruling{}, false
 	}
 	if restricted(card.Face) {
+		if s.HoldsColor {
+			return Ruling{Text: fmt.Sprintf("No: %s may be laid only when you hold no card of the colour in play; holding one, you may be challenged.",
+				WithArticle(card.Face.String())), Fact: fact}, true
+		}
 		return Ruling{Text: "Yes, if you hold no other card of the colour in play: " + v.Reason + ".", Fact: fact}, true
 	}
 	word := "No"
@@ -1037,6 +1289,10 @@ func wildAnyRuling(s Situation) (Ruling, bool) {
 	}
 	if s.HoldsColor {
 		return Ruling{Text: fmt.Sprintf("No: %s may be laid only when you hold no card of the colour in play; holding one, you may be challenged.", name),
+			Fact: "wd4-when"}, true
+	}
+	if s.HoldsMatch {
+		return Ruling{Text: fmt.Sprintf("Yes: a matching number or symbol does not stop %s; only a card of the colour in play does.", name),
 			Fact: "wd4-when"}, true
 	}
 	return Ruling{Text: fmt.Sprintf("Yes, if you hold no card of the colour in play: %s may go on any card then, whatever else you hold (numbers, other colours, Wilds).", name),

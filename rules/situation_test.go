@@ -46,6 +46,19 @@ func TestReadSituation(t *testing.T) {
 		{"can you put 2+ on a 4+", AskedStack, "d2", "wd4", 0, 0},
 		{"can I play a skip after a draw two has been played", AskedPlay, "s", "d2", 0, 0},
 		{"can you play a skip over a skip by playing the same color", AskedPlay, "s", "s", 0, 0},
+		// The second engineer's questions (#31).
+		{"the top card is a yellow draw two and he already picked up his two, can I play a wild", AskedPlay, "w", "yd2", 0, 0},
+		{"the last wild was called blue, can I put down a red 9", AskedPlay, "r9", "w", 0, 0},
+		{"grandma challenged my plus four but I only had a blue 3 and the pile was a red 3, who draws", AskedChallenge, "wd4", "r3", 0, -1},
+		{"he played a wild draw four while holding a yellow skip and yellow was on the pile, I challenged, how many does he draw", AskedChallenge, "wd4", "", 0, 1},
+		{"my sister played draw four on my brother, can I challenge it", AskedMayChallenge, "wd4", "", 0, 0},
+		{"it's just me and my son, what does a reverse do", AskedTwoPlayer, "rev", "", 2, 0},
+		{"No Mercy: my cousin has 26 cards, is she out?", AskedMercy, "", "", 0, 0},
+		{"he said uno after I'd already drawn from the pile, can we still make him draw", AskedUnoLate, "", "", 0, 0},
+		{"she put a green draw two on a blue draw two, is that allowed", AskedPlay, "gd2", "bd2", 0, 0},
+		{"she put a draw two on my draw two, is that allowed", AskedStack, "d2", "d2", 0, 0},
+		{"we're playing flip, I got stuck with a wild draw color and a skip everyone, how many points", AskedPoints, "wdc", "", 0, 0},
+		{"in all wild how much is a plain wild worth", AskedPoints, "w", "", 0, 0},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -105,6 +118,20 @@ func TestRulings(t *testing.T) {
 		{"does a plus 2 skip your turn", nil, "Yes:", "draws 2 and misses"},
 		{"does a wild card skip your turn", nil, "No:", ""},
 		{"can you put same number different color in uno", nil, "Yes:", "same number"},
+		{"in No Mercy can I stack a draw 4 on a draw 2", nil, "Yes, in the UNO Show 'Em No Mercy deck", ""},
+		{"all wild: can you challenge a wild draw four", nil, "No: in UNO All Wild", ""},
+		{"my sister played draw four on my brother, can I challenge it", nil, "No: only the player", ""},
+		{"can I challenge a +4", nil, "Yes, if it was played on you", "you draw 6"},
+		{"can I play the +4 if I only have a matching number, not the colour", nil, "Yes: a matching number", ""},
+		{"can I play a wild draw four when I've got a green card and green's on top", nil, "No:", "colour in play"},
+		{"can I play a wild draw 4 on a red 5 when I have a red 2", nil, "No:", "colour in play"},
+		{"No Mercy: my cousin has 26 cards, is she out?", nil, "Yes: in UNO Show 'Em No Mercy", "25"},
+		{"no mercy: is a player with 20 cards out", nil, "No, not yet", "25"},
+		{"we're playing flip, I got stuck with a wild draw color and a skip everyone, how many points", nil, "90:", ""},
+		{"in all wild how much is a plain wild worth", nil, "20 points:", "All Wild"},
+		{"he said uno after I'd already drawn from the pile, can we still make him draw", nil, "No, too late", ""},
+		{"the top card is a yellow draw two and he already picked up his two, can I play a wild", nil, "Yes:", ""},
+		{"the last wild was called blue, can I put down a red 9", nil, "No:", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -188,5 +215,37 @@ func TestPointsForTheGamesDeck(t *testing.T) {
 	r, ok = ReadSituation("how many points is 2 wilds").Rule(Table{Deck: aw})
 	if !ok || !strings.HasPrefix(r.Text, "40: two Wilds 40") {
 		t.Errorf("two Wilds in an All Wild game: %q", r.Text)
+	}
+}
+
+// TestReadSituationDetails: what the reader takes from a question beside
+// its cards: the edition it names, the colour held against the colour in
+// play, a draw already taken, a challenge by someone the card missed, and
+// a hand's size.
+func TestReadSituationDetails(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want func(Situation) bool
+	}{
+		{"in No Mercy can I stack a draw 4 on a draw 2", func(s Situation) bool { return s.Edition == "no-mercy" }},
+		{"all wild: can you challenge a wild draw four", func(s Situation) bool { return s.Edition == "all-wild" }},
+		{"are all wild cards worth 50", func(s Situation) bool { return s.Edition == "" && len(s.Cards) == 1 }},
+		{"in uno attack what do I do if I can't play", func(s Situation) bool { return s.Edition == "attack" }},
+		{"can I play a wild draw four when I've got a green card and green's on top", func(s Situation) bool { return s.HoldsColor }},
+		{"can I play a wild draw four when I've got a green card and red's on top", func(s Situation) bool { return !s.HoldsColor }},
+		{"can I play the +4 if I only have a matching number, not the colour", func(s Situation) bool { return s.HoldsMatch && !s.HoldsColor }},
+		{"he didn't have a yellow card and yellow was on top, I challenged the +4", func(s Situation) bool { return s.Held != 1 }},
+		{"the top card is a yellow draw two and he already picked up his two, can I play a wild", func(s Situation) bool { return s.Drawn }},
+		{"can I play a wild on a draw two", func(s Situation) bool { return !s.Drawn }},
+		{"my sister played draw four on my brother, can I challenge it", func(s Situation) bool { return s.Bystander }},
+		{"she played a draw four on me, can I challenge it", func(s Situation) bool { return !s.Bystander }},
+		{"No Mercy: my cousin has 26 cards, is she out?", func(s Situation) bool { return s.HandSize == 26 }},
+		{"we're playing flip, how many points for a skip everyone", func(s Situation) bool {
+			return s.Flip && len(s.Cards) == 1 && s.Cards[0].Face == SkipEveryone
+		}},
+	} {
+		if s := ReadSituation(tc.q); !tc.want(s) {
+			t.Errorf("%q: %+v", tc.q, s)
+		}
 	}
 }
