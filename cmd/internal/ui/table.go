@@ -124,33 +124,37 @@ func (t *Table) Render() error {
 	rule := func(level tw.Level, pos tw.Position, loc tw.Location) {
 		r.Line(tw.Formatting{Level: level, Row: tw.RowContext{Position: pos, Location: loc, Widths: widths}})
 	}
+	align := make([]tw.Align, n)
+	for i := range align {
+		align[i] = tw.AlignLeft
+		if i < len(t.align) {
+			align[i] = [...]tw.Align{AlignLeft: tw.AlignLeft, AlignRight: tw.AlignRight, AlignCenter: tw.AlignCenter}[t.align[i]]
+		}
+	}
+	// One line's cells, given to the renderer line after line (it keeps
+	// none of them), and what is left of each cell below that line.
+	current := make(map[int]tw.CellContext, n)
+	rest := make([]string, n)
 	// lines draws one row of cells, as tall as its tallest cell.
 	lines := func(cells []string, pos tw.Position, draw func(tw.Formatting)) {
-		split := make([][]string, n)
-		height := 1
+		more := false
 		for i := range n {
-			c := ""
+			rest[i] = ""
 			if i < len(cells) {
-				c = cells[i]
+				rest[i] = cells[i]
 			}
-			split[i] = strings.Split(c, "\n")
-			height = max(height, len(split[i]))
 		}
-		for k := range height {
-			current := make(map[int]tw.CellContext, n)
+		for k := 0; k == 0 || more; k++ {
+			more = false
 			for i := range n {
-				c := ""
-				if k < len(split[i]) {
-					c = split[i][k]
-				}
+				line, below, cut := strings.Cut(rest[i], "\n")
+				rest[i] = below
+				more = more || cut
 				a := tw.AlignCenter
 				if pos != tw.Header {
-					a = tw.AlignLeft
-					if i < len(t.align) {
-						a = [...]tw.Align{AlignLeft: tw.AlignLeft, AlignRight: tw.AlignRight, AlignCenter: tw.AlignCenter}[t.align[i]]
-					}
+					a = align[i]
 				}
-				current[i] = tw.CellContext{Data: c, Align: a, Padding: pad, Width: widths[i]}
+				current[i] = tw.CellContext{Data: line, Align: a, Padding: pad, Width: widths[i]}
 			}
 			draw(tw.Formatting{Row: tw.RowContext{Position: pos, Location: tw.LocationMiddle, Current: current, Widths: widths}, IsSubRow: k > 0})
 		}
