@@ -2,99 +2,100 @@ package store
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // A spool holds the games of an import that were checked but not yet
-// written: an import reads and checks the whole export first, before it
-// opens the database, so that a stalled input never holds the lock and
-// everything it would refuse is found before anything is written (bbolt
-// never gives back the space a written batch took, so a refusal found
-// after the first batch would leave the file grown). The games go to a
-// temporary file, not memory, so an import of any size stays within a few
-// MiB, and the export itself is read once, whatever it comes from (standard
-// input cannot be read twice). What is kept is each game as it will be
-// stored (its events and summary encoded), so writing it afterwards
-// decodes and replays nothing. Games are read back in any order (by their
-// place in the export), so they are written in the order of their keys.
-// An import of one batch or fewer games keeps them in memory, and makes
-// no file.
+// written, each as it will be stored (its events and summary encoded), so
+// that writing them decodes and replays nothing. An import reads and
+// checks the whole export before it opens the database: a stalled input
+// never holds the lock, and nothing it refuses is found after a batch was
+// written (bbolt never gives back the space a batch took). The games go to
+// a temporary file, not memory, so that an import of any size stays within
+// a few MiB (TestImportMemoryAnyOrder); they are read back by their place
+// in the export. An import of a batch or fewer keeps them in memory and
+// makes no file.
 type spool struct {
 	dbPath  string
-	mem     []stagedGame // the games, until there are more than a batch
+	mem     []stagedGame // the games, while there are no more than a batch
 	f       *os.File
 	removed bool
 	w       *bufio.Writer
-	size    int64   // bytes written
-	at      []int64 // where each game begins, by its place in the export
-	r       *bufio.Reader
+	at      []int64 // where each game begins, then where the last ends
 }
 
-// makeFile makes the temporary file beside the database (the same file
-// system: where the database fits, its import does), or in the system's
-// temporary folder if that is not writable. It is removed at once where a
-// file can be removed while open, so a kill leaves nothing behind.
-func (s *spool) makeFile() error {
-	f, err := os.CreateTemp(filepath.Dir(s.dbPath), "."+filepath.Base(s.dbPath)+".import-*")
-	if err != nil {
-		if f, err = os.CreateTemp("", "unoscore-import-*"); err != nil {
-			return fmt.Errorf("cannot make a temporary file to check the export in (%s); nothing was imported", ioProblem(err))
-		}
-	}
-	s.f, s.w = f, bufio.NewWriterSize(f, 64<<10)
-	s.removed = os.Remove(f.Name()) == nil
-	return nil
+type stagedGame struct {
+	events  [][]byte
+	summary []byte
 }
 
-// close closes and removes the temporary file, if there is one.
-func (s *spool) close() {
-	if s.f == nil {
-		return
-	}
-	s.f.Close()
-	if !s.removed {
-		os.Remove(s.f.Name())
-	}
-}
-
-func (s *spool) write(b []byte) error {
-	n, err := s.w.Write(b)
-	s.size += int64(n)
-	return err
-}
-
-func (s *spool) putBytes(b []byte) error {
-	var n [binary.MaxVarintLen64]byte
-	if err := s.write(n[:binary.PutUvarint(n[:], uint64(len(b)))]); err != nil {
-		return err
-	}
-	return s.write(b)
-}
-
-// put adds one checked game, the next in the export's order.
+// put adds one checked game, the next in the export's order. The first
+// makes the temporary file beside the database (where the database fits,
+// its import does), or in the system's temporary folder if that is not
+// writable; it is removed at once where an open file can be, so a kill
+// leaves nothing behind.
 func (s *spool) put(g stagedGame) error {
 	if s.f == nil && len(s.mem) < importBatch {
 		s.mem = append(s.mem, g)
 		return nil
 	}
 	if s.f == nil {
-		if err := s.makeFile(); err != nil {
-			return err
-		}
-		held := s.mem
-		s.mem = nil
-		for _, h := range held {
-			if err := s.putFile(h); err != nil {
-				return keepProblem(err)
+		f, err := os.CreateTemp(filepath.Dir(s.dbPath), "."+filepath.Base(s.dbPath)+".import-*")
+		if err != nil {
+			if f, err = os.CreateTemp("", "unoscore-import-*"); err != nil {
+				return fmt.Errorf("cannot make a temporary file to check the export in (%s); nothing was imported", ioProblem(err))
 			}
 		}
+		s.f, s.w, s.at = f, bufio.NewWriterSize(f, 64<<10), []int64{0}
+		s.removed = os.Remove(f.Name()) == nil
+		for _, h := range s.mem {
+			if err := s.write(h); err != nil {
+				return err
+			}
+		}
+		s.mem = nil
 	}
-	return keepProblem(s.putFile(g))
+	return s.write(g)
+}
+
+func (s *spool) write(g stagedGame) error {
+	b := binary.AppendUvarint(nil, uint64(len(g.events)))
+	for _, v := range append(slices.Clip(g.events), g.summary) {
+		b = append(binary.AppendUvarint(b, uint64(len(v))), v...)
+	}
+	if _, err := s.w.Write(b); err != nil {
+		return keepProblem(err)
+	}
+	s.at = append(s.at, s.at[len(s.at)-1]+int64(len(b)))
+	return nil
+}
+
+// done ends the writing.
+func (s *spool) done() error {
+	if s.f == nil {
+		return nil
+	}
+	return keepProblem(s.w.Flush())
+}
+
+// close closes and removes the temporary file, if there is one.
+func (s *spool) close() {
+	if s.f != nil {
+		s.f.Close()
+		if !s.removed {
+			os.Remove(s.f.Name())
+		}
+	}
 }
 
 // keepProblem says that a game could not be kept in the temporary file.
@@ -105,72 +106,273 @@ func keepProblem(err error) error {
 	return fmt.Errorf("cannot keep the checked games of the import in a temporary file (%s); nothing was imported", ioProblem(err))
 }
 
-func (s *spool) putFile(g stagedGame) error {
-	s.at = append(s.at, s.size)
-	var n [binary.MaxVarintLen64]byte
-	if err := s.write(n[:binary.PutUvarint(n[:], uint64(len(g.events)))]); err != nil {
-		return err
-	}
-	for _, e := range g.events {
-		if err := s.putBytes(e); err != nil {
-			return err
-		}
-	}
-	return s.putBytes(g.summary)
-}
-
-// done ends the writing.
-func (s *spool) done() error {
-	if s.f == nil {
-		return nil
-	}
-	return s.w.Flush()
-}
-
-// spoolMax bounds what is read back as one length: a spool that says more
-// is not what was written.
-const spoolMax = 1 << 30
-
 // errSpool: the temporary file does not read back what was written to it.
 var errSpool = errors.New("the temporary file of the import does not read back what was written to it")
 
-func (s *spool) getBytes() ([]byte, error) {
-	n, err := binary.ReadUvarint(s.r)
-	if err != nil || n > spoolMax {
-		return nil, errSpool
-	}
-	b := make([]byte, n)
-	if _, err := io.ReadFull(s.r, b); err != nil {
-		return nil, errSpool
-	}
-	return b, nil
-}
-
-// get reads back the game at index of the export (its id aside).
-func (s *spool) get(index uint64) (stagedGame, error) {
-	if s.f == nil && index < uint64(len(s.mem)) {
+// get reads back the game at index of the export.
+func (s *spool) get(index int) (stagedGame, error) {
+	if s.f == nil {
 		return s.mem[index], nil
 	}
-	g := stagedGame{index: index}
-	if index >= uint64(len(s.at)) {
-		return g, errSpool
+	b := make([]byte, s.at[index+1]-s.at[index])
+	if _, err := s.f.ReadAt(b, s.at[index]); err != nil {
+		return stagedGame{}, errSpool
 	}
-	sr := io.NewSectionReader(s.f, s.at[index], s.size-s.at[index])
-	if s.r == nil {
-		s.r = bufio.NewReaderSize(sr, 16<<10)
-	} else {
-		s.r.Reset(sr)
+	r := bytes.NewReader(b)
+	next := func() ([]byte, error) {
+		n, err := binary.ReadUvarint(r)
+		if err != nil || n > uint64(r.Len()) {
+			return nil, errSpool
+		}
+		v := make([]byte, n)
+		_, err = io.ReadFull(r, v)
+		return v, err
 	}
-	count, err := binary.ReadUvarint(s.r)
-	if err != nil || count > spoolMax {
-		return g, errSpool
+	count, err := binary.ReadUvarint(r)
+	if err != nil || count > uint64(r.Len()) {
+		return stagedGame{}, errSpool
 	}
-	g.events = make([][]byte, count)
+	g := stagedGame{events: make([][]byte, count)}
 	for i := range g.events {
-		if g.events[i], err = s.getBytes(); err != nil {
+		if g.events[i], err = next(); err != nil {
 			return g, err
 		}
 	}
-	g.summary, err = s.getBytes()
+	g.summary, err = next()
 	return g, err
+}
+
+// importBatch is how many games an import writes per transaction.
+const importBatch = 500
+
+// ImportChecked adds the games of a checked export, all or nothing: an id
+// already in the database stops it before anything is written.
+//
+// It writes them in batches, each in a transaction of its own, oldest
+// first so that every key is appended (memory and the pages touched stay
+// small whatever the export's order). All or nothing still holds if the
+// process is killed in the middle: the first batch's transaction marks the
+// import unfinished, the last one removes the mark, and opening a file
+// that still has the mark removes every game the unfinished import wrote
+// (see discardImport). An import of one batch or less is one transaction.
+func (db *DB) ImportChecked(c *CheckedImport) (int, error) {
+	if len(c.ids) == 0 {
+		return 0, nil // nothing to add, nothing to change
+	}
+	if err := db.noneTaken(c.ids); err != nil {
+		return 0, err
+	}
+	im := &importer{db: db, c: c}
+	for end := len(c.made); end > 0; end -= importBatch {
+		if err := im.write(max(0, end-importBatch), end); err != nil {
+			if im.begun {
+				if _, derr := db.discardImport(); derr != nil {
+					return 0, fmt.Errorf("%w; and then: %w", err, derr)
+				}
+			}
+			return 0, err
+		}
+	}
+	return len(c.ids), nil
+}
+
+// noneTaken refuses an import whose games' ids are already in the
+// database. An older file is read as it is: schemas 4 and 5 have the
+// index of ids, 1 to 3 a bucket per game named by its id.
+func (db *DB) noneTaken(ids []string) error {
+	return db.viewAsIs(func(tx *bolt.Tx) error {
+		isTaken := func(id string) (bool, error) { return idTaken(tx, id) }
+		if from := db.pending; from > 0 && from < 4 {
+			games := tx.Bucket(bucketGames)
+			if games == nil {
+				return &CorruptError{Path: db.path, Err: errors.New("its games bucket is missing")}
+			}
+			isTaken = func(id string) (bool, error) {
+				if err := checkRange(tx, bucketGames, []byte(id), append([]byte(id), 0)); err != nil {
+					return false, err
+				}
+				return games.Bucket([]byte(id)) != nil, nil
+			}
+		}
+		for _, id := range ids {
+			if taken, err := isTaken(id); err != nil || taken {
+				return cmp.Or(err, takenError(id))
+			}
+		}
+		return nil
+	})
+}
+
+func takenError(id string) error {
+	return &ImportError{Msg: fmt.Sprintf("game %s is already in the database; nothing was imported", id)}
+}
+
+// importer writes the games of a checked import in batches. The game at
+// place pos of made (newest first) is numbered from+2^32-pos, from the
+// counter before the import: the keys are the order of creation (see
+// listSorted) whatever the export's order, and every number is above
+// every game already in the file.
+type importer struct {
+	db    *DB
+	c     *CheckedImport
+	begun bool // a batch was written, and with it the mark
+	from  uint64
+}
+
+// write writes the games at places lo to hi-1 of made in one transaction,
+// oldest first, so every key is appended. The first batch that is not also
+// the last marks the import unfinished; until the last, what is written is
+// hidden from every read (see pendingOf), and removed if the import never
+// ends (discardImport). The last makes the import whole: the game numbers
+// carry on above it, the current game is set if there was none, and the
+// mark goes.
+func (im *importer) write(lo, hi int) error {
+	last := lo == 0
+	err := im.db.update(func(tx *bolt.Tx) (err error) {
+		meta, ids, events, sums := tx.Bucket(bucketMeta), tx.Bucket(bucketIDs), tx.Bucket(bucketEvents), tx.Bucket(bucketSummaries)
+		if !im.begun {
+			if err := checkCounter(tx); err != nil {
+				return err
+			}
+			if im.from, err = counter(tx); err != nil {
+				return err
+			}
+			if !last {
+				if err := meta.Put(keyImport, gameKey(im.from)); err != nil {
+					return err
+				}
+			}
+		}
+		base := im.from + 1<<32
+		first, end := gameKey(base-uint64(hi-1)), gameKey(base-uint64(lo)+1)
+		if err := checkRangePages(tx, first, end); err != nil {
+			return err
+		}
+		if err := checkRange(tx, bucketSummaries, first, end); err != nil {
+			return err
+		}
+		events.FillPercent, sums.FillPercent = 1, 1
+		for pos := hi - 1; pos >= lo; pos-- {
+			index, num := im.c.made[pos].index, base-uint64(pos)
+			g, err := im.c.games.get(index)
+			if err != nil {
+				return err
+			}
+			id := []byte(im.c.ids[index])
+			if taken, err := idTaken(tx, string(id)); err != nil || taken {
+				return cmp.Or(err, takenError(string(id)))
+			}
+			if err := numberFree(tx, num); err != nil {
+				return err
+			}
+			if err := putSealed(ids, bucketIDs, id, gameKey(num)); err != nil {
+				return err
+			}
+			for i, e := range g.events {
+				if err := putSealed(events, bucketEvents, eventKey(num, i+1), e); err != nil {
+					return err
+				}
+			}
+			if err := putSealed(sums, bucketSummaries, gameKey(num), g.summary); err != nil {
+				return err
+			}
+		}
+		if !last {
+			return nil
+		}
+		if err := setCounter(tx, max(im.from, base)); err != nil {
+			return err
+		}
+		if meta.Get(keyCurrent) == nil && im.c.current != "" {
+			if err := putCurrent(tx, im.c.current); err != nil {
+				return err
+			}
+		}
+		return meta.Delete(keyImport)
+	})
+	if err == nil && !last {
+		im.begun = true
+	}
+	return err
+}
+
+// discardImport removes what an unfinished import wrote (see pendingOf:
+// only numbers from the mark it left + 2^32 down to just above the
+// counter), a batch of keys per transaction, and then the mark; it returns
+// how many games it removed. Killed in the middle, it carries on at the
+// next write. A mark that covers no game in use removes nothing but
+// itself.
+func (db *DB) discardImport() (int, error) {
+	const budget = 20000
+	removed := 0
+	for {
+		done := false
+		err := db.update(func(tx *bolt.Tx) error {
+			meta := tx.Bucket(bucketMeta)
+			if meta.Get(keyImport) == nil {
+				done = true
+				return nil
+			}
+			p := pendingOf(tx)
+			if p.lo == 0 {
+				done = true
+				return meta.Delete(keyImport)
+			}
+			if err := checkRangePages(tx, gameKey(p.lo), nil); err != nil {
+				return err
+			}
+			// Deleting may merge a leaf with the one before it: every page
+			// of the summaries is checked (see checkFile).
+			if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
+				return err
+			}
+			left := budget
+			for _, name := range [][]byte{bucketEvents, bucketSummaries} {
+				b := tx.Bucket(name)
+				var doomed [][]byte
+				c := b.Cursor()
+				for k, _ := c.Seek(gameKey(p.lo)); len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) && len(doomed) < left; k, _ = c.Next() {
+					doomed = append(doomed, slices.Clone(k))
+				}
+				for _, k := range doomed {
+					if err := b.Delete(k); err != nil {
+						return err
+					}
+				}
+				left -= len(doomed)
+				if left == 0 {
+					return nil // more next time
+				}
+			}
+			// Every id is read, and deleting may merge leaves.
+			if err := checkRange(tx, bucketIDs, nil, nil); err != nil {
+				return err
+			}
+			ids := tx.Bucket(bucketIDs)
+			var doomed [][]byte
+			err := ids.ForEach(func(k, v []byte) error {
+				if n, err := idValue(tx, k, v); err != nil || p.has(n) {
+					// A damaged entry is left for doctor to report.
+					if err == nil {
+						doomed = append(doomed, slices.Clone(k))
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			for _, k := range doomed {
+				if err := ids.Delete(k); err != nil {
+					return err
+				}
+			}
+			removed = len(doomed)
+			done = true
+			return meta.Delete(keyImport)
+		})
+		if err != nil || done {
+			return removed, err
+		}
+	}
 }
