@@ -420,7 +420,7 @@ func ReadSituation(q string) Situation {
 			pileAt = k
 			break
 		}
-		if at > 1 && (ws[at-2] == "is" || ws[at-2] == "was") && cardArticle[ws[at-1]] && has(ws[:at], "top card", "pile", "discard", "top") {
+		if at > 1 && (ws[at-2] == "is" || ws[at-2] == "was" || ws[at-2] == "shows") && cardArticle[ws[at-1]] && has(ws[:at], "top card", "pile", "discard", "top") {
 			pileAt = k
 			break
 		}
@@ -442,12 +442,21 @@ func ReadSituation(q string) Situation {
 	if pileAt >= 0 {
 		c := named[pileAt].card
 		s.Pile = &c
+		// The card played is the first not on the pile, and not one only
+		// held ("I have a blue 3, can I play my draw four") if another is
+		// named.
+		play := -1
 		for k, n := range named {
-			if k != pileAt {
-				c := n.card
-				s.Play = &c
-				break
+			if k == pileAt {
+				continue
 			}
+			if play < 0 || heldCard(ws, named[play].at) && !heldCard(ws, n.at) {
+				play = k
+			}
+		}
+		if play >= 0 {
+			c := named[play].card
+			s.Play = &c
 		}
 	} else if len(named) == 2 && !isDraw(named[0].card.Face) && isDraw(named[1].card.Face) && blocks(ws, named[0]) {
 		// "can you reverse a +2", "can a wild stop a draw 4": the card
@@ -812,8 +821,24 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	return AskedNothing
 }
 
+// heldCard reports whether the card named at ws[at] is named as held:
+// "I have a blue 3", "holding a red 2".
+func heldCard(ws []string, at int) bool {
+	for k := at - 1; k >= 0 && k >= at-2; k-- {
+		switch ws[k] {
+		case "have", "has", "had", "holding", "hold", "holds", "got", "i've":
+			return true
+		case "a", "an", "my", "one", "only":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
 // challengeAsks ask whether someone may challenge at all.
-var challengeAsks = []string{"can i challenge", "can you challenge", "can we challenge", "can anyone challenge", "can someone challenge",
+var challengeAsks = []string{"can someone else challenge", "can anyone else challenge", "can somebody else challenge",
+	"can another person challenge", "can the other players challenge", "can i challenge", "can you challenge", "can we challenge", "can anyone challenge", "can someone challenge",
 	"can somebody challenge", "can another player challenge", "can other players challenge", "can any player challenge",
 	"who can challenge", "am i allowed to challenge", "is it possible to challenge", "can it be challenged", "can i call"}
 

@@ -59,6 +59,8 @@ func TestReadSituation(t *testing.T) {
 		{"she put a draw two on my draw two, is that allowed", AskedStack, "d2", "d2", 0, 0},
 		{"we're playing flip, I got stuck with a wild draw color and a skip everyone, how many points", AskedPoints, "wdc", "", 0, 0},
 		{"in all wild how much is a plain wild worth", AskedPoints, "w", "", 0, 0},
+		{"the pile shows a blue 5 and I have a blue 3, can I play my draw four", AskedPlay, "wd4", "b5", 0, 0},
+		{"can someone else challenge a wild draw four", AskedMayChallenge, "wd4", "", 0, 0},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -132,6 +134,8 @@ func TestRulings(t *testing.T) {
 		{"he said uno after I'd already drawn from the pile, can we still make him draw", nil, "No, too late", ""},
 		{"the top card is a yellow draw two and he already picked up his two, can I play a wild", nil, "Yes:", ""},
 		{"the last wild was called blue, can I put down a red 9", nil, "No:", ""},
+		{"the pile shows a blue 5 and I have a blue 3, can I play my draw four", nil, "No:", "colour in play"},
+		{"can someone else challenge a wild draw four", nil, "No: only", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
