@@ -67,15 +67,70 @@ func (a *Answer) Short() string {
 	if a.Fact == nil {
 		return a.Verdict
 	}
-	text := a.Fact.Text
+	text, note := a.Fact.Text, ""
 	if a.Fact.flipOnly() && !strings.Contains(text, "five rulebooks") {
 		// UNO Flip speaks for itself, never for the five rulebooks.
-		text += "\n\n" + flipNote
+		note = "\n\n" + flipNote
 	}
+	head := "## " + a.Fact.Lead() + "\n"
 	if a.Verdict != "" {
-		return a.Verdict + "\n\n## " + a.Fact.Lead() + "\n" + text
+		head = a.Verdict + "\n\n" + head
 	}
-	return "## " + a.Fact.Lead() + "\n" + text
+	// The answer is read aloud: what the ruling and the heading leave of
+	// about 50 words holds as much of the fact as fits, sentence by
+	// sentence, the first always when nothing leads it.
+	budget := readAloud - countWords(head) - countWords(note)
+	return head + fitSentences(text, budget, a.Verdict == "") + note
+}
+
+// readAloud is how many words an answer holds before "more:": about 50.
+const readAloud = 55
+
+// countWords counts the words read out, heading marks left out.
+func countWords(s string) int { return len(strings.Fields(strings.ReplaceAll(s, "#", ""))) }
+
+// fitSentences is text cut to its first sentences (and list lines) that
+// fit in budget words; with keepFirst, the first is kept whatever its
+// length. A sentence ends at ". " or a line's end; one that does not fit
+// is left out and the next tried, so that a closing suggestion ("agree on
+// it before the first hand") survives a long middle. Cut after a ruling
+// (keepFirst false), a list's lines are left out whole.
+func fitSentences(text string, budget int, keepFirst bool) string {
+	if countWords(text) <= budget {
+		return text
+	}
+	var b strings.Builder
+	used, wroteLine := 0, false
+	for _, line := range strings.Split(text, "\n") {
+		if !keepFirst && strings.HasPrefix(line, "- ") {
+			// A ruling leads: it has chosen among the alternatives a list
+			// gives, and one of them alone would read as the answer.
+			continue
+		}
+		rest := line
+		for k := 0; rest != ""; k++ {
+			sentence := rest
+			if i := strings.Index(rest, ". "); i >= 0 {
+				sentence, rest = rest[:i+1], rest[i+2:]
+			} else {
+				rest = ""
+			}
+			n := countWords(sentence)
+			if used+n > budget && !(keepFirst && used == 0) {
+				continue // too long to read out here; a shorter one after it may fit
+			}
+			if b.Len() > 0 && k > 0 && !wroteLine {
+				b.WriteString(" ")
+			} else if b.Len() > 0 {
+				b.WriteString("\n")
+			}
+			b.WriteString(sentence)
+			used += n
+			wroteLine = false
+		}
+		wroteLine = true
+	}
+	return b.String()
 }
 
 // flipNote is said with every answer from UNO Flip's sheet alone.

@@ -1000,8 +1000,12 @@ func pointsRuling(d *Deck, cards []Card) (Ruling, bool) {
 		if !ok || d.Sides != nil || d.Decl != nil && d.Decl.Newer {
 			fact = valuesFact(d)
 		}
+		note := deckNote(d)
+		if classic, _ := LookupDeck(DefaultDeck); d != classic && classic.Copies(c.Face) > 0 && classic.Points(c) != total {
+			note += fmt.Sprintf("; %d in the classic deck", classic.Points(c))
+		}
 		return Ruling{Text: fmt.Sprintf("%d points: %s counts %d in the hands left at the end (%s).", total,
-			what, total, deckNote(d)), Fact: fact}, true
+			what, total, note), Fact: fact}, true
 	}
 	var say []string
 	for _, p := range parts {
