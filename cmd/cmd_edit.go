@@ -70,6 +70,10 @@ func runEdit(o *editOptions) error {
 		}
 		return usagef("missing --out or --left: say what changes in hand %d, as in unoscore edit %d --left Bob=r7", n, n)
 	}
+	knocked, by, err := o.knocked()
+	if err != nil {
+		return err
+	}
 	left, err := parseLeft(o.Left)
 	reread := deckDependent(o.Left) // No Mercy's "+4": read by the game's deck
 	var ce *present.CardsError
@@ -87,10 +91,13 @@ func runEdit(o *editOptions) error {
 				return err
 			}
 		}
-		h := scoring.Hand{Out: o.Out, Left: left, Table: o.Table}
+		h := scoring.Hand{Out: o.Out, Left: left, Table: o.Table, KnockedOut: knocked, KnockedBy: by}
 		if o.Out == "" && n >= 1 && n <= len(before.Hands()) {
 			if h, err = changeCards(before, n, left); err != nil {
 				return err
+			}
+			if o.knockedGiven {
+				h.KnockedOut, h.KnockedBy = knocked, by
 			}
 		}
 		g, err = edit(db, o, before.ID, h)
@@ -125,7 +132,8 @@ func editDone(o *editOptions, g *store.Game) error {
 func changeCards(g *store.Game, n int, left []scoring.Left) (scoring.Hand, error) {
 	old := g.Hands()[n-1]
 	settings := g.Settings()
-	h := scoring.Hand{Out: old.Out, Left: append([]scoring.Left(nil), old.Left...), Table: old.Table}
+	h := scoring.Hand{Out: old.Out, Left: append([]scoring.Left(nil), old.Left...), Table: old.Table,
+		KnockedOut: old.KnockedOut, KnockedBy: old.KnockedBy} // No Mercy's knock-outs stand
 	for _, l := range left {
 		seat, err := settings.Seat(l.Player)
 		if err != nil {

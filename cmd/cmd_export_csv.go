@@ -20,7 +20,8 @@ var csvHeader = []string{"game_id", "game_name", "date", "mode", "hand", "player
 // its cards tell ("light" or "dark"), else empty; knocked_out, in a No
 // Mercy game, whether the mercy rule knocked the player out of the hand
 // (cards and points empty: not scored), and bonus the points the
-// knock-outs brought the player who went out (0 elsewhere). The player who went out holds nothing (points 0); a partner
+// knock-outs brought the player: the one who went out, or, where the game
+// gives the bonus to the knocker, each knocker (0 elsewhere). The player who went out holds nothing (points 0); a partner
 // of theirs played but had no cards entered (cards and points empty). A nil
 // database writes the header alone.
 func writeCSV(w io.Writer, db *store.DB) error {
@@ -37,10 +38,10 @@ func writeCSV(w io.Writer, db *store.DB) error {
 					if !b.PlayedHand(r, seat) {
 						continue
 					}
-					out, cards, points, knocked, bonus := "false", "", "", "false", "0"
+					out, cards, points, knocked, bonus := "false", "", "", "false", strconv.Itoa(r.BonusOf(seat))
 					switch {
 					case seat == r.Out:
-						out, points, bonus = "true", "0", strconv.Itoa(r.Bonus)
+						out, points = "true", "0"
 					case slices.Contains(r.KnockedOut, seat):
 						knocked = "true"
 					case r.Held[seat] >= 0:

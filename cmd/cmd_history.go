@@ -57,8 +57,8 @@ func runHistory(o *historyOptions) error {
 		switch e.Type {
 		case store.EventCreated:
 			s := e.Settings
-			what = fmt.Sprintf("game started: %s, %s, %s deck; %s; %s deals first",
-				s.Mode, present.Goal(*s), s.Deck, strings.Join(s.Players, ", "), s.Dealer)
+			what = fmt.Sprintf("game started: %s, %s, %s deck%s; %s; %s deals first",
+				s.Mode, present.Goal(*s), s.Deck, present.MercyPhrase(*s), strings.Join(s.Players, ", "), s.Dealer)
 		case store.EventHand:
 			counted++
 			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board.Deck, *e.Hand))
@@ -111,6 +111,10 @@ func outcome(d *rules.Deck, h scoring.Hand) string {
 		left = append(left, l.Cards)
 	}
 	for _, k := range h.KnockedOut {
+		if by, ok := h.KnockedBy[k]; ok { // the knocker receives the bonus
+			parts = append(parts, fmt.Sprintf("%s knocked out by %s (+%d to %s)", k, by, d.Decl.Rules.KnockOutBonus, by))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s knocked out (+%d)", k, d.Decl.Rules.KnockOutBonus))
 	}
 	at := ""
@@ -120,7 +124,11 @@ func outcome(d *rules.Deck, h scoring.Hand) string {
 	if side, _ := d.HandsSide(left...); side != rules.NoSide {
 		at += " on the " + side.String() + " side"
 	}
-	return h.Out + " went out" + at + "; " + strings.Join(parts, ", ")
+	went := " went out"
+	if len(h.KnockedOut) > 0 && len(h.Left) == 0 {
+		went = " was last standing" // No Mercy: everyone else was knocked out
+	}
+	return h.Out + went + at + "; " + strings.Join(parts, ", ")
 }
 
 // changeHistory is the history's entry for event i, a change to the

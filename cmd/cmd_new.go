@@ -34,6 +34,7 @@ type newOptions struct {
 	CustomRules []string
 	customGiven bool
 	House       []string // house rules, by id or alias
+	MercyBonus  string   // No Mercy: who receives the knock-out bonus
 	Again       bool     // a rematch of Game (default the current game)
 	Game        string   // with --again
 	given       map[string]bool
@@ -93,12 +94,14 @@ for eight. Each round lasts --hands hands at every table (default 4).
 	f.IntVar(&o.Custom, "custom", 0, "shuffle deck: how many Wild Customizable cards the table put in (1 to 3, default 3)")
 	f.StringArrayVar(&o.CustomRules, "custom-rule", nil, "shuffle deck: the rule written on one Wild Customizable card (repeat for each, at most --custom)")
 	f.StringSliceVar(&o.House, "house", nil, "a house rule the table agreed on (repeat, or comma-separate): "+strings.Join(rules.HouseRuleIDs(), ", "))
+	f.StringVar(&o.MercyBonus, "mercy-bonus", "", "no-mercy deck: who receives the 250 for each player knocked out: "+scoring.MercyWinner+" (the hand's winner, the default) or "+scoring.MercyKnocker+" (who knocked the player out)")
 	f.BoolVar(&o.Again, "again", false, "a rematch of the current game (or --game): same name, players, mode, target, deck and teams; the deal starts one seat on")
 	gameFlag(c, app, &o.Game, "with --again: the game to play again (default the current game)")
 	_ = c.RegisterFlagCompletionFunc("mode", fixedCompletion(modeNames()...))
 	_ = c.RegisterFlagCompletionFunc("custom", fixedCompletion("1", "2", "3"))
 	_ = c.RegisterFlagCompletionFunc("deck", fixedCompletion(rules.DeckIDs()...))
 	_ = c.RegisterFlagCompletionFunc("house", fixedCompletion(rules.HouseRuleIDs()...))
+	_ = c.RegisterFlagCompletionFunc("mercy-bonus", fixedCompletion(scoring.MercyBonuses...))
 	return c
 }
 
@@ -141,6 +144,7 @@ func (o *newOptions) check() error {
 		{"deck", o.Deck, "--deck classic"},
 		{"dealer", o.Dealer, "--dealer Ann"},
 		{"game", o.Game, "--game ID"},
+		{"mercy-bonus", o.MercyBonus, "--mercy-bonus " + scoring.MercyKnocker},
 	} {
 		if o.given[f.name] && strings.TrimSpace(f.value) == "" {
 			return usagef("--%s is empty: give a value, as in %s, or leave the flag out", f.name, f.example)
@@ -187,7 +191,7 @@ func runNew(o *newOptions) error {
 	s := scoring.Settings{
 		Mode: scoring.Mode(o.Mode), Target: o.Target, Deck: o.Deck, Hands: o.Hands,
 		Players: present.SplitNames(o.Players), Dealer: o.Dealer,
-		Custom: o.Custom, CustomRules: o.CustomRules, House: o.House,
+		Custom: o.Custom, CustomRules: o.CustomRules, House: o.House, MercyBonus: o.MercyBonus,
 	}
 	if (o.Custom != 0 || len(o.CustomRules) > 0) && o.Deck != "" && o.Deck != "shuffle" {
 		return usagef("--custom and --custom-rule are for the Wild Customizable cards of --deck shuffle, not the %s deck", o.Deck)
@@ -302,7 +306,7 @@ func runNew(o *newOptions) error {
 	default:
 		house = ", house rules: " + strings.Join(h, ", ")
 	}
-	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck%s.\n", st.Bold(g.ID), b.Settings.Mode, present.Goal(b.Settings), b.Settings.Deck, house)
+	fmt.Fprintf(app.IO.Out, "New game %s: %s, %s, %s deck%s%s.\n", st.Bold(g.ID), b.Settings.Mode, present.Goal(b.Settings), b.Settings.Deck, present.MercyPhrase(b.Settings), house)
 	fmt.Fprintf(app.IO.Out, "Players, in seating order: %s.\n", strings.Join(b.Settings.Players, ", "))
 	for i, t := range b.Teams() {
 		fmt.Fprintf(app.IO.Out, "Team %d: %s.\n", i+1, words.Join(b.Names(t.Seats)))

@@ -121,7 +121,8 @@ type outcomeFlags struct {
 	// comma lists too).
 	KnockedOut []string
 
-	TableGiven bool // --table was given (0 included, which names no table)
+	TableGiven   bool // --table was given (0 included, which names no table)
+	knockedGiven bool // --knocked-out was given (empty included)
 }
 
 // register defines the outcome flags on c, with their completions.
@@ -130,7 +131,7 @@ func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 	f.StringVarP(&o.Out, "out", "o", "", "the player who went out (a unique start of the name will do)")
 	f.StringArrayVarP(&o.Left, "left", "l", nil, "NAME=CARDS: the cards left in one player's hand (repeat for each; plain NAME=CARDS arguments do the same)")
 	f.IntVar(&o.Table, "table", 0, "rotating mode: the table the hand was played at (default 1)")
-	f.StringSliceVar(&o.KnockedOut, "knocked-out", nil, "No Mercy: a player knocked out of the hand by the mercy rule (25 cards or more); repeat for each")
+	f.StringSliceVar(&o.KnockedOut, "knocked-out", nil, "No Mercy: NAME, a player knocked out of the hand by the mercy rule (25 cards or more), or NAME=BY where the knocker receives the bonus; repeat for each")
 	_ = c.RegisterFlagCompletionFunc("knocked-out", playerCompletion(app, &o.Game, ""))
 	once(c, "out", "a hand has one player who went out")
 	once(c, "table", "a hand is played at one table")
@@ -145,6 +146,7 @@ func (o *outcomeFlags) register(c *cobra.Command, app *App) {
 // It also notes whether --table was given, for checkTable.
 func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
 	o.TableGiven = c.Flags().Changed("table")
+	o.knockedGiven = c.Flags().Changed("knocked-out")
 	for _, a := range args {
 		if !strings.Contains(a, "=") {
 			return usagef("%q is not NAME=CARDS: name a player's cards as in %s -o Ann Bob=\"r7 wd4\" Cat=w", a, c.CommandPath())
@@ -156,8 +158,41 @@ func (o *outcomeFlags) takeArgs(c *cobra.Command, args []string) error {
 
 // hand reads the flags into a hand to count.
 func (o *outcomeFlags) hand() (scoring.Hand, error) {
+	knocked, by, err := o.knocked()
+	if err != nil {
+		return scoring.Hand{}, err
+	}
 	left, err := parseLeft(o.Left)
-	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table, KnockedOut: o.KnockedOut}, err
+	return scoring.Hand{Out: o.Out, Left: left, Table: o.Table, KnockedOut: knocked, KnockedBy: by}, err
+}
+
+// knocked reads --knocked-out: NAME, or NAME=BY where the game gives the
+// bonus to the knocker (BY knocked NAME out). A value that names no one
+// is refused: the flag given empty is never taken for no knock-out.
+func (o *outcomeFlags) knocked() ([]string, map[string]string, error) {
+	if o.knockedGiven && len(o.KnockedOut) == 0 {
+		return nil, nil, usagef("--knocked-out is empty: name the player knocked out, as in --knocked-out Bob, or leave the flag out")
+	}
+	var names []string
+	var by map[string]string
+	for _, v := range o.KnockedOut {
+		name, knocker, paired := strings.Cut(v, "=")
+		name, knocker = strings.TrimSpace(name), strings.TrimSpace(knocker)
+		switch {
+		case name == "":
+			return nil, nil, usagef("--knocked-out %q names no one: name the player knocked out, as in --knocked-out Bob (or Bob=Cat: Cat knocked Bob out)", v)
+		case paired && knocker == "":
+			return nil, nil, usagef("--knocked-out %q: name who knocked %s out after the =, as in --knocked-out %s=Cat", v, name, name)
+		}
+		names = append(names, name)
+		if paired {
+			if by == nil {
+				by = map[string]string{}
+			}
+			by[name] = knocker
+		}
+	}
+	return names, by, nil
 }
 
 // onceValue is a flag that says one thing: given again with another

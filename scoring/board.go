@@ -20,6 +20,11 @@ type Hand struct {
 	// by the mercy rule; their cards are not entered, and the winner
 	// scores the deck's bonus for each.
 	KnockedOut []string `json:"knocked_out,omitempty"`
+	// KnockedBy: in a No Mercy game that gives the bonus to the knocker
+	// (Settings.MercyBonus), who knocked each player out: knocked-out
+	// name to knocker's name, one for each of KnockedOut. Empty when the
+	// hand's winner receives the bonus.
+	KnockedBy map[string]string `json:"knocked_by,omitempty"`
 }
 
 // Left is what one player was left holding at the end of a hand.
@@ -42,12 +47,16 @@ type Row struct {
 	// the hand ended, as the cards left tell (NoSide when none tells);
 	// NoSide in every other game.
 	FlipSide   rules.Side
-	Eliminated []int  // challenge: seats eliminated by this hand
-	KnockedOut []int  // No Mercy: seats knocked out of this hand by the mercy rule
-	Bonus      int    // No Mercy: the points the knock-outs added to Won
-	Cells      []Cell // per column (Columns): what the hand did to it
-	Totals     []int  // per column: its score after the hand
-	Hand       Hand   // as entered, names spelled as in the settings
+	Eliminated []int // challenge: seats eliminated by this hand
+	KnockedOut []int // No Mercy: seats knocked out of this hand by the mercy rule
+	Bonus      int   // No Mercy: the points the knock-outs brought (added to Won when the winner receives them)
+	// KnockedBy: No Mercy, the knocker receiving the bonus: per seat of
+	// KnockedOut, the seat that knocked it out; nil when the hand's
+	// winner receives the bonus.
+	KnockedBy []int
+	Cells     []Cell // per column (Columns): what the hand did to it
+	Totals    []int  // per column: its score after the hand
+	Hand      Hand   // as entered, names spelled as in the settings
 	// Waited is, for a hand recorded while its table had to wait for
 	// players still at another table (possible only before the rule that
 	// refuses it, and kept when such a game is read back), the sentence
@@ -73,6 +82,7 @@ const (
 type Cell struct {
 	Kind       CellKind
 	Points     int  // Won: the points won; Held, Tallied: the points held
+	Bonus      int  // No Mercy, bonus to the knocker: the knock-out points the column received
 	Eliminated bool // the hand put the column out of the game
 }
 
@@ -675,6 +685,10 @@ func (b *Board) Check(h Hand) (Hand, error) {
 			knockedNames = append(knockedNames, b.Name(seat))
 		}
 	}
+	knockedBy, err := b.knockers(h, table, knocked)
+	if err != nil {
+		return Hand{}, err
+	}
 	given := map[int]rules.Hand{}
 	for _, l := range h.Left {
 		seat, err := b.Settings.Seat(l.Player)
@@ -709,7 +723,7 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		}
 		given[seat] = l.Cards
 	}
-	norm := Hand{Out: b.Name(out), KnockedOut: knockedNames}
+	norm := Hand{Out: b.Name(out), KnockedOut: knockedNames, KnockedBy: knockedBy}
 	if table.Round > 0 {
 		norm.Table = table.Number
 	}
@@ -739,6 +753,81 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	return norm, nil
 }
 
+// BonusOf is the knock-out points (No Mercy) the hand brought seat itself:
+// the hand's winner all of them, or each knocker theirs.
+func (r Row) BonusOf(seat int) int {
+	if r.KnockedBy == nil {
+		if seat == r.Out {
+			return r.Bonus
+		}
+		return 0
+	}
+	n := 0
+	for _, k := range r.KnockedBy {
+		if k == seat {
+			n++
+		}
+	}
+	return n * r.Bonus / len(r.KnockedOut)
+}
+
+// ToKnocker reports whether the game gives No Mercy's knock-out bonus to
+// the player who knocked each one out (else to the hand's winner).
+func (b *Board) ToKnocker() bool { return b.Settings.MercyBonus == MercyKnocker }
+
+// knockers reads who knocked each player out, in a game that gives the
+// bonus to the knocker: every player knocked out needs one, another
+// player at the table still in the game. In a game that gives it to the
+// hand's winner, none is named. It returns them with the names spelled as
+// in the settings.
+func (b *Board) knockers(h Hand, table Table, knocked map[int]bool) (map[string]string, error) {
+	if !b.ToKnocker() {
+		if len(h.KnockedBy) > 0 {
+			return nil, invalid("this game gives the %d for a knock-out to the hand's winner, so who knocked a player out is not recorded; name only who was knocked out", b.Deck.Decl.Rules.KnockOutBonus)
+		}
+		return nil, nil
+	}
+	by := map[int]int{}
+	for name, knocker := range h.KnockedBy {
+		seat, err := b.Settings.Seat(name)
+		if err != nil {
+			return nil, err
+		}
+		if !knocked[seat] {
+			return nil, invalid("%s is named as knocked out by %s but not as knocked out: add %s to the players knocked out", b.Name(seat), knocker, b.Name(seat))
+		}
+		if _, dup := by[seat]; dup {
+			return nil, invalid("who knocked %s out is named twice", b.Name(seat))
+		}
+		k, err := b.Settings.Seat(knocker)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case k == seat:
+			return nil, invalid("%s cannot knock themselves out: name the player whose card made them draw", b.Name(seat))
+		case !slices.Contains(table.Seats, k) || b.Eliminated(k):
+			return nil, invalid("%s did not play this hand, so did not knock %s out", b.Name(k), b.Name(seat))
+		}
+		by[seat] = k
+	}
+	out := map[string]string{}
+	for _, seat := range table.Seats {
+		if !knocked[seat] {
+			continue
+		}
+		k, ok := by[seat]
+		if !ok {
+			return nil, invalid("who knocked %s out? This game gives the %d to the knocker: write it as --knocked-out %s=NAME", b.Name(seat), b.Deck.Decl.Rules.KnockOutBonus, b.Name(seat))
+		}
+		out[b.Name(seat)] = b.Name(k)
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
+
 // Play checks a hand and counts it. It returns the hand as counted.
 func (b *Board) Play(h Hand) (Hand, error) {
 	h, err := b.Check(h)
@@ -760,29 +849,84 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		left = append(left, l.Cards)
 	}
 	row.FlipSide, _ = b.Deck.HandsSide(left...) // Check refused a hand of both sides
+	bonus := b.Deck.Decl.Rules.KnockOutBonus
 	for _, name := range h.KnockedOut {
 		seat, _ := b.Settings.Seat(name)
 		row.KnockedOut = append(row.KnockedOut, seat)
+		if by, ok := h.KnockedBy[name]; ok {
+			k, _ := b.Settings.Seat(by)
+			row.KnockedBy = append(row.KnockedBy, k)
+		}
 	}
-	row.Bonus = len(row.KnockedOut) * b.Deck.Decl.Rules.KnockOutBonus
-	row.Won += row.Bonus
+	row.Bonus = len(row.KnockedOut) * bonus
+	if row.KnockedBy == nil {
+		row.Won += row.Bonus // the hand's winner receives it
+	}
 	playing := table.Seats
+	// The knockers' bonus, by seat, where the knocker receives it: the
+	// knocker's score in standard, their team's in partners, theirs and
+	// their partner's at the table in rotating (lowest and challenge do
+	// not give it: Settings).
+	knockerGot := map[int]int{}
+	for _, k := range row.KnockedBy {
+		if b.Settings.Mode == Rotating {
+			for _, seat := range b.Side(table.Number, k) { // the knocker's pair at the table
+				knockerGot[seat] += bonus
+			}
+			continue
+		}
+		knockerGot[k] += bonus
+	}
 
 	// How the hand counts: one case per mode.
 	switch b.Settings.Mode {
 	case Standard:
 		b.scores[out] += row.Won
-		if b.scores[out] >= b.Settings.Target {
-			b.finish([]int{out})
+		for k, p := range knockerGot {
+			b.scores[k] += p
+		}
+		// Whoever reached the target, the most points among them winning
+		// (a knocker may reach it in the same hand as the winner).
+		var reached []int
+		for _, seat := range playing {
+			if b.scores[seat] >= b.Settings.Target {
+				reached = append(reached, seat)
+			}
+		}
+		if len(reached) > 0 {
+			b.finish(b.best(reached))
 		}
 	case Partners:
-		t := b.teamOf[out]
-		b.teams[t].Score += row.Won
-		for _, seat := range b.teams[t].Seats {
-			b.scores[seat] = b.teams[t].Score
+		got := map[int]int{b.teamOf[out]: row.Won}
+		for k, p := range knockerGot {
+			got[b.teamOf[k]] += p
 		}
-		if b.teams[t].Score >= b.Settings.Target {
-			b.finish(b.teams[t].Seats)
+		var reached []int
+		for t := range b.teams {
+			b.teams[t].Score += got[t]
+			for _, seat := range b.teams[t].Seats {
+				b.scores[seat] = b.teams[t].Score
+			}
+			if b.teams[t].Score >= b.Settings.Target {
+				reached = append(reached, t)
+			}
+		}
+		if len(reached) > 0 {
+			best := []int{reached[0]}
+			for _, t := range reached[1:] {
+				switch {
+				case b.teams[t].Score > b.teams[best[0]].Score:
+					best = []int{t}
+				case b.teams[t].Score == b.teams[best[0]].Score:
+					best = append(best, t)
+				}
+			}
+			var seats []int
+			for _, t := range best {
+				seats = append(seats, b.teams[t].Seats...)
+			}
+			slices.Sort(seats)
+			b.finish(seats)
 		}
 	case Lowest:
 		reached := false
@@ -812,12 +956,15 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		for _, seat := range row.Side {
 			b.scores[seat] += row.Won
 		}
+		for seat, p := range knockerGot {
+			b.scores[seat] += p
+		}
 		b.handsAt[table.Number-1]++
 		if !slices.ContainsFunc(b.Tables(), func(t Table) bool { return !t.Done }) {
 			b.finish(b.best(b.Active()))
 		}
 	}
-	b.fillCells(&row, playing)
+	b.fillCells(&row, playing, knockerGot)
 	b.Rows = append(b.Rows, row)
 	if !b.over {
 		b.dealer = b.nextActive(b.dealer)
@@ -827,7 +974,8 @@ func (b *Board) Play(h Hand) (Hand, error) {
 
 // fillCells records what the hand did to each column, and each column's
 // score after it. playing lists the seats that played the hand.
-func (b *Board) fillCells(row *Row, playing []int) {
+// bonus is, per seat, the knock-out points it received as a knocker.
+func (b *Board) fillCells(row *Row, playing []int, bonus map[int]int) {
 	low := b.Settings.Mode.LowWins()
 	row.Cells = make([]Cell, len(b.columns))
 	row.Totals = make([]int, len(b.columns))
@@ -843,6 +991,9 @@ func (b *Board) fillCells(row *Row, playing []int) {
 			if slices.Contains(row.Eliminated, seat) {
 				cell.Eliminated = true
 			}
+		}
+		for _, seat := range col.Seats {
+			cell.Bonus += bonus[seat]
 		}
 		switch {
 		case !slices.ContainsFunc(col.Seats, func(s int) bool { return slices.Contains(playing, s) }):

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,5 +64,152 @@ func TestNoMercyKnockOuts(t *testing.T) {
 	c := mustBoard(t, Settings{Players: []string{"Ann", "Bob", "Cat"}})
 	if _, err := c.Check(Hand{Out: "Ann", Left: []Left{{Player: "Bob", Cards: anyHand("r1")}}, KnockedOut: []string{"Cat"}}); err == nil || !strings.Contains(err.Error(), "only a No Mercy game") {
 		t.Errorf("knock-out in a classic game: %v", err)
+	}
+}
+
+// The knock-out bonus given to the knocker (Settings.MercyBonus, the
+// table's choice at new), worked out by hand in each mode that gives it.
+func TestNoMercyBonusToKnocker(t *testing.T) {
+	anyHand := func(s string) rules.Hand {
+		h, err := rules.ParseAnyHand(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	left := func(pairs ...string) []Left {
+		var l []Left
+		for i := 0; i < len(pairs); i += 2 {
+			l = append(l, Left{Player: pairs[i], Cards: anyHand(pairs[i+1])})
+		}
+		return l
+	}
+	four := []string{"Ann", "Bob", "Cat", "Dan"}
+	for _, c := range []struct {
+		name   string
+		s      Settings
+		hands  []Hand
+		scores []int // per seat, after the hands
+		cells  []Cell
+		over   []int // winners, or nil
+	}{
+		{
+			// Ann out; Bob r7 = 7, Dan 5 = 5: Ann 12. Bob knocked Cat
+			// out: Bob 250.
+			name:   "standard",
+			s:      Settings{Deck: "no-mercy", Players: four, MercyBonus: MercyKnocker},
+			hands:  []Hand{{Out: "Ann", Left: left("Bob", "r7", "Dan", "5"), KnockedOut: []string{"Cat"}, KnockedBy: map[string]string{"cat": "bob"}}},
+			scores: []int{12, 250, 0, 0},
+			cells:  []Cell{{Kind: Won, Points: 12}, {Kind: Held, Points: 7, Bonus: 250}, {Kind: KnockedOut}, {Kind: Held, Points: 5}},
+		},
+		{
+			// The winner knocked the player out: the same 250, as the
+			// knocker. Ann: r1 9 from Bob = 10, +250 for Dan's knock-out;
+			// Cat knocked out by Bob: Bob 250.
+			name: "winner and knocker",
+			s:    Settings{Deck: "no-mercy", Players: four, MercyBonus: MercyKnocker},
+			hands: []Hand{{Out: "Ann", Left: left("Bob", "r1 9"), KnockedOut: []string{"Cat", "Dan"},
+				KnockedBy: map[string]string{"Cat": "Bob", "Dan": "Ann"}}},
+			scores: []int{260, 250, 0, 0},
+			cells:  []Cell{{Kind: Won, Points: 10, Bonus: 250}, {Kind: Held, Points: 10, Bonus: 250}, {Kind: KnockedOut}, {Kind: KnockedOut}},
+		},
+		{
+			// Partners Ann+Cat against Bob+Dan. Ann out; Bob rwd6 = 50;
+			// Dan knocked out by Cat: 250 to Ann and Cat's team; then
+			// Bob out, Ann r2 = 2, Cat knocked out by Dan: Bob and Dan
+			// 2 + 250.
+			name: "partners",
+			s:    Settings{Mode: Partners, Deck: "no-mercy", Players: four, MercyBonus: MercyKnocker},
+			hands: []Hand{
+				{Out: "Ann", Left: left("Bob", "wd6"), KnockedOut: []string{"Dan"}, KnockedBy: map[string]string{"Dan": "Cat"}},
+				{Out: "Bob", Left: left("Ann", "r2"), KnockedOut: []string{"Cat"}, KnockedBy: map[string]string{"Cat": "Dan"}},
+			},
+			scores: []int{300, 252, 300, 252},
+			cells:  []Cell{{Kind: Held, Points: 2}, {Kind: Won, Points: 2, Bonus: 250}},
+		},
+		{
+			// The hand's winner (the default), for comparison: Ann 12 +
+			// 250.
+			name:   "winner",
+			s:      Settings{Deck: "no-mercy", Players: four},
+			hands:  []Hand{{Out: "Ann", Left: left("Bob", "r7", "Dan", "5"), KnockedOut: []string{"Cat"}}},
+			scores: []int{262, 0, 0, 0},
+			cells:  []Cell{{Kind: Won, Points: 262}, {Kind: Held, Points: 7}, {Kind: KnockedOut}, {Kind: Held, Points: 5}},
+		},
+		{
+			// Target 300. Hand 1: Bob out, Ann wd10 wd10 = 100, Cat 1,
+			// Dan 2: Bob 103. Hand 2: Cat out, Ann r3, Bob r4: Cat 7;
+			// Bob knocked Dan out: Bob 353, past 300, wins though Cat
+			// went out.
+			name: "a knocker wins",
+			s:    Settings{Deck: "no-mercy", Players: four, MercyBonus: MercyKnocker, Target: 300},
+			hands: []Hand{
+				{Out: "Bob", Left: left("Ann", "wd10 wd10", "Cat", "r1", "Dan", "r2")},
+				{Out: "Cat", Left: left("Ann", "r3", "Bob", "r4"), KnockedOut: []string{"Dan"}, KnockedBy: map[string]string{"Dan": "Bob"}},
+			},
+			scores: []int{0, 353, 7, 0},
+			over:   []int{1},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := mustBoard(t, c.s)
+			for _, h := range c.hands {
+				if _, err := b.Play(h); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := scores(b); !slices.Equal(got, c.scores) {
+				t.Errorf("scores %v, want %v", got, c.scores)
+			}
+			if c.cells != nil {
+				if got := b.Rows[len(b.Rows)-1].Cells; !slices.Equal(got, c.cells) {
+					t.Errorf("cells %+v, want %+v", got, c.cells)
+				}
+			}
+			if c.over != nil && (!b.Over() || !slices.Equal(b.Winners(), c.over)) {
+				t.Errorf("over %v, winners %v, want %v", b.Over(), b.Winners(), c.over)
+			}
+		})
+	}
+}
+
+// The knockers refused, and the choice refused where it cannot be made.
+func TestNoMercyBonusRefused(t *testing.T) {
+	four := []string{"Ann", "Bob", "Cat", "Dan"}
+	k := mustBoard(t, Settings{Deck: "no-mercy", Players: four, MercyBonus: "KNOCKER"})
+	w := mustBoard(t, Settings{Deck: "no-mercy", Players: four})
+	if k.Settings.MercyBonus != MercyKnocker || w.Settings.MercyBonus != MercyWinner {
+		t.Fatalf("mercy bonus %q and %q, want knocker and winner", k.Settings.MercyBonus, w.Settings.MercyBonus)
+	}
+	r1, _ := rules.ParseAnyHand("r1")
+	l := []Left{{Player: "Bob", Cards: r1}, {Player: "Dan", Cards: r1}}
+	for _, c := range []struct {
+		b    *Board
+		by   map[string]string
+		ko   []string
+		want string
+	}{
+		{k, nil, []string{"Cat"}, "who knocked Cat out? This game gives the 250 to the knocker: write it as --knocked-out Cat=NAME"},
+		{k, map[string]string{"Cat": "Cat"}, []string{"Cat"}, "Cat cannot knock themselves out"},
+		{k, map[string]string{"Cat": "Zed"}, []string{"Cat"}, `no player is called "Zed"`},
+		{k, map[string]string{"Bob": "Ann", "Cat": "Ann"}, []string{"Cat"}, "Bob is named as knocked out by Ann but not as knocked out"},
+		{w, map[string]string{"Cat": "Ann"}, []string{"Cat"}, "this game gives the 250 for a knock-out to the hand's winner"},
+	} {
+		_, err := c.b.Check(Hand{Out: "Ann", Left: l, KnockedOut: c.ko, KnockedBy: c.by})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v by %v: %v, want %q", c.ko, c.by, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		s    Settings
+		want string
+	}{
+		{Settings{Players: four, MercyBonus: MercyKnocker}, "has no knock-out bonus"},
+		{Settings{Deck: "no-mercy", Players: four, MercyBonus: "loser"}, `"loser" is not a way to give the knock-out bonus`},
+		{Settings{Deck: "no-mercy", Mode: Challenge, Players: four, MercyBonus: MercyKnocker}, "in challenge mode no one wins a hand's points"},
+	} {
+		if _, err := New(c.s); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want %q", c.s, err, c.want)
+		}
 	}
 }

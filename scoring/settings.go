@@ -49,7 +49,21 @@ type Settings struct {
 	// House are the house rules the table agreed on (rules.HouseRules'
 	// ids, in that list's order): the referee answers by them.
 	House []string `json:"house,omitempty"`
+	// MercyBonus: in a deck with a knock-out bonus (No Mercy), who
+	// receives it, where the sheets stay open: MercyWinner (the default),
+	// or MercyKnocker. Empty in every other deck.
+	MercyBonus string `json:"mercy_bonus,omitempty"`
 }
+
+// Who receives No Mercy's knock-out bonus: the sources read the sheet two
+// ways, so the table chooses at new.
+const (
+	MercyWinner  = "winner"  // the hand's winner, for each player knocked out (the default)
+	MercyKnocker = "knocker" // the player who knocked each one out
+)
+
+// MercyBonuses are the readings, the default first.
+var MercyBonuses = []string{MercyWinner, MercyKnocker}
 
 // MaxCustomRuleLen is the longest rule written on a Wild Customizable card,
 // in characters.
@@ -205,6 +219,9 @@ func (s *Settings) normalize(stored bool) error {
 	if err := s.normalizeHouse(); err != nil {
 		return err
 	}
+	if err := s.normalizeMercy(d); err != nil {
+		return err
+	}
 
 	if err := s.Mode.fitsDeck(d, len(s.Players)); err != nil {
 		return err
@@ -285,6 +302,32 @@ func (s *Settings) normalizeCustom(d *rules.Deck) error {
 		}
 		s.CustomRules[i] = r
 	}
+	return nil
+}
+
+// normalizeMercy checks who receives a knock-out bonus: only a deck that
+// has one takes the choice (the hand's winner unless told), and only a mode
+// where a hand's points are won gives it to the knocker.
+func (s *Settings) normalizeMercy(d *rules.Deck) error {
+	m := strings.ToLower(strings.TrimSpace(s.MercyBonus))
+	if d.Decl.Rules.KnockOutBonus == 0 {
+		if m != "" {
+			return invalid("the %s has no knock-out bonus; only a No Mercy game chooses who receives it", d.Name)
+		}
+		s.MercyBonus = ""
+		return nil
+	}
+	switch m {
+	case "":
+		m = MercyWinner
+	case MercyWinner, MercyKnocker:
+	default:
+		return invalid("%q is not a way to give the knock-out bonus: choose %s (the hand's winner) or %s (who knocked the player out)", words.Clip(s.MercyBonus), MercyWinner, MercyKnocker)
+	}
+	if m == MercyKnocker && s.Mode.LowWins() {
+		return invalid("in %s mode no one wins a hand's points, so there is no knock-out bonus to give the knocker; leave the choice out", s.Mode)
+	}
+	s.MercyBonus = m
 	return nil
 }
 

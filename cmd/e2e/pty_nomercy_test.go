@@ -55,7 +55,7 @@ func TestTerminalNoMercy80x24(t *testing.T) {
 	tm.expect("Knocked out: Bob, Cat and Dan = 750 points to Ann")
 	tm.expect("Save this hand")
 	tm.line("")
-	tm.expect("Saved. Hand 2: Ann went out and scores 750")
+	tm.expect("Saved. Hand 2: Ann was last standing and scores 750")
 	tm.expect("Who won (went out, or last not knocked out)?")
 	tm.send(strings.Repeat(keyDown, 4)) // (stop for now)
 	tm.line("")
@@ -81,5 +81,64 @@ func TestTerminalNoMercy80x24(t *testing.T) {
 		if got := fmt.Sprint(r["knocked_out"], " ", r["bonus"]); got != want {
 			t.Errorf("hand %d: knocked out and bonus %s, want %s", i+1, got, want)
 		}
+	}
+}
+
+// TestTerminalNoMercyKnocker80x24: at new, a No Mercy deck asks who
+// receives the 250 (the hand's winner first); picked "whoever knocked the
+// player out", each knock-out at the first hand's prompts is followed by "Who
+// knocked Dan out?", and the knocker's 250 is said and scored.
+func TestTerminalNoMercyKnocker80x24(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "u.db")
+	tm := startTermSize(t, 80, 24, db, "new", "--players", "Ann,Bob,Cat,Dan", "--deck", "no-mercy", "--mode", "standard", "--target", "1000", "--dealer", "Ann")
+	tm.expect("Who receives the 250 for each player knocked out?")
+	tm.expect("The hand's winner (the default)")
+	tm.send(keyDown) // Whoever knocked the player out
+	tm.line("")
+	tm.expect("no-mercy deck, knock-out bonus to the") // "knocker." wraps
+	// new goes on to the first hand.
+	tm.expect("Who won (went out, or last not knocked out)?")
+	tm.line("b") // Bob
+	tm.expect("Was anyone knocked out (25 cards or more)? [y/N]")
+	tm.line("y")
+	tm.expect("Who was knocked out?")
+	tm.line("d") // Dan
+	tm.expect("Who knocked Dan out?")
+	tm.line("c") // Cat
+	tm.expect("Who else was knocked out?")
+	tm.send(keyDown + keyDown) // Cat, Ann, (no one else)
+	tm.line("")
+	tm.expect("Knocked out: Dan by Cat = 250 points to Cat")
+	tm.expect("Cat's cards")
+	tm.line("r7")
+	tm.expect("Ann's cards")
+	tm.line("r5")
+	tm.expect("Save this hand")
+	tm.line("")
+	// Bob 7 + 5; Cat 250.
+	tm.expect("Saved. Hand 1: Bob went out and scores 12")
+	tm.expect("Who won (went out, or last not knocked out)?")
+	tm.send(strings.Repeat(keyDown, 4)) // (stop for now)
+	tm.line("")
+	if code := tm.wait(); code != 0 {
+		t.Fatalf("exit %d:\n%s", code, tm.screen())
+	}
+	for _, line := range strings.Split(tm.screen(), "\n") {
+		line = strings.TrimRight(line, "\r ")
+		if i := strings.LastIndexByte(line, '\r'); i >= 0 {
+			line = line[i+1:]
+		}
+		if n := utf8.RuneCountInString(line); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, line)
+		}
+	}
+	board := boardJSON(t, db)
+	r := board["rows"].([]any)[0].(map[string]any)
+	if got := fmt.Sprint(r["knocked_by"], " ", r["points"]); got != "map[Dan:Cat] 12" {
+		t.Errorf("knocked by and points: %s", got)
+	}
+	if got := fmt.Sprint(board["settings"].(map[string]any)["mercy_bonus"]); got != "knocker" {
+		t.Errorf("mercy_bonus %s", got)
 	}
 }

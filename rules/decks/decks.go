@@ -302,7 +302,7 @@ var All = []*Deck{
 		MinPlayers: 2, MaxPlayers: 10, Target: 1000,
 		Rules: Rules{Mercy: 25, KnockOutBonus: 250, DrawUntilPlay: true, Stacking: true},
 		Notes: []string{
-			"Who gets the 250 for a knock-out is read two ways: whoever knocked the player out, or the hand's winner.",
+			"Who gets the 250 for a knock-out is read two ways: whoever knocked the player out, or the hand's winner. The table chooses at new (--mercy-bonus knocker or winner, the default).",
 			"A few pages say the game is to 500; those that cite the sheet say 1,000.",
 		},
 	},

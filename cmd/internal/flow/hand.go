@@ -277,6 +277,9 @@ type handEntry struct {
 	// knocked: No Mercy's players knocked out of the hand by the mercy
 	// rule, in seating order after out; their cards are not asked.
 	knocked []int
+	// by: where the game gives the knock-out bonus to the knocker, who
+	// knocked each seat of knocked out.
+	by map[int]int
 }
 
 // mercy is the number of cards that knocks a player out of the hand in
@@ -335,6 +338,13 @@ func (e *handEntry) knockedItem() string {
 	if len(e.knocked) == 0 {
 		return "Knocked out: no one"
 	}
+	if e.b.ToKnocker() {
+		var each []string
+		for _, seat := range e.knocked {
+			each = append(each, e.b.Name(seat)+" by "+e.b.Name(e.by[seat]))
+		}
+		return "Knocked out: " + words.Join(each)
+	}
 	return "Knocked out: " + words.Join(e.b.Names(e.knocked))
 }
 
@@ -342,6 +352,16 @@ func (e *handEntry) hand() scoring.Hand {
 	h := scoring.Hand{Out: e.b.Name(e.out)}
 	if len(e.knocked) > 0 {
 		h.KnockedOut = e.b.Names(e.knocked)
+	}
+	if e.b.ToKnocker() {
+		for _, seat := range e.knocked {
+			if k, ok := e.by[seat]; ok {
+				if h.KnockedBy == nil {
+					h.KnockedBy = map[string]string{}
+				}
+				h.KnockedBy[e.b.Name(seat)] = e.b.Name(k)
+			}
+		}
 	}
 	if e.table.Round > 0 {
 		h.Table = e.table.Number
@@ -403,7 +423,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 	if err != nil || !ok {
 		return scoring.Hand{}, false, err
 	}
-	e := &handEntry{b: b, table: table, out: -1, cards: map[int]string{}, typed: map[int]bool{}}
+	e := &handEntry{b: b, table: table, out: -1, cards: map[int]string{}, typed: map[int]bool{}, by: map[int]int{}}
 	if start != nil {
 		if seat, err := b.Settings.Seat(start.Out); err == nil && slices.Contains(table.Seats, seat) {
 			e.out = seat
@@ -417,6 +437,9 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 		for _, name := range start.KnockedOut {
 			if seat, err := b.Settings.Seat(name); err == nil && seat != e.out && slices.Contains(table.Seats, seat) {
 				e.knocked = append(e.knocked, seat)
+				if k, err := b.Settings.Seat(start.KnockedBy[name]); err == nil {
+					e.by[seat] = k
+				}
 			}
 		}
 	}
@@ -627,6 +650,7 @@ func askKnockedOut(env *Env, e *handEntry) error {
 		return err
 	}
 	e.knocked = nil
+	clear(e.by)
 	if !yes {
 		return nil
 	}
@@ -653,6 +677,21 @@ func askKnockedOut(env *Env, e *handEntry) error {
 		}
 		e.knocked = append(e.knocked, left[i])
 		delete(e.cards, left[i])
+		if b.ToKnocker() {
+			// The knocker receives the bonus: who played the card that
+			// made them draw, anyone else at the table.
+			var others []int
+			for _, seat := range e.table.Seats {
+				if seat != left[i] && !b.Eliminated(seat) {
+					others = append(others, seat)
+				}
+			}
+			k, err := env.Prompt.Pick(fmt.Sprintf("Who knocked %s out?", b.Name(left[i])), b.Names(others), slices.Index(others, e.out))
+			if err != nil {
+				return err
+			}
+			e.by[left[i]] = others[k]
+		}
 	}
 	// In seating order after the player who won, as the board lists them.
 	var order []int
@@ -662,8 +701,16 @@ func askKnockedOut(env *Env, e *handEntry) error {
 		}
 	}
 	e.knocked = order
-	if n := len(e.knocked); n > 0 {
-		bonus := b.Deck.Decl.Rules.KnockOutBonus
+	bonus := b.Deck.Decl.Rules.KnockOutBonus
+	switch n := len(e.knocked); {
+	case n == 0:
+	case b.ToKnocker():
+		var each []string
+		for _, seat := range e.knocked {
+			each = append(each, fmt.Sprintf("%s by %s = %s to %s", b.Name(seat), b.Name(e.by[seat]), words.Count(bonus, "point"), b.Name(e.by[seat])))
+		}
+		fmt.Fprintf(env.Out, "  Knocked out: %s\n", strings.Join(each, "; "))
+	default:
 		fmt.Fprintf(env.Out, "  Knocked out: %s = %s to %s\n", words.Join(b.Names(e.knocked)), words.Count(n*bonus, "point"), b.Name(e.out))
 	}
 	return nil

@@ -139,3 +139,34 @@ func mustHand(t *testing.T, b *scoring.Board, s string) rules.Hand {
 	}
 	return h
 }
+
+// Where the game gives the bonus to the knocker, each player picked as
+// knocked out is followed by who knocked them out (the winner offered
+// first), the line after the picks names each knocker's 250, and the
+// chooser lists them.
+func TestHandNoMercyKnocker(t *testing.T) {
+	b, err := scoring.New(scoring.Settings{Deck: "no-mercy", Players: []string{"Ann", "Bob", "Cat", "Dan"}, MercyBonus: scoring.MercyKnocker})
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, f, out := testEnv(t, "Bob", "y", "Dan", "Cat", "(no one else)", "r7", "r5", "n", "Save this hand")
+	h, ok, err := Hand(env, b, 0, nil, "Save this hand?")
+	if err != nil || !ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	if !slices.Equal(h.KnockedOut, []string{"Dan"}) || h.KnockedBy["Dan"] != "Cat" {
+		t.Errorf("knocked out %q by %v", h.KnockedOut, h.KnockedBy)
+	}
+	if list := f.Lists["Who knocked Dan out?"]; !slices.Equal(list, []string{"Ann", "Bob", "Cat"}) {
+		t.Errorf("knockers offered %q", list)
+	}
+	if !strings.Contains(out.String(), "Knocked out: Dan by Cat = 250 points to Cat") {
+		t.Errorf("no knocker said:\n%s", out)
+	}
+	if items := f.Lists["Whose cards?"]; !slices.Contains(items, "Knocked out: Dan by Cat") {
+		t.Errorf("chooser %q", items)
+	}
+	if _, err := b.Check(h); err != nil {
+		t.Errorf("the board refuses the hand: %v", err)
+	}
+}

@@ -36,7 +36,8 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		// Only the modes the table can play: rotating needs tables of four.
 		var modes []scoring.Mode
 		for _, m := range scoring.Modes {
-			if m.Fits(len(s.Players)) == nil && (!m.NamedTeams() || len(s.Players) >= present.PartnersPlayers) {
+			knocker := strings.EqualFold(strings.TrimSpace(s.MercyBonus), scoring.MercyKnocker) // no tally mode gives it
+			if m.Fits(len(s.Players)) == nil && (!m.NamedTeams() || len(s.Players) >= present.PartnersPlayers) && !(knocker && m.LowWins()) {
 				modes = append(modes, m)
 			}
 		}
@@ -121,6 +122,12 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 	if s.Custom == 0 && len(s.CustomRules) == 0 {
 		var err error
 		if s.Custom, s.CustomRules, err = promptCustom(env, s.Deck); err != nil {
+			return s, err
+		}
+	}
+	if s.MercyBonus == "" && !s.Mode.LowWins() {
+		var err error
+		if s.MercyBonus, err = promptMercyBonus(env, s.Deck); err != nil {
 			return s, err
 		}
 	}
@@ -227,6 +234,25 @@ var deckShort = map[string]string{
 	"flip":     "112 double-sided cards",
 	"all-wild": "112 cards, every one a wild",
 	"no-mercy": "168 cards, played to 1000",
+}
+
+// promptMercyBonus asks, for a deck with a knock-out bonus (No Mercy),
+// who receives it, since the sources read the sheet two ways: the hand's
+// winner (the default, first) or the knocker. "" for any other deck.
+func promptMercyBonus(env *Env, deck string) (string, error) {
+	d, err := rules.LookupDeck(deck)
+	if err != nil || d.Decl.Rules.KnockOutBonus == 0 {
+		return "", nil
+	}
+	bonus := d.Decl.Rules.KnockOutBonus
+	i, err := env.Prompt.Select(fmt.Sprintf("Who receives the %d for each player knocked out?", bonus), []string{
+		"The hand's winner (the default)",
+		"Whoever knocked the player out",
+	}, 0)
+	if err != nil {
+		return "", err
+	}
+	return scoring.MercyBonuses[i], nil
 }
 
 // deckTarget is the target a deck plays to by its own sheet (No Mercy's

@@ -149,10 +149,10 @@ func TestNoMercyTargetAtThePrompts(t *testing.T) {
 		answers []string
 		want    int
 	}{
-		{"--deck no-mercy, Enter at the target", "no-mercy", []string{""}, 1000},
-		{"--deck no-mercy, 300 typed", "no-mercy", []string{"300"}, 300},
-		{"picked after the target, 1000 taken", "", []string{"", "no-mercy", ""}, 1000},
-		{"picked after the target, 500 kept", "", []string{"", "no-mercy", "no"}, 500},
+		{"--deck no-mercy, Enter at the target", "no-mercy", []string{"", ""}, 1000},
+		{"--deck no-mercy, 300 typed", "no-mercy", []string{"300", ""}, 300},
+		{"picked after the target, 1000 taken", "", []string{"", "no-mercy", "", ""}, 1000},
+		{"picked after the target, 500 kept", "", []string{"", "no-mercy", "no", ""}, 500},
 		{"classic: nothing offered", "", []string{"", "classic"}, 500},
 	} {
 		env, f, _ := testEnv(t, c.answers...)
@@ -190,6 +190,43 @@ func TestDeckListFitsThePlayers(t *testing.T) {
 		has := slices.ContainsFunc(list, func(it string) bool { return strings.HasPrefix(it, "party ") })
 		if has != c.party || !strings.HasPrefix(list[0], "classic ") {
 			t.Errorf("%d players: party offered %v, want %v: %q", len(c.players), has, c.party, list)
+		}
+	}
+}
+
+// Who receives No Mercy's knock-out bonus is asked for a No Mercy deck
+// (the hand's winner first, the default), in a mode that wins points, and
+// never for another deck or when --mercy-bonus said.
+func TestMercyBonusAtThePrompts(t *testing.T) {
+	const asked = "Who receives the 250 for each player knocked out?"
+	for _, c := range []struct {
+		name    string
+		s       scoring.Settings
+		answers []string
+		want    string
+		ask     bool
+	}{
+		{"Enter: the winner", scoring.Settings{Deck: "no-mercy", Target: 1000}, []string{""}, scoring.MercyWinner, true},
+		{"the knocker picked", scoring.Settings{Deck: "no-mercy", Target: 1000}, []string{"Whoever knocked the player out"}, scoring.MercyKnocker, true},
+		{"given by the flag", scoring.Settings{Deck: "no-mercy", Target: 1000, MercyBonus: "knocker"}, nil, "knocker", false},
+		{"classic", scoring.Settings{Deck: "classic", Target: 500}, nil, "", false},
+		{"lowest", scoring.Settings{Deck: "no-mercy", Target: 1000, Mode: scoring.Lowest}, nil, "", false},
+	} {
+		env, f, _ := testEnv(t, c.answers...)
+		s := c.s
+		s.Players, s.Dealer = []string{"Ann", "Bob", "Cat"}, "Ann"
+		if s.Mode == "" {
+			s.Mode = scoring.Standard
+		}
+		got, err := Settings(env, s)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got.MercyBonus != c.want || slices.Contains(f.Labels, asked) != c.ask {
+			t.Errorf("%s: %q, asked %q; want %q, asked %v", c.name, got.MercyBonus, f.Labels, c.want, c.ask)
+		}
+		if c.ask && f.Lists[asked][0] != "The hand's winner (the default)" {
+			t.Errorf("%s: the first choice is %q", c.name, f.Lists[asked][0])
 		}
 	}
 }

@@ -61,6 +61,9 @@ type Board struct {
 // BoardSettings are a game's agreements beyond the mode and deck.
 type BoardSettings struct {
 	House []string `json:"house"` // the house rules, by id; empty when none
+	// MercyBonus: in a No Mercy game, who receives the knock-out bonus:
+	// "winner" (the hand's winner) or "knocker"; absent in other decks.
+	MercyBonus string `json:"mercy_bonus,omitempty"`
 }
 
 // Table is one table of a rotating game as it stands.
@@ -126,6 +129,10 @@ type Row struct {
 	// points they added (empty and 0 in every other game).
 	KnockedOut []string `json:"knocked_out"`
 	Bonus      int      `json:"bonus"`
+	// KnockedBy: in a No Mercy game that gives the bonus to the knocker
+	// (settings.mercy_bonus "knocker"), who knocked each player out;
+	// absent otherwise. The bonus is then the knockers', not in points.
+	KnockedBy map[string]string `json:"knocked_by,omitempty"`
 	// Side: in an UNO Flip game, "light", "dark" or null (no card left
 	// tells); absent in other games.
 	Side json.RawMessage `json:"side,omitempty"`
@@ -164,7 +171,7 @@ func NewBoard(g *scoring.Game) Board {
 		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},
 		Custom: s.Custom, CustomRules: s.CustomRules,
-		Settings: BoardSettings{House: words.NonNil(s.House)},
+		Settings: BoardSettings{House: words.NonNil(s.House), MercyBonus: s.MercyBonus},
 	}
 	if !slices.Equal(b.Deck.Colors, rules.Colors) {
 		out.Colors = b.Deck.ColorNames()
@@ -182,7 +189,7 @@ func NewBoard(g *scoring.Game) Board {
 	for _, r := range b.Rows {
 		row := Row{Hand: r.Number, Table: r.Table, Round: r.Round, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
 			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated),
-			KnockedOut: words.NonNil(b.Names(r.KnockedOut)), Bonus: r.Bonus}
+			KnockedOut: words.NonNil(b.Names(r.KnockedOut)), Bonus: r.Bonus, KnockedBy: r.Hand.KnockedBy}
 		for _, l := range r.Hand.Left {
 			row.Held[l.Player] = b.Deck.HandPoints(l.Cards)
 			row.Cards[l.Player] = l.Cards.String()
@@ -474,7 +481,7 @@ func Rematch(p, s scoring.Settings, modeGiven bool) scoring.Settings {
 			s.Deck = p.Deck
 		}
 		s.Mode = mode
-		return s
+		return rematchMercy(p, s)
 	}
 	if len(s.Players) == 0 {
 		s.Players = append([]string(nil), p.Players...)
@@ -500,7 +507,30 @@ func Rematch(p, s scoring.Settings, modeGiven bool) scoring.Settings {
 			s.Custom, s.CustomRules = p.Custom, p.CustomRules
 		}
 	}
+	return rematchMercy(p, s)
+}
+
+// rematchMercy keeps who receives No Mercy's knock-out bonus for a
+// rematch with the same deck, in a mode that gives it, where s does not
+// say.
+func rematchMercy(p, s scoring.Settings) scoring.Settings {
+	if s.MercyBonus == "" && s.Deck == p.Deck && !s.Mode.LowWins() {
+		s.MercyBonus = p.MercyBonus
+	}
 	return s
+}
+
+// MercyPhrase names, in a game with a knock-out bonus (No Mercy), who
+// receives it, after the deck on the board's deck line and elsewhere:
+// ", knock-out bonus to the hand's winner"; "" in any other game.
+func MercyPhrase(s scoring.Settings) string {
+	switch s.MercyBonus {
+	case scoring.MercyWinner:
+		return ", knock-out bonus to the hand's winner"
+	case scoring.MercyKnocker:
+		return ", knock-out bonus to the knocker"
+	}
+	return ""
 }
 
 // BadInput reports whether err is input that cannot be used, as rules,

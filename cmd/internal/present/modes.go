@@ -19,7 +19,7 @@ type ModeText struct {
 	Describe string // one line for "new --help"
 	Short    string // a few words for the list of modes to choose from
 	Goal     string // how the game is won, after the mode's name: {target} {rounds} {hands} {tables}
-	Hand     string // a counted hand: {out} {side} {won} {held} {table}
+	Hand     string // a counted hand: {out} {went} {side} {won} {held} {table}
 	Summary  string // a hand about to be saved: the same words
 	Win      string // after "Ann wins" or "Ann and Cat win": {score}
 	Tie      string // after "Ann and Bob win", when several columns share the win: {score}
@@ -31,8 +31,8 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Describe: "whoever goes out scores the cards left in the other hands; first to the target wins",
 		Short:    "whoever goes out scores the others' cards",
 		Goal:     "first to {target}",
-		Hand:     "{out} went out and scores {won} ({held}).",
-		Summary:  "{out} went out: {held}, {won} points in all for {side}.",
+		Hand:     "{out} {went} and scores {won} ({held}).",
+		Summary:  "{out} {went}: {held}, {won} points in all for {side}.",
 		Win:      " with {score} points",
 		Tie:      ", tied at {score} points",
 		Lead:     " with {score}.",
@@ -41,8 +41,8 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Describe: "everyone keeps a tally of the cards they are caught with; when one reaches the target, the lowest tally wins",
 		Short:    "everyone tallies what they're caught with; lowest wins",
 		Goal:     "lowest tally wins when anyone reaches {target}",
-		Hand:     "{out} went out; caught with cards: {held}.",
-		Summary:  "{out} went out: {added}.",
+		Hand:     "{out} {went}; caught with cards: {held}.",
+		Summary:  "{out} {went}: {added}.",
 		Win:      " with the lowest tally ({score})",
 		Tie:      ", tied at the lowest tally ({score})",
 		Lead:     " with the lowest tally, {score}.",
@@ -51,8 +51,8 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Describe: "teams; when a partner goes out, the team scores both opposing hands; first team to the target wins",
 		Short:    "teams; a partner going out scores both opposing hands",
 		Goal:     "first to {target}",
-		Hand:     "{out} went out; {side} score {won} ({held}).",
-		Summary:  "{out} went out: {held}, {won} points in all for {side}.",
+		Hand:     "{out} {went}; {side} score {won} ({held}).",
+		Summary:  "{out} {went}: {held}, {won} points in all for {side}.",
 		Win:      " with {score} points",
 		Tie:      ", tied at {score} points",
 		Lead:     " with {score}.",
@@ -61,8 +61,8 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Describe: "tally of cards caught with; at the target a player is out of the game; the last one left wins",
 		Short:    "tallies; out at the target; the last one left wins",
 		Goal:     "out of the game at {target}",
-		Hand:     "{out} went out; caught with cards: {held}.",
-		Summary:  "{out} went out: {added}.",
+		Hand:     "{out} {went}; caught with cards: {held}.",
+		Summary:  "{out} {went}: {added}.",
 		Win:      ": the last player left",
 		Tie:      ": the last players left",
 		Lead:     " with the lowest tally, {score}.",
@@ -71,8 +71,8 @@ var modeTexts = map[scoring.Mode]ModeText{
 		Describe: "4, 5, 8, 9, 12, 13 or 16 players at tables of four (with 5, 9 or 13, one sits out each round) take a new partner each round until everyone has partnered everyone; each keeps their own total, the highest wins",
 		Short:    "a new partner each round; highest own total wins",
 		Goal:     "{rounds} of {hands}{tables}",
-		Hand:     "{out} went out at table {table}; {side} score {won} each ({held}).",
-		Summary:  "{out} went out at table {table}: {held}, {won} points each for {side}.",
+		Hand:     "{out} {went} at table {table}; {side} score {won} each ({held}).",
+		Summary:  "{out} {went} at table {table}: {held}, {won} points each for {side}.",
 		Win:      " with the highest total ({score})",
 		Tie:      ", tied at the highest total ({score})",
 		Lead:     " with {score}.",
@@ -106,8 +106,9 @@ func Goal(s scoring.Settings) string {
 
 // HandWords are the words a hand's templates are filled with.
 // knocked are No Mercy's players knocked out of the hand, each adding the
-// deck's bonus.
-func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int, knocked []string) map[string]string {
+// deck's bonus to the hand's points, or, when by names who knocked them out
+// (the knocker receives it), to the knocker's.
+func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int, knocked []string, by map[string]string) map[string]string {
 	total := 0
 	var held, owned []string
 	for _, l := range left {
@@ -118,6 +119,10 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 	}
 	for _, k := range knocked {
 		bonus := b.Deck.Decl.Rules.KnockOutBonus
+		if knocker, ok := by[k]; ok { // the knocker receives it, not the winner
+			held = append(held, fmt.Sprintf("%s knocked out by %s, %d to %s", k, knocker, bonus, knocker))
+			continue
+		}
 		total += bonus
 		held = append(held, fmt.Sprintf("%s knocked out %d", k, bonus))
 	}
@@ -132,8 +137,12 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 	default:
 		added = fmt.Sprintf("%s are added to their tallies (%d in all)", words.Join(owned), total)
 	}
+	went := "went out"
+	if len(knocked) > 0 && len(left) == 0 {
+		went = "was last standing" // No Mercy: everyone else was knocked out
+	}
 	return map[string]string{
-		"out": out, "side": words.Join(b.Names(side)),
+		"out": out, "went": went, "side": words.Join(b.Names(side)),
 		"won": strconv.Itoa(total), "held": strings.Join(held, ", "), "table": strconv.Itoa(table),
 		"added": added,
 	}
@@ -142,7 +151,7 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 // HandLine says in one sentence what a counted hand did: "Hand 3: Ann went
 // out: ...", and who it eliminated.
 func HandLine(b *scoring.Board, r scoring.Row) string {
-	w := HandWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table, r.Hand.KnockedOut)
+	w := HandWords(b, b.Name(r.Out), r.Side, r.Hand.Left, r.Table, r.Hand.KnockedOut, r.Hand.KnockedBy)
 	s := fmt.Sprintf("Hand %d: %s", r.Number, Fill(Text(b.Settings.Mode).Hand, w))
 	if len(r.Eliminated) > 0 {
 		verb := "is"
@@ -157,7 +166,7 @@ func HandLine(b *scoring.Board, r scoring.Row) string {
 // HandSummary sums up a hand before it is saved.
 func HandSummary(b *scoring.Board, h scoring.Hand) string {
 	out, _ := b.Settings.Seat(h.Out)
-	return Fill(Text(b.Settings.Mode).Summary, HandWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table, h.KnockedOut))
+	return Fill(Text(b.Settings.Mode).Summary, HandWords(b, h.Out, b.Side(h.Table, out), h.Left, h.Table, h.KnockedOut, h.KnockedBy))
 }
 
 // WinPhrase is what follows the winners' names: " with 250 points", ",
@@ -318,7 +327,8 @@ func waitLine(b *scoring.Board, t scoring.Table) string {
 // cellTexts write what a hand did to a column: "+94" for points won, "(57)"
 // for points caught holding that count for others, a tally's "+12", "0" for
 // going out in a tally mode, nothing for a hand at another table, "KO" for
-// a player No Mercy's mercy rule knocked out of the hand; noPart
+// a player No Mercy's mercy rule knocked out of the hand, then "+250" for
+// knock-out points the column received as the knocker; noPart
 // (given by the caller) for no part in the hand.
 var cellTexts = [...]string{
 	scoring.Away:    "",
@@ -337,6 +347,9 @@ func CellText(c scoring.Cell, noPart string) string {
 	s := noPart
 	if c.Kind != scoring.NotIn {
 		s = strings.ReplaceAll(cellTexts[c.Kind], "{p}", strconv.Itoa(c.Points))
+	}
+	if c.Bonus > 0 { // No Mercy: knock-out points to the knocker
+		s += " +" + strconv.Itoa(c.Bonus)
 	}
 	if c.Eliminated {
 		s += " out"

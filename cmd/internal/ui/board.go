@@ -42,7 +42,7 @@ func WriteBoard(w io.Writer, g *scoring.Game, st Style) error {
 	if name := g.Name(); name != "" {
 		title = fmt.Sprintf("%s (game %s)", name, g.ID)
 	}
-	fmt.Fprintf(&out, "%s: %s, %s, %s%s\n\n", st.Bold(title), s.Mode, present.Goal(s), deckPhrase(b.Deck, st), housePhrase(s.House))
+	fmt.Fprintf(&out, "%s: %s, %s, %s%s\n\n", st.Bold(title), s.Mode, present.Goal(s), deckPhrase(b.Deck, st), present.MercyPhrase(s)+housePhrase(s.House))
 
 	if len(b.Rows) > 0 {
 		if err := writeScorePad(&out, b, st); err != nil {

@@ -160,6 +160,9 @@ func newBoardView(g *store.Game) boardView {
 		v.Title = "Game " + g.ID
 	}
 	v.Subtitle = fmt.Sprintf("%s · %s · %s deck", words.Capitalize(string(s.Mode)), present.Goal(s), s.Deck)
+	if m := present.MercyPhrase(s); m != "" {
+		v.Subtitle += " · " + strings.TrimPrefix(m, ", ")
+	}
 	if len(s.House) > 0 {
 		v.Subtitle += " · house rules: " + strings.Join(s.House, ", ")
 	}
@@ -290,6 +293,9 @@ func newBoardView(g *store.Game) boardView {
 		for _, row := range b.Rows {
 			if len(row.KnockedOut) > 0 {
 				v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the hand's winner scores %d for each.", r.Mercy, r.KnockOutBonus)
+				if b.ToKnocker() {
+					v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); whoever knocked the player out scores %d (+%d beside their cell).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
+				}
 				break
 			}
 		}
@@ -372,7 +378,11 @@ func (v *boardView) said(b *scoring.Board, lead []int, scored bool) {
 		if r.Table > 0 {
 			at = fmt.Sprintf(" at table %d", r.Table)
 		}
-		v.SaidHand = fmt.Sprintf("Hand %d%s: %s went out, %s.", r.Number, at, b.Name(r.Out), words.Count(r.Won, "point"))
+		went := "went out"
+		if len(r.KnockedOut) > 0 && len(r.Hand.Left) == 0 {
+			went = "was last standing" // No Mercy: everyone else was knocked out
+		}
+		v.SaidHand = fmt.Sprintf("Hand %d%s: %s %s, %s.", r.Number, at, b.Name(r.Out), went, words.Count(r.Won, "point"))
 	}
 	v.SaidLead = v.Head
 	switch {

@@ -482,8 +482,10 @@ type handRequest struct {
 	Left    map[string]string `json:"left"`
 	Table   *int              `json:"table"`
 	Changes int               `json:"changes"`
-	// KnockedOut: No Mercy's players knocked out of the hand.
-	KnockedOut []string `json:"knocked_out"`
+	// KnockedOut: No Mercy's players knocked out of the hand; KnockedBy,
+	// where the game gives the bonus to the knocker, who knocked each out.
+	KnockedOut []string          `json:"knocked_out"`
+	KnockedBy  map[string]string `json:"knocked_by"`
 }
 
 // undoRequest is the body of POST /api/games/ID/undo and /redo: all
@@ -757,7 +759,7 @@ func readHand(body []byte) (givenHand, int, error) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	h := scoring.Hand{Out: req.Out, Table: table(req.Table), KnockedOut: req.KnockedOut} // scoring checks the table and the knock-outs
+	h := scoring.Hand{Out: req.Out, Table: table(req.Table), KnockedOut: req.KnockedOut, KnockedBy: req.KnockedBy} // scoring checks the table and the knock-outs
 	for _, name := range names {
 		l, err := present.Left(strings.TrimSpace(name), req.Left[name])
 		if err != nil {
