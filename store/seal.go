@@ -14,24 +14,19 @@ import (
 	"github.com/unoscore/unoscore/rules/words"
 )
 
-// From schema 5 every value unoscore keeps in the ids, summaries and events
-// buckets, and the counter of games, ends with a CRC-32C (Castagnoli) of
-// the bucket's name, the key and the value, 4 bytes big-endian: bbolt
-// checksums only its meta pages, so one flipped bit in a summary could
-// turn "held 16" into 96 and be printed. Every read checks it (unseal),
-// and a mismatch is damage, naming the game. The key is in the sum, so a
-// value that lands under another key does not pass either.
-
-// The checksum is computed two ways that give the same sum. hash/crc32's
-// Castagnoli table is made for the processor on first use (with SSE4.2,
-// the tables of its three-way loop: 0.2 to 0.3 ms in a new process, more
-// than all the rest of reading one game), so a process sums a byte at a
-// time with a table of 256 entries, made in a microsecond, until it has
-// summed smallSums bytes (a board sums a few kilobytes), then switches to
-// crc32's (a listing of every game, an import, doctor). At about 2.7 ns a
-// byte against crc32's 0.05, the bytes summed before the switch cost about
-// what making crc32's table does, so neither kind of command pays much
-// more than it would have with the better way for it alone.
+// From schema 5 every value of the ids, summaries and events buckets, and
+// the counter of games (from 7 the schema version and the current game),
+// ends with a CRC-32C of the bucket's name, the key and the value, 4 bytes
+// big-endian: bbolt checksums only its meta pages, so one flipped bit in a
+// summary could turn "held 16" into 96. Every read checks it (unseal): a
+// mismatch is damage, naming the game, and a value under another key fails.
+//
+// hash/crc32's Castagnoli tables take 0.2 to 0.3 ms to make in a new process
+// (1.3 million instructions, a tenth of a hand), more than a command that
+// reads one game sums in all; so a process sums a byte at a time, with a
+// table of 256 made in a microsecond, until it has summed smallSums bytes
+// (a listing of every game, an import, doctor), then with crc32's.
+// TestSealSumBothWays holds the two to the same sum.
 const smallSums = 96 << 10
 
 var (
@@ -41,11 +36,7 @@ var (
 		for i := range t {
 			c := uint32(i)
 			for range 8 {
-				if c&1 == 1 {
-					c = c>>1 ^ crc32.Castagnoli
-				} else {
-					c >>= 1
-				}
+				c = c>>1 ^ crc32.Castagnoli*(c&1)
 			}
 			t[i] = c
 		}
@@ -60,26 +51,12 @@ const sealSize = 4
 // number handed out, 8 bytes big-endian, sealed.
 var keyCounter = []byte("games")
 
-var zero = []byte{0}
-
 func sealSum(bucket, key, v []byte) uint32 {
-	n := int64(len(bucket) + len(key) + len(v) + 2)
-	if summed.Load() > smallSums || summed.Add(n) > smallSums {
-		// The bucket's name and the key, a few bytes, a byte at a time: a
-		// call of crc32's costs more than that (a summary is a few hundred
-		// bytes).
-		s := smallTable()
-		c := crcSmall(0, s, bucket)
-		c = crcSmall(c, s, zero)
-		c = crcSmall(c, s, key)
-		c = crcSmall(c, s, zero)
+	t := smallTable()
+	c := crcSmall(crcSmall(crcSmall(crcSmall(0, t, bucket), t, []byte{0}), t, key), t, []byte{0})
+	if summed.Load() > smallSums || summed.Add(int64(len(v))) > smallSums {
 		return crc32.Update(c, castagnoli(), v)
 	}
-	t := smallTable()
-	c := crcSmall(0, t, bucket)
-	c = crcSmall(c, t, zero)
-	c = crcSmall(c, t, key)
-	c = crcSmall(c, t, zero)
 	return crcSmall(c, t, v)
 }
 
@@ -136,7 +113,9 @@ func idNum(tx *bolt.Tx, id []byte) (uint64, error) {
 	return idValue(tx, id, kept)
 }
 
-// idTaken says whether the index of ids holds id, its pages checked first.
+// idTaken says whether the index of ids holds id, its pages checked first
+// (the value is not read: in a file of schema 4, before its upgrade, it is
+// not sealed yet).
 func idTaken(tx *bolt.Tx, id string) (bool, error) {
 	if err := checkRange(tx, bucketIDs, []byte(id), append([]byte(id), 0)); err != nil {
 		return false, err
