@@ -925,23 +925,18 @@ func hasBuckets(tx *bolt.Tx) bool {
 	return found
 }
 
-// checkFile checks a file before bbolt maps it: both meta pages (a
-// damaged newer one is an OlderError, since bbolt would quietly use the
-// older), its size against them (reading past the end of a cut-short file
-// would fault), and the pages of the root bucket, the top-level buckets and
-// the free-page list (see store/internal/boltfile). It returns the meta page in force.
-//
-// A read (write false) leaves out the pages of the top-level buckets but
-// the meta bucket: the pages on the way to a key are checked when it is
-// read (see checkRange). A write also walks the free-page list and every
-// branch page of every bucket; the leaves of the games' logs, summaries
-// and ids are checked as the write reads or changes them (a ranged walk: a
-// game's log, its summary, its id; all of a bucket before a change that
-// deletes from it or reads all of it), and only the leaf just below each
-// free page is read here, to know how many pages it runs over. So no free
-// page is one in use, no loop lies anywhere, and no leaf bbolt copies or
-// changes is unchecked: no damage can spread through a write, and opening
-// to write no longer costs a read of every page of the file.
+// checkFile checks a file before bbolt maps it and returns the meta page
+// in force: both meta pages (a damaged newer one is an OlderError: bbolt
+// would quietly use the older), the file's size against them (reading past
+// the end would fault), the root bucket's page and the meta bucket. A read
+// checks nothing more now: the pages on the way to a key are checked when
+// it is read (checkRange). A write also checks the free-page list, and that
+// it names no page in use: every page the branch pages of the games' logs,
+// summaries and ids point at (their leaves are checked, keys and all, as
+// the write reaches them), and the pages after the leaf just below each
+// free page. So no loop lies anywhere, no page bbolt copies or changes is
+// unchecked, and no page it reuses is in use: damage never spreads through
+// a write.
 func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, error) {
 	// The first meta page is at 0; its page size tells where the second
 	// is. If the first is unreadable, the second is looked for at every
@@ -980,10 +975,9 @@ func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, 
 	if need := int64(m.PGID) * int64(m.PageSize); m.PGID < 2 || size < need {
 		return boltfile.Meta{}, &CorruptError{Path: path, Err: fmt.Errorf("it is %d bytes but says it holds %d: it was cut short", size, need)}
 	}
-	// A few hundred pages at most are read (the branch pages of a file of
-	// 10,000 games): a pread each costs less than mapping the file.
-	src := boltfile.NewReader(f)
-	w := newWalker(src, int(m.PageSize), m.PGID, false)
+	// About 100 pages are read to write to a file of 10,000 games: a pread
+	// each costs less than mapping the file.
+	w := newWalker(boltfile.NewReader(f), int(m.PageSize), m.PGID, false)
 	w.Lazy = !write
 	w.Tree(m.Root, 0, boltfile.From{What: "the root bucket"})
 	if write {
@@ -1008,38 +1002,8 @@ func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.W
 // checkBucketPages walks the pages of one bucket (a game's log in schema 3
 // and before) before bbolt reads them.
 func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
-	w, _, err := walkerFor(tx, uint64(b.Root()))
-	if w == nil || err != nil {
-		return err
-	}
-	w.Tree(uint64(b.Root()), 1, boltfile.From{What: "the game's log"})
-	return w.Err()
-}
-
-// walkerFor is a page walker over the open file behind tx, for a bucket whose
-// root page is root; nil when the bucket is inline in its parent's page
-// (checked when the file was opened) or the file is not one Open opened.
-func walkerFor(tx *bolt.Tx, root uint64) (*boltfile.Walker, *DB, error) {
-	return walkerOver(tx, root, false)
-}
-
-// walkerOver is walkerFor; whole: to walk a whole bucket, whose pages are
-// then read 64 KiB at a time (a list of every game walks 1,500 pages).
-func walkerOver(tx *bolt.Tx, root uint64, whole bool) (*boltfile.Walker, *DB, error) {
-	v, ok := open.Load(tx.DB())
-	if root == 0 || !ok {
-		return nil, nil, nil
-	}
-	db := v.(*DB)
-	fi, err := db.file.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	src := boltfile.NewReader(db.file)
-	if whole {
-		src = boltfile.NewReadAhead(db.file)
-	}
-	return newWalker(src, db.page, uint64(fi.Size())/uint64(db.page), true), db, nil
+	_, err := checkTree(tx, uint64(b.Root()), nil, nil, "the game's log")
+	return err
 }
 
 // checkRangePages walks the pages of the events bucket that hold, or would
@@ -1056,17 +1020,31 @@ func checkRangePages(tx *bolt.Tx, lo, hi []byte) error {
 // then, as it reads, the pages on the way to the keys it reads: what a
 // command costs does not grow with the number of games it does not read.
 func checkRange(tx *bolt.Tx, bucket, lo, hi []byte) error {
-	root := uint64(tx.Bucket(bucket).Root())
-	w, db, err := walkerOver(tx, root, lo == nil && hi == nil)
-	if w == nil || err != nil {
-		return err
-	}
-	w.Lo, w.Hi, w.Ranged = lo, hi, lo != nil || hi != nil
-	w.Tree(root, 1, boltfile.From{What: fmt.Sprintf("the %s bucket", bucket)})
-	if err := w.Err(); err != nil {
+	db, err := checkTree(tx, uint64(tx.Bucket(bucket).Root()), lo, hi, "the "+string(bucket)+" bucket")
+	if err != nil {
 		return &CorruptError{Path: db.path, Err: err}
 	}
 	return nil
+}
+
+// checkTree walks the pages of the bucket whose root is page root, from lo
+// up to hi (both nil: all of it, read 64 KiB at a time), in the file Open
+// opened behind tx; nothing when the bucket is inline in its parent's page
+// (checked with it).
+func checkTree(tx *bolt.Tx, root uint64, lo, hi []byte, what string) (*DB, error) {
+	v, ok := open.Load(tx.DB())
+	if root == 0 || !ok {
+		return nil, nil
+	}
+	db := v.(*DB)
+	src := boltfile.NewReader(db.file)
+	if lo == nil && hi == nil {
+		src = boltfile.NewReadAhead(db.file)
+	}
+	w := newWalker(src, db.page, uint64(tx.Size())/uint64(db.page), true)
+	w.Lo, w.Hi, w.Ranged = lo, hi, lo != nil || hi != nil
+	w.Tree(root, 1, boltfile.From{What: what})
+	return db, w.Err()
 }
 
 const idAlphabet = "abcdefghijkmnpqrstuvwxyz23456789"
