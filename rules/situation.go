@@ -458,6 +458,20 @@ func ReadSituation(q string) Situation {
 			c := named[play].card
 			s.Play = &c
 		}
+	} else if len(named) >= 2 && named[1].at > 0 && ws[named[1].at-1] == "then" {
+		// "+2 then +4": the second is laid on the first.
+		c, p := named[1].card, named[0].card
+		s.Play, s.Pile = &c, &p
+	} else if len(named) == 2 && named[0].card.Face == named[1].card.Face && blocks(ws, named[0]) {
+		// "can you skip a skip": the card against one like it.
+		c, p := named[0].card, named[1].card
+		s.Play, s.Pile = &c, &p
+	} else if len(named) == 1 && (named[0].count == 2 && has(ws, "in a row", "back to back", "one after another", "one after the other") ||
+		named[0].count >= 1 && yesNo(ws) && has(ws, "stack", "stacking", "stacked") && !isDraw(named[0].card.Face) && !drawWord(ws)) {
+		// "can you play 2 wild cards in a row", "can you stack reverse
+		// cards": one laid on another like it.
+		c, p := named[0].card, named[0].card
+		s.Play, s.Pile = &c, &p
 	} else if len(named) == 2 && !isDraw(named[0].card.Face) && isDraw(named[1].card.Face) && blocks(ws, named[0]) {
 		// "can you reverse a +2", "can a wild stop a draw 4": the card
 		// is laid against the draw card, as on a pile.
@@ -753,7 +767,7 @@ func drawCount(cards []Card) int {
 }
 
 // isDraw reports whether a face makes the next player draw.
-func isDraw(f Face) bool { return drawsCards(f) }
+func isDraw(f Face) bool { return drawsCards(f) || drawAmount(f) > 0 }
 
 func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	pointsWords := has(ws, "points", "point", "worth", "value", "values", "score", "pts", "count for", "how much")
@@ -776,7 +790,7 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case len(named) == 1 && s.Players == 0 && has(ws, turnWords...):
 		return AskedTurn
 	case s.Play != nil && s.Pile != nil && isDraw(s.Play.Face) && isDraw(s.Pile.Face) &&
-		!has(ws, "my turn", "own turn", "your turn", "my go", "his turn", "her turn", "their turn") && !othersPlay(ws):
+		!has(ws, "my turn", "own turn", "your turn", "my go", "his turn", "her turn", "their turn", "in a row", "back to back") && !othersPlay(ws):
 		// A draw card on a draw card, asked with no word of whose turn:
 		// people ask whether it passes the draw on.
 		return AskedStack
@@ -881,6 +895,12 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		// The question names its edition ("in No Mercy can I stack"): it
 		// is answered for that deck, whatever the game's.
 		if e, err := LookupDeck(s.Edition); err == nil {
+			t.Deck, named = e, true
+		}
+	} else if ed := editionOf(s.Cards); t.Deck == nil && !s.Flip && ed != "" {
+		// A card only a newer edition has ("my Wild Draw 10"), asked
+		// with no game in use: that edition's deck.
+		if e, err := LookupDeck(ed); err == nil {
 			t.Deck, named = e, true
 		}
 	}
@@ -1074,6 +1094,17 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 	if t.Deck != nil && t.Deck.Decl != nil && t.Deck.Decl.Rules.Stacking {
 		// It rests on the edition's own rules ("nomercy-play"), not on the
 		// rulebooks' silence.
+		fact := strings.ReplaceAll(t.Deck.ID, "-", "") + "-play"
+		if s.Play != nil && s.Pile != nil && drawAmount(s.Play.Face) > 0 && drawAmount(s.Pile.Face) > 0 {
+			// Both cards named: the one laid must be worth as many.
+			p, q := drawAmount(s.Play.Face), drawAmount(s.Pile.Face)
+			if p < q {
+				return Ruling{Text: fmt.Sprintf("No, in the %s: only a draw card of equal or higher value may answer one played on you, and %s (%d) is worth less than %s (%d).",
+					t.Deck.Name, WithArticle(s.Play.Face.String()), p, WithArticle(s.Pile.Face.String()), q), Fact: fact}, true
+			}
+			return Ruling{Text: fmt.Sprintf("Yes, in the %s: a draw card of equal or higher value may answer one played on you, as %s (%d) does %s (%d), and the total passes on.",
+				t.Deck.Name, WithArticle(s.Play.Face.String()), p, WithArticle(s.Pile.Face.String()), q), Fact: fact}, true
+		}
 		return Ruling{Text: fmt.Sprintf("Yes, in the %s: a draw card of equal or higher value may answer %s played on you, and the total passes on.", t.Deck.Name, hit),
 			Fact: strings.ReplaceAll(t.Deck.ID, "-", "") + "-play"}, true
 	}
@@ -1352,4 +1383,50 @@ func turnRuling(s Situation) (Ruling, bool) {
 		return Ruling{Text: fmt.Sprintf("No: %s names the colour, and the next player plays as usual.", WithArticle(f.String())), Fact: "wild-does"}, true
 	}
 	return Ruling{}, false
+}
+
+// drawWord reports whether the question speaks of draw cards without
+// naming one ("stack draw cards").
+func drawWord(ws []string) bool {
+	return has(ws, "draw card", "draw cards", "draw", "plus", "pick up")
+}
+
+// drawAmount is how many cards a draw card makes the next player take
+// (0 for any other card, and for a Wild Draw Color, which has no number).
+func drawAmount(f Face) int {
+	if f.IsNumber() || f >= numFaces {
+		return 0
+	}
+	switch faceInfos[f].token {
+	case "d1":
+		return 1
+	case "d2", "wd2":
+		return 2
+	case "wd4", "d4", "wrd4":
+		return 4
+	case "d5":
+		return 5
+	case "wd6":
+		return 6
+	case "wd10":
+		return 10
+	}
+	return 0
+}
+
+// editionOf is the newer edition whose deck alone holds a card the
+// question names ("a Wild Draw 10": No Mercy), or "".
+func editionOf(cards []Card) string {
+	classic, _ := LookupDeck(DefaultDeck)
+	for _, c := range cards {
+		if classic.Copies(c.Face) > 0 || c.Face.OnlyFlip() {
+			continue
+		}
+		for _, d := range decks {
+			if d.ID != DefaultDeck && d.Sides == nil && d.Copies(c.Face) > 0 && d.Decl != nil && d.Decl.Newer {
+				return d.ID
+			}
+		}
+	}
+	return ""
 }

@@ -253,3 +253,23 @@ func TestReadSituationDetails(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSituationOrders: a card laid "then" another, one like it ("skip
+// a skip", "two wilds in a row", "stack reverse cards"), and a newer
+// edition's draw cards weighed against each other.
+func TestReadSituationOrders(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"I made it possible +2 then +4", "No: no rulebook lets you pass a Draw Two on"},
+		{"Can you skip a skip in UNO?", "Yes: a Skip can go on a Skip"},
+		{"Can you play 2 wild cards in a row in UNO?", "Yes: a Wild may go on any card"},
+		{"Can you stack reverse cards in UNO?", "Yes: a Reverse can go on a Reverse"},
+		{"Uno: Cannot play two Wild +4 cards in a row", "Yes, if you hold no other card of the colour in play"},
+		{"he could stack a Wild Draw 4 on my Wild Draw 10", "No, in the UNO Show 'Em No Mercy deck: only a draw card of equal or higher value"},
+		{"can I stack a wild draw 10 on a wild draw 6", "Yes, in the UNO Show 'Em No Mercy deck: a draw card of equal or higher value"},
+	} {
+		r, ok := ReadSituation(tt.q).Rule(Table{})
+		if !ok || !strings.HasPrefix(r.Text, tt.want) {
+			t.Errorf("%q: %q (%v); want it to start %q", tt.q, r.Text, ok, tt.want)
+		}
+	}
+}
