@@ -283,7 +283,7 @@ func readCards(ws []string) []namedCard {
 			}
 		}
 		if j < len(ws) {
-			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && j > 0 && flipGameBefore[ws[j-1]]) && !(f == Skip && skipsATurn(ws[j+1:])) &&
+			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && (j == 0 || flipGameBefore[ws[j-1]])) && !(f == Skip && skipsATurn(ws[j+1:])) &&
 				!(f == Wild && n == 1 && j > 0 && ws[j-1] == "all" && color == NoColor) {
 				if count == 0 {
 					count = 1
@@ -573,7 +573,8 @@ func skipsATurn(after []string) bool {
 
 // turnWords ask whether a card costs the next player their turn.
 var turnWords = []string{"skip your turn", "skip a turn", "skip their turn", "skip my turn", "skip the turn", "lose a turn", "lose your turn",
-	"lose their turn", "miss a turn", "miss your turn", "miss their turn", "lose my turn", "miss my turn"}
+	"lose their turn", "miss a turn", "miss your turn", "miss their turn", "lose my turn", "miss my turn", "miss his", "miss her",
+	"lose his", "lose her", "miss a go", "miss my go", "miss your go", "miss their go", "lose a go", "lose your go"}
 
 // lastWords ask whether a hand may end on a card.
 var lastWords = []string{"end on", "end with", "end the game", "end a game", "end the round", "end a round", "end the hand",
@@ -590,6 +591,9 @@ func readPlayers(ws []string) int {
 				continue
 			}
 			n = v
+		}
+		if i > 1 && ws[i-1] == "with" && (ws[i-2] == "playing" || ws[i-2] == "play" || ws[i-2] == "game") && ws[i+1] != "cards" && ws[i+1] != "card" {
+			return n // "we're playing with 2, ..."
 		}
 		switch ws[i+1] {
 		case "player", "players", "people", "persons", "handed", "person":
@@ -770,7 +774,8 @@ func drawCount(cards []Card) int {
 func isDraw(f Face) bool { return drawsCards(f) || drawAmount(f) > 0 }
 
 func readAsked(ws []string, s Situation, named []namedCard) Asked {
-	pointsWords := has(ws, "points", "point", "worth", "value", "values", "score", "pts", "count for", "how much")
+	pointsWords := has(ws, "points", "point", "worth", "value", "values", "score", "pts", "count for", "how much", "add up to", "adds up to") ||
+		has(ws, "left with", "stuck with", "caught with", "left holding") && has(ws, "what that", "whats that", "what is that", "how bad", "total")
 	switch {
 	case len(named) > 0 && (has(ws, "challenge", "challenged", "challenging", "challenges") &&
 		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many")) || has(ws, "illegal", "illegally")) &&
@@ -1236,9 +1241,9 @@ func twoPlayerRuling(s Situation) (Ruling, bool) {
 	case Skip:
 		return Ruling{Text: "With two players a Skip means you play again at once.", Fact: "skip-two"}, true
 	case DrawTwo:
-		return Ruling{Text: "With two players the other player draws 2 and the turn comes back to you.", Fact: "d2-two"}, true
+		return Ruling{Text: "With two players the one hit draws 2, then the turn comes back to whoever played the Draw Two.", Fact: "d2-two"}, true
 	case WildDrawFour:
-		return Ruling{Text: "With two players the other player draws 4 and the turn comes back to you.", Fact: "wd4-two"}, true
+		return Ruling{Text: "With two players the one hit draws 4, then the turn comes back to whoever played the Wild Draw Four.", Fact: "wd4-two"}, true
 	case DrawOne:
 		return Ruling{Text: "With two players the other player draws 1, misses the turn, and you play again (UNO Flip).", Fact: "flip-light-actions"}, true
 	case WildDrawTwo:

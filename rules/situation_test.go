@@ -61,6 +61,10 @@ func TestReadSituation(t *testing.T) {
 		{"in all wild how much is a plain wild worth", AskedPoints, "w", "", 0, 0},
 		{"the pile shows a blue 5 and I have a blue 3, can I play my draw four", AskedPlay, "wd4", "b5", 0, 0},
 		{"can someone else challenge a wild draw four", AskedMayChallenge, "wd4", "", 0, 0},
+		{"we're playing with 2, he put down a wild draw four, do I get a turn after drawing", AskedTwoPlayer, "wd4", "", 2, 0},
+		{"i was left with 3 wilds and a reverse, what's that", AskedPoints, "w", "", 0, 0},
+		{"does the draw 2 make my brother miss his go", AskedTurn, "d2", "", 0, 0},
+		{"flip: my sister has a draw five and a wild draw two left, how many points", AskedPoints, "d5", "", 0, 1},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -136,6 +140,9 @@ func TestRulings(t *testing.T) {
 		{"the last wild was called blue, can I put down a red 9", nil, "No:", ""},
 		{"the pile shows a blue 5 and I have a blue 3, can I play my draw four", nil, "No:", "colour in play"},
 		{"can someone else challenge a wild draw four", nil, "No: only", ""},
+		{"we're playing with 2, he put down a wild draw four, do I get a turn after drawing", nil, "With two players", "whoever played the Wild Draw Four"},
+		{"i was left with 3 wilds and a reverse, what's that", nil, "170:", ""},
+		{"flip: my sister has a draw five and a wild draw two left, how many points", nil, "70:", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
