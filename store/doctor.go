@@ -29,132 +29,98 @@ type Report struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// Doctor checks the whole file: every page (see store/internal/boltfile), the schema
-// version, that every game's log replays, that its summary and its id agree
-// with it, and that no id or event lies outside a game. It reads only;
-// problems are reported, not repaired.
+// Doctor checks the whole file: every page (see store/internal/boltfile),
+// the schema version, that every game's log replays, that its summary and
+// its id agree with it, and that no id or event lies outside a game. It
+// reads only; problems are reported, not repaired.
 func (db *DB) Doctor() (Report, error) {
 	r := Report{Path: db.path, Problems: []string{}}
-	err := func() error {
-		// Every page, walked by unoscore itself with bounds, so that a
-		// damaged file is reported, never followed round a loop.
-		if db.Warning != "" {
-			// What to do about it is the command line's to say.
-			r.Problems = append(r.Problems, db.Warning)
+	if db.Warning != "" {
+		// What to do about it is the command line's to say.
+		r.Problems = append(r.Problems, db.Warning)
+	}
+	if db.staleMeta != "" {
+		r.Notes = append(r.Notes, db.staleMeta)
+	}
+	pages := db.checkAllPages()
+	for _, p := range pages {
+		r.Problems = append(r.Problems, "page check: "+p)
+	}
+	err := db.view(func(tx *bolt.Tx) error {
+		// The file's size on disk: tx.Size() is only the part of it
+		// bbolt's meta page says is in use.
+		r.Size = tx.Size()
+		if fi, err := os.Stat(db.path); err == nil {
+			r.Size = fi.Size()
 		}
-		if db.staleMeta != "" {
-			r.Notes = append(r.Notes, db.staleMeta)
+		var err error
+		if r.Schema, err = schemaOf(tx, db.path); err != nil || len(pages) > 0 {
+			return err // bbolt would follow the damaged pages: stop here
 		}
-		pages := db.checkAllPages()
-		for _, p := range pages {
-			r.Problems = append(r.Problems, "page check: "+p)
-		}
-		err := db.view(func(tx *bolt.Tx) error {
-			// The file's size on disk: tx.Size() is only the part of it
-			// bbolt's meta page says is in use.
-			r.Size = tx.Size()
-			if fi, err := os.Stat(db.path); err == nil {
-				r.Size = fi.Size()
-			}
-			v, err := schemaOf(tx, db.path)
-			r.Schema = v
-			if err == nil {
-				err = checkBuckets(tx, db.path)
-			}
-			return err
-		})
-		if err != nil || len(pages) > 0 {
-			// bbolt would follow the damaged pages: stop here.
+		if err := checkBuckets(tx, db.path); err != nil {
 			return err
 		}
-		// Then every game, in the order of creation, a few hundred per
-		// transaction so that what one transaction caches never grows with
-		// the file, the memory map's pages handed back after each.
-		var after []byte
-		for {
-			n := 0
-			err := db.view(func(tx *bolt.Tx) error {
-				c := tx.Bucket(bucketSummaries).Cursor()
-				p := pendingOf(tx)
-				k, v := firstVisible(c, p)
-				if after != nil {
-					if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
-						k, v = nextVisible(c, p)
-					}
-				}
-				for ; k != nil && n < 500; k, v = nextVisible(c, p) {
-					n++
-					after = append(after[:0], k...)
-					db.checkGame(tx, k, v, &r)
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			if n < 500 {
-				break
-			}
+		p := pendingOf(tx)
+		c := tx.Bucket(bucketSummaries).Cursor()
+		for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+			db.checkGame(tx, k, v, &r)
 		}
-		// Nothing beside the games: every id and every event belongs to one
-		// (or to an unfinished import, which the next change removes).
-		return db.view(func(tx *bolt.Tx) error {
-			p := pendingOf(tx)
-			ids, events := tx.Bucket(bucketIDs).Stats().KeyN, tx.Bucket(bucketEvents).Stats().KeyN
-			// Every entry of the index of ids has its checksum.
-			games := 0
-			_ = tx.Bucket(bucketIDs).ForEach(func(k, v []byte) error {
-				n, err := idValue(tx, k, v)
-				if err != nil {
-					r.Problems = append(r.Problems, err.(*CorruptError).Err.Error())
-				}
-				if p.has(n) {
-					games++
-				}
-				return nil
-			})
-			if mark := tx.Bucket(bucketMeta).Get(keyImport); mark != nil {
-				c := tx.Bucket(bucketEvents).Cursor()
-				if p.lo != 0 {
-					for k, _ := c.Seek(gameKey(p.lo)); len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
-						events--
-					}
-				}
-				ids -= games
-				if games == 0 {
-					r.Notes = append(r.Notes, "the file carries the mark of an unfinished import that covers no game in it; the next command that changes the file removes the mark, and nothing else")
-				} else {
-					r.Notes = append(r.Notes, fmt.Sprintf("an import was cut short and left %s; they are not shown, and the next command that changes the file removes them (and the import's mark)", words.Count(games, "game")))
-				}
-			}
-			if n := ids; n != r.Games {
-				r.Problems = append(r.Problems, fmt.Sprintf("%d game ids are in the file but %d games", n, r.Games))
-			}
-			if n := events; n != r.Events {
-				r.Problems = append(r.Problems, fmt.Sprintf("%d events are in the file but the games' logs hold %d", n, r.Events))
-			}
-			// The counter of games is at least every number in use, or the
-			// next game overwrites a saved one.
-			if err := checkCounter(tx); err != nil {
-				var ce *CorruptError
-				if !errors.As(err, &ce) {
-					return err
-				}
-				r.Problems = append(r.Problems, ce.Err.Error())
-			}
-			cur, err := readCurrent(tx)
-			if err != nil {
-				return err
-			}
-			if cur != nil {
-				if n, err := idNum(tx, cur); err == nil && (n == 0 || p.has(n)) {
-					r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", words.Clip(string(cur))))
-				}
-			}
-			return nil
-		})
-	}()
+		return checkOutsideGames(tx, p, &r)
+	})
 	return r, err
+}
+
+// checkOutsideGames checks that every id and every event belongs to a
+// game (or to an unfinished import, which the next change removes), that
+// the counter of games is at least every number in use (or the next game
+// overwrites a saved one), and that the current game is one.
+func checkOutsideGames(tx *bolt.Tx, p pending, r *Report) error {
+	ids, events := tx.Bucket(bucketIDs).Stats().KeyN, tx.Bucket(bucketEvents).Stats().KeyN
+	imported := 0
+	_ = tx.Bucket(bucketIDs).ForEach(func(k, v []byte) error {
+		n, err := idValue(tx, k, v)
+		if err != nil {
+			r.Problems = append(r.Problems, err.(*CorruptError).Err.Error())
+		}
+		if p.has(n) {
+			imported++
+		}
+		return nil
+	})
+	if tx.Bucket(bucketMeta).Get(keyImport) != nil {
+		c := tx.Bucket(bucketEvents).Cursor()
+		for k, _ := c.Seek(gameKey(p.lo)); p.lo != 0 && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
+			events--
+		}
+		ids -= imported
+		if imported == 0 {
+			r.Notes = append(r.Notes, "the file carries the mark of an unfinished import that covers no game in it; the next command that changes the file removes the mark, and nothing else")
+		} else {
+			r.Notes = append(r.Notes, fmt.Sprintf("an import was cut short and left %s; they are not shown, and the next command that changes the file removes them (and the import's mark)", words.Count(imported, "game")))
+		}
+	}
+	if ids != r.Games {
+		r.Problems = append(r.Problems, fmt.Sprintf("%d game ids are in the file but %d games", ids, r.Games))
+	}
+	if events != r.Events {
+		r.Problems = append(r.Problems, fmt.Sprintf("%d events are in the file but the games' logs hold %d", events, r.Events))
+	}
+	var ce *CorruptError
+	if err := checkCounter(tx); errors.As(err, &ce) {
+		r.Problems = append(r.Problems, ce.Err.Error())
+	} else if err != nil {
+		return err
+	}
+	cur, err := readCurrent(tx)
+	if err != nil {
+		return err
+	}
+	if cur != nil {
+		if n, err := idNum(tx, cur); err == nil && (n == 0 || p.has(n)) {
+			r.Problems = append(r.Problems, fmt.Sprintf("the current game is %q, but no game has that id", words.Clip(string(cur))))
+		}
+	}
+	return nil
 }
 
 // checkGame checks that one game's log replays, that its summary agrees
@@ -210,16 +176,12 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 	want, _ := json.Marshal(g.summary())
 	if sealed && !unreadable && !bytes.Equal(v, want) {
 		what := "its summary does not match its log"
-		if s.Stats = g.summary().Stats; summaryJSON(s) == string(want) {
+		s.Stats = g.summary().Stats
+		if same, _ := json.Marshal(s); bytes.Equal(same, want) {
 			what = "the player statistics in its summary do not match its log"
 		}
 		r.Problems = append(r.Problems, fmt.Sprintf("game %s: %s", id, what))
 	}
-}
-
-func summaryJSON(s Summary) string {
-	data, _ := json.Marshal(s)
-	return string(data)
 }
 
 // Backup writes a consistent copy of the database to path (file mode 0600),
@@ -229,32 +191,24 @@ func (db *DB) Backup(path string) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), BackupTemp+"*")
+	tmp, err := os.CreateTemp(filepath.Dir(path), BackupTemp+"*") // mode 0600
+	if err == nil {
+		defer os.Remove(tmp.Name())
+		err = db.view(func(tx *bolt.Tx) error {
+			_, err := tx.WriteTo(tmp)
+			return err
+		})
+		if err == nil {
+			err = tmp.Sync()
+		}
+		if cerr := tmp.Close(); err == nil {
+			err = cerr
+		}
+	}
 	if err != nil {
 		return fmt.Errorf("cannot write the backup (%s); the database was not changed", ioProblem(err))
 	}
-	name := tmp.Name()
-	tmp.Close()
-	defer os.Remove(name)
-	if err := db.view(func(tx *bolt.Tx) error {
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_TRUNC, 0o600)
-		if err != nil {
-			return err
-		}
-		if _, err = tx.WriteTo(f); err == nil {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		return err
-	}); err != nil {
-		return fmt.Errorf("cannot write the backup (%s); the database was not changed", ioProblem(err))
-	}
-	if err := os.Chmod(name, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(name, path)
+	return os.Rename(tmp.Name(), path)
 }
 
 // checkAllPages walks every page of the file: every bucket's tree, the

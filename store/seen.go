@@ -40,72 +40,14 @@ type changeSeen struct {
 	text  string // the sentence naming it
 }
 
-// since describes the changes made to g after its first n events that
-// touch table (0: every table), oldest first.
-func (g *Game) since(n, table int) ([]changeSeen, error) {
-	var out []changeSeen
-	for i := n; i < len(g.Events); i++ {
-		c, err := g.describe(i)
-		if err != nil {
-			return nil, err
-		}
-		if table == 0 || c.table == 0 || c.table == table {
-			out = append(out, c)
-		}
-	}
-	return out, nil
-}
-
 // describe names event i of g's log.
 func (g *Game) describe(i int) (changeSeen, error) {
 	e := g.Events[i]
-	rowOf := func(events []Event, number int) (scoring.Row, *scoring.Board, error) {
-		gg, err := fold(g.ID, events)
-		if err != nil {
-			return scoring.Row{}, nil, err
-		}
-		rows := gg.Board.Rows
-		if number < 1 || number > len(rows) {
-			return scoring.Row{}, nil, fmt.Errorf("game %s: event %d names hand %d of %d", g.ID, i+1, number, len(rows))
-		}
-		return rows[number-1], gg.Board, nil
-	}
-	hand := func(r scoring.Row) string {
-		s := fmt.Sprintf("hand %d", r.Number)
-		if r.Table > 0 {
-			s += fmt.Sprintf(" at table %d", r.Table)
-		}
-		return s
-	}
-	what := func(r scoring.Row, b *scoring.Board) string {
-		return fmt.Sprintf("%s went out, %s", b.Name(r.Out), words.Count(r.Won, "point"))
-	}
+	upto := i + 1 // the board the event is named on: after it, or before a void
 	switch e.Type {
 	case EventHand, EventRedo, EventCorrect:
-		number := e.Number
-		if e.Type == EventHand {
-			number = -1
-		}
-		gg, err := fold(g.ID, g.Events[:i+1])
-		if err != nil {
-			return changeSeen{}, err
-		}
-		rows := gg.Board.Rows
-		if number == -1 {
-			number = len(rows)
-		}
-		if number < 1 || number > len(rows) {
-			return changeSeen{}, fmt.Errorf("game %s: event %d names hand %d of %d", g.ID, i+1, number, len(rows))
-		}
-		r, b := rows[number-1], gg.Board
-		verb := map[string]string{EventHand: "recorded", EventRedo: "brought back", EventCorrect: "corrected"}[e.Type]
-		return changeSeen{table: r.Table, text: fmt.Sprintf("%s was just %s from another device: %s.", words.Capitalize(hand(r)), verb, what(r, b))}, nil
 	case EventVoid:
-		r, b, err := rowOf(g.Events[:i], e.Number)
-		if err != nil {
-			return changeSeen{}, err
-		}
-		return changeSeen{table: r.Table, text: fmt.Sprintf("%s (%s) was just voided from another device.", words.Capitalize(hand(r)), what(r, b))}, nil
+		upto = i
 	case EventRename:
 		return changeSeen{text: fmt.Sprintf("%s was just renamed %s from another device.", e.From, e.To)}, nil
 	case EventTarget, EventEnd:
@@ -118,6 +60,28 @@ func (g *Game) describe(i int) (changeSeen, error) {
 	default:
 		return changeSeen{text: "The game was just changed from another device."}, nil
 	}
+	gg, err := fold(g.ID, g.Events[:upto])
+	if err != nil {
+		return changeSeen{}, err
+	}
+	rows, number := gg.Board.Rows, e.Number
+	if e.Type == EventHand {
+		number = len(rows)
+	}
+	if number < 1 || number > len(rows) {
+		return changeSeen{}, fmt.Errorf("game %s: event %d names hand %d of %d", g.ID, i+1, number, len(rows))
+	}
+	r := rows[number-1]
+	hand := fmt.Sprintf("Hand %d", r.Number)
+	if r.Table > 0 {
+		hand += fmt.Sprintf(" at table %d", r.Table)
+	}
+	what := fmt.Sprintf("%s went out, %s", gg.Board.Name(r.Out), words.Count(r.Won, "point"))
+	if e.Type == EventVoid {
+		return changeSeen{table: r.Table, text: fmt.Sprintf("%s (%s) was just voided from another device.", hand, what)}, nil
+	}
+	verb := map[string]string{EventHand: "recorded", EventRedo: "brought back", EventCorrect: "corrected"}[e.Type]
+	return changeSeen{table: r.Table, text: fmt.Sprintf("%s was just %s from another device: %s.", hand, verb, what)}, nil
 }
 
 // check refuses a write at table (0: every table) when g has changed since
@@ -132,9 +96,19 @@ func (s Seen) check(g *Game, table int) error {
 	if g.Board.Schedule() == nil {
 		table = 0
 	}
-	missed, err := g.since(s.Changes, table)
-	if err != nil || len(missed) == 0 {
-		return err
+	// The changes since, at table (0: every table), oldest first.
+	var missed []changeSeen
+	for i := s.Changes; i < len(g.Events); i++ {
+		c, err := g.describe(i)
+		if err != nil {
+			return err
+		}
+		if table == 0 || c.table == 0 || c.table == table {
+			missed = append(missed, c)
+		}
+	}
+	if len(missed) == 0 {
+		return nil
 	}
 	what := missed[len(missed)-1].text
 	if n := len(missed) - 1; n > 0 {

@@ -49,6 +49,7 @@ type Renamed struct {
 	Over    bool      `json:"over"`
 	From    string    `json:"from"`
 	To      string    `json:"to"` // the new name as the game spells it
+	num     uint64
 }
 
 // RenameIn is Rename within a scope: the games (oldest first) it renamed,
@@ -69,7 +70,6 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 		}
 		known := map[string]string{}
 		found := false
-		nums := map[string]uint64{}
 		err := db.eachSummary(tx, func(s Summary) error {
 			if one != "" && s.ID != one || in.Only != nil && !slices.Contains(in.Only, s.ID) {
 				return nil
@@ -79,8 +79,7 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 				if scoring.PlayerKey(p) == key {
 					found = true
 					if p != to {
-						renamed = append(renamed, Renamed{ID: s.ID, Name: s.Name, Created: s.Created, Over: s.Over, From: p})
-						nums[s.ID] = s.Seq
+						renamed = append(renamed, Renamed{ID: s.ID, Name: s.Name, Created: s.Created, Over: s.Over, From: p, num: s.Seq})
 					}
 				}
 			}
@@ -90,12 +89,7 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 			return err
 		}
 		if !found && one != "" {
-			players := make([]string, 0, len(known))
-			for _, p := range known {
-				players = append(players, p)
-			}
-			slices.Sort(players)
-			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, words.Join(players))}
+			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, words.Join(slices.Sorted(maps.Values(known))))}
 		}
 		if !found {
 			return unknownPlayer(from, known)
@@ -106,9 +100,10 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 			}
 			return &scoring.InputError{Msg: fmt.Sprintf("every game already calls %s %s; nothing to rename", from, to)}
 		}
-		for _, r := range renamed {
+		for i := range renamed {
+			r := &renamed[i]
 			id := r.ID
-			g, err := readGame(tx, id, nums[id])
+			g, err := readGame(tx, id, r.num)
 			if err != nil {
 				return err
 			}
@@ -119,7 +114,7 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 			if err != nil {
 				return &scoring.InputError{Msg: fmt.Sprintf("game %s: %v; nothing was renamed", id, err)}
 			}
-			renamed[slices.IndexFunc(renamed, func(r Renamed) bool { return r.ID == id })].To = renamedTo.Players[seat]
+			r.To = renamedTo.Players[seat]
 			if in.Plan {
 				continue
 			}

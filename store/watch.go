@@ -46,14 +46,11 @@ func ReadStamp(path string) (Stamp, error) {
 	if m0.PageSize == 0 {
 		return Stamp{}, &CorruptError{Path: path, Err: errors.New("not a bbolt file")}
 	}
-	m1, ok1 := boltfile.ReadMeta(f, int64(m0.PageSize))
-	switch {
-	case ok0 && ok1:
-		st.TxID = max(m0.TxID, m1.TxID)
-	case ok0:
+	if ok0 {
 		st.TxID = m0.TxID
-	case ok1:
-		st.TxID = m1.TxID
+	}
+	if m1, ok1 := boltfile.ReadMeta(f, int64(m0.PageSize)); ok1 {
+		st.TxID = max(st.TxID, m1.TxID)
 	}
 	return st, nil
 }
