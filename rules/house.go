@@ -69,3 +69,22 @@ func houseFor(fact string) *HouseRule {
 	}
 	return nil
 }
+
+// PlaysHouse reports whether the deck's own rules already do the house
+// rule with this id (No Mercy stacks, draws until a card fits and swaps on
+// 7 and 0), so that a table choosing its house rules is not offered it.
+func (d *Deck) PlaysHouse(id string) bool {
+	if d.Decl == nil {
+		return false
+	}
+	r := d.Decl.Rules
+	switch id {
+	case "stacking":
+		return r.Stacking
+	case "draw-to-match":
+		return r.DrawUntilPlay
+	case "seven-o":
+		return r.SevenO
+	}
+	return false
+}

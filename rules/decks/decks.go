@@ -65,6 +65,9 @@ type Rules struct {
 	Mercy, KnockOutBonus int
 	// DrawUntilPlay: a player who cannot play draws until they can.
 	DrawUntilPlay bool
+	// SevenO: a 7 swaps hands with a chosen player, a 0 passes every
+	// hand on.
+	SevenO bool
 	// Stacking: a draw card may be answered with a draw card of equal or
 	// higher value, the total passing on.
 	Stacking bool
@@ -300,7 +303,7 @@ var All = []*Deck{
 			Card{Face: WildRoulette, InAll: 8, Points: 50})}},
 		StandIn:    classicStandIn,
 		MinPlayers: 2, MaxPlayers: 10, Target: 1000,
-		Rules: Rules{Mercy: 25, KnockOutBonus: 250, DrawUntilPlay: true, Stacking: true},
+		Rules: Rules{Mercy: 25, KnockOutBonus: 250, DrawUntilPlay: true, Stacking: true, SevenO: true},
 		Notes: []string{
 			"Who gets the 250 for a knock-out is read two ways: whoever knocked the player out, or the hand's winner. The table chooses at new (--mercy-bonus knocker or winner, the default).",
 			"A few pages say the game is to 500; those that cite the sheet say 1,000.",

@@ -87,7 +87,7 @@ func TestBrowserNoMercyKnockOut(t *testing.T) {
 		poll(`document.querySelector("#scorer h2").textContent === "Bob is the last player not knocked out, and wins the hand."`, time.Second),
 		poll(`document.querySelector(".worth").textContent === "This hand: 500 points (500 for knock-outs)"`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
-		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 2: Bob went out, 500 points."`, 5*time.Second))
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 2: Bob was last standing, 500 points."`, 5*time.Second))
 	b = boardOf(t, db, "--game", id)
 	rows = b["rows"].([]any)
 	r = rows[1].(map[string]any)
@@ -163,3 +163,71 @@ const oneLineKeys = `Array.from(document.querySelectorAll(".faces button")).ever
 	r.selectNodeContents(b.firstChild);
 	return r.getClientRects().length === 1 && b.scrollWidth <= b.clientWidth;
 })`
+
+// TestBrowserNoMercyKnocker: the new-game form, for a No Mercy deck only,
+// asks who receives the 250 (the hand's winner first) and does not offer
+// the house rules No Mercy already plays by (stacking, Seven-O, draw to
+// match). With "whoever knocked the player out" picked, a knocked-out
+// player's hand on the keypad offers who knocked them out (the winner
+// until another is tapped), and the hand is saved with knocked_by: Ann
+// out, Bob r7 = 7; Cat knocked out by Bob, 250 to Bob.
+func TestBrowserNoMercyKnocker(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	script := axeScript(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	shown := func(sel string) string { return `!document.querySelector('` + sel + `').closest("[hidden]")` }
+	step(phone, "the form: a classic deck asks nothing of knock-outs", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`#newgame summary`)),
+		poll(`document.getElementById("newgame").open || (document.querySelector("#newgame summary").click(), true)`, time.Second),
+		chromedp.WaitVisible(chromedp.CSS(`#newform input[name="players"]`)),
+		poll(`!`+shown(`#newform select[name="mercy_bonus"]`)+` && `+shown(`#newform input[value="stacking"]`), time.Second),
+		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann, Bob, Cat"),
+		chromedp.SetValue(chromedp.CSS(`#newform select[name="deck"]`), "no-mercy"),
+		poll(`(document.querySelector('#newform select[name="deck"]').dispatchEvent(new Event("change")), true)`, time.Second),
+		poll(shown(`#newform select[name="mercy_bonus"]`)+` && document.getElementById("mercylabel").textContent === "Who receives the 250 for each player knocked out"`, time.Second),
+		poll(`document.querySelector('#newform select[name="mercy_bonus"]').value === "winner"`, time.Second),
+		// No Mercy stacks, draws until a card fits and swaps on 7 and 0.
+		poll(`!`+shown(`#newform input[value="stacking"]`)+` && !`+shown(`#newform input[value="seven-o"]`)+` && !`+shown(`#newform input[value="draw-to-match"]`)+` && `+shown(`#newform input[value="jump-in"]`), time.Second),
+		chromedp.SetValue(chromedp.CSS(`#newform select[name="mercy_bonus"]`), "knocker"))
+	for _, v := range axe(t, phone, script, "new-game form, No Mercy") {
+		t.Errorf("new-game form, No Mercy: %s", v)
+	}
+	step(phone, "start the game",
+		chromedp.Click(chromedp.ID("start")),
+		across(`!!document.querySelector(".sub") && document.querySelector(".sub").textContent.includes("knock-out bonus to the knocker")`, 10*time.Second))
+	if got := boardOf(t, db)["settings"].(map[string]any)["mercy_bonus"]; got != "knocker" {
+		t.Fatalf("mercy_bonus %v", got)
+	}
+	step(phone, "the keypad asks who knocked Cat out",
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-ko="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-color="r"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-ko="Cat"]`)),
+		poll(`document.querySelectorAll('.koby button').length === 2 && document.querySelector('.koby button[data-knocker="Ann"]').getAttribute("aria-pressed") === "true"`, time.Second),
+		chromedp.Click(chromedp.CSS(`.koby button[data-knocker="Bob"]`)),
+		poll(`document.querySelector('.koby button[data-knocker="Bob"]').getAttribute("aria-pressed") === "true"`, time.Second),
+		poll(`document.getElementById("ko-why-Cat").textContent === "Cat holds no cards that count; Bob scores 250 points for the knock-out."`, time.Second),
+		poll(`document.querySelector(".worth").textContent === "This hand: 7 points; 250 to the knockers"`, time.Second))
+	shoot(t, phone, screenshots(t), "serve-no-mercy-knocker.png")
+	for _, v := range axe(t, phone, script, "No Mercy keypad, knocker") {
+		t.Errorf("No Mercy keypad, knocker: %s", v)
+	}
+	step(phone, "save",
+		chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Ann went out, 7 points."`, 5*time.Second))
+	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	by, _ := r["knocked_by"].(map[string]any)
+	if r["points"] != 7.0 || by["Cat"] != "Bob" {
+		t.Fatalf("the hand was saved as %v", r)
+	}
+	st := boardOf(t, db)["standings"].([]any)[1].(map[string]any)
+	if st["player"] != "Bob" || st["score"] != 250.0 {
+		t.Errorf("Bob's standing %v, want 250", st)
+	}
+}

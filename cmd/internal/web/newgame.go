@@ -27,6 +27,9 @@ type newRequest struct {
 	Custom      *int     `json:"custom"` // shuffle deck: Wild Customizable cards in the deck
 	CustomRules []string `json:"custom_rules"`
 	House       []string `json:"house"` // house rules, by id, as --house
+	// MercyBonus: No Mercy, who receives the knock-out bonus, as
+	// --mercy-bonus ("winner" or "knocker").
+	MercyBonus string `json:"mercy_bonus"`
 	// Again: a rematch of the current game, as "new --again" (what else is
 	// given overrides it).
 	Again bool `json:"again"`
@@ -60,7 +63,7 @@ func (req newRequest) settings(prev *store.Game) (scoring.Settings, error) {
 		}
 	}
 	s := scoring.Settings{Deck: strings.TrimSpace(req.Deck), Players: present.SplitNames(req.Players), Dealer: strings.TrimSpace(req.Dealer),
-		CustomRules: nonEmpty(req.CustomRules), House: nonEmpty(req.House)}
+		CustomRules: nonEmpty(req.CustomRules), House: nonEmpty(req.House), MercyBonus: strings.TrimSpace(req.MercyBonus)}
 	if len(req.House) > len(rules.HouseRules) {
 		return scoring.Settings{}, bad("%d house rules: there are %d (%s)", len(req.House), len(rules.HouseRules), strings.Join(rules.HouseRuleIDs(), ", "))
 	}
@@ -199,6 +202,11 @@ type choice struct {
 	Value, Label string
 	Note         string // a mode's description, shown beside the list: its label is short
 	Default      bool
+	// Bonus: a deck's knock-out bonus (No Mercy), for which the form asks
+	// who receives it; Own: a house rule's, the decks (by id, spaced)
+	// whose own rules already do it, with which it is not offered.
+	Bonus int
+	Own   string
 }
 
 // newForm is what the scorer's form to start a game offers: the modes (a
@@ -208,6 +216,7 @@ type newForm struct {
 	Modes         []choice
 	Decks         []choice
 	House         []choice // the house rules, Note saying what each changes
+	MercyBonus    []choice // who receives a knock-out bonus (No Mercy), the default first
 	DefaultTarget int
 	DefaultHands  int
 }
@@ -222,10 +231,20 @@ func newGameForm() *newForm {
 		if d.Decl != nil && d.Decl.Title != "" {
 			label += " (" + d.Decl.Title + ")"
 		}
-		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck})
+		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck, Bonus: d.Decl.Rules.KnockOutBonus})
 	}
 	for _, h := range rules.HouseRules {
-		f.House = append(f.House, choice{Value: h.ID, Label: h.Name, Note: h.Says})
+		var own []string
+		for _, d := range rules.Decks() {
+			if d.PlaysHouse(h.ID) {
+				own = append(own, d.ID)
+			}
+		}
+		f.House = append(f.House, choice{Value: h.ID, Label: h.Name, Note: h.Says, Own: strings.Join(own, " ")})
+	}
+	f.MercyBonus = []choice{
+		{Value: scoring.MercyWinner, Label: "the hand's winner, for each player knocked out", Default: true},
+		{Value: scoring.MercyKnocker, Label: "whoever knocked the player out"},
 	}
 	return f
 }

@@ -61,6 +61,8 @@ func TestNewGame(t *testing.T) {
 		{"unknown dealer", `{"players": "Ann,Bob", "dealer": "Zed"}`, []string{"--players", "Ann,Bob", "--dealer", "Zed"}, 400, "Zed"},
 		{"custom 4", `{"players": "Ann,Bob", "deck": "shuffle", "custom": 4}`, []string{"--players", "Ann,Bob", "--deck", "shuffle", "--custom", "4"}, 400, "ustom cards must be 1 to 3"},
 		{"unknown house rule", `{"players": "Ann,Bob", "house": ["stakcing"]}`, []string{"--players", "Ann,Bob", "--house", "stakcing"}, 400, `unknown house rule \"stakcing\"`},
+		{"mercy bonus of a classic deck", `{"players": "Ann,Bob", "mercy_bonus": "knocker"}`, []string{"--players", "Ann,Bob", "--mercy-bonus", "knocker"}, 400, "has no knock-out bonus"},
+		{"mercy bonus unknown", `{"players": "Ann,Bob", "deck": "no-mercy", "mercy_bonus": "loser"}`, []string{"--players", "Ann,Bob", "--deck", "no-mercy", "--mercy-bonus", "loser"}, 400, `is not a way to give the knock-out bonus`},
 		{"empty", ``, nil, 400, "it is empty"},
 	} {
 		code, body := s.do("POST", "/api/games", c.body, scorer)
@@ -184,6 +186,13 @@ func TestNewGameTeamsDealerAgain(t *testing.T) {
 	}
 	if code, body = s.do("POST", "/api/games", `{"again": true}`, scorer); code != 201 || !strings.Contains(body, `"house":["stacking","seven-o"]`) {
 		t.Fatalf("play again keeps the house rules: %d %s", code, body)
+	}
+	code, body = s.do("POST", "/api/games", `{"players": "Ann,Bob", "deck": "no-mercy", "mercy_bonus": "knocker"}`, scorer)
+	if code != 201 || !strings.Contains(body, `"mercy_bonus":"knocker"`) {
+		t.Fatalf("mercy bonus: %d %s", code, body)
+	}
+	if code, body = s.do("POST", "/api/games", `{"again": true}`, scorer); code != 201 || !strings.Contains(body, `"mercy_bonus":"knocker"`) {
+		t.Fatalf("play again keeps who receives the knock-out bonus: %d %s", code, body)
 	}
 }
 

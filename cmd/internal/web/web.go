@@ -902,6 +902,9 @@ type keypadJSON struct {
 	// offers a knock-out toggle per player. Absent in other decks.
 	Mercy         int `json:"mercy,omitempty"`
 	KnockOutBonus int `json:"knock_out_bonus,omitempty"`
+	// Knocker: the game gives the bonus to whoever knocked the player out
+	// (new --mercy-bonus knocker): the keypad asks who, for each.
+	Knocker bool `json:"knocker,omitempty"`
 }
 
 // sideJSON is one side of UNO Flip's cards on the keypad.
@@ -988,7 +991,7 @@ func newKeypad(g *store.Game) keypadJSON {
 	b := g.Board
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
 		Changes: g.Changes(), Colors: colorsOf(b), Faces: facesOf(b), Sides: sidesOf(b),
-		Mercy: b.Deck.Decl.Rules.Mercy, KnockOutBonus: b.Deck.Decl.Rules.KnockOutBonus}
+		Mercy: b.Deck.Decl.Rules.Mercy, KnockOutBonus: b.Deck.Decl.Rules.KnockOutBonus, Knocker: b.ToKnocker()}
 	if k.Sides != nil {
 		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
 	}

@@ -47,6 +47,7 @@
   var count = 1;          // copies of the next card tapped
   var side = "light";     // UNO Flip: the side the hand ended on
   var ko = {};            // No Mercy: player -> knocked out of the hand (mercy rule)
+  var by = {};            // No Mercy, the bonus to the knocker: player -> who knocked them out
   // The message under the keypad; it goes once the board has moved past
   // the change it speaks of (changes), and may carry one button (action).
   // In a rotating game a message about one table (table) stays until that
@@ -252,7 +253,12 @@
   }
   function pairs(t) { return t.teams.map(function (p) { return p.join(" & "); }).join(" v "); }
   function handName(h) { return "hand " + h.hand + (h.table ? " at table " + h.table : ""); }
-  function handWhat(h) { return h.out + " went out, " + plural(h.points, "point"); }
+  // handWhat: "Ann went out, 57 points"; No Mercy's winner with every
+  // other player knocked out "was last standing".
+  function handWhat(h) {
+    var last = (h.knocked_out || []).length > 0 && Object.keys(h.cards || {}).length === 0;
+    return h.out + (last ? " was last standing, " : " went out, ") + plural(h.points, "point");
+  }
   function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
   function choose(name) {
@@ -263,7 +269,7 @@
     hands = {};
     order.forEach(function (p) { hands[p] = []; });
     active = order[0] || null;
-    color = ""; count = 1; side = "light"; reout = false; ko = {}; hush();
+    color = ""; count = 1; side = "light"; reout = false; ko = {}; by = {}; hush();
     render();
   }
 
@@ -280,7 +286,7 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { out = null; hands = {}; ko = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
+  function reset() { out = null; hands = {}; ko = {}; by = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
 
   // dropQuestion asks before the hand tapped is dropped, naming the players
   // whose cards are entered, as the command line does: "Drop this hand?
@@ -308,7 +314,7 @@
     if (!saved) return "Drop this correction? " + cap(kept);
     var what = [];
     if (out !== saved.out) what.push("who went out");
-    if ((saved.ko || "") !== knockedOut().join(",")) what.push("who was knocked out");
+    if ((saved.ko || "") !== koKey()) what.push("who was knocked out");
     var whose = Object.keys(saved.cards);
     order.forEach(function (p) { if (whose.indexOf(p) < 0) whose.push(p); });
     whose.forEach(function (p) { if ((saved.cards[p] || "") !== cardsOf(p)) what.push(p + "'s cards"); });
@@ -394,10 +400,10 @@
       // A hand the keypad cannot read card by card stays one chip.
       hands[p] = !r.cards || !(p in r.cards) ? [] : chipsOf(r.cards[p], held) || [{tok: r.cards[p], face: "", n: 1, pts: held, color: "p"}];
     });
-    ko = {};
+    ko = {}; by = Object.assign({}, r.knocked_by || {});
     (r.knocked_out || []).forEach(function (p) { ko[p] = true; if (order.indexOf(p) < 0) { order.push(p); hands[p] = []; } });
     active = order.filter(function (p) { return !ko[p]; })[0] || null;
-    saved = {out: out, cards: {}, ko: knockedOut().join(",")};
+    saved = {out: out, cards: {}, ko: koKey()};
     order.forEach(function (p) { saved.cards[p] = cardsOf(p); });
     color = ""; count = 1; hush();
     render();
@@ -458,6 +464,11 @@
 
   // knockedOut lists the players knocked out of the hand, in order.
   function knockedOut() { return order.filter(function (p) { return ko[p]; }); }
+  // koKey is the knock-outs and their knockers in one string, to tell
+  // whether a correction changed them.
+  function koKey() { return knockedOut().map(function (p) { return p + (by[p] ? "=" + by[p] : ""); }).join(","); }
+  // knockers are who may have knocked p out: everyone else at the table.
+  function knockers(p) { var tb = here(); return (tb ? tb.players : kp.players).filter(function (q) { return q !== p; }); }
   // standing: every other player was knocked out, so who "went out" is
   // the last player not knocked out.
   function standing() { return kp && kp.mercy && order.length > 0 && knockedOut().length === order.length; }
@@ -465,7 +476,7 @@
   // the toggle be undone) and the tapping moves to the next hand in.
   function knock(p) {
     ko[p] = !ko[p];
-    if (!ko[p]) delete ko[p];
+    if (!ko[p]) { delete ko[p]; delete by[p]; } else if (kp.knocker) by[p] = out; // the winner until another is tapped
     if (ko[p] && active === p) {
       var i = order.indexOf(p);
       active = order.slice(i + 1).concat(order.slice(0, i)).filter(function (q) { return !ko[q]; })[0] || null;
@@ -525,10 +536,10 @@
   function savedText(b, body, number) {
     if (number) {
       var e = b.rows[number - 1];
-      return "Corrected hand " + e.hand + (e.table ? " at table " + e.table : "") + ": " + e.out + " went out, " + plural(e.points, "point") + ". The old record stays in the history.";
+      return "Corrected hand " + e.hand + (e.table ? " at table " + e.table : "") + ": " + handWhat(e) + ". The old record stays in the history.";
     }
     var r = b.rows[b.rows.length - 1];
-    var text = "Saved hand " + r.hand + (r.table ? " at table " + r.table : "") + ": " + r.out + " went out, " + plural(r.points, "point") + ".";
+    var text = "Saved hand " + r.hand + (r.table ? " at table " + r.table : "") + ": " + handWhat(r) + ".";
     if (b.over) {
       // The heading above already says the game is over.
       text += " " + b.winners.join(" and ") + (b.winners.length === 1 ? " wins." : " win.");
@@ -592,6 +603,10 @@
     var body = {out: out, left: left, changes: seen};
     if (table !== null) body.table = table;
     if (kp.mercy) body.knocked_out = knockedOut();
+    if (kp.knocker) {
+      body.knocked_by = {};
+      knockedOut().forEach(function (p) { body.knocked_by[p] = by[p] || out; });
+    }
     send({body: body, points: pts, again: false, hand: editing});
   }
 
@@ -926,14 +941,20 @@
             el("span", {class: "who", text: p}),
             el("span", {class: "pts", text: gone ? "KO" : String(handPoints(p))})
           ]),
-          gone ? el("span", {class: "why kowhy", id: "ko-why-" + p, text: p + " holds no cards that count; " + out + " scores " + plural(kp.knock_out_bonus, "point") + " for the knock-out."}) :
+          gone ? el("span", {class: "why kowhy", id: "ko-why-" + p, text: p + " holds no cards that count; " + (kp.knocker ? by[p] || out : out) + " scores " + plural(kp.knock_out_bonus, "point") + " for the knock-out."}) :
           el("span", {class: "chips"}, hands[p].map(function (c, i) {
             var label = (c.n > 1 ? c.n + "×" : "") + c.tok;
             return key("x:" + p + ":" + i, {class: "chip c-" + (c.color || "any"), "aria-label": label + ": remove from " + p + "'s hand", title: "remove", text: label,
               on: function () { hands[p].splice(i, 1); settle(); render(); }});
           })),
           kp.mercy ? key("ko:" + p, {class: "kotoggle" + (gone ? " on" : ""), "data-ko": p, "aria-pressed": String(gone),
-            "aria-label": p + " knocked out (" + kp.mercy + " cards or more)", text: (gone ? "✓ " : "") + "Knocked out (" + kp.mercy + "+ cards)", on: function () { knock(p); }}) : null
+            "aria-label": p + " knocked out (" + kp.mercy + " cards or more)", text: (gone ? "✓ " : "") + "Knocked out (" + kp.mercy + "+ cards)", on: function () { knock(p); }}) : null,
+          // The bonus to the knocker: who knocked p out, one tap.
+          gone && kp.knocker ? el("div", {class: "row koby", role: "group", "aria-label": "Who knocked " + p + " out"}, knockers(p).map(function (q) {
+            var picked = (by[p] || out) === q;
+            return key("kb:" + p + ":" + q, {class: "player" + (picked ? " on" : ""), "data-knocker": q, "aria-pressed": String(picked),
+              "aria-label": "by " + q + ": " + q + " knocked " + p + " out", text: (picked ? "✓ " : "") + "by " + q, on: function () { by[p] = q; render(); }});
+          })) : null
         ]);
         return box;
       })));
@@ -984,7 +1005,9 @@
         key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       var bonus = kp.mercy ? knockedOut().length * kp.knock_out_bonus : 0;
-      root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: "This hand: " + plural(total + bonus, "point") + (bonus ? " (" + bonus + " for knock-outs)" : "")}), el("div", {class: "row"}, [
+      var worth = kp.knocker ? "This hand: " + plural(total, "point") + (bonus ? "; " + bonus + " to the knockers" : "") :
+        "This hand: " + plural(total + bonus, "point") + (bonus ? " (" + bonus + " for knock-outs)" : "");
+      root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: worth}), el("div", {class: "row"}, [
         // While the game changed meanwhile is asked about, Save anyway
         // (under the question) is the one save: Save is set aside, greyed.
         key("save", busy ? {class: "primary", id: "save", disabled: "", "aria-busy": "true", text: editing ? "Save the correction" : "Save hand", on: save} :
@@ -1040,6 +1063,7 @@
       hands = {}; order = Object.keys(kept.body.left);
       order.forEach(function (p) { hands[p] = [{tok: kept.body.left[p], face: "", n: 1, pts: kept.points[p] || 0, color: "p"}]; });
       (kept.body.knocked_out || []).forEach(function (p) { if (order.indexOf(p) < 0) { order.push(p); hands[p] = []; } ko[p] = true; });
+      by = Object.assign({}, kept.body.knocked_by || {});
       active = order.filter(function (p) { return !ko[p]; })[0] || null;
       editing = kept.hand || 0;
       send({body: kept.body, points: kept.points, again: true, hand: editing});
@@ -1090,6 +1114,17 @@
     field("teamsfield", mode === "partners");
     field("customfield", deck === "shuffle");
     field("rulesfield", deck === "shuffle");
+    // A deck with a knock-out bonus (No Mercy) asks who receives it, in a
+    // mode where a hand's points are won; the bonus is the deck's.
+    var picked = form.elements.deck.selectedOptions[0], bonus = picked && picked.dataset.bonus;
+    field("mercyfield", !!bonus && mode !== "lowest" && mode !== "challenge");
+    if (bonus) document.getElementById("mercylabel").textContent = "Who receives the " + bonus + " for each player knocked out";
+    // A house rule the deck already plays by is not offered with it.
+    Array.prototype.forEach.call(form.querySelectorAll(".house label[data-own]"), function (l) {
+      var own = l.dataset.own.split(" ").indexOf(deck) >= 0;
+      l.hidden = own;
+      if (own) l.querySelector("input").checked = false;
+    });
     Array.prototype.forEach.call(form.querySelectorAll(".modehelp p"), function (p) { p.hidden = p.dataset.mode !== mode; });
   }
   form.elements.mode.addEventListener("change", changed);
@@ -1169,6 +1204,7 @@
     var house = Array.prototype.filter.call(form.querySelectorAll("input[name=house]"), function (c) { return c.checked; })
       .map(function (c) { return c.value; });
     if (house.length) body.house = house;
+    if (!document.getElementById("mercyfield").hidden) body.mercy_bonus = f.mercy_bonus.value;
     if (body.deck === "shuffle") {
       var rules = lines(f.custom_rules.value);
       if (rules.length) body.custom_rules = rules;
