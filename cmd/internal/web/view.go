@@ -419,9 +419,15 @@ func nextTable(b *scoring.Board, seat int) int {
 
 // perRow is how many totals a row of a television holds for n players: at
 // most six a row, the rows as even as they go (7 is 4 + 3, 10 is 5 + 5),
-// never one player alone on a row under a full one.
+// never one player alone on a row under a full one. Past twelve (a Party
+// deck takes sixteen) at most eight a row, in two rows (13 is 7 + 6, 16 is
+// 8 + 8): a third row of cards left the score pad no room on the screen.
 func perRow(n int) int {
-	rows := (n + 5) / 6
+	most := 6
+	if n > 12 {
+		most = 8
+	}
+	rows := (n + most - 1) / most
 	return (n + rows - 1) / max(rows, 1)
 }
 
