@@ -1292,7 +1292,11 @@ func firstRuling(s Situation) (Ruling, bool) {
 				}
 			}
 		}
-		text += " (" + words.Join(eds) + " differ)"
+		verb := " differ)"
+		if len(eds) == 1 {
+			verb = " differs)" // "(Older sheet differs)"
+		}
+		text += " (" + words.Join(eds) + verb
 	}
 	return Ruling{Text: text, Fact: fact}, true
 }

@@ -105,7 +105,7 @@ func TestRulings(t *testing.T) {
 		{"I challenged a wild draw four and he didn't have the colour, how many do I draw", nil, "The challenger draws 6", ""},
 		{"who draws if I challenge a +4", nil, "It depends on whether", ""},
 		{"what does a reverse do with two players", nil, "With two players a Reverse acts as a Skip", ""},
-		{"what happens if the first card turned up is a draw two", nil, "If a Draw Two starts the pile:", ""},
+		{"what happens if the first card turned up is a draw two", nil, "If a Draw Two starts the pile:", "(Older sheet differs)"},
 		{"can I play a red 4 on a wild", nil, "It depends on the colour called", ""},
 		{"can I play a red 4 on a wild when blue was called", nil, "No:", ""},
 		{"can you play a skip everyone with 2 players in uno flip", nil, "You play again: a Skip Everyone skips every other player, with 2 players too", ""},
