@@ -25,7 +25,7 @@ const (
 // Event is one entry in a game's log.
 type Event struct {
 	Type     string    `json:"type"`
-	At       time.Time `json:"at"`
+	At       time.Time `json:"at,omitzero"` // omitzero: the store keeps it as seconds
 	Name     string    `json:"name,omitempty"`
 	Settings *Settings `json:"settings,omitempty"`
 	Number   int       `json:"number,omitempty"`

@@ -35,45 +35,36 @@ const (
 // Event is one entry in a game's log (scoring.Event).
 type Event = scoring.Event
 
-// storedEvent is an event as the file keeps it: as its JSON (Event), but
-// the time as seconds since 1970, and nanoseconds only when there are any:
-// 12 bytes less on every event than the time written out, 250 on a game of
-// 20 hands. The time comes back in UTC.
-type storedEvent struct {
-	Type     string            `json:"type"`
-	Unix     int64             `json:"t"`
-	Nanos    int               `json:"ns,omitempty"`
-	Name     string            `json:"name,omitempty"`
-	Settings *scoring.Settings `json:"settings,omitempty"`
-	Number   int               `json:"number,omitempty"`
-	Hand     *scoring.Hand     `json:"hand,omitempty"`
-	From     string            `json:"from,omitempty"`
-	To       string            `json:"to,omitempty"`
-	Target   int               `json:"target,omitempty"`
-	Winner   string            `json:"winner,omitempty"`
-	Redo     bool              `json:"redo,omitempty"`
+// fileEvent is an event as the file keeps it: its JSON (Event's), but
+// the time as seconds since 1970 (t), and nanoseconds (ns) only when there
+// are any, where Event's JSON writes the time out (at, left zero here and
+// so omitted): 12 bytes less on every event, 250 on a game of 20 hands.
+// The time comes back in UTC.
+type fileEvent struct {
+	Event
+	Unix  int64 `json:"t"`
+	Nanos int   `json:"ns,omitempty"`
 }
 
 // encodeEvent is an event as the file keeps it.
 func encodeEvent(e Event) ([]byte, error) {
-	return json.Marshal(storedEvent{Type: e.Type, Unix: e.At.Unix(), Nanos: e.At.Nanosecond(), Name: e.Name,
-		Settings: e.Settings, Number: e.Number, Hand: e.Hand, From: e.From, To: e.To,
-		Target: e.Target, Winner: e.Winner, Redo: e.Redo})
+	f := fileEvent{Event: e, Unix: e.At.Unix(), Nanos: e.At.Nanosecond()}
+	f.At = time.Time{}
+	return json.Marshal(f)
 }
 
 // decodeEvent reads an event as the file keeps it: a time that an export
 // could not write (outside the years 0 to 9999 in UTC) is damage.
 func decodeEvent(data []byte) (Event, error) {
-	var s storedEvent
-	if err := decodeStoredEvent(data, &s); err != nil {
+	var f fileEvent
+	if err := json.Unmarshal(data, &f); err != nil {
 		return Event{}, err
 	}
-	if s.Unix < minUnix || s.Unix > maxUnix || s.Nanos < 0 || s.Nanos > 999999999 {
-		return Event{}, fmt.Errorf("its time (%d s) is outside the years 0 to 9999", s.Unix)
+	if f.Unix < minUnix || f.Unix > maxUnix || f.Nanos < 0 || f.Nanos > 999999999 {
+		return Event{}, fmt.Errorf("its time (%d s) is outside the years 0 to 9999", f.Unix)
 	}
-	return Event{Type: s.Type, At: time.Unix(s.Unix, int64(s.Nanos)).UTC(), Name: s.Name,
-		Settings: s.Settings, Number: s.Number, Hand: s.Hand, From: s.From, To: s.To,
-		Target: s.Target, Winner: s.Winner, Redo: s.Redo}, nil
+	f.At = time.Unix(f.Unix, int64(f.Nanos)).UTC()
+	return f.Event, nil
 }
 
 // Game is a game as the file holds it: the game (scoring.Game: its log,

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math/bits"
+	"strconv"
 	"time"
 	"unicode/utf8"
 )
@@ -412,4 +413,26 @@ func (p *plainJSON) bool() (bool, bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// int64 reads a whole number as JSON writes one that fits an int64.
+func (p *plainJSON) int64() (int64, bool) {
+	p.skipSpace()
+	start := p.i
+	if p.i < len(p.b) && p.b[p.i] == '-' {
+		p.i++
+	}
+	digits := p.i
+	for p.i < len(p.b) && p.b[p.i] >= '0' && p.b[p.i] <= '9' {
+		p.i++
+	}
+	n := p.i - digits
+	if n == 0 || n > 18 || (n > 1 && p.b[digits] == '0') {
+		return 0, false
+	}
+	if p.i < len(p.b) && (p.b[p.i] == '.' || p.b[p.i] == 'e' || p.b[p.i] == 'E') {
+		return 0, false
+	}
+	x, err := strconv.ParseInt(string(p.b[start:p.i]), 10, 64)
+	return x, err == nil
 }
