@@ -262,9 +262,7 @@ func firstNames(players []string) string {
 // store's summary, the object GET /api/games serves too: what the file
 // keeps is the store's business, and can change without changing this.
 // The games are written into one buffer, handed to w 64 KB at a time (3 MB
-// for 10,000 games: few writes), and the store decodes each summary into
-// the memory of the one before (ScanBrief): the listing makes little but
-// its output. When every string of the games in the buffer is plain ASCII
+// for 10,000 games: few writes). When every string of the games in the buffer is plain ASCII
 // (plainGame), the output filter is told it prints as is rather than
 // looking at every byte of it again.
 func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
@@ -284,12 +282,12 @@ func gamesAsJSON(w io.Writer, db *store.DB, limit int) error {
 	}
 	if db != nil {
 		n := 0
-		_, err := db.ScanBrief(limit, func(s *store.Summary) error {
+		_, err := db.ListBrief(limit, func(s store.Summary) error {
 			if n > 0 {
 				buf = append(buf, ',')
 			}
 			buf = append(buf, "\n    "...)
-			g := present.NewGame(*s)
+			g := present.NewGame(s)
 			buf = g.AppendIndented(buf, "    ")
 			plain = plain && plainGame(g)
 			n++

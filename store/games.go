@@ -266,7 +266,6 @@ func byName(tx *bolt.Tx, name string, p pending) (string, uint64, error) {
 		return "", 0, err
 	}
 	var found []Summary
-	dec := summaryDecoder{brief: true}
 	c := tx.Bucket(bucketSummaries).Cursor()
 	for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
 		v, err := summaryValue(tx, k, v)
@@ -274,7 +273,7 @@ func byName(tx *bolt.Tx, name string, p pending) (string, uint64, error) {
 			return "", 0, err
 		}
 		var s Summary
-		if err := dec.decode(v, &s); err != nil {
+		if err := decodeSummary(v, &s, true); err != nil {
 			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		if s.Name != "" && strings.EqualFold(s.Name, name) {
@@ -825,32 +824,24 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 // limit of them (0: all), and returns how many games there are in all. It
 // reads only the summaries it hands out.
 func (db *DB) List(limit int, fn func(Summary) error) (total int, err error) {
-	return db.summaries(limit, summaryDecoder{}, func(s *Summary) error { return fn(*s) })
+	return db.summaries(limit, false, fn)
 }
 
 // ListBrief is List without the player statistics (Stats is nil): what a
 // list of games shows, for a fraction of the cost of a long list, since
 // the statistics are most of a kept summary.
 func (db *DB) ListBrief(limit int, fn func(Summary) error) (total int, err error) {
-	return db.summaries(limit, summaryDecoder{brief: true}, func(s *Summary) error { return fn(*s) })
+	return db.summaries(limit, true, fn)
 }
 
-// ScanBrief is ListBrief for a caller that keeps nothing of a summary past
-// fn: fn is given the same Summary each time, whose lists are made again in
-// the same memory for the next game, so a listing of every game makes
-// almost nothing but its output (`games --json`).
-func (db *DB) ScanBrief(limit int, fn func(*Summary) error) (total int, err error) {
-	return db.summaries(limit, summaryDecoder{brief: true, reuse: true}, fn)
-}
-
-func (db *DB) summaries(limit int, dec summaryDecoder, fn func(*Summary) error) (total int, err error) {
-	var s Summary
+func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total int, err error) {
 	return db.list(limit, func(k, v []byte, current bool) error {
-		if err := dec.decode(v, &s); err != nil {
+		var s Summary
+		if err := decodeSummary(v, &s, brief); err != nil {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		s.Current, s.Seq = current, binary.BigEndian.Uint64(k)
-		return fn(&s)
+		return fn(s)
 	})
 }
 
@@ -888,11 +879,10 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 			}
 			sumMuch() // every summary is read: about 0.5 KB each
 			n := 0
-			visit := func(k, v []byte) error {
-				v, err := summaryValue(tx, k, v)
-				if err != nil {
-					return err
-				}
+			visit := func(k, kept []byte) error {
+				// Its checksum was checked by listSorted's first pass, in
+				// this transaction: the bytes are the same.
+				v := kept[:len(kept)-sealSize]
 				if err := fn(k, v, bytes.Equal(k, currentNum)); err != nil {
 					return err
 				}
@@ -921,9 +911,10 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 // the order of creation: so a listing reads every summary's time of
 // creation (from its bytes: cheap) and sorts.
 //
-// listSorted hands visit the summaries of the first limit (0: all) games
-// newest first, every page of the bucket checked first; it returns the
-// games of an unfinished import it left out.
+// listSorted hands visit the kept summaries of the first limit (0: all)
+// games newest first, every page of the bucket and every summary's
+// checksum checked first; it returns the games of an unfinished import it
+// left out.
 func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (unfinished int, err error) {
 	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
 		return 0, err
@@ -991,16 +982,15 @@ var createdKey = []byte(`,"created":"`)
 // summaryCreated reads the time of creation from a summary's JSON: from
 // its own bytes when they are plain, else by decoding it.
 func summaryCreated(v []byte) (time.Time, error) {
+	var t time.Time
 	if i := bytes.Index(v, createdKey); i >= 0 {
 		rest := v[i+len(createdKey):]
-		if j := bytes.IndexByte(rest, '"'); j > 0 {
-			if t, err := time.Parse(time.RFC3339Nano, string(rest[:j])); err == nil {
-				return t, nil
-			}
+		if j := bytes.IndexByte(rest, '"'); j > 0 && t.UnmarshalText(rest[:j]) == nil {
+			return t, nil // as json.Unmarshal reads it
 		}
 	}
 	var s Summary
-	if err := decodeSummary(v, &s); err != nil {
+	if err := decodeSummary(v, &s, true); err != nil {
 		return time.Time{}, err
 	}
 	return s.Created, nil

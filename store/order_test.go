@@ -41,13 +41,13 @@ func checkNewestFirst(t *testing.T, db *DB, want int) []Summary {
 	}
 	for _, n := range []int{1, 20} {
 		var brief []string
-		total := must[int](t)(db.ScanBrief(n, func(s *Summary) error { brief = append(brief, s.ID); return nil }))
+		total := must[int](t)(db.ListBrief(n, func(s Summary) error { brief = append(brief, s.ID); return nil }))
 		var full []string
 		for _, s := range l[:min(n, len(l))] {
 			full = append(full, s.ID)
 		}
 		if total != want || !slices.Equal(brief, full) {
-			t.Fatalf("ScanBrief(%d): %v of %d, want %v of %d", n, brief, total, full, want)
+			t.Fatalf("ListBrief(%d): %v of %d, want %v of %d", n, brief, total, full, want)
 		}
 	}
 	return l
