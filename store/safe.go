@@ -40,15 +40,6 @@ func (db *DB) view(fn func(tx *bolt.Tx) error) (err error) {
 	return db.bolt.View(fn)
 }
 
-// viewAsIs is view without the upgrade: a read of an older file as it is,
-// for a check that knows each schema's layout and must not pay for an
-// upgrade it then throws away.
-func (db *DB) viewAsIs(fn func(tx *bolt.Tx) error) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer recoverDamage(db.path, &err)
-	return db.bolt.View(fn)
-}
-
 // errRollback ends a transaction that must write nothing.
 var errRollback = errors.New("rolled back")
 

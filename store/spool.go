@@ -177,25 +177,12 @@ func (db *DB) ImportChecked(c *CheckedImport) (int, error) {
 }
 
 // noneTaken refuses an import whose games' ids are already in the
-// database. An older file is read as it is: schemas 4 and 5 have the
-// index of ids, 1 to 3 a bucket per game named by its id.
+// database. (A file of an older schema is read upgraded, in a transaction
+// then rolled back: see view.)
 func (db *DB) noneTaken(ids []string) error {
-	return db.viewAsIs(func(tx *bolt.Tx) error {
-		isTaken := func(id string) (bool, error) { return idTaken(tx, id) }
-		if from := db.pending; from > 0 && from < 4 {
-			games := tx.Bucket(bucketGames)
-			if games == nil {
-				return &CorruptError{Path: db.path, Err: errors.New("its games bucket is missing")}
-			}
-			isTaken = func(id string) (bool, error) {
-				if err := checkRange(tx, bucketGames, []byte(id), append([]byte(id), 0)); err != nil {
-					return false, err
-				}
-				return games.Bucket([]byte(id)) != nil, nil
-			}
-		}
+	return db.view(func(tx *bolt.Tx) error {
 		for _, id := range ids {
-			if taken, err := isTaken(id); err != nil || taken {
+			if taken, err := idTaken(tx, id); err != nil || taken {
 				return cmp.Or(err, takenError(id))
 			}
 		}

@@ -496,7 +496,7 @@ func TestRefusedImportLeavesTheFile(t *testing.T) {
 }
 
 // TestImportIntoOlderFile: an import of more than a batch into a file of an
-// older schema checks its ids against the file as it is (no upgrade thrown
+// older schema checks its ids before its first batch (no upgrade thrown
 // away at every batch): one already there, late, is refused with the file
 // byte for byte as it was; the rest goes in, and the file is upgraded by
 // the import's first batch.
