@@ -152,6 +152,8 @@ var facePhrases = []struct {
 	{"draw one", DrawOne}, {"draw 1", DrawOne}, {"+1", DrawOne},
 	{"draw five", DrawFive}, {"draw 5", DrawFive}, {"+5", DrawFive}, {"plus five", DrawFive}, {"plus 5", DrawFive},
 	{"plus one", DrawOne}, {"plus 1", DrawOne},
+	{"pick up 2", DrawTwo}, {"pick up two", DrawTwo}, {"pickup 2", DrawTwo}, {"pick up 4", WildDrawFour},
+	{"draw card", DrawTwo},
 	{"skip everyone", SkipEveryone}, {"skip all", SkipEveryone},
 	{"skip", Skip}, {"reverse", Reverse}, {"wild", Wild}, {"wildcard", Wild}, {"flip", Flip},
 }
@@ -177,6 +179,10 @@ var facePhraseWords = sync.OnceValue(func() []struct {
 			if strings.ContainsAny(t, "0123456789") { // "wd10", "hit2": no English word
 				phrases = append(phrases, t)
 			}
+		}
+		if rest, ok := strings.CutPrefix(name, "wild draw "); ok && f.IsWild() {
+			// No Mercy's "Draw 6" and "Draw 10", said without "wild".
+			phrases = append(phrases, "draw "+rest, digits.Replace("draw "+rest))
 		}
 		for _, p := range phrases {
 			out = append(out, struct {
@@ -263,7 +269,9 @@ func readCards(ws []string) []namedCard {
 	for i := 0; i < len(ws); {
 		start := i
 		count := 0
-		if n, ok := numberWords[ws[i]]; ok && ws[i] != "a" && ws[i] != "an" && i+1 < len(ws) {
+		if i > 0 && (ws[i-1] == "a" || ws[i-1] == "an") {
+			// "a three card": after "a" a number is the card's, not a count.
+		} else if n, ok := numberWords[ws[i]]; ok && ws[i] != "a" && ws[i] != "an" && i+1 < len(ws) {
 			count = n
 		} else if n, err := strconv.Atoi(ws[i]); err == nil && i+1 < len(ws) && n >= 2 && n <= 20 {
 			if _, _, isFace := matchFace(ws, i+1); isFace {
@@ -284,6 +292,7 @@ func readCards(ws []string) []namedCard {
 		}
 		if j < len(ws) {
 			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && (j == 0 || flipGameBefore[ws[j-1]])) && !(f == Skip && skipsATurn(ws[j+1:])) &&
+				!(f == Skip && n == 1 && skipVerb(ws, j, out)) && !(countedDraw(ws, j) && !(j > 0 && (cardArticle[ws[j-1]] || laidOnWords[ws[j-1]]))) &&
 				!(f == Wild && n == 1 && j > 0 && ws[j-1] == "all" && color == NoColor) {
 				if count == 0 {
 					count = 1
@@ -298,8 +307,13 @@ func readCards(ws []string) []namedCard {
 			}
 			// A number card: a colour before it, or "a", "my", "the" or
 			// "another" before it, and no "players" or "cards" after it.
-			if d, ok := digitCard(ws[j]); ok && (color != NoColor || j > 0 && cardArticle[ws[j-1]]) &&
-				(j+1 >= len(ws) || !notCardAfter[ws[j+1]]) {
+			d, ok := digitCard(ws[j])
+			if n, isWord := numberWords[ws[j]]; !ok && isWord && n <= 9 && j+1 < len(ws) && (ws[j+1] == "card" || ws[j+1] == "cards") &&
+				ws[j] != "a" && ws[j] != "an" && ws[j] != "single" && ws[j] != "another" {
+				d, ok = n, true // "a four card", "two five cards"
+			}
+			if ok && (color != NoColor || j > 0 && cardArticle[ws[j-1]] || count > 0 && j > start) &&
+				(j+1 >= len(ws) || !notCardAfter[ws[j+1]] || count > 1 && j > start && ws[j+1] == "cards") {
 				if count == 0 || count == 1 && color == NoColor {
 					count = 1
 				}
@@ -471,6 +485,12 @@ func ReadSituation(q string) Situation {
 		// "can you play 2 wild cards in a row", "can you stack reverse
 		// cards": one laid on another like it.
 		c, p := named[0].card, named[0].card
+		s.Play, s.Pile = &c, &p
+	} else if k := len(named) - 2; k >= 1 && isDraw(named[k+1].card.Face) && named[k].end == named[k+1].at && named[k].end == named[k].at+1 &&
+		(named[k].card.Face == Reverse || named[k].card.Face == Skip) {
+		// "can the reverse card reverse draw cards": the card's name as
+		// the verb, right before the draw card.
+		c, p := named[k].card, named[k+1].card
 		s.Play, s.Pile = &c, &p
 	} else if len(named) == 2 && !isDraw(named[0].card.Face) && isDraw(named[1].card.Face) && blocks(ws, named[0]) {
 		// "can you reverse a +2", "can a wild stop a draw 4": the card
@@ -749,7 +769,8 @@ func readHeld(ws []string) int {
 	switch {
 	case has(ws, "didnt have", "didn't have", "did not have", "had no", "has no", "not have", "wasnt holding",
 		"wasn't holding", "was not holding", "had none", "no matching", "couldnt play", "could not play", "no card of",
-		"was innocent", "wasnt bluffing", "wasn't bluffing", "was not bluffing", "challenge failed", "was wrong", "were wrong"):
+		"was innocent", "wasnt bluffing", "wasn't bluffing", "was not bluffing", "challenge failed", "was wrong", "were wrong",
+		"doesnt have", "doesn't have", "does not have", "fail the challenge", "failed the challenge", "lose the challenge", "lost the challenge"):
 		return -1
 	case has(ws, "did have", "had a", "had one", "has a", "was holding", "held a", "had the", "could have played",
 		"was bluffing", "bluffed", "caught", "had another", "had red", "had blue", "had green", "had yellow",
@@ -790,10 +811,21 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case len(named) >= 1 && pointsWords && !has(ws, "play on", "put on", "go on", "goes on", "stack") &&
 		!has(ws, "win", "game to", "first to", "reach"):
 		return AskedPoints
+	case len(named) >= 2 && s.Pile == nil && has(ws, "left with", "still had", "still has", "still have", "still holding", "opponents have",
+		"opponents had", "opponent has", "opponent had", "caught with", "left in"):
+		// "if opponents are left with two Draw 2 cards and a Reverse":
+		// the cards left at the end, to be counted.
+		return AskedPoints
 	case len(named) >= 1 && has(ws, lastWords...):
 		return AskedLast
-	case len(named) == 1 && s.Players == 0 && has(ws, turnWords...):
+	case len(named) == 1 && s.Players == 0 && (has(ws, turnWords...) || unnamedSkip(ws, named)):
+		// "does a +2 skip your turn", "is a draw 2 a skip", "do you skip on
+		// a draw 2"
 		return AskedTurn
+	case len(named) == 0 && yesNo(ws) && has(ws, "draw 6", "draw six", "draw 8", "draw eight", "pick up 6", "pick up six", "pick up 8"):
+		// "can you draw 6": no single card of the five rulebooks makes
+		// anyone draw 6, only a draw card passed on.
+		return AskedStack
 	case s.Play != nil && s.Pile != nil && isDraw(s.Play.Face) && isDraw(s.Pile.Face) &&
 		!has(ws, "my turn", "own turn", "your turn", "my go", "his turn", "her turn", "their turn", "in a row", "back to back") && !othersPlay(ws):
 		// A draw card on a draw card, asked with no word of whose turn:
@@ -1438,4 +1470,52 @@ func editionOf(cards []Card) string {
 		}
 	}
 	return ""
+}
+
+// skipVerb reports whether the "skip" at ws[j] is the verb, not the card:
+// "do you skip on a draw 2", "is a draw 2 a skip", "does a reverse card
+// skip" (a yes-or-no question that ends on it after another card).
+func skipVerb(ws []string, j int, before []namedCard) bool {
+	if j > 0 && (ws[j-1] == "you" || ws[j-1] == "i" || ws[j-1] == "we" || ws[j-1] == "u") && (ws[0] == "do" || ws[0] == "does" || ws[0] == "did") {
+		return true
+	}
+	last := j+1 == len(ws) || j+2 == len(ws) && (ws[j+1] == "card" || ws[j+1] == "uno")
+	return last && len(before) > 0 && (ws[0] == "is" || ws[0] == "does" || ws[0] == "do" || ws[0] == "will")
+}
+
+// countedDraw reports whether the words at ws[j] name a number of cards
+// drawn rather than a card: "pick up 2", "draw card" as in "draw cards
+// until", a No Mercy "draw 6" or "draw 10" said without a card's article.
+func countedDraw(ws []string, j int) bool {
+	switch {
+	case ws[j] == "pick" || ws[j] == "pickup":
+		return true
+	case ws[j] == "draw" && j+1 < len(ws) && (ws[j+1] == "card" || ws[j+1] == "cards" || ws[j+1] == "6" || ws[j+1] == "six" ||
+		ws[j+1] == "10" || ws[j+1] == "ten"):
+		return true
+	}
+	return false
+}
+
+// laidOnWords before a draw card said in counting words make it the card:
+// "on a pick up 2", "reverse draw cards".
+var laidOnWords = map[string]bool{"on": true, "onto": true, "reverse": true, "skip": true, "block": true, "stop": true,
+	"cancel": true, "bounce": true, "counter": true}
+
+// unnamedSkip reports whether "skip" is said as a verb, outside the cards
+// named: "do you skip on a draw 2", "does a reverse card skip".
+func unnamedSkip(ws []string, named []namedCard) bool {
+	for i, w := range ws {
+		if w != "skip" && w != "skips" && w != "skipped" {
+			continue
+		}
+		inCard := false
+		for _, n := range named {
+			inCard = inCard || i >= n.at && i < n.end
+		}
+		if !inCard {
+			return true
+		}
+	}
+	return false
 }

@@ -280,3 +280,34 @@ func TestReadSituationOrders(t *testing.T) {
 		}
 	}
 }
+
+// TestReadSituationWords: "skip" said as the verb, a draw card said in
+// counting words, numbers said as words, and the cards left at a hand's
+// end counted.
+func TestReadSituationWords(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Do You Skip on Draw 2 UNO?", "Yes: the next player draws 2 and misses their turn"},
+		{"Is a draw 2 a skip?", "Yes: the next player draws 2"},
+		{"Does a Reverse card Skip?", "No: a Reverse turns the direction of play"},
+		{"Can You End UNO on a Pick Up 2?", "Yes: a hand may end on a Draw Two"},
+		{"Can you skip a draw card in Uno?", "Not to block it"},
+		{"Can the reverse card in uno reverse draw cards", "Not to block it"},
+		{"Can you draw 6 in UNO?", "No: no rulebook lets you pass a draw card on"},
+		{"whether you could put a Draw 6 on a Draw 4", "Yes, in the UNO Show 'Em No Mercy deck"},
+		{"if opponents' have a three card, a four card and two five cards", "17: 3 + 4 + two 5s 10"},
+		{"player B is still holding a red three and a blue seven", "10: 3 + 7"},
+		{"the one who challenges that player will fail the challenge and draw 6 cards after a +4", "The challenger draws 6"},
+	} {
+		r, ok := ReadSituation(tt.q).Rule(Table{})
+		if !ok || !strings.HasPrefix(r.Text, tt.want) {
+			t.Errorf("%q: %q (%v); want it to start %q", tt.q, r.Text, ok, tt.want)
+		}
+	}
+	// Counting words are no card: "you have to pick up 2 cards", "draw
+	// cards until one fits", "you draw 6".
+	for _, q := range []string{"you have to pick up 2 cards", "do you draw cards until one fits", "can you draw 6 in a row"} {
+		if s := ReadSituation(q); len(s.Cards) > 0 {
+			t.Errorf("%q names %v; want no card", q, s.Cards)
+		}
+	}
+}
