@@ -136,6 +136,21 @@ func fitSentences(text string, budget int, keepFirst bool) string {
 // flipNote is said with every answer from UNO Flip's sheet alone.
 const flipNote = "UNO Flip's sheet, not the five rulebooks."
 
+// asideLean is what a newer edition's fact weighs in a question that
+// names neither that edition nor a card only it has.
+const asideLean = 0.6
+
+// editionOnly reports whether every line the fact cites is a newer
+// edition's sheet (../shared/rulebooks/other-decks.md).
+func (f *Fact) editionOnly() bool {
+	for _, c := range f.Cites {
+		if c.Book != "decks" {
+			return false
+		}
+	}
+	return len(f.Cites) > 0
+}
+
 // flipOnly reports whether every line the fact cites is UNO Flip's.
 func (f *Fact) flipOnly() bool {
 	for _, c := range f.Cites {
@@ -205,7 +220,19 @@ func AskFor(query string, table Table) (*Answer, error) {
 	ix := indexFor(query)
 	r := ix.read(query, true)
 	hits := ix.rank(r)
-	ruling, ruled := ReadSituation(query).Rule(table)
+	sit := ReadSituation(query)
+	if sit.Edition == "" && editionOf(sit.Cards) == "" && (table.Deck == nil || table.Deck.Decl == nil || !table.Deck.Decl.Newer) {
+		// A newer edition's own facts answer a question about that
+		// edition; asked of UNO at large ("how do wild cards work") the
+		// five rulebooks answer first.
+		for i := range hits {
+			if hits[i].Fact.editionOnly() {
+				hits[i].Score *= asideLean
+			}
+		}
+		sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
+	}
+	ruling, ruled := sit.Rule(table)
 	if !ruled {
 		hits = leanToEdition(query, hits)
 	}

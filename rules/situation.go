@@ -528,6 +528,7 @@ func ReadSituation(q string) Situation {
 		has(ws, "can anyone", "can someone", "can somebody", "can another player", "can other players", "can any player")
 	s.HandSize = readHandSize(ws)
 	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
+		ws[0] == "flip" && (len(named) == 0 || named[0].at > 0) ||
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
 	s.Asked = readAsked(ws, s, named)
 	if s.Asked == AskedStack && s.Pile == nil && len(named) >= 2 {
@@ -1005,6 +1006,17 @@ func mayChallengeRuling(d *Deck, s Situation) (Ruling, bool) {
 	}
 	if s.Bystander {
 		return Ruling{Text: "No: only the player the Wild Draw Four makes draw may challenge it.", Fact: "challenge-who"}, true
+	}
+	for _, c := range s.Cards {
+		switch c.Face {
+		case WildDrawTwo:
+			// UNO Flip's light side: its own numbers (check challenge --deck flip).
+			return Ruling{Text: "Yes, if it was played on you: if its player held a card of the colour in play they draw the 2; if not, you draw 4 (UNO Flip).",
+				Fact: "flip-light-actions"}, true
+		case WildDrawColor:
+			return Ruling{Text: "Yes, if it was played on you: if its player held a card of the colour in play they draw until that colour; if not, you do, and 2 more (UNO Flip).",
+				Fact: "flip-draw-color"}, true
+		}
 	}
 	return Ruling{Text: "Yes, if it was played on you: if its player held a card of the colour in play they draw the 4; if not, you draw 6.",
 		Fact: "challenge-how"}, true

@@ -311,3 +311,24 @@ func TestReadSituationWords(t *testing.T) {
 		}
 	}
 }
+
+// TestEditionsAside: a question naming no newer edition nor a card only it
+// has is answered from the five rulebooks first; UNO Flip's challenged
+// wilds are ruled with Flip's numbers; "flip" first names the game.
+func TestEditionsAside(t *testing.T) {
+	for _, q := range []string{"How do wild cards work in UNO?", "What happens if you don't have a card to play in UNO?"} {
+		a, err := Ask(q)
+		if err != nil || a.Fact == nil || a.Fact.editionOnly() {
+			t.Errorf("%q answered by %v (%v); want a fact of the five rulebooks", q, a.Fact, err)
+		}
+	}
+	for _, tt := range []struct{ q, want string }{
+		{"can you challenge a wild draw two", "you draw 4 (UNO Flip)"},
+		{"flip wild worth", "40 points"},
+	} {
+		a, err := Ask(tt.q)
+		if err != nil || !strings.Contains(a.Verdict, tt.want) {
+			t.Errorf("%q: %+v (%v); want a verdict with %q", tt.q, a, err, tt.want)
+		}
+	}
+}
