@@ -106,6 +106,7 @@ type file struct {
 }
 
 func (f file) u16(off int) uint16 { return binary.LittleEndian.Uint16(f.data[off:]) }
+func (f file) u32(off int) uint32 { return binary.LittleEndian.Uint32(f.data[off:]) }
 func (f file) u64(off int) uint64 { return binary.LittleEndian.Uint64(f.data[off:]) }
 func (f file) put16(off int, v uint16) {
 	binary.LittleEndian.PutUint16(f.data[off:], v)
@@ -145,11 +146,13 @@ func (f file) pages(flags uint16) []int {
 
 // TestDamagedFilesEndCleanly crafts the damage that used to crash or hang
 // unoscore (a branch page pointing at itself or at the root, free-page
-// counts of 2^40 and 2^64-1, a missing free-page list, a page claiming 2^32
-// overflow pages, entries larger than their page) and runs every kind of
-// command on each: every run ends within the time limit, under the memory
-// limit, with exit 1 (or 0 where the damage is not on its path) and a
-// message, never a crash. A write that refuses leaves the file as it was.
+// counts of 2^40 and 2^64-1, a missing free-page list, a page claiming
+// 2^32 overflow pages, entries larger than their page), or that a write
+// would spread (a free-page list naming a page in use), and runs every
+// kind of command on each: every run ends within the time limit, under
+// the memory limit, with exit 1 (or 0 where the damage is not on its path)
+// and a message, never a crash. A write that refuses leaves the file as it
+// was.
 func TestDamagedFilesEndCleanly(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -209,6 +212,25 @@ func TestDamagedFilesEndCleanly(t *testing.T) {
 					f.put32(p*ps+16+12, 0x64250006)
 				}
 			}
+		},
+		// A write would reuse a page still in use: the events bucket's
+		// first leaf, below a branch page opening to write reads only for
+		// its page ids.
+		"free-page list names a leaf in use": func(f file) {
+			root := int(f.u64(f.metaOff() + 16 + 16))
+			events := 0
+			for i := range int(f.u16(root*ps + 10)) {
+				e := root*ps + 16 + i*16
+				k, n := e+int(f.u32(e+4)), int(f.u32(e+8))
+				if string(f.data[k:k+n]) == "events" {
+					events = int(f.u64(k + n))
+				}
+			}
+			list := int(f.u64(f.metaOff() + 16 + 32))
+			if f.u16(events*ps+8) != 0x01 || f.u16(list*ps+10) == 0 {
+				panic("the events bucket has no branch page, or no page is free")
+			}
+			f.put64(list*ps+16, f.u64(events*ps+16+8))
 		},
 		"root bucket is the free-page list": func(f file) {
 			m := f.metaOff()
