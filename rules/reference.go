@@ -272,6 +272,7 @@ var referenceFuncs = template.FuncMap{
 	"decks":       deckFacts,
 	"edition":     editionDeckFacts,
 	"newervalues": newerValueFacts,
+	"deckvalues":  deckValueFacts,
 	"editions":    editionFacts,
 	"callwhen":    callWhenFacts,
 	"copies":      copiesFacts,
@@ -555,7 +556,11 @@ func valueFacts() string {
 // valuesOf says a deck's card values from its declaration, faces of one
 // value together: "numbers their face value; Hit 2, Skip and Reverse 20;
 // ...". For UNO Flip, each side's.
-func valuesOf(d *Deck) string {
+func valuesOf(d *Deck) string { return valuesIn(d, false) }
+
+// valuesIn is valuesOf; brief leaves the numbers out and lists faces with
+// commas ("light: Reverse, Skip, Flip 20; ..."), for a short answer.
+func valuesIn(d *Deck, brief bool) string {
 	sides := d.Sides
 	if sides == nil {
 		sides = []*Deck{d}
@@ -563,7 +568,7 @@ func valuesOf(d *Deck) string {
 	var out []string
 	for _, s := range sides {
 		var parts []string
-		if slices.ContainsFunc(s.faces, Face.IsNumber) {
+		if slices.ContainsFunc(s.faces, Face.IsNumber) && !brief {
 			parts = append(parts, "numbers their face value")
 		}
 		var order []int
@@ -580,10 +585,17 @@ func valuesOf(d *Deck) string {
 		}
 		slices.Sort(order)
 		for _, p := range order {
-			parts = append(parts, fmt.Sprintf("%s %d", joinAnd(by[p]), p))
+			names := joinAnd(by[p])
+			if brief {
+				names = strings.Join(by[p], ", ")
+			}
+			parts = append(parts, fmt.Sprintf("%s %d", names, p))
 		}
 		v := strings.Join(parts, "; ")
-		if s.Side != NoSide {
+		switch {
+		case s.Side != NoSide && brief:
+			v = s.Side.String() + ": " + v
+		case s.Side != NoSide:
 			v = s.Side.String() + " side: " + v
 		}
 		out = append(out, v)
@@ -629,16 +641,32 @@ func editionDeckFacts(id, part string) (string, error) {
 	return "", fmt.Errorf("no part %q of an edition's facts", part)
 }
 
-// newerValueFacts points to each newer edition's values (its topic, and
-// its notation help, say them from its declaration).
+// newerValueFacts lists each newer edition's values, one line each, from
+// its declaration (valuesOf), with the target it plays to; its topic says
+// the rest.
 func newerValueFacts() string {
-	var ids []string
+	var lines []string
 	for _, d := range Decks() {
-		if d.Decl.Newer {
-			ids = append(ids, d.ID)
+		if !d.Decl.Newer {
+			continue
 		}
+		target := 500
+		if d.Decl.Target > 0 {
+			target = d.Decl.Target
+		}
+		lines = append(lines, fmt.Sprintf("- %s (%s): %s; to %d", d.Decl.Title, d.ID, valuesOf(d), target))
 	}
-	return "Newer editions value their own cards: `unoscore rules ID` or `unoscore cards --deck ID`, ID one of " + strings.Join(ids, ", ") + "."
+	return strings.Join(lines, "\n") + "\n\nEach edition's topic says its deck and sources: `unoscore rules ID`."
+}
+
+// deckValueFacts is one deck's values but its numbers, briefly, from its
+// declaration: {{deckvalues "flip"}}.
+func deckValueFacts(id string) (string, error) {
+	d, err := LookupDeck(id)
+	if err != nil {
+		return "", err
+	}
+	return valuesIn(d, true), nil
 }
 
 func deckFacts() string {
