@@ -34,10 +34,11 @@ const (
 	AskedMayChallenge              // may this player challenge a Wild Draw Four at all?
 	AskedMercy                     // is a player holding this many cards knocked out?
 	AskedUnoLate                   // may a missed UNO still be caught this late?
+	AskedNext                      // who plays after this card?
 )
 
 var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match",
-	"may-challenge", "mercy", "uno-late"}
+	"may-challenge", "mercy", "uno-late", "next"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -366,10 +367,13 @@ func digitCard(w string) (int, bool) {
 	if len(w) == 1 && w[0] >= '0' && w[0] <= '9' {
 		return int(w[0] - '0'), true
 	}
+	if len(w) == 2 && w[1] == 's' && w[0] >= '0' && w[0] <= '9' {
+		return int(w[0] - '0'), true // "two 8s"
+	}
 	switch w {
 	case "zero", "0s", "zeros", "zeroes":
 		return 0, true
-	case "seven", "eight", "nine", "three", "five", "six":
+	case "seven", "eight", "nine", "three", "five", "six", "sevens", "eights", "nines", "threes", "fives", "sixes", "fours", "twos":
 		return numberWords[w], true
 	}
 	return 0, false
@@ -444,6 +448,11 @@ func ReadSituation(q string) Situation {
 			pileAt = k
 			break
 		}
+	}
+	if pileAt < 0 && len(named) == 2 && has(ws, "on it", "onto it", "on top of it", "over it", "on that") {
+		// "when someone plays a draw 4 can I put a draw 2 on it": the
+		// card named first is the pile.
+		pileAt = 0
 	}
 	if pileAt < 0 && s.Called != NoColor && len(named) == 2 && named[0].card.Face.IsWild() != named[1].card.Face.IsWild() {
 		// "the last wild was called blue, can I put down a red 9": the
@@ -529,7 +538,7 @@ func ReadSituation(q string) Situation {
 	s.HandSize = readHandSize(ws)
 	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
 		ws[0] == "flip" && (len(named) == 0 || named[0].at > 0) ||
-		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
+		readEdition(ws) == "" && slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
 	s.Asked = readAsked(ws, s, named)
 	if s.Asked == AskedStack && s.Pile == nil && len(named) >= 2 {
 		// "a +2 was played on me, can I put my +2 down": the first is the
@@ -589,8 +598,16 @@ func heldAfter(ws []string, named []namedCard) bool {
 // skipsATurn reports whether the words after "skip" make it the verb of
 // losing a turn ("skip your turn", "skip a turn"), not the card.
 func skipsATurn(after []string) bool {
-	return len(after) > 0 && after[0] == "turn" || len(after) > 1 && after[1] == "turn"
+	if len(after) > 0 && after[0] == "turn" {
+		return true
+	}
+	// "skip your turn", "skip a turn"; not "a skip, whose turn is it"
+	return len(after) > 1 && after[1] == "turn" && turnOwner[after[0]]
 }
+
+// turnOwner are words between the verb "skip" and "turn".
+var turnOwner = map[string]bool{"a": true, "your": true, "my": true, "their": true, "his": true, "her": true, "our": true,
+	"the": true, "one": true, "next": true, "every": true, "u": true, "ur": true}
 
 // turnWords ask whether a card costs the next player their turn.
 var turnWords = []string{"skip your turn", "skip a turn", "skip their turn", "skip my turn", "skip the turn", "lose a turn", "lose your turn",
@@ -600,7 +617,8 @@ var turnWords = []string{"skip your turn", "skip a turn", "skip their turn", "sk
 // lastWords ask whether a hand may end on a card.
 var lastWords = []string{"end on", "end with", "end the game", "end a game", "end the round", "end a round", "end the hand",
 	"finish on", "finish with", "finish the game", "go out on", "go out with", "going out on", "win on", "win with",
-	"win the game", "win a game", "last card", "final card", "be the last", "ending on", "end uno", "finish uno", "win uno"}
+	"win the game", "win a game", "last card", "final card", "be the last", "ending on", "end uno", "finish uno", "win uno",
+	"went out with", "went out on", "goes out with", "goes out on", "finished with", "finished on", "ended on", "ended with"}
 
 // readPlayers reads "two players", "2 player game", "3 of us".
 func readPlayers(ws []string) int {
@@ -647,6 +665,9 @@ func readCalled(ws []string) Color {
 		}
 		if i+1 < len(ws) && (ws[i+1] == "called" || ws[i+1] == "was" && i+2 < len(ws) && ws[i+2] == "called") {
 			return c
+		}
+		if i > 1 && (ws[i-1] == "was" || ws[i-1] == "is") && (ws[i-2] == "wild" || ws[i-2] == "wildcard") {
+			return c // "the wild was red"
 		}
 	}
 	return NoColor
@@ -797,7 +818,9 @@ func isDraw(f Face) bool { return drawsCards(f) || drawAmount(f) > 0 }
 
 func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	pointsWords := has(ws, "points", "point", "worth", "value", "values", "score", "pts", "count for", "how much", "add up to", "adds up to") ||
-		has(ws, "left with", "stuck with", "caught with", "left holding") && has(ws, "what that", "whats that", "what is that", "how bad", "total")
+		has(ws, "left with", "stuck with", "caught with", "left holding") && has(ws, "what that", "whats that", "what is that", "how bad", "total") ||
+		has(ws, "went out", "goes out", "going out") && has(ws, "i had", "i was left with", "i was holding", "she had", "he had", "they had", "i still had", "i got stuck with") &&
+			!has(ws, lastWords...)
 	switch {
 	case len(named) > 0 && (has(ws, "challenge", "challenged", "challenging", "challenges") &&
 		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many")) || has(ws, "illegal", "illegally")) &&
@@ -850,6 +873,9 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case len(named) >= 1 && (s.Players > 0 || has(ws, "what happens", "what does", "how does", "what do")) &&
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == SkipEveryone }):
 		return AskedTwoPlayer
+	case len(named) >= 1 && has(ws, "who goes next", "whose turn", "who plays next", "who next", "who is next", "who go next", "who goes after") &&
+		slices.ContainsFunc(s.Cards, func(c Card) bool { return nextFacts[c.Face] != "" }):
+		return AskedNext
 	case len(named) >= 1 && has(ws, "first card", "turned up", "turned over", "turns up", "flipped over", "flips over",
 		"start the game", "starts the game", "start of the game", "starts the pile", "start the pile", "starting card",
 		"first discard", "to start", "is flipped", "gets flipped", "flip over", "turn over", "start a game", "begin the game",
@@ -991,8 +1017,31 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 	case AskedUnoLate:
 		return Ruling{Text: "No, too late: a missed UNO can be caught only until the next player begins their turn (draws a card, or takes one to play).",
 			Fact: "uno-timing"}, true
+	case AskedNext:
+		return nextRuling(s)
 	case AskedMatch:
 		return Ruling{Text: "Yes: a card goes on one of the same number or symbol whatever the colours (a red 7 on a blue 7), one card a turn.", Fact: "turn-match"}, true
+	}
+	return Ruling{}, false
+}
+
+// nextFacts are the facts on what a card does to the turn.
+var nextFacts = map[Face]string{Reverse: "reverse-does", Skip: "skip-does", DrawTwo: "d2-does", WildDrawFour: "wd4-does"}
+
+// nextRuling says who plays after a card, at a table of three or more
+// (two players are read as such before).
+func nextRuling(s Situation) (Ruling, bool) {
+	for _, c := range s.Cards {
+		switch c.Face {
+		case Reverse:
+			return Ruling{Text: "The player before you goes next: a Reverse turns the direction of play (with two players it acts as a Skip).", Fact: "reverse-does"}, true
+		case Skip:
+			return Ruling{Text: "The player two along goes next: a Skip makes the next player miss their turn.", Fact: "skip-does"}, true
+		case DrawTwo:
+			return Ruling{Text: "The player two along goes next: the next player draws 2 and misses their turn.", Fact: "d2-does"}, true
+		case WildDrawFour:
+			return Ruling{Text: "The player two along goes next: the next player draws 4 and misses their turn.", Fact: "wd4-does"}, true
+		}
 	}
 	return Ruling{}, false
 }

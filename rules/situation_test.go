@@ -65,6 +65,13 @@ func TestReadSituation(t *testing.T) {
 		{"i was left with 3 wilds and a reverse, what's that", AskedPoints, "w", "", 0, 0},
 		{"does the draw 2 make my brother miss his go", AskedTurn, "d2", "", 0, 0},
 		{"flip: my sister has a draw five and a wild draw two left, how many points", AskedPoints, "d5", "", 0, 1},
+		{"when someone plays a draw 4 can I put a draw 2 on it", AskedStack, "d2", "wd4", 0, 0},
+		{"he went out with a skip, does that count", AskedLast, "s", "", 0, 0},
+		{"the wild was red and I put a red skip, fine?", AskedPlay, "rs", "w", 0, 0},
+		{"I had two 8s, a yellow reverse and a wild draw 4 when mum went out", AskedPoints, "8", "", 0, 0},
+		{"three players, I play a reverse, who goes next", AskedNext, "rev", "", 3, 0},
+		{"there are 4 of us and I played a skip, whose turn is it", AskedNext, "s", "", 4, 0},
+		{"does a skip skip your turn", AskedTurn, "s", "", 0, 0},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -143,6 +150,11 @@ func TestRulings(t *testing.T) {
 		{"we're playing with 2, he put down a wild draw four, do I get a turn after drawing", nil, "With two players", "whoever played the Wild Draw Four"},
 		{"i was left with 3 wilds and a reverse, what's that", nil, "170:", ""},
 		{"flip: my sister has a draw five and a wild draw two left, how many points", nil, "70:", ""},
+		{"he went out with a skip, does that count", nil, "Yes:", "Skip"},
+		{"the wild was red and I put a red skip, fine?", nil, "Yes:", ""},
+		{"I had two 8s, a yellow reverse and a wild draw 4 when mum went out", nil, "86:", "two 8s 16"},
+		{"three players, I play a reverse, who goes next", nil, "The player before you goes next", ""},
+		{"there are 4 of us and I played a skip, whose turn is it", nil, "The player two along", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -242,6 +254,7 @@ func TestReadSituationDetails(t *testing.T) {
 		{"all wild: can you challenge a wild draw four", func(s Situation) bool { return s.Edition == "all-wild" }},
 		{"are all wild cards worth 50", func(s Situation) bool { return s.Edition == "" && len(s.Cards) == 1 }},
 		{"in uno attack what do I do if I can't play", func(s Situation) bool { return s.Edition == "attack" }},
+		{"no mercy what's a skip everyone do", func(s Situation) bool { return s.Edition == "no-mercy" && !s.Flip }},
 		{"can I play a wild draw four when I've got a green card and green's on top", func(s Situation) bool { return s.HoldsColor }},
 		{"can I play a wild draw four when I've got a green card and red's on top", func(s Situation) bool { return !s.HoldsColor }},
 		{"can I play the +4 if I only have a matching number, not the colour", func(s Situation) bool { return s.HoldsMatch && !s.HoldsColor }},
