@@ -544,9 +544,10 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, name string, score
 		bv := newBoardView(g)
 		v.Board = &bv
 	case err == store.ErrNoGame:
-		v.Note = "No game yet. Start one on the scorer's phone (Start a new game, under the keypad) or on the scorer's computer: unoscore new --players Ann,Bob,Cat"
+		// Under the page's heading, "No game yet".
+		v.Note = "Start one on the scorer's phone (Start a new game, under the keypad) or on the scorer's computer: unoscore new --players Ann,Bob,Cat"
 		if score {
-			v.Note = "No game yet. Start one above, or on the scorer's computer: unoscore new --players Ann,Bob,Cat"
+			v.Note = "Start one above, or on the scorer's computer: unoscore new --players Ann,Bob,Cat"
 		}
 	default:
 		s.failErr(w, r, err, true)

@@ -289,8 +289,13 @@ func TestNoGameYet(t *testing.T) {
 	path := s.path
 	// The viewer's page says both ways to start one: the phone's form and
 	// the command line.
-	if code, body := s.do("GET", "/", "", nil); code != 200 || !strings.Contains(body, "No game yet. Start one on the scorer&#39;s phone (Start a new game, under the keypad) or on the scorer&#39;s computer: unoscore new") {
+	if code, body := s.do("GET", "/", "", nil); code != 200 || !strings.Contains(body, "<h1>No game yet</h1>") || !strings.Contains(body, "Start one on the scorer&#39;s phone (Start a new game, under the keypad) or on the scorer&#39;s computer: unoscore new") {
 		t.Fatalf("GET / with no database: %d %s", code, body)
+	}
+	// The scorer's page has its heading too (axe's page-has-heading-one):
+	// the form to start one comes under it.
+	if code, body := s.do("GET", "/score", "", nil); code != 200 || !strings.Contains(body, "<h1>No game yet</h1>") || !strings.Contains(body, "Start one above, or on the scorer&#39;s computer") {
+		t.Fatalf("GET /score with no database: %d %s", code, body)
 	}
 	if code, body := s.do("GET", "/api/games", "", nil); code != 200 || strings.TrimSpace(body) != `{"games":[]}` {
 		t.Fatalf("GET /api/games with no database: %d %s", code, body)

@@ -83,6 +83,19 @@
   var live = document.getElementById("live");
   var status = document.getElementById("status");
   var game = live && live.dataset.game;
+  // No game yet: the viewer's page asks every two seconds whether one has
+  // started, and reloads to show it (without JavaScript, a refresh in
+  // <noscript> does; a refresh for everyone was a barrier to a screen
+  // reader, axe's meta-refresh).
+  if (!game && live && live.dataset.follow === "1" && document.body.classList.contains("view") && window.fetch) {
+    var ask = function () {
+      fetch("/api/games", {cache: "no-store"}).then(function (r) { return r.ok ? r.json() : null; }).then(function (j) {
+        if (j && j.games && j.games.length) location.reload();
+        else setTimeout(ask, 2000);
+      }, function () { setTimeout(ask, 2000); });
+    };
+    setTimeout(ask, 2000);
+  }
   if (!game || !window.EventSource) return;
   var follow = live.dataset.follow === "1";
   var wait = 1000;
