@@ -53,16 +53,30 @@ func NewTable(w io.Writer, align []Align, unicode bool) *Table {
 }
 
 // Header sets the header.
-func (t *Table) Header(cells []string) { t.header = slices.Clone(cells) }
+func (t *Table) Header(cells []string) { t.header = tableCells(cells) }
 
 // Append adds a row (drawn at Render, which returns the writer's error).
 func (t *Table) Append(cells []string) error {
-	t.rows = append(t.rows, slices.Clone(cells))
+	t.rows = append(t.rows, tableCells(cells))
 	return nil
 }
 
 // Footer sets the footer.
-func (t *Table) Footer(cells []string) { t.footer = slices.Clone(cells) }
+func (t *Table) Footer(cells []string) { t.footer = tableCells(cells) }
+
+// tableCells is a copy of cells as tablewriter's Table read them: tabs at
+// either end of a cell left out, the others made spaces (as many as
+// twwidth's tab width).
+func tableCells(cells []string) []string {
+	out := slices.Clone(cells)
+	for i, c := range out {
+		if strings.ContainsRune(c, '\t') {
+			c = strings.Trim(c, "\t")
+			out[i] = strings.ReplaceAll(c, "\t", strings.Repeat(" ", twwidth.TabWidth()))
+		}
+	}
+	return out
+}
 
 // Render writes the table, drawn by tablewriter's Blueprint renderer.
 //
@@ -132,34 +146,75 @@ func (t *Table) Render() error {
 		}
 	}
 	// One line's cells, given to the renderer line after line (it keeps
-	// none of them), and what is left of each cell below that line.
+	// none of them).
 	current := make(map[int]tw.CellContext, n)
-	rest := make([]string, n)
-	// lines draws one row of cells, as tall as its tallest cell.
-	lines := func(cells []string, pos tw.Position, draw func(tw.Formatting)) {
-		more := false
-		for i := range n {
-			rest[i] = ""
-			if i < len(cells) {
-				rest[i] = cells[i]
-			}
+	cell := func(i int, data string, pos tw.Position) {
+		a := tw.AlignCenter
+		if pos != tw.Header {
+			a = align[i]
 		}
-		for k := 0; k == 0 || more; k++ {
-			more = false
-			for i := range n {
-				line, below, cut := strings.Cut(rest[i], "\n")
-				rest[i] = below
-				more = more || cut
-				a := tw.AlignCenter
-				if pos != tw.Header {
-					a = align[i]
-				}
-				current[i] = tw.CellContext{Data: line, Align: a, Padding: pad, Width: widths[i]}
+		current[i] = tw.CellContext{Data: data, Align: a, Padding: pad, Width: widths[i]}
+	}
+	line := func(pos tw.Position, k int, draw func(tw.Formatting)) {
+		draw(tw.Formatting{Row: tw.RowContext{Position: pos, Location: tw.LocationMiddle, Current: current, Widths: widths}, IsSubRow: k > 0})
+	}
+	// lines draws one row of cells, as tall as its tallest cell. As
+	// tablewriter's Table did, a line of a row (not of the header or the
+	// footer) with nothing in any cell is left out, unless it is the
+	// row's only one.
+	lines := func(cells []string, pos tw.Position, draw func(tw.Formatting)) {
+		at := func(i int) string {
+			if i < len(cells) {
+				return cells[i]
 			}
-			draw(tw.Formatting{Row: tw.RowContext{Position: pos, Location: tw.LocationMiddle, Current: current, Widths: widths}, IsSubRow: k > 0})
+			return ""
+		}
+		if !slices.ContainsFunc(cells, func(c string) bool { return strings.Contains(c, "\n") }) {
+			for i := range n {
+				cell(i, at(i), pos)
+			}
+			line(pos, 0, draw)
+			return
+		}
+		split := make([][]string, n)
+		height := 0
+		for i := range n {
+			split[i] = strings.Split(at(i), "\n")
+			height = max(height, len(split[i]))
+		}
+		empty := func(k int) bool {
+			for i := range n {
+				if k < len(split[i]) && split[i][k] != "" {
+					return false
+				}
+			}
+			return true
+		}
+		blank := true // every line of the row empty
+		for k := range height {
+			blank = blank && empty(k)
+		}
+		drawn := 0
+		for k := range height {
+			if pos == tw.Row && empty(k) && (!blank || k > 0) {
+				continue
+			}
+			for i := range n {
+				c := ""
+				if k < len(split[i]) {
+					c = split[i][k]
+				}
+				cell(i, c, pos)
+			}
+			line(pos, drawn, draw)
+			drawn++
 		}
 	}
-	rule(tw.LevelHeader, tw.Header, tw.LocationFirst)
+	// (tablewriter's Table drew no top rule over a table with a footer
+	// and no header: kept, so nothing moves.)
+	if len(t.header) > 0 || len(t.footer) == 0 {
+		rule(tw.LevelHeader, tw.Header, tw.LocationFirst)
+	}
 	if len(t.header) > 0 {
 		lines(t.header, tw.Header, func(f tw.Formatting) { r.Header(nil, f) })
 		if len(t.rows) > 0 || len(t.footer) > 0 {

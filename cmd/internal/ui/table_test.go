@@ -268,3 +268,33 @@ func TestTableMatchesTheLayoutOnRandomTables(t *testing.T) {
 		}
 	}
 }
+
+// Edges unoscore's own cells never reach (its names hold no tabs or
+// newlines), drawn as tablewriter's Table drew them before Table drove
+// its renderer: tabs, empty lines in a row, no header.
+func TestTableKeepsTablewritersEdges(t *testing.T) {
+	L := AlignLeft
+	for _, tc := range []struct {
+		name           string
+		header, footer []string
+		rows           [][]string
+		want           string
+	}{
+		{"tabs", []string{"H", "I"}, nil, [][]string{{"\ta", "x\ty"}},
+			"+---+--------+\n| H |   I    |\n+---+--------+\n| a | x    y |\n+---+--------+\n"},
+		{"a row's empty lines", []string{"H", "I"}, []string{"F\n", "G"}, [][]string{{"a\n\nb", "c\n"}, {"\n", ""}},
+			"+---+---+\n| H | I |\n+---+---+\n| a | c |\n| b |   |\n|   |   |\n+---+---+\n| F | G |\n|   |   |\n+---+---+\n"},
+		{"no header", nil, nil, [][]string{{"a", "b"}},
+			"+---+---+\n| a | b |\n+---+---+\n"},
+		{"no header, a footer", nil, []string{"F", "G"}, [][]string{{"a", "b"}},
+			"| a | b |\n+---+---+\n| F | G |\n+---+---+\n"},
+	} {
+		var got bytes.Buffer
+		if err := ourTable(&got, []Align{L, L}, false, tc.header, tc.rows, tc.footer); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != tc.want {
+			t.Errorf("%s: Table drew\n%s\ntablewriter's Table drew\n%s", tc.name, got.String(), tc.want)
+		}
+	}
+}
