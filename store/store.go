@@ -993,7 +993,7 @@ func checkFile(f *os.File, path string, size int64, write bool) (boltfile.Meta, 
 // newWalker walks the pages of a file of hw pages (see
 // store/internal/boltfile): a lazy walk still checks the meta bucket, and
 // the events bucket holds the games' logs.
-func newWalker(r boltfile.Source, pageSize int, hw uint64, all bool) *boltfile.Walker {
+func newWalker(r *boltfile.Reader, pageSize int, hw uint64, all bool) *boltfile.Walker {
 	w := boltfile.NewWalker(r, pageSize, hw, all)
 	w.Keep, w.Deferred = bucketMeta, [][]byte{bucketEvents, bucketSummaries, bucketIDs}
 	return w

@@ -1,7 +1,5 @@
-// Package boltfile reads bbolt's file the way bbolt lays it out, without
-// bbolt: its meta pages, and the page trees of its buckets, walked with
-// every id, count, offset and overflow checked against the file's size
-// before bbolt is let near them.
+// Package boltfile reads bbolt's file without bbolt: its meta pages, and
+// its buckets' page trees, checked before bbolt is let near them.
 package boltfile
 
 import (
@@ -52,12 +50,10 @@ type Meta struct {
 	TxID     uint64 // the transaction that wrote it
 }
 
-// ReadMeta reads a bbolt meta page at off: a 16-byte page header, then magic,
-// version, page size, flags (4 bytes each), the root bucket (16), the
-// freelist page (8), the high-water mark (8), the transaction id (8) and an
-// FNV-64a checksum of everything before it. ok is false unless the magic,
-// version and checksum are right; the page size is returned whenever the
-// magic is.
+// ReadMeta reads a bbolt meta page at off: after the page header, magic,
+// version, page size, flags (4 bytes each), root bucket (16), free-page list
+// (8), high-water mark (8), transaction (8), FNV-64a of all that. ok: magic,
+// version and checksum are right; the page size is there if the magic is.
 func ReadMeta(f io.ReaderAt, off int64) (Meta, bool) {
 	buf := make([]byte, pageHeader+64)
 	if n, _ := f.ReadAt(buf, off); n < len(buf) {
@@ -79,16 +75,11 @@ func ReadMeta(f io.ReaderAt, off int64) (Meta, bool) {
 	return m, binary.LittleEndian.Uint32(b[4:]) == 2 && h.Sum64() == binary.LittleEndian.Uint64(b[56:])
 }
 
-// Source gives n bytes of the file at off.
-type Source interface {
-	read(off int64, n int) ([]byte, error)
-}
-
-// reader reads the file with pread: memory for the pages being looked at
-// only, however big the file. With ahead, it reads that much at a time (a
-// walk of a whole bucket reads its pages mostly in file order), kept in win
-// from winOff; done takes back a page's buffer for the next.
-type reader struct {
+// Reader reads the file with pread, holding only the pages looked at. With
+// ahead, it reads that much at a time into win (at winOff): a walk of a
+// whole bucket reads its pages mostly in file order. done takes a page's
+// buffer back for the next.
+type Reader struct {
 	r      io.ReaderAt
 	hdr    []byte
 	free   [][]byte
@@ -98,21 +89,21 @@ type reader struct {
 }
 
 // NewReader reads the file with pread, a page at a time.
-func NewReader(r io.ReaderAt) Source { return &reader{r: r, hdr: make([]byte, pageHeader)} }
+func NewReader(r io.ReaderAt) *Reader { return &Reader{r: r, hdr: make([]byte, pageHeader)} }
 
 // NewReadAhead reads the file with pread 64 KiB at a time (each stretch of
 // 64 KiB from its start), for a walk of a whole bucket.
-func NewReadAhead(r io.ReaderAt) Source {
-	return &reader{r: r, hdr: make([]byte, pageHeader), ahead: 64 << 10}
+func NewReadAhead(r io.ReaderAt) *Reader {
+	return &Reader{r: r, hdr: make([]byte, pageHeader), ahead: 64 << 10}
 }
 
-func (r *reader) done(b []byte) {
-	if len(b) != pageHeader {
+func (r *Reader) done(b []byte) {
+	if b != nil && len(b) != pageHeader {
 		r.free = append(r.free, b)
 	}
 }
 
-func (r *reader) read(off int64, n int) ([]byte, error) {
+func (r *Reader) read(off int64, n int) ([]byte, error) {
 	b := r.hdr
 	if n != pageHeader {
 		b = nil
@@ -166,38 +157,31 @@ func (f From) String() string {
 	return f.What
 }
 
-// Walker walks a file's pages.
+// Walker walks a file's pages; all: into every bucket, however deep.
 type Walker struct {
-	r            Source
+	r            *Reader
 	pageSize     int
 	hw           uint64   // pages 0 to hw-1 exist
 	seen, unread []uint64 // pages in use; leaves marked in use but not read
 	free         []uint64
 	all          bool // into every bucket, not only the top-level ones
-	// Ranged: walk only the pages that hold keys from Lo up to Hi (nil: no
-	// end), in the one bucket walked.
+	// Ranged: only the pages holding keys from Lo up to Hi (nil: no end).
 	Ranged bool
 	Lo, Hi []byte
-	// Lazy leaves out every top-level bucket with pages of its own but Keep:
-	// a read checks the pages on the way to the keys it reads as it reads
-	// them (a ranged walk).
+	// Lazy leaves out every top-level bucket with pages of its own but Keep
+	// (a read checks the pages on its way as it reads: a ranged walk).
 	Lazy bool
 	Keep []byte
-	// Deferred are the top-level buckets (the games' logs, summaries, ids)
-	// of which a walk that is not of everything reads only the branch pages
-	// (see mark): their leaves are checked as a write or a read reaches them
-	// (a ranged walk), and a walk to write needs only to know which pages
-	// they use, to hold the free-page list against them.
+	// Deferred are the top-level buckets of which a walk reads only the
+	// branch pages, to know which pages are in use (see mark).
 	Deferred [][]byte
-	// Problems are what the walk found, at most 20; Overflow says there
-	// were more.
+	// Problems are what the walk found, at most 20; Overflow: more.
 	Problems []string
 	Overflow bool
 }
 
-// NewWalker walks the pages of a file of hw pages of pageSize bytes read
-// from r; all: into every bucket, however deep (doctor).
-func NewWalker(r Source, pageSize int, hw uint64, all bool) *Walker {
+// NewWalker walks a file of hw pages of pageSize bytes read from r.
+func NewWalker(r *Reader, pageSize int, hw uint64, all bool) *Walker {
 	return &Walker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1), unread: make([]uint64, hw/64+1)}
 }
 
@@ -287,20 +271,14 @@ func (w *Walker) over(h []byte) uint64 {
 func (w *Walker) page(id uint64, by From) []byte {
 	p := w.read(id, w.pageSize, by)
 	if p == nil || !w.use(id, w.over(p), by) {
-		w.done(p)
+		w.r.done(p)
 		return nil
 	}
 	if over := w.over(p); over > 0 {
-		w.done(p)
+		w.r.done(p)
 		return w.read(id, int(over+1)*w.pageSize, by)
 	}
 	return p
-}
-
-func (w *Walker) done(p []byte) {
-	if r, ok := w.r.(*reader); ok && p != nil {
-		r.done(p)
-	}
 }
 
 // Tree walks the bucket tree whose root is page id. nest is how deep the
@@ -315,14 +293,13 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 		w.problem("the tree under %s is more than %d pages deep: a loop", by, maxDepth)
 		return
 	}
-	// Every entry is checked, not only the page headers: an entry claiming
-	// 2 GB would be allocated by whatever copies it (bbolt's copy of a leaf
-	// it changes).
+	// Every entry is checked: one claiming 2 GB would be allocated by
+	// whatever copies it (bbolt's copy of a leaf it changes).
 	p := w.page(id, by)
 	if p == nil {
 		return
 	}
-	defer w.done(p)
+	defer w.r.done(p)
 	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
 	case branchFlag:
 		count := w.entries(p, false, From{"branch page", id})
@@ -348,8 +325,8 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	}
 }
 
-// elem is element i of page p, a leaf's or a branch's: its key, and a
-// leaf's value (unchecked: see entries).
+// elem is element i of page p: its key, and a leaf's value (unchecked:
+// see entries).
 func elem(p []byte, i int, leaf bool) (k, v []byte) {
 	off := uint64(pageHeader + i*elemSize)
 	o := off
@@ -364,9 +341,8 @@ func elem(p []byte, i int, leaf bool) (k, v []byte) {
 	return p[pos:end], p[end : end+uint64(binary.LittleEndian.Uint32(p[o+8:]))]
 }
 
-// entries checks that page p's elements, their keys and a leaf's values
-// lie inside it, the keys in order. It returns how many there are, or 0
-// (a problem, reported).
+// entries checks that page p's elements, keys and a leaf's values lie
+// inside it, the keys in order; it returns how many, or 0 (a problem).
 func (w *Walker) entries(p []byte, leaf bool, by From) int {
 	count := int(binary.LittleEndian.Uint16(p[10:]))
 	if (!leaf && count == 0) || pageHeader+count*elemSize > len(p) {
@@ -448,10 +424,10 @@ func (w *Walker) mark(id uint64, depth, leafAt int, by From) int {
 	}
 	p := w.page(id, by)
 	if p == nil || binary.LittleEndian.Uint16(p[8:]) == leafFlag {
-		w.done(p)
+		w.r.done(p)
 		return depth
 	}
-	defer w.done(p)
+	defer w.r.done(p)
 	count := int(binary.LittleEndian.Uint16(p[10:]))
 	if binary.LittleEndian.Uint16(p[8:]) != branchFlag || count == 0 || pageHeader+count*elemSize > len(p) {
 		w.problem("page %d (%s) is not a branch page of %d entries", id, by, count)
@@ -478,9 +454,9 @@ func (w *Walker) mark(id uint64, depth, leafAt int, by From) int {
 	return leafAt
 }
 
-// Freelist checks the list of free pages: it fits its page, and names only
-// pages that exist and that no tree walked so far uses (a write would
-// otherwise overwrite them).
+// Freelist checks the list of free pages: it fits its page, and names pages
+// of the file, once each, that no tree walked uses (a write would
+// overwrite them).
 func (w *Walker) Freelist(id uint64) {
 	if id == noFreelist {
 		w.problem("it has no list of free pages")
@@ -545,8 +521,7 @@ func (w *Walker) below(id uint64) uint64 {
 	return 0
 }
 
-// Unaccounted reports pages that are neither in use nor free (only after a
-// walk of every bucket and of the free-page list).
+// Unaccounted reports pages neither in use nor free (after a walk of all).
 func (w *Walker) Unaccounted() {
 	n, first := 0, uint64(0)
 	for p := w.hw - 1; p >= 2; p-- {
