@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -16,74 +17,54 @@ import (
 // panic), and either becomes a CorruptError here. bbolt rolls the
 // transaction back first, so nothing half-written stays.
 //
-// An older file opened to write is upgraded by its first change; a read
-// before that (a command that looks a game up by name, say) reads it as
-// upgraded, in a transaction that is then rolled back.
-func (db *DB) view(fn func(tx *bolt.Tx) error) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer recoverDamage(db.path, &err)
-	if from := db.pending; from > 0 {
-		err := db.bolt.Update(func(tx *bolt.Tx) error {
-			if err := db.migrateSteps(tx, from); err != nil {
-				return err
-			}
-			if err := fn(tx); err != nil {
-				return err
-			}
-			return errRollback
-		})
-		if err == errRollback {
-			err = nil
-		}
-		return err
-	}
-	return db.bolt.View(fn)
-}
+// An older file opened to write is upgraded by its first change that goes
+// ahead, in the same transaction: input it refuses leaves the file, and no
+// backup, behind. The backup is written inside that transaction just
+// before it commits, when nothing has yet been written to the file: it is
+// the file as it was. A read before that (a command that looks a game up
+// by name, say) reads it as upgraded, in a transaction then rolled back.
+//
+// A change that went ahead but could not be written (a full disk) is a
+// WriteError: one sentence saying that nothing of it was saved.
+func (db *DB) view(fn func(tx *bolt.Tx) error) error { return db.run(false, fn) }
+
+func (db *DB) update(fn func(tx *bolt.Tx) error) error { return db.run(true, fn) }
 
 // errRollback ends a transaction that must write nothing.
 var errRollback = errors.New("rolled back")
 
-// update also upgrades an older file, in the same transaction as the first
-// change that goes ahead: input it refuses leaves the file, and no backup,
-// behind. The backup is written inside that transaction just before it
-// commits, when nothing has yet been written to the file: it is the file as
-// it was.
-//
-// A change that went ahead but could not be written (a full disk) is a
-// WriteError: one sentence saying that nothing of it was saved.
-func (db *DB) update(fn func(tx *bolt.Tx) error) (err error) {
+func (db *DB) run(write bool, fn func(tx *bolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer recoverDamage(db.path, &err)
-	decided := false
-	inner := fn
-	fn = func(tx *bolt.Tx) error {
-		if err := inner(tx); err != nil {
-			return err
-		}
-		decided = true
-		return nil
+	from := db.pending
+	if !write && from == 0 {
+		return db.bolt.View(fn)
 	}
-	defer func() {
-		if err != nil && decided {
-			err = &WriteError{Path: db.path, Err: err}
-		}
-	}()
-	if from := db.pending; from > 0 {
-		err := db.bolt.Update(func(tx *bolt.Tx) error {
+	decided := false
+	err = db.bolt.Update(func(tx *bolt.Tx) error {
+		if from > 0 {
 			if err := db.migrateSteps(tx, from); err != nil {
 				return err
 			}
-			if err := fn(tx); err != nil {
-				return err
-			}
-			return db.backup(tx, from)
-		})
-		if err == nil {
-			db.pending = 0
 		}
-		return err
+		if err := fn(tx); err != nil || !write {
+			return cmp.Or(err, errRollback)
+		}
+		decided = true
+		if from == 0 {
+			return nil
+		}
+		return db.backup(tx, from)
+	})
+	switch {
+	case err == errRollback:
+		return nil
+	case err != nil && decided:
+		return &WriteError{Path: db.path, Err: err}
+	case err == nil:
+		db.pending = 0
 	}
-	return db.bolt.Update(fn)
+	return err
 }
 
 // openBolt is bolt.Open, with a damaged file's panic or fault turned into a
