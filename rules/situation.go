@@ -989,6 +989,19 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 			}
 		}
 		return pointsRuling(d, s.Cards)
+	}
+	if d.Decl != nil && d.Decl.Rules.UnrestrictedDraw && s.Play != nil && restricted(s.Play.Face) {
+		// UNO All Wild: its Draw Four has no colour rule to judge.
+		switch s.Asked {
+		case AskedPlay:
+			return Ruling{Text: fmt.Sprintf("Yes: in %s %s goes on any card, whatever you hold: it has no colour rule.", d.Decl.Title,
+				WithArticle(s.Play.Face.String())), Fact: strings.ReplaceAll(d.ID, "-", "") + "-play"}, true
+		case AskedChallenge:
+			return Ruling{Text: fmt.Sprintf("The one it hit draws the 4: in %s a Wild Draw Four has no colour rule, so there is nothing to challenge.", d.Decl.Title),
+				Fact: strings.ReplaceAll(d.ID, "-", "") + "-play"}, true
+		}
+	}
+	switch s.Asked {
 	case AskedStack:
 		r, ok := stackRuling(t, s)
 		if d.Sides != nil {
@@ -999,7 +1012,7 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		if s.Pile == nil {
 			return wildAnyRuling(s)
 		}
-		return playRuling(s)
+		return playRuling(d, s)
 	case AskedTwoPlayer:
 		return twoPlayerRuling(s)
 	case AskedFirst:
@@ -1231,7 +1244,7 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 // onFacts are the facts on what a face may be laid on.
 var onFacts = map[Face]string{Skip: "skip-on", Reverse: "reverse-on", DrawTwo: "d2-on"}
 
-func playRuling(s Situation) (Ruling, bool) {
+func playRuling(d *Deck, s Situation) (Ruling, bool) {
 	card, top := *s.Play, *s.Pile
 	fact := "turn-match"
 	switch {
@@ -1252,7 +1265,7 @@ func playRuling(s Situation) (Ruling, bool) {
 		}
 		return Ruling{Text: fmt.Sprintf("It depends on the colour called for the %s: %s goes on it only if %s was called.", top.Face, name, card.Color), Fact: fact}, true
 	}
-	v, err := CanPlay(card, top, s.Called, nil)
+	v, err := CanPlayIn(d, card, top, s.Called, nil)
 	if err != nil {
 		switch err {
 		case ErrCardColor, ErrTopColor:
@@ -1277,7 +1290,10 @@ func playRuling(s Situation) (Ruling, bool) {
 		word = "Yes"
 	}
 	text := word + ": " + v.Reason + "."
-	if v.Note != "" {
+	if v.See != "" && v.See == d.ID {
+		// The edition's own rule on it (No Mercy's stacking).
+		text = word + ": " + v.Reason + "; " + v.Note + "."
+	} else if v.Note != "" {
 		// A draw card on a draw card: the short of the stacking note.
 		text = word + ": " + v.Reason + ", on your own turn; it does not pass the draw on (stacking is a house rule)."
 	}

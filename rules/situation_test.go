@@ -198,6 +198,16 @@ func TestAskForTheTable(t *testing.T) {
 		{"do you swap hands on a 7", Table{House: []string{"seven-o"}}, "At this table (house rule: seven-o): yes"},
 		{"can I stack a draw 2 on a draw 2", Table{House: []string{"stacking"}}, "At this table (house rule: stacking): yes"},
 		{"can I stack a draw 2 on a draw 2", Table{House: []string{"jump-in"}}, "No:"},
+		// The table's edition decides a Wild Draw Four's colour rule, a
+		// challenge and a draw card on a draw card (the deck's own rules).
+		{"can I play a wild draw four when I've got a green card and green's on top", Table{Deck: deckNamed(t, "all-wild")}, "Yes: in UNO All Wild"},
+		{"can I play a +4 on a red 5", Table{Deck: deckNamed(t, "all-wild")}, "Yes: in UNO All Wild"},
+		{"I challenged the +4 and she had a red card, who draws", Table{Deck: deckNamed(t, "all-wild")}, "The one it hit draws the 4"},
+		{"can I challenge a +4", Table{Deck: deckNamed(t, "all-wild")}, "No: in UNO All Wild"},
+		{"can I challenge a +4", Table{}, "Yes, if it was played on you"},
+		{"can I put a red draw 2 on a blue draw 2 on my turn", Table{Deck: deckNamed(t, "no-mercy")}, "Yes: a red Draw Two can go on a blue Draw Two: the symbols match; in UNO Show 'Em No Mercy"},
+		{"No Mercy: my cousin has 26 cards, is she out?", Table{Deck: deckNamed(t, "classic")}, "Yes: in UNO Show 'Em No Mercy"},
+		{"my cousin has 26 cards, is she out?", Table{Deck: deckNamed(t, "no-mercy")}, "Yes: in UNO Show 'Em No Mercy"},
 	}
 	for _, tc := range tests {
 		a, err := AskFor(tc.q, tc.table)
@@ -344,4 +354,14 @@ func TestEditionsAside(t *testing.T) {
 			t.Errorf("%q: %+v (%v); want a verdict with %q", tt.q, a, err, tt.want)
 		}
 	}
+}
+
+// deckNamed is the deck with that id.
+func deckNamed(t *testing.T, id string) *Deck {
+	t.Helper()
+	d, err := LookupDeck(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
