@@ -15,14 +15,14 @@ import (
 
 // The one table renderer, in two forms: Table draws borders (what a pipe,
 // a file or a wide terminal gets); Grid draws none, for narrow layouts.
-// Both measure cells with Width, so wide letters (李小龙) align.
+// Grid measures cells with Width, Table with tablewriter's twwidth (as its
+// renderer pads them): in both, wide letters (李小龙) align.
 //
 // Table is drawn by tablewriter v1 (the table library this project was
 // asked to use) with its Blueprint renderer, driven line by line (see
-// Render): ASCII or light box symbols, header centred, spaces kept; its
-// cells are measured by tablewriter's twwidth, as the renderer pads them. A test holds its output to
-// a layout drawn by hand, so an upgrade of tablewriter that moves a border
-// or a space is seen.
+// Render): ASCII or light box symbols, header centred, spaces kept. A test
+// holds its output to a layout drawn by hand, so an upgrade of tablewriter
+// that moves a border or a space is seen.
 
 // Align is how a column's cells sit in it.
 type Align int
