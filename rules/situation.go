@@ -35,10 +35,14 @@ const (
 	AskedMercy                     // is a player holding this many cards knocked out?
 	AskedUnoLate                   // may a missed UNO still be caught this late?
 	AskedNext                      // who plays after this card?
+	AskedAgain                     // does whoever laid this card go again?
+	AskedCallColor                 // may a Wild name a colour its player does not hold?
+	AskedSilence                   // what no rulebook covers: the fact says so first
+	AskedDrawnPlay                 // may the card just drawn be played?
 )
 
 var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match",
-	"may-challenge", "mercy", "uno-late", "next"}
+	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -50,6 +54,8 @@ func (a Asked) String() string {
 // Situation is what a question says of the table.
 type Situation struct {
 	Asked Asked
+	// Silence is the unsaid fact a question asks about (AskedSilence).
+	Silence string
 	// Cards are the cards the question names, in the order it names them,
 	// a count ("two wilds") giving as many cards.
 	Cards []Card
@@ -511,6 +517,12 @@ func ReadSituation(q string) Situation {
 		s.Play = &c
 	}
 	s.Held = readHeld(ws)
+	if s.Held == 0 && len(named) > 0 && has(ws, "in my hand", "in his hand", "in her hand", "in their hand") &&
+		!slices.ContainsFunc(named, func(n namedCard) bool { return !n.card.Face.IsWild() }) {
+		// "I have two wild draw four cards in my hand": wilds alone hold
+		// no card of the colour in play.
+		s.Held = -1
+	}
 	s.HoldsColor = has(ws, "have the color", "have that color", "have the same color", "have a matching color", "have the matching color",
 		"have a card of the color", "have the right color", "hold the color", "holding the color", "have a card of that color", "have the current color")
 	if has(ws, notHoldingColor...) {
@@ -540,6 +552,9 @@ func ReadSituation(q string) Situation {
 		ws[0] == "flip" && (len(named) == 0 || named[0].at > 0) ||
 		readEdition(ws) == "" && slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
 	s.Asked = readAsked(ws, s, named)
+	if s.Asked == AskedSilence {
+		s.Silence = silenceOf(ws, named)
+	}
 	if s.Asked == AskedStack && s.Pile == nil && len(named) >= 2 {
 		// "a +2 was played on me, can I put my +2 down": the first is the
 		// pile, the second the card played.
@@ -641,6 +656,15 @@ func readPlayers(ws []string) int {
 			if i+2 < len(ws) && ws[i+2] == "us" {
 				return n
 			}
+		}
+	}
+	for _, w := range ws {
+		// "2p", "3ppl"
+		if !strings.HasSuffix(w, "p") && !strings.HasSuffix(w, "ppl") {
+			continue
+		}
+		if n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(w, "ppl"), "p")); err == nil && n >= 2 && n <= 10 {
+			return n
 		}
 	}
 	if has(ws, "1v1", "head to head", "heads up", "just me and", "only me and", "just us two", "me and one other") {
@@ -823,9 +847,22 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 			!has(ws, lastWords...)
 	switch {
 	case len(named) > 0 && (has(ws, "challenge", "challenged", "challenging", "challenges") &&
-		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many")) || has(ws, "illegal", "illegally")) &&
+		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many", "who wins")) || has(ws, "illegal", "illegally")) &&
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == WildDrawFour }):
 		return AskedChallenge
+	case silenceOf(ws, named) != "":
+		return AskedSilence
+	case len(named) == 1 && s.Players != 2 && has(ws, "go again", "play again", "another turn", "extra turn", "go twice", "get another go"):
+		return AskedAgain
+	case len(named) == 0 && has(ws, "pick a color", "choose a color", "call a color", "name a color", "pick any color", "choose any color",
+		"call any color", "change it to a color", "change the color to") && has(ws, "dont have", "don't have", "do not have", "not have", "not holding"):
+		return AskedCallColor
+	case len(named) == 0 && yesNo(ws) && has(ws, "after picking up", "after picking one up", "after drawing", "after you draw", "after i draw",
+		"card you drew", "card i drew", "card you picked up", "card i picked up", "drawn card", "after you pick up", "after i pick up") &&
+		has(ws, "put down", "play", "lay", "put", "use"):
+		return AskedDrawnPlay
+	case len(named) == 0 && has(ws, lastWords...) && has(ws, "action card", "action cards", "special card", "special cards", "power card", "power cards"):
+		return AskedLast
 	case slices.ContainsFunc(s.Cards, func(c Card) bool { return restricted(c.Face) }) && has(ws, challengeAsks...):
 		return AskedMayChallenge
 	case s.HandSize > 0 && has(ws, "out", "knocked", "eliminated", "mercy", "dead"):
@@ -879,7 +916,7 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case len(named) >= 1 && has(ws, "first card", "turned up", "turned over", "turns up", "flipped over", "flips over",
 		"start the game", "starts the game", "start of the game", "starts the pile", "start the pile", "starting card",
 		"first discard", "to start", "is flipped", "gets flipped", "flip over", "turn over", "start a game", "begin the game",
-		"begin a game", "start a round", "starting the game", "start the round"):
+		"begin a game", "start a round", "starting the game", "start the round", "start with", "starts with", "start on", "starts on"):
 		return AskedFirst
 	case s.Play != nil && s.Pile != nil:
 		return AskedPlay
@@ -1023,6 +1060,22 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return lastRuling(s)
 	case AskedTurn:
 		return turnRuling(s)
+	case AskedSilence:
+		if s.Silence == "ws-last" {
+			return Ruling{Text: "No rulebook covers that: none of the five has a Swap Hands card; the nearest, a Wild Shuffle Hands laid last, ends the hand like any card.",
+				Fact: "ws-last"}, true
+		}
+		if s.Silence == "uno-wrong-time" {
+			return Ruling{Text: "No rulebook covers a call made too soon; one made too late costs 2 cards (Older sheet: 4) if someone catches you before the next player begins.",
+				Fact: "uno-timing"}, true
+		}
+		return Ruling{Fact: s.Silence}, true
+	case AskedAgain:
+		return againRuling(s)
+	case AskedCallColor:
+		return Ruling{Text: "Yes: whoever plays a Wild names any colour, one they hold no card of too.", Fact: "wild-does"}, true
+	case AskedDrawnPlay:
+		return Ruling{Text: "Yes, if it fits: the card you drew may be laid at once (Older sheet: it must be); no other card from your hand.", Fact: "draw-one"}, true
 	case AskedMayChallenge:
 		return mayChallengeRuling(d, s)
 	case AskedMercy:
@@ -1433,7 +1486,9 @@ func challengeRuling(s Situation) (Ruling, bool) {
 // a last draw card is still drawn.
 func lastRuling(s Situation) (Ruling, bool) {
 	if len(s.Cards) == 0 {
-		return Ruling{}, false
+		// "is it allowed to discard an action card as last card"
+		return Ruling{Text: "Yes: no rulebook forbids an action card as the last one; a last Draw Two or Wild Draw Four is still drawn, and counts.",
+			Fact: "out-on-action"}, true
 	}
 	c := s.Cards[0]
 	name := WithArticle(c.Face.String())
@@ -1595,4 +1650,54 @@ func unnamedSkip(ws []string, named []namedCard) bool {
 		}
 	}
 	return false
+}
+
+// silenceOf is the unsaid fact a question asks about, read from its
+// words where the search would take a neighbour: calling UNO at the wrong
+// time or on someone without one card (uno-false), a Swap Hands card laid
+// last (no rulebook has one: ws-last is the nearest), two cards laid at
+// once (two-at-once).
+func silenceOf(ws []string, named []namedCard) string {
+	switch {
+	case has(ws, "uno") && has(ws, "wrong time"):
+		// Too soon is unsaid; too late is the rulebooks' timing.
+		return "uno-wrong-time"
+	case has(ws, "uno") && (has(ws, "same time", "too early", "too soon") ||
+		has(ws, "call uno on", "say uno on", "calls uno on", "called uno on") && has(ws, "doesnt have", "doesn't have", "does not have", "didnt have", "didn't have") ||
+		has(ws, "call uno", "say uno", "yell uno", "said uno", "called uno") && has(ws, "dont have it", "don't have it", "do not have it", "more than one card", "not down to one")):
+		return "uno-false"
+	case has(ws, "swap hands", "swap hand") && !has(ws, "shuffle") && has(ws, lastWords...):
+		return "ws-last"
+	case len(named) == 1 && named[0].count == 2 && yesNo(ws) && has(ws, "use", "play", "put down", "lay", "throw") &&
+		!has(ws, "in a row", "back to back", "one after", "on a", "on an", "on top"):
+		// "can you use two wild cards": both in one turn.
+		return "two-at-once"
+	}
+	return ""
+}
+
+// againRuling rules on whether whoever laid a card goes again: a Skip
+// Everyone, yes; a Skip, a Reverse or a draw card, no, except with two
+// players.
+func againRuling(s Situation) (Ruling, bool) {
+	if len(s.Cards) == 0 {
+		return Ruling{}, false
+	}
+	f := s.Cards[0].Face
+	switch n := drawAmount(f); {
+	case f == SkipEveryone:
+		return Ruling{Text: "Yes: a Skip Everyone skips every other player, and whoever laid it plays again (UNO Flip).", Fact: "flip-dark-actions"}, true
+	case n > 0 && f == DrawTwo:
+		return Ruling{Text: "No: the next player draws 2 and misses their turn, and play moves on to the player after them (with two players, yes: it comes back to you).",
+			Fact: "d2-does"}, true
+	case f == WildDrawFour:
+		return Ruling{Text: "No: the next player draws 4 and misses their turn, and play moves on to the player after them (with two players, yes).",
+			Fact: "wd4-does"}, true
+	case f == Skip:
+		return Ruling{Text: "No: the next player misses their turn and play moves on to the one after them (with two players, yes: you play again).",
+			Fact: "skip-does"}, true
+	case f == Reverse:
+		return Ruling{Text: "No: play turns back the other way (with two players, yes: it acts as a Skip).", Fact: "reverse-does"}, true
+	}
+	return Ruling{}, false
 }

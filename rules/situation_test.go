@@ -365,3 +365,34 @@ func deckNamed(t *testing.T, id string) *Deck {
 	}
 	return d
 }
+
+// TestReadSituationKinds: going again after a card, naming a colour one
+// does not hold, playing the card just drawn, an action card last, a
+// challenged hand of wilds, and what no rulebook covers said first.
+func TestReadSituationKinds(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"Do You Go Again After a Draw 2?", "No: the next player draws 2 and misses their turn"},
+		{"can i go again after a skip in 2p", "With two players a Skip"},
+		{"Can you pick a color you don't have in UNO?", "Yes: whoever plays a Wild names any colour"},
+		{"Can you put down a card after picking up in UNO?", "Yes, if it fits"},
+		{"Is it allowed to discard an action card as last card?", "Yes: no rulebook forbids an action card as the last one"},
+		{"I have two wild draw four cards in my hand. I play one and get challenged. Who wins?", "The challenger draws 6"},
+		{"sometimes the game can start with a skip card", "If a Skip starts the pile"},
+		{"What happens if your last card in uno is a swap hands card", "No rulebook covers that"},
+		{"What happens if you say uno at the wrong time", "No rulebook covers a call made too soon"},
+	} {
+		r, ok := ReadSituation(tt.q).Rule(Table{})
+		if !ok || !strings.HasPrefix(r.Text, tt.want) {
+			t.Errorf("%q: %q (%v); want it to start %q", tt.q, r.Text, ok, tt.want)
+		}
+	}
+	// A silence the question names leads with its fact: "No rulebook
+	// covers that".
+	for _, q := range []string{"What happens if you call uno on someone who doesnt have uno", "What happens if you say Uno at the same time?",
+		"Can you use two wild cards?"} {
+		a, err := Ask(q)
+		if err != nil || a.Fact == nil || !strings.HasPrefix(a.Fact.Text, "No rulebook covers that") {
+			t.Errorf("%q answered by %v (%v); want a fact no rulebook covers", q, a.Fact, err)
+		}
+	}
+}
