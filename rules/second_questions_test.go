@@ -161,3 +161,29 @@ func TestSecondQuestions(t *testing.T) {
 			fig, floor.found, floor.first, floor.wrong, floor.long)
 	}
 }
+
+// TestSecondVariants: other wordings of the second engineer's questions,
+// tried after the set was fixed (none is in it), answered by the fact
+// that settles them.
+func TestSecondVariants(t *testing.T) {
+	for _, tt := range []struct{ q, want string }{
+		{"he drew a card and then played a different card from his hand, allowed?", "renege"},
+		{"after I draw can I play another card from my hand", "renege"},
+		{"does the person who plays a wild draw four get to choose the colour", "wd4-does"},
+		{"who chooses the color when a plus 4 is played", "wd4-does"},
+		{"how many cards knock you out in no mercy", "nomercy-play"},
+		{"in uno attack what happens if you forget to say uno", "attack-play"},
+		{"all wild what does a forced swap do", "allwild-play"},
+		{"can a party of 12 play uno", "party-source"},
+		{"my brother was dealt 6 cards by mistake, we already started", "misdeal"},
+	} {
+		a, err := Ask(tt.q)
+		if err != nil || a.Fact == nil || a.Fact.ID != tt.want {
+			got := ""
+			if a != nil && a.Fact != nil {
+				got = a.Fact.ID
+			}
+			t.Errorf("%q answered by %s, %v; want %s", tt.q, got, err, tt.want)
+		}
+	}
+}

@@ -90,6 +90,9 @@ type Situation struct {
 	// HandSize is how many cards a player is said to hold ("has 26
 	// cards"), 0 when the question does not say.
 	HandSize int
+	// OnlyCard: the card played is the only one left in hand ("if you have
+	// only a wild draw four left").
+	OnlyCard bool
 }
 
 // plusAfter writes "2+" and "4+" (the plus after the number, then a space
@@ -548,6 +551,7 @@ func ReadSituation(q string) Situation {
 		!has(ws, "on me", "on my turn", "on my go") ||
 		has(ws, "can anyone", "can someone", "can somebody", "can another player", "can other players", "can any player")
 	s.HandSize = readHandSize(ws)
+	s.OnlyCard = has(ws, "only a", "only one", "only card", "just a", "just one", "only have a", "only have one", "only got a", "only got one") && has(ws, "left", "in my hand", "in your hand", "in hand")
 	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
 		ws[0] == "flip" && (len(named) == 0 || named[0].at > 0) ||
 		readEdition(ws) == "" && slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
@@ -592,7 +596,8 @@ func yesNo(ws []string) bool {
 	case "can", "is", "are", "may", "do", "does", "could", "should", "will", "am", "r", "cant", "can't", "isnt", "isn't", "wait":
 		return true
 	}
-	return false
+	// "if you have only a wild draw four left can you play it"
+	return ws[0] == "if" && has(ws, "can you", "can i", "can u", "may i", "am i allowed", "is it allowed", "is it legal")
 }
 
 // heldAfter reports whether every card named after the first is named as
@@ -927,7 +932,7 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		// number or symbol.
 		return AskedMatch
 	case heldAfter(ws, named) && s.Play != nil && s.Play.Face.IsWild() && yesNo(ws) &&
-		(s.HoldsColor || s.HoldsMatch || has(ws, "anything", "any card", "anytime", "any time", "if you have", "if i have", "when you have",
+		(s.HoldsColor || s.HoldsMatch || s.OnlyCard || has(ws, "anything", "any card", "anytime", "any time", "if you have", "if i have", "when you have",
 			"when i have", "if you hold", "if i hold", "whenever", "if u have")):
 		// "can a wild go on anything", "can I play a draw 4 if I have a
 		// wild": a wild card with no pile named.
@@ -1522,6 +1527,10 @@ func wildAnyRuling(s Situation) (Ruling, bool) {
 	}
 	if s.HoldsColor {
 		return Ruling{Text: fmt.Sprintf("No: %s may be laid only when you hold no card of the colour in play; holding one, you may be challenged.", name),
+			Fact: "wd4-when"}, true
+	}
+	if s.OnlyCard {
+		return Ruling{Text: fmt.Sprintf("Yes: with no other card in hand you hold none of the colour in play, so %s may go on any card.", name),
 			Fact: "wd4-when"}, true
 	}
 	if s.HoldsMatch {

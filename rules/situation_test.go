@@ -72,6 +72,7 @@ func TestReadSituation(t *testing.T) {
 		{"three players, I play a reverse, who goes next", AskedNext, "rev", "", 3, 0},
 		{"there are 4 of us and I played a skip, whose turn is it", AskedNext, "s", "", 4, 0},
 		{"does a skip skip your turn", AskedTurn, "s", "", 0, 0},
+		{"if i only have a +4 left in my hand can i play it", AskedPlay, "wd4", "", 0, 0},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -155,6 +156,8 @@ func TestRulings(t *testing.T) {
 		{"I had two 8s, a yellow reverse and a wild draw 4 when mum went out", nil, "86:", "two 8s 16"},
 		{"three players, I play a reverse, who goes next", nil, "The player before you goes next", ""},
 		{"there are 4 of us and I played a skip, whose turn is it", nil, "The player two along", ""},
+		{"if you have only a wild draw four left can you play it", nil, "Yes: with no other card in hand", ""},
+		{"if i only have a +4 left in my hand can i play it", nil, "Yes: with no other card in hand", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
