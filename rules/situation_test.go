@@ -72,7 +72,7 @@ func TestReadSituation(t *testing.T) {
 		{"three players, I play a reverse, who goes next", AskedNext, "rev", "", 3, 0},
 		{"there are 4 of us and I played a skip, whose turn is it", AskedNext, "s", "", 4, 0},
 		{"does a skip skip your turn", AskedTurn, "s", "", 0, 0},
-		{"if i only have a +4 left in my hand can i play it", AskedPlay, "wd4", "", 0, 0},
+		{"if i only have a +4 left in my hand can i play it", AskedPlay, "wd4", "", 0, -1},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
