@@ -65,14 +65,11 @@ func (db *DB) Delete(id string) (Deleted, error) {
 				return err
 			}
 		}
-		events := tx.Bucket(bucketEvents)
-		var doomed [][]byte
-		c := events.Cursor()
-		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-			doomed = append(doomed, slices.Clone(k))
-		}
-		for _, k := range doomed {
-			if err := events.Delete(k); err != nil {
+		// Seek again after each delete: a cursor's Next skips the key after
+		// one it deleted.
+		c := tx.Bucket(bucketEvents).Cursor()
+		for k, _ := c.Seek(prefix); bytes.HasPrefix(k, prefix); k, _ = c.Seek(prefix) {
+			if err := c.Delete(); err != nil {
 				return err
 			}
 		}

@@ -106,11 +106,9 @@ func (e *ImportError) Error() string { return e.Msg }
 // Invalid marks the error as bad input.
 func (e *ImportError) Invalid() bool { return true }
 
-// MaxImport bounds the size of an export file read by Import.
-const MaxImport = 1 << 30
-
-// importLimit is MaxImport, smaller in tests.
-var importLimit int64 = MaxImport
+// importLimit bounds the size of an export file read by Import (smaller
+// in tests).
+var importLimit int64 = 1 << 30
 
 // maxPiece bounds one game of an export as read (and anything before the
 // first): a game of a thousand hands is about 250 KB.
@@ -146,9 +144,6 @@ type madeAt struct {
 	at    time.Time
 	index int
 }
-
-// Games is how many games the export holds.
-func (c *CheckedImport) Games() int { return len(c.ids) }
 
 // Close removes the temporary file.
 func (c *CheckedImport) Close() { c.games.close() }
@@ -533,13 +528,9 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 
 // sizeText writes a number of bytes for a person: "1 GiB", "512 KiB".
 func sizeText(n int64) string {
-	switch {
-	case n >= 1<<30 && n%(1<<30) == 0:
-		return fmt.Sprintf("%d GiB", n>>30)
-	case n >= 1<<20 && n%(1<<20) == 0:
-		return fmt.Sprintf("%d MiB", n>>20)
-	case n >= 1<<10 && n%(1<<10) == 0:
-		return fmt.Sprintf("%d KiB", n>>10)
+	i := 0
+	for ; i < 3 && n >= 1<<10 && n%(1<<10) == 0; i++ {
+		n >>= 10
 	}
-	return fmt.Sprintf("%d bytes", n)
+	return fmt.Sprintf("%d %s", n, []string{"bytes", "KiB", "MiB", "GiB"}[i])
 }

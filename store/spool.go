@@ -315,20 +315,16 @@ func (db *DB) discardImport() (int, error) {
 			}
 			left := budget
 			for _, name := range [][]byte{bucketEvents, bucketSummaries} {
-				b := tx.Bucket(name)
-				var doomed [][]byte
-				c := b.Cursor()
-				for k, _ := c.Seek(gameKey(p.lo)); len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) && len(doomed) < left; k, _ = c.Next() {
-					doomed = append(doomed, slices.Clone(k))
-				}
-				for _, k := range doomed {
-					if err := b.Delete(k); err != nil {
+				c := tx.Bucket(name).Cursor()
+				from := gameKey(p.lo)
+				for k, _ := c.Seek(from); len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Seek(from) {
+					if left == 0 {
+						return nil // more next time
+					}
+					if err := c.Delete(); err != nil {
 						return err
 					}
-				}
-				left -= len(doomed)
-				if left == 0 {
-					return nil // more next time
+					left--
 				}
 			}
 			// Every id is read, and deleting may merge leaves.
