@@ -2,12 +2,14 @@ package cmd
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/rules/words"
 )
 
 // newCheckCmd is "unoscore check", the parent of its three questions. It
@@ -28,13 +30,10 @@ An illegal play or a guilty player is an answer, not an error: the exit code
 is 0. A card that cannot be read exits 2, and so do cards that one deck
 could not hold together (--hand, the card played and --on).
 
---deck names the deck (` + strings.Join(rules.DeckIDs(), ", ") + `). Without it
-the deck is the classic one, or the deck the cards named belong to: the
-shuffle deck for ws or wc, the themed deck for purple (pu) or pink (pk),
-the UNO Flip deck for teal (t), orange (o) or its own cards (d1, d5, se, f,
-wd2, wdc), or for cards of both its sides (r5 on t5: refused, as they mix
-sides). With the flip deck every card named is on one side, and the
-challenge is of a Wild Draw Two (light) or a Wild Draw Color (dark).`,
+` + strings.TrimSuffix(wrap("--deck names the deck ("+strings.Join(rules.DeckIDs(), ", ")+"). Without it "+
+			"the deck is the classic one, or the deck the cards named belong to: "+inferHelp()+
+			", or for cards of both UNO Flip's sides (r5 on t5: refused, as they mix sides). "+
+			"With the flip deck every card named is on one side, and the challenge is of "+flipChallengeHelp()+".", 79, "", ""), "\n"),
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return unknownCommand(c, args[0])
@@ -91,7 +90,7 @@ func (o *checkOptions) house() []string {
 
 func (o *checkOptions) addTop(c *cobra.Command) {
 	c.Flags().StringVar(&o.On, "on", "", "the card on top of the discard pile")
-	c.Flags().StringVar(&o.Color, "color", "", "the colour called for a wild on top (red, green, blue, yellow or r, g, b, y; the themed deck: purple, green, pink, yellow or pu, g, pk, y; UNO Flip's dark side: pink, teal, orange, purple or pk, t, o, pu)")
+	c.Flags().StringVar(&o.Color, "color", "", "the colour called for a wild on top ("+colorHelp()+")")
 	c.Flags().StringVar(&o.Hand, "hand", "", "the player's other cards")
 	o.addDeck(c)
 	_ = c.RegisterFlagCompletionFunc("on", cardCompletion)
@@ -187,7 +186,7 @@ func inferDeck(words ...string) string {
 		return (c.Color == rules.NoColor || d.HasColor(c.Color)) && (c.Face.IsNumber() || d.Copies(c.Face) > 0)
 	}
 	flipOnly := false // a card or colour named that only the flip deck has
-	for _, id := range []string{rules.DefaultDeck, "shuffle", "themed", "flip"} {
+	for _, id := range inferredDecks {
 		d, err := rules.LookupDeck(id)
 		if err != nil {
 			continue
@@ -350,4 +349,123 @@ func editionReading(words []string) string {
 		}
 	}
 	return ""
+}
+
+// inferredDecks are the decks check reads from the cards named when --deck
+// is not given, in the order tried: a newer edition's cards are read by
+// editionReading.
+var inferredDecks = []string{rules.DefaultDeck, "shuffle", "themed", "flip"}
+
+// sidesOf is a deck's sides, or the deck itself for a one-sided deck.
+func sidesOf(d *rules.Deck) []*rules.Deck {
+	if d.Sides == nil {
+		return []*rules.Deck{d}
+	}
+	return d.Sides
+}
+
+// inferHelp says, from the decks' declarations, which colours and cards
+// make check read each of inferredDecks but the first: "the shuffle deck
+// for ws or wc, the themed deck for purple (pu) or pink (pk), ...": those
+// no deck before it has.
+func inferHelp() string {
+	seenC := map[rules.Color]bool{}
+	seenF := map[rules.Face]bool{}
+	var parts []string
+	for i, id := range inferredDecks {
+		d, err := rules.LookupDeck(id)
+		if err != nil {
+			continue
+		}
+		var colors, faces []string
+		for _, s := range sidesOf(d) {
+			for _, c := range s.Colors {
+				if !seenC[c] {
+					seenC[c] = true
+					colors = append(colors, fmt.Sprintf("%s (%s)", c, c.Letter()))
+				}
+			}
+			for _, f := range s.Faces() {
+				if !seenF[f] {
+					seenF[f] = true
+					if !f.IsNumber() {
+						faces = append(faces, f.Token())
+					}
+				}
+			}
+		}
+		if i == 0 {
+			continue
+		}
+		name := "the " + id + " deck"
+		if d.Decl.Title != "" {
+			name = "the " + d.Decl.Title + " deck"
+		}
+		what := colors
+		switch {
+		case len(faces) > 0 && len(colors) > 0:
+			what = append(what, "its own cards ("+strings.Join(faces, ", ")+")")
+		case len(faces) > 0:
+			what = faces
+		}
+		if len(what) > 0 {
+			parts = append(parts, name+" for "+words.JoinOr(what))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// colorHelp lists, from the decks' declarations, the colours --color
+// takes: the classic deck's, then each other set of colours with the first
+// deck (or UNO Flip side) that has it.
+func colorHelp() string {
+	var parts []string
+	var seen []string
+	for _, d := range rules.Decks() {
+		for _, s := range sidesOf(d) {
+			if len(s.Colors) == 0 {
+				continue
+			}
+			var names, letters []string
+			for _, c := range s.Colors {
+				names = append(names, c.String())
+				letters = append(letters, c.Letter())
+			}
+			key := slices.Clone(names)
+			slices.Sort(key) // UNO Flip's light side is the classic colours
+			if slices.Contains(seen, strings.Join(key, ",")) {
+				continue
+			}
+			seen = append(seen, strings.Join(key, ","))
+			list := strings.Join(names, ", ") + " or " + strings.Join(letters, ", ")
+			switch {
+			case len(parts) == 0:
+			case s.Side != rules.NoSide:
+				list = fmt.Sprintf("%s's %s side: %s", d.Decl.Title, s.Side, list)
+			default:
+				list = "the " + d.ID + " deck: " + list
+			}
+			parts = append(parts, list)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// flipChallengeHelp names the Wild Draw card a challenge is of on each of
+// UNO Flip's sides, from its declaration: "a Wild Draw Two (light) or a
+// Wild Draw Color (dark)".
+func flipChallengeHelp() string {
+	d, err := rules.LookupDeck("flip")
+	if err != nil {
+		return "its wild draw cards"
+	}
+	var each []string
+	for _, s := range sidesOf(d) {
+		for _, f := range s.Faces() {
+			if f.IsWild() && f != rules.Wild {
+				each = append(each, fmt.Sprintf("%s (%s)", rules.WithArticle(f.String()), s.Side))
+			}
+		}
+	}
+	return words.JoinOr(each)
 }
