@@ -170,6 +170,7 @@ type faceInfo struct {
 	// only the UNO Flip deck has the face.
 	side     Side
 	onlyFlip bool
+	draws    int // the cards it makes the player it hits draw (0: none, or no count)
 }
 
 // named binds the faces the code itself refers to (the referee's rules,
@@ -233,7 +234,7 @@ const numNamed = int(WildDrawColor) + 1
 // faceOfDecl is the Face of a declared face, adding it to infos if it is
 // new.
 func faceOfDecl(df *decl.Face, infos *[]faceInfo) Face {
-	fi := faceInfo{token: df.Tokens[0], name: df.Name, plural: df.Plural, tokens: df.Tokens, kind: action}
+	fi := faceInfo{token: df.Tokens[0], name: df.Name, plural: df.Plural, tokens: df.Tokens, kind: action, draws: df.Draws}
 	if fi.plural == "" {
 		fi.plural = df.Name + "s"
 	}
@@ -278,6 +279,16 @@ func sideNamed(name string) Side {
 
 // numFaces is one past the last face.
 var numFaces = Face(len(faceInfos))
+
+// Draws is how many cards the face makes the player it hits draw, as its
+// declaration says (a Draw Two's 2); 0 for none, or no count (UNO Flip's
+// Wild Draw Color draws until a colour turns up).
+func (f Face) Draws() int {
+	if f < numFaces {
+		return faceInfos[f].draws
+	}
+	return 0
+}
 
 // IsNumber reports whether the face is one of 0 to 9.
 func (f Face) IsNumber() bool { return f <= 9 }

@@ -80,17 +80,17 @@ func ChallengeFlip(top Card, called Color, hand []Card) (ChallengeVerdict, error
 	v := ChallengeVerdict{Card: f.Token()}
 	switch {
 	case match != nil && f == WildDrawTwo:
-		v.Guilty, v.Drawer, v.Cards = true, "challenged", 2
-		v.Reason = fmt.Sprintf("guilty: they held the %s while %s was in play, so they draw the 2 cards themselves", match, active)
+		v.Guilty, v.Drawer, v.Cards = true, "challenged", f.Draws()
+		v.Reason = fmt.Sprintf("guilty: they held the %s while %s was in play, so they draw the %d cards themselves", match, active, f.Draws())
 	case match != nil:
 		v.Guilty, v.Drawer, v.Until = true, "challenged", active.String()
 		v.Reason = fmt.Sprintf("guilty: they held the %s while %s was in play, so they draw until they turn up %s card themselves", match, active, WithArticle(active.String()))
 	case f == WildDrawTwo:
-		v.Drawer, v.Cards = "challenger", 4
-		v.Reason = fmt.Sprintf("not guilty: they held no %s card, so the challenger draws 4 (the 2 plus 2 for the failed challenge)", active)
+		v.Drawer, v.Cards = "challenger", f.Draws()+challengeCost
+		v.Reason = fmt.Sprintf("not guilty: they held no %s card, so the challenger draws %d (the %d plus %d for the failed challenge)", active, f.Draws()+challengeCost, f.Draws(), challengeCost)
 	default:
-		v.Drawer, v.Cards, v.Until = "challenger", 2, active.String()
-		v.Reason = fmt.Sprintf("not guilty: they held no %s card, so the challenger draws until they turn up %s card, and then 2 more for the failed challenge", active, WithArticle(active.String()))
+		v.Drawer, v.Cards, v.Until = "challenger", challengeCost, active.String()
+		v.Reason = fmt.Sprintf("not guilty: they held no %s card, so the challenger draws until they turn up %s card, and then %d more for the failed challenge", active, WithArticle(active.String()), challengeCost)
 	}
 	v.Reason += " (UNO Flip's own sheet, not one of the five rulebooks)"
 	return v, nil

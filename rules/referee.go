@@ -90,8 +90,10 @@ func drawsCards(f Face) bool {
 
 // stackingNote answers the argument a draw card laid on a draw card starts.
 func stackingNote(top Card) string {
-	draws := map[Face]string{DrawTwo: "draws 2", WildDrawFour: "draws 4", DrawOne: "draws 1", DrawFive: "draws 5", WildDrawTwo: "draws 2",
-		WildDrawColor: "draws until a card of the colour called turns up,"}[top.Face]
+	draws := fmt.Sprintf("draws %d", top.Face.Draws()) // as the face's declaration says
+	if top.Face.Draws() == 0 {
+		draws = "draws until a card of the colour called turns up," // UNO Flip's Wild Draw Color
+	}
 	return fmt.Sprintf("it does not pass the draw on: the player the %s hit still %s and loses the turn, so only the player after them can lay this card. Adding the draws up (\"stacking\") is a house rule", top.Face, draws)
 }
 
@@ -215,10 +217,11 @@ func Challenge(top Card, called Color, hand []Card) (ChallengeVerdict, error) {
 	if err != nil {
 		return ChallengeVerdict{}, err
 	}
+	n := WildDrawFour.Draws()
 	if match != nil {
-		return ChallengeVerdict{Guilty: true, Drawer: "challenged", Cards: 4, Reason: fmt.Sprintf(
-			"guilty: they held the %s while %s was in play, so they draw the 4 cards themselves", match, active)}, nil
+		return ChallengeVerdict{Guilty: true, Drawer: "challenged", Cards: n, Reason: fmt.Sprintf(
+			"guilty: they held the %s while %s was in play, so they draw the %d cards themselves", match, active, n)}, nil
 	}
-	return ChallengeVerdict{Guilty: false, Drawer: "challenger", Cards: 6, Reason: fmt.Sprintf(
-		"not guilty: they held no %s card, so the challenger draws 6 (the 4 plus 2 for the failed challenge)", active)}, nil
+	return ChallengeVerdict{Guilty: false, Drawer: "challenger", Cards: n + challengeCost, Reason: fmt.Sprintf(
+		"not guilty: they held no %s card, so the challenger draws %d (the %d plus %d for the failed challenge)", active, n+challengeCost, n, challengeCost)}, nil
 }

@@ -1109,9 +1109,9 @@ func nextRuling(s Situation) (Ruling, bool) {
 		case Skip:
 			return Ruling{Text: "The player two along goes next: a Skip makes the next player miss their turn.", Fact: "skip-does"}, true
 		case DrawTwo:
-			return Ruling{Text: "The player two along goes next: the next player draws 2 and misses their turn.", Fact: "d2-does"}, true
+			return Ruling{Text: fmt.Sprintf("The player two along goes next: the next player draws %d and misses their turn.", DrawTwo.Draws()), Fact: "d2-does"}, true
 		case WildDrawFour:
-			return Ruling{Text: "The player two along goes next: the next player draws 4 and misses their turn.", Fact: "wd4-does"}, true
+			return Ruling{Text: fmt.Sprintf("The player two along goes next: the next player draws %d and misses their turn.", WildDrawFour.Draws()), Fact: "wd4-does"}, true
 		}
 	}
 	return Ruling{}, false
@@ -1131,14 +1131,14 @@ func mayChallengeRuling(d *Deck, s Situation) (Ruling, bool) {
 		switch c.Face {
 		case WildDrawTwo:
 			// UNO Flip's light side: its own numbers (check challenge --deck flip).
-			return Ruling{Text: "Yes, if it was played on you: if its player held a card of the colour in play they draw the 2; if not, you draw 4 (UNO Flip).",
+			return Ruling{Text: fmt.Sprintf("Yes, if it was played on you: if its player held a card of the colour in play they draw the %d; if not, you draw %d (UNO Flip).", WildDrawTwo.Draws(), WildDrawTwo.Draws()+challengeCost),
 				Fact: "flip-light-actions"}, true
 		case WildDrawColor:
 			return Ruling{Text: "Yes, if it was played on you: if its player held a card of the colour in play they draw until that colour; if not, you do, and 2 more (UNO Flip).",
 				Fact: "flip-draw-color"}, true
 		}
 	}
-	return Ruling{Text: "Yes, if it was played on you: if its player held a card of the colour in play they draw the 4; if not, you draw 6.",
+	return Ruling{Text: fmt.Sprintf("Yes, if it was played on you: if its player held a card of the colour in play they draw the %d; if not, you draw %d.", WildDrawFour.Draws(), WildDrawFour.Draws()+challengeCost),
 		Fact: "challenge-how"}, true
 }
 
@@ -1284,10 +1284,8 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 	draws := "draw the cards"
 	if pile != nil {
 		switch pile.Face {
-		case DrawTwo:
-			draws = "draw 2"
-		case WildDrawFour:
-			draws = "draw 4"
+		case DrawTwo, WildDrawFour:
+			draws = fmt.Sprintf("draw %d", pile.Face.Draws())
 		}
 	}
 	own := ""
@@ -1408,15 +1406,15 @@ func twoPlayerRuling(s Situation) (Ruling, bool) {
 	case Skip:
 		return Ruling{Text: "With two players a Skip means you play again at once.", Fact: "skip-two"}, true
 	case DrawTwo:
-		return Ruling{Text: "With two players the one hit draws 2, then the turn comes back to whoever played the Draw Two.", Fact: "d2-two"}, true
+		return Ruling{Text: fmt.Sprintf("With two players the one hit draws %d, then the turn comes back to whoever played the Draw Two.", DrawTwo.Draws()), Fact: "d2-two"}, true
 	case WildDrawFour:
-		return Ruling{Text: "With two players the one hit draws 4, then the turn comes back to whoever played the Wild Draw Four.", Fact: "wd4-two"}, true
+		return Ruling{Text: fmt.Sprintf("With two players the one hit draws %d, then the turn comes back to whoever played the Wild Draw Four.", WildDrawFour.Draws()), Fact: "wd4-two"}, true
 	case DrawOne:
-		return Ruling{Text: "With two players the other player draws 1, misses the turn, and you play again (UNO Flip).", Fact: "flip-light-actions"}, true
+		return Ruling{Text: fmt.Sprintf("With two players the other player draws %d, misses the turn, and you play again (UNO Flip).", DrawOne.Draws()), Fact: "flip-light-actions"}, true
 	case WildDrawTwo:
-		return Ruling{Text: "With two players the other player draws 2, misses the turn, and you play again (UNO Flip).", Fact: "flip-light-actions"}, true
+		return Ruling{Text: fmt.Sprintf("With two players the other player draws %d, misses the turn, and you play again (UNO Flip).", WildDrawTwo.Draws()), Fact: "flip-light-actions"}, true
 	case DrawFive:
-		return Ruling{Text: "With two players the other player draws 5, misses the turn, and you play again (UNO Flip).", Fact: "flip-dark-actions"}, true
+		return Ruling{Text: fmt.Sprintf("With two players the other player draws %d, misses the turn, and you play again (UNO Flip).", DrawFive.Draws()), Fact: "flip-dark-actions"}, true
 	case SkipEveryone:
 		n := "with any number of players"
 		if s.Players > 0 {
@@ -1475,15 +1473,19 @@ func lowerFirst(s string) string {
 	return s
 }
 
+// challengeCost is the cards a failed challenge of a Wild Draw Four (or
+// UNO Flip's Wild Draw Two) adds to its draw, by every rulebook.
+const challengeCost = 2
+
 func challengeRuling(s Situation) (Ruling, bool) {
 	switch s.Held {
 	case 1:
-		return Ruling{Text: "The player who laid the Wild Draw Four draws the 4 cards: the challenge was right, and the challenger draws none.",
+		return Ruling{Text: fmt.Sprintf("The player who laid the Wild Draw Four draws the %d cards: the challenge was right, and the challenger draws none.", WildDrawFour.Draws()),
 			Fact: "challenge-verdict"}, true
 	case -1:
-		return Ruling{Text: "The challenger draws 6: the 4, plus 2 for a challenge that failed.", Fact: "challenge-verdict"}, true
+		return Ruling{Text: fmt.Sprintf("The challenger draws %d: the %d, plus %d for a challenge that failed.", WildDrawFour.Draws()+challengeCost, WildDrawFour.Draws(), challengeCost), Fact: "challenge-verdict"}, true
 	}
-	return Ruling{Text: "It depends on whether they held a card of the colour in play: if so they draw the 4 themselves; if not, the challenger draws 6.",
+	return Ruling{Text: fmt.Sprintf("It depends on whether they held a card of the colour in play: if so they draw the %d themselves; if not, the challenger draws %d.", WildDrawFour.Draws(), WildDrawFour.Draws()+challengeCost),
 		Fact: "challenge-verdict"}, true
 }
 

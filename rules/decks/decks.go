@@ -34,6 +34,9 @@ type Face struct {
 	Wild bool
 	// Number: a number card, its face value its Tokens[0].
 	Number bool
+	// Draws: the cards it makes the player it hits draw (0: none, or not
+	// a count: UNO Flip's Wild Draw Color draws until a colour).
+	Draws int
 }
 
 // Card is a face as one deck (or one side of it) holds it.
@@ -117,21 +120,21 @@ var classicStandIn = map[string]string{"purple": "blue", "pink": "red"}
 
 // The faces.
 var (
-	DrawTwo = &Face{Tokens: []string{"d2", "+2", "draw2", "drawtwo", "dt"}, Name: "Draw Two"}
+	DrawTwo = &Face{Tokens: []string{"d2", "+2", "draw2", "drawtwo", "dt"}, Name: "Draw Two", Draws: 2}
 	Skip    = &Face{Tokens: []string{"s", "skip"}, Name: "Skip"}
 	Reverse = &Face{Tokens: []string{"rev", "reverse"}, Name: "Reverse"}
 	Wild    = &Face{Tokens: []string{"w", "wild"}, Name: "Wild", Wild: true}
 	WildD4  = &Face{Tokens: []string{"wd4", "+4", "w4", "w+4", "wild4", "wild+4", "wd+4", "wilddraw4", "wilddrawfour", "draw4"},
-		Name: "Wild Draw Four", Wild: true}
+		Name: "Wild Draw Four", Wild: true, Draws: 4}
 	WildShuffle = &Face{Tokens: []string{"ws", "shuffle", "wildshuffle", "wildshufflehands"},
 		Name: "Wild Shuffle Hands", Plural: "Wild Shuffle Hands cards", Wild: true}
 	WildCustom = &Face{Tokens: []string{"wc", "custom", "wildcustom", "wildcustomizable"},
 		Name: "Wild Customizable", Plural: "Wild Customizable cards", Wild: true}
-	DrawOne      = &Face{Tokens: []string{"d1", "+1", "draw1", "drawone"}, Name: "Draw One"}
-	DrawFive     = &Face{Tokens: []string{"d5", "+5", "draw5", "drawfive"}, Name: "Draw Five"}
+	DrawOne      = &Face{Tokens: []string{"d1", "+1", "draw1", "drawone"}, Name: "Draw One", Draws: 1}
+	DrawFive     = &Face{Tokens: []string{"d5", "+5", "draw5", "drawfive"}, Name: "Draw Five", Draws: 5}
 	SkipEveryone = &Face{Tokens: []string{"se", "skipall", "skip-everyone", "skipeveryone"}, Name: "Skip Everyone", Plural: "Skip Everyone cards"}
 	Flip         = &Face{Tokens: []string{"f", "flip"}, Name: "Flip"}
-	WildD2       = &Face{Tokens: []string{"wd2", "w+2", "wilddraw2", "wilddrawtwo"}, Name: "Wild Draw Two", Wild: true}
+	WildD2       = &Face{Tokens: []string{"wd2", "w+2", "wilddraw2", "wilddrawtwo"}, Name: "Wild Draw Two", Wild: true, Draws: 2}
 	WildDColor   = &Face{Tokens: []string{"wdc", "w+c", "wilddrawcolor", "wilddrawcolour"}, Name: "Wild Draw Color", Wild: true}
 )
 
@@ -146,13 +149,13 @@ var (
 	WildReverse  = &Face{Tokens: []string{"wrev", "wildreverse"}, Name: "Wild Reverse", Wild: true}
 	WildSkip     = &Face{Tokens: []string{"wsk", "wskip", "wildskip"}, Name: "Wild Skip", Wild: true}
 	WildSkipTwo  = &Face{Tokens: []string{"wsk2", "wskip2", "wildskiptwo", "wildskip2"}, Name: "Wild Skip Two", Plural: "Wild Skip Two cards", Wild: true}
-	WildTargetD2 = &Face{Tokens: []string{"wtd2", "targeted", "wildtargeteddrawtwo", "wildtargeteddraw2"}, Name: "Wild Targeted Draw Two", Wild: true}
+	WildTargetD2 = &Face{Tokens: []string{"wtd2", "targeted", "wildtargeteddrawtwo", "wildtargeteddraw2"}, Name: "Wild Targeted Draw Two", Wild: true, Draws: 2}
 	WildSwap     = &Face{Tokens: []string{"wfs", "swap", "forcedswap", "wildforcedswap"}, Name: "Wild Forced Swap", Wild: true}
 
-	DrawFour          = &Face{Tokens: []string{"d4", "+4", "draw4", "drawfour"}, Name: "Draw Four"}
-	WildRevD4         = &Face{Tokens: []string{"wrd4", "wr+4", "wildreversedraw4", "wildreversedrawfour"}, Name: "Wild Reverse Draw Four", Wild: true}
-	WildD6            = &Face{Tokens: []string{"wd6", "+6", "w+6", "wilddraw6", "wilddrawsix"}, Name: "Wild Draw Six", Wild: true}
-	WildD10           = &Face{Tokens: []string{"wd10", "+10", "w+10", "wilddraw10", "wilddrawten"}, Name: "Wild Draw Ten", Wild: true}
+	DrawFour          = &Face{Tokens: []string{"d4", "+4", "draw4", "drawfour"}, Name: "Draw Four", Draws: 4}
+	WildRevD4         = &Face{Tokens: []string{"wrd4", "wr+4", "wildreversedraw4", "wildreversedrawfour"}, Name: "Wild Reverse Draw Four", Wild: true, Draws: 4}
+	WildD6            = &Face{Tokens: []string{"wd6", "+6", "w+6", "wilddraw6", "wilddrawsix"}, Name: "Wild Draw Six", Wild: true, Draws: 6}
+	WildD10           = &Face{Tokens: []string{"wd10", "+10", "w+10", "wilddraw10", "wilddrawten"}, Name: "Wild Draw Ten", Wild: true, Draws: 10}
 	WildRoulette      = &Face{Tokens: []string{"wcr", "roulette", "colorroulette", "wildcolorroulette", "wildcolourroulette"}, Name: "Wild Color Roulette", Wild: true}
 	DiscardTwo        = &Face{Tokens: []string{"dt", "discard2", "discardtwo"}, Name: "Discard Two", Plural: "Discard Two cards"}
 	WildClear         = &Face{Tokens: []string{"wcl", "clear", "wildclear"}, Name: "Wild Clear", Wild: true}
