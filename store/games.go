@@ -848,60 +848,34 @@ func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total in
 // list calls fn with each game's number and summary (its checksum checked
 // and taken off), newest first by creation (see listSorted): the order of
 // the keys, unless an import brought games older than some already here or
-// the clock was set back.
+// the clock was set back. It returns how many games there are in all.
 //
 // Every page of the summaries bucket is checked first (checkRange), then
 // every summary's time of creation is read to order them, and the first
 // limit are handed out through bbolt's cursor.
 func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total int, err error) {
-	read := func() error {
-		return db.view(func(tx *bolt.Tx) error {
-			current, err := readCurrent(tx)
+	err = db.view(func(tx *bolt.Tx) error {
+		current, err := readCurrent(tx)
+		if err != nil {
+			return err
+		}
+		var currentNum []byte
+		if current != nil {
+			n, err := idNum(tx, current)
 			if err != nil {
 				return err
 			}
-			p := pendingOf(tx)
-			if limit > 0 {
-				// Every id is counted: the pages of the index first. (A
-				// listing of all counts the games as it lists them.)
-				if err := checkRange(tx, bucketIDs, nil, nil); err != nil {
-					return err
-				}
-				total = tx.Bucket(bucketIDs).Stats().KeyN
-			}
-			var currentNum []byte
-			if current != nil {
-				n, err := idNum(tx, current)
-				if err != nil {
-					return err
-				}
-				currentNum = gameKey(n)
-			}
-			sumMuch() // every summary is read: about 0.5 KB each
-			n := 0
-			visit := func(k, kept []byte) error {
-				// Its checksum was checked by listSorted's first pass, in
-				// this transaction: the bytes are the same.
-				v := kept[:len(kept)-sealSize]
-				if err := fn(k, v, bytes.Equal(k, currentNum)); err != nil {
-					return err
-				}
-				n++
-				return nil
-			}
-			unfinished, err := listSorted(tx, p, limit, visit)
-			if err != nil {
-				return err
-			}
-			if limit <= 0 {
-				total = n
-			} else {
-				total -= unfinished
-			}
-			return nil
+			currentNum = gameKey(n)
+		}
+		sumMuch() // every summary is read: about 0.5 KB each
+		total, err = listSorted(tx, pendingOf(tx), limit, func(k, kept []byte) error {
+			// Its checksum was checked by listSorted's first pass, in
+			// this transaction: the bytes are the same.
+			return fn(k, kept[:len(kept)-sealSize], bytes.Equal(k, currentNum))
 		})
-	}
-	return total, read()
+		return err
+	})
+	return total, err
 }
 
 // Listings are newest first: by the time each game was created (its first
@@ -913,9 +887,9 @@ func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total i
 //
 // listSorted hands visit the kept summaries of the first limit (0: all)
 // games newest first, every page of the bucket and every summary's
-// checksum checked first; it returns the games of an unfinished import it
-// left out.
-func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (unfinished int, err error) {
+// checksum checked first, and returns how many games there are, leaving
+// out those of an unfinished import.
+func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (total int, err error) {
 	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
 		return 0, err
 	}
@@ -924,7 +898,6 @@ func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error
 	c := b.Cursor()
 	for k, kept := c.First(); k != nil; k, kept = c.Next() {
 		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
-			unfinished++
 			continue
 		}
 		v, err := summaryValue(tx, k, kept)
@@ -953,19 +926,19 @@ func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error
 			}
 			n++
 		}
-		return unfinished, nil
+		return len(games), nil
 	}
 	slices.SortFunc(games, newestFirst)
-	if limit > 0 && len(games) > limit {
-		games = games[:limit]
-	}
-	for _, g := range games {
+	for i, g := range games {
+		if limit > 0 && i == limit {
+			break
+		}
 		k := gameKey(g.num)
 		if err := visit(k, b.Get(k)); err != nil {
 			return 0, err
 		}
 	}
-	return unfinished, nil
+	return len(games), nil
 }
 
 // created is a game's time of creation and number.
