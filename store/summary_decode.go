@@ -17,7 +17,7 @@ import (
 // scans them twice and reflects on every value): 25 times the bare floor
 // for 10,000 games, against a goal of 12 (docs/speed.md). So a summary as
 // unoscore writes it (json.Marshal's, no escape in its strings) is read by
-// plainSummary, in about 4,000; anything else goes to json.Unmarshal, so
+// plainSummary, in about 6,000; anything else goes to json.Unmarshal, so
 // the result and every error are json.Unmarshal's. FuzzDecodeSummary
 // holds the two to the same answer.
 func decodeSummary(v []byte, s *Summary, brief bool) error {
@@ -34,24 +34,34 @@ func decodeSummary(v []byte, s *Summary, brief bool) error {
 
 // plainSummary reads v into s and reports whether v was a summary as
 // json.Marshal writes one, with plain strings (no escape, valid UTF-8) and
-// each key once, spelled as written; brief stops at the statistics.
+// each key once, spelled as written; brief stops at the statistics. It
+// notes where each string is, then cuts them all from one copy of what it
+// read, and the three lists from one slice: two allocations, not a dozen.
 func plainSummary(v []byte, s *Summary, brief bool) bool {
 	p := plain{b: v}
 	if !p.byte('{') {
 		return false
 	}
-	if p.byte('}') {
-		return p.i == len(v)
-	}
+	var at [len(summaryKeys)]span // a string's bytes, or a list's items
+	var buf [16]span
+	items := buf[:0] // every list's strings, in order
 	var seen uint16
-	for k := 0; ; k++ {
+	stats := false
+	for k := 0; !p.byte('}'); k++ {
+		if k > 0 && !p.byte(',') {
+			return false
+		}
+		if stats = k > 0 && brief && bytes.HasPrefix(v[p.i:], statsKey[1:]); stats {
+			p.i-- // back to the comma: the statistics are left unread
+			break
+		}
 		// Each key as json.Marshal writes it, in its order, or any other.
 		if k >= len(summaryKeys) || !p.lit(summaryKeys[k]) {
 			key, ok := p.raw()
 			if !ok || !p.byte(':') {
 				return false
 			}
-			k = slices.Index(summaryKeys[:], `"`+string(key)+`":`)
+			k = slices.Index(summaryKeys[:], `"`+string(key.in(v))+`":`)
 		}
 		if k < 0 || seen&(1<<k) != 0 {
 			return false // the statistics, a key twice, or not unoscore's
@@ -59,38 +69,48 @@ func plainSummary(v []byte, s *Summary, brief bool) bool {
 		seen |= 1 << k
 		var ok bool
 		switch k {
-		case 0:
-			s.ID, ok = p.str()
-		case 1:
-			s.Name, ok = p.str()
-		case 2:
-			var t []byte
-			t, ok = p.raw()
-			ok = ok && s.Created.UnmarshalText(t) == nil // as json.Unmarshal reads a time
-		case 3:
-			s.Mode, ok = p.str()
-		case 4:
-			s.Players, ok = p.strs()
+		case 0, 1, 2, 3: // id, name, created, mode
+			at[k], ok = p.raw()
+		case 4, 7, 8: // players, winners, leaders
+			at[k].lo = len(items)
+			items, ok = p.strs(items)
+			at[k].hi = len(items)
 		case 5:
 			s.Hands, ok = p.int()
 		case 6:
 			s.Over, ok = p.bool()
-		case 7:
-			s.Winners, ok = p.strs()
-		case 8:
-			s.Leaders, ok = p.strs()
 		}
-		if !ok || p.byte('}') {
-			return ok && p.i == len(v)
-		}
-		if !p.byte(',') {
+		if !ok {
 			return false
 		}
-		if brief && bytes.HasPrefix(v[p.i:], statsKey[1:]) {
-			return true // the statistics, left unread
-		}
 	}
+	if !stats && p.i != len(v) {
+		return false
+	}
+	if seen&(1<<2) != 0 && s.Created.UnmarshalText(at[2].in(v)) != nil {
+		return false // as json.Unmarshal reads a time
+	}
+	read := string(v[:p.i])
+	s.ID, s.Name, s.Mode = at[0].of(read), at[1].of(read), at[3].of(read)
+	all := make([]string, len(items))
+	for i, sp := range items {
+		all[i] = sp.of(read)
+	}
+	list := func(k int) []string {
+		if seen&(1<<k) == 0 {
+			return nil
+		}
+		return all[at[k].lo:at[k].hi:at[k].hi]
+	}
+	s.Players, s.Winners, s.Leaders = list(4), list(7), list(8)
+	return true
 }
+
+// span is where a string is in a summary's bytes, or a list's in items.
+type span struct{ lo, hi int }
+
+func (sp span) in(b []byte) []byte { return b[sp.lo:sp.hi] }
+func (sp span) of(s string) string { return s[sp.lo:sp.hi] }
 
 // summaryKeys are a summary's keys but its statistics, in the order
 // json.Marshal writes them, quoted and followed by a colon.
@@ -121,49 +141,42 @@ func (p *plain) lit(w string) bool {
 }
 
 // raw reads a string with no escape and no control character, in valid
-// UTF-8 (json.Unmarshal would change invalid bytes), and returns its bytes.
-func (p *plain) raw() ([]byte, bool) {
+// UTF-8 (json.Unmarshal would change invalid bytes): where its bytes are.
+func (p *plain) raw() (span, bool) {
 	if !p.byte('"') {
-		return nil, false
+		return span{}, false
 	}
 	var high byte
 	for n, c := range p.b[p.i:] {
 		if c == '"' {
-			b := p.b[p.i : p.i+n]
+			sp := span{p.i, p.i + n}
 			p.i += n + 1
-			return b, high < utf8.RuneSelf || utf8.Valid(b)
+			return sp, high < utf8.RuneSelf || utf8.Valid(sp.in(p.b))
 		}
 		if c < 0x20 || c == '\\' {
-			return nil, false
+			return span{}, false
 		}
 		high |= c
 	}
-	return nil, false
+	return span{}, false
 }
 
-func (p *plain) str() (string, bool) {
-	b, ok := p.raw()
-	return string(b), ok
-}
-
-// strs reads a list of plain strings; [] is an empty list, as
-// json.Unmarshal makes it.
-func (p *plain) strs() ([]string, bool) {
+// strs reads a list of plain strings onto items.
+func (p *plain) strs(items []span) ([]span, bool) {
 	if !p.byte('[') {
 		return nil, false
 	}
 	if p.byte(']') {
-		return []string{}, true
+		return items, true
 	}
-	out := make([]string, 0, 4)
 	for {
-		s, ok := p.str()
+		sp, ok := p.raw()
 		if !ok {
 			return nil, false
 		}
-		out = append(out, s)
+		items = append(items, sp)
 		if p.byte(']') {
-			return out, true
+			return items, true
 		}
 		if !p.byte(',') {
 			return nil, false
