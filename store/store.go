@@ -1028,20 +1028,15 @@ func checkRange(tx *bolt.Tx, bucket, lo, hi []byte) error {
 }
 
 // checkTree walks the pages of the bucket whose root is page root, from lo
-// up to hi (both nil: all of it, read 64 KiB at a time), in the file Open
-// opened behind tx; nothing when the bucket is inline in its parent's page
-// (checked with it).
+// up to hi (both nil: all of it), in the file Open opened behind tx;
+// nothing when the bucket is inline in its parent's page (checked with it).
 func checkTree(tx *bolt.Tx, root uint64, lo, hi []byte, what string) (*DB, error) {
 	v, ok := open.Load(tx.DB())
 	if root == 0 || !ok {
 		return nil, nil
 	}
 	db := v.(*DB)
-	src := boltfile.NewReader(db.file)
-	if lo == nil && hi == nil {
-		src = boltfile.NewReadAhead(db.file)
-	}
-	w := newWalker(src, db.page, uint64(tx.Size())/uint64(db.page), true)
+	w := newWalker(boltfile.NewReader(db.file), db.page, uint64(tx.Size())/uint64(db.page), true)
 	w.Lo, w.Hi, w.Ranged = lo, hi, lo != nil || hi != nil
 	w.Tree(root, 1, boltfile.From{What: what})
 	return db, w.Err()

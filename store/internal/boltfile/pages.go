@@ -75,27 +75,16 @@ func ReadMeta(f io.ReaderAt, off int64) (Meta, bool) {
 	return m, binary.LittleEndian.Uint32(b[4:]) == 2 && h.Sum64() == binary.LittleEndian.Uint64(b[56:])
 }
 
-// Reader reads the file with pread, holding only the pages looked at. With
-// ahead, it reads that much at a time into win (at winOff): a walk of a
-// whole bucket reads its pages mostly in file order. done takes a page's
-// buffer back for the next.
+// Reader reads the file with pread, holding only the pages looked at; done
+// takes a page's buffer back for the next.
 type Reader struct {
-	r      io.ReaderAt
-	hdr    []byte
-	free   [][]byte
-	ahead  int
-	win    []byte
-	winOff int64
+	r    io.ReaderAt
+	hdr  []byte
+	free [][]byte
 }
 
 // NewReader reads the file with pread, a page at a time.
 func NewReader(r io.ReaderAt) *Reader { return &Reader{r: r, hdr: make([]byte, pageHeader)} }
-
-// NewReadAhead reads the file with pread 64 KiB at a time (each stretch of
-// 64 KiB from its start), for a walk of a whole bucket.
-func NewReadAhead(r io.ReaderAt) *Reader {
-	return &Reader{r: r, hdr: make([]byte, pageHeader), ahead: 64 << 10}
-}
 
 func (r *Reader) done(b []byte) {
 	if b != nil && len(b) != pageHeader {
@@ -106,7 +95,6 @@ func (r *Reader) done(b []byte) {
 func (r *Reader) read(off int64, n int) ([]byte, error) {
 	b := r.hdr
 	if n != pageHeader {
-		b = nil
 		if i := slices.IndexFunc(r.free, func(f []byte) bool { return cap(f) >= n }); i >= 0 {
 			b = r.free[i][:n]
 			r.free = slices.Delete(r.free, i, i+1)
@@ -114,33 +102,9 @@ func (r *Reader) read(off int64, n int) ([]byte, error) {
 			b = make([]byte, n)
 		}
 	}
-	if r.ahead == 0 {
-		if _, err := r.r.ReadAt(b, off); err != nil {
-			return nil, err
-		}
-		return b, nil
+	if _, err := r.r.ReadAt(b, off); err != nil {
+		return nil, err
 	}
-	if off < r.winOff || off+int64(n) > r.winOff+int64(len(r.win)) {
-		// Stretches lie at multiples of their size, so that a walk forward
-		// and one backward each read every stretch once.
-		size, start := max(n, r.ahead), off&^int64(r.ahead-1)
-		if off+int64(n) > start+int64(size) {
-			start = off
-		}
-		if cap(r.win) < size {
-			r.win = make([]byte, size)
-		}
-		m, err := r.r.ReadAt(r.win[:size], start)
-		if start+int64(m) < off+int64(n) {
-			r.win = r.win[:0]
-			if err == nil {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, err
-		}
-		r.win, r.winOff = r.win[:m], start
-	}
-	copy(b, r.win[off-r.winOff:])
 	return b, nil
 }
 

@@ -3,7 +3,6 @@ package boltfile
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"strings"
 	"testing"
 )
@@ -93,39 +92,5 @@ func TestFreePageInsideAnUnreadLeaf(t *testing.T) {
 				t.Errorf("walking every page: %v; walking to write: %v", all.Err(), err)
 			}
 		})
-	}
-}
-
-// TestReadAheadReadsWhatPreadReads: reading 64 KiB at a time gives the
-// bytes a pread of each page gives, the end of the file included, and
-// walking with it finds what walking without it finds.
-func TestReadAheadReadsWhatPreadReads(t *testing.T) {
-	data := make([]byte, 100*4096+123)
-	for i := range data {
-		data[i] = byte(i * 7)
-	}
-	plain, ahead := NewReader(bytes.NewReader(data)), NewReadAhead(bytes.NewReader(data))
-	for _, c := range []struct {
-		off int64
-		n   int
-	}{{0, 16}, {4096, 4096}, {8192, 16}, {0, 4096}, {90 * 4096, 3 * 4096}, {99 * 4096, 4096}, {100 * 4096, 123}, {100 * 4096, 4096}, {4096 * 200, 16}, {5 * 4096, 20 * 4096}} {
-		want, werr := plain.read(c.off, c.n)
-		got, gerr := ahead.read(c.off, c.n)
-		if (werr == nil) != (gerr == nil) || !bytes.Equal(got, want) {
-			t.Fatalf("%d bytes at %d: read ahead %v (%v), pread %v (%v)", c.n, c.off, len(got), gerr, len(want), werr)
-		}
-	}
-	for _, over := range []uint32{0, 2, 3, 9} {
-		for _, free := range [][]uint64{{9}, {5}, {6}} {
-			a := NewWalker(NewReadAhead(bytes.NewReader(testFile(over, free...))), 4096, 10, true)
-			a.Tree(2, 0, From{What: "the root bucket"})
-			a.Freelist(8)
-			b := NewWalker(NewReader(bytes.NewReader(testFile(over, free...))), 4096, 10, true)
-			b.Tree(2, 0, From{What: "the root bucket"})
-			b.Freelist(8)
-			if fmt.Sprint(a.Problems) != fmt.Sprint(b.Problems) {
-				t.Errorf("over %d, free %v: read ahead %v, pread %v", over, free, a.Problems, b.Problems)
-			}
-		}
 	}
 }
