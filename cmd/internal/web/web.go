@@ -888,6 +888,10 @@ type keypadJSON struct {
 	PlayOn int `json:"play_on,omitempty"`
 	// Endable: the phone offers to end the game where it stands.
 	Endable bool `json:"endable,omitempty"`
+	// EndChoices: where Endable, who the table may name as the winner (as
+	// "unoscore end --winner NAME" may): every player, or team, not out of
+	// the game, in seating order.
+	EndChoices []endChoiceJSON `json:"end_choices,omitempty"`
 	// UndoChange and RedoChange name the target or end an undo would void
 	// (set after the last hand, it goes before any hand), or a redo bring
 	// back: "target raised to 1000 after hand 12".
@@ -905,6 +909,14 @@ type keypadJSON struct {
 	// Knocker: the game gives the bonus to whoever knocked the player out
 	// (new --mercy-bonus knocker): the keypad asks who, for each.
 	Knocker bool `json:"knocker,omitempty"`
+}
+
+// endChoiceJSON is one winner the phone offers when ending a game.
+type endChoiceJSON struct {
+	Winner string `json:"winner"` // the name sent as "winner" (partners: the team's first player)
+	Label  string `json:"label"`  // "Ann", "Ann & Cat"
+	Score  int    `json:"score"`
+	Leads  bool   `json:"leads"` // leading now: named as leading when no winner is named
 }
 
 // sideJSON is one side of UNO Flip's cards on the keypad.
@@ -1012,6 +1024,15 @@ func newKeypad(g *store.Game) keypadJSON {
 		k.PlayOn = b.PlayOnTarget()
 	}
 	k.Endable = !b.Over() && b.Hands() > 0 && b.Schedule() == nil
+	if k.Endable {
+		lead := b.LeadingColumns()
+		for i, c := range b.Columns() {
+			if !b.ColumnEliminated(i) {
+				k.EndChoices = append(k.EndChoices, endChoiceJSON{Winner: b.Name(c.Seats[0]), Label: strings.Join(b.Names(c.Seats), " & "),
+					Score: b.ColumnScore(i), Leads: slices.Contains(lead, i)})
+			}
+		}
+	}
 	if !b.Over() {
 		for _, seat := range b.Active() {
 			k.Scorers[b.Name(seat)] = b.Names(b.Scorers(seat))

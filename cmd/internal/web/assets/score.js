@@ -61,6 +61,9 @@
   var outs = null;        // correcting: who may have gone out in that hand -> whose cards then count
   var reout = false;      // a new hand: the players are offered again, to change who went out
   var retryTimer = 0;
+  var ending = false;     // "End the game" asks, in the page, who won (or nobody)
+  var endBusy = false;    // the end is on its way: its buttons do nothing
+  var focusNext = null;   // the key to focus after the next drawing (the question opened or closed)
   var stash = "unoscore.pending." + game;
   // The hand being entered (or corrected) is kept in this browser's
   // localStorage as it is tapped, under this server (the page's origin) and
@@ -677,15 +680,36 @@
     if (!n || !confirm("Play on to " + n + "? The game goes on from where it stands; undo takes it back.")) return;
     change("/target", {target: n, changes: kp.changes});
   }
-  // endGame ends the game where it stands, asking first: whoever leads is
-  // named as leading, not as the winner.
+  // endGame asks, in the page, how the game ends where it stands: naming
+  // the winner the table agrees on (one button per player, or team, still
+  // in the game), or no winner (whoever leads is named as leading), or not
+  // at all. The question takes the keypad's place and the focus; Escape
+  // or Keep playing puts the focus back on End the game.
   function endGame() {
-    if (!confirm("End the game here? Whoever leads now is named as leading, not as the winner; undo takes it back.")) return;
-    change("/end", {changes: kp.changes});
+    ending = true; focusNext = "endq"; hush(); render();
   }
-  // change posts a change to the game's end and says what it did.
-  function change(path, body) {
+  function keepPlaying() {
+    if (endBusy) return;
+    ending = false; focusNext = "end"; render();
+  }
+  // endWith posts the end as "unoscore end [--winner NAME]" does; the
+  // answer's sentence (or the refusal) is focused.
+  function endWith(winner) {
+    if (endBusy) return;
+    var body = {changes: kp.changes};
+    if (winner) body.winner = winner;
+    endBusy = true; render();
+    change("/end", body, function () { ending = false; endBusy = false; focusNext = "msg"; });
+  }
+  root.addEventListener("keydown", function (ev) {
+    if (ending && ev.key === "Escape") { ev.preventDefault(); keepPlaying(); }
+  });
+  // change posts a change to the game's end and says what it did; then
+  // (when given) runs first, whatever the answer.
+  function change(path, body, then) {
+    then = then || function () {};
     api("POST", path, body).then(function (res) {
+      then();
       if (res.status !== 200) { say(refused(res), false); load(); return; }
       var b = res.data;
       reset();
@@ -695,7 +719,7 @@
         : (b.over ? "The target is now " + b.target + "." : "The target is now " + b.target + ": the game goes on."), good: true, changes: b.changes, action: null};
       render();
       load();
-    }, function () { say(away, false); });
+    }, function () { then(); say(away, false); });
   }
   // undoChange voids the target or end set after the last hand.
   function undoChange() {
@@ -804,6 +828,11 @@
     var had = at && root.contains(at) ? at.getAttribute("data-key") : !at || at === document.body ? held : null;
     draw();
     held = null;
+    if (focusNext) {
+      var to = root.querySelector('[data-key="' + focusNext + '"]');
+      focusNext = null;
+      if (to) { to.focus({preventScroll: true}); to.scrollIntoView({block: "nearest"}); had = null; }
+    }
     if (had) {
       var again = root.querySelector('[data-key="' + had.replace(/["\\]/g, "\\$&") + '"]');
       if (again && again.disabled && again.getAttribute("aria-busy") === "true") held = had; // Save, while the save is on its way
@@ -863,7 +892,10 @@
     }
     if (!kp) { root.appendChild(el("p", {text: message.text || "Loading…", class: "msg" + (message.text ? " bad" : "")})); return; }
     var tb = here();
-    if (kp.over) {
+    if (ending && (!kp.endable || out)) ending = false; // the game moved on meanwhile
+    if (ending) {
+      drawEnd();
+    } else if (kp.over) {
       root.appendChild(el("h2", {text: "The game is over."}));
       // A table that wants more plays on to a higher target.
       if (kp.play_on && !out) root.appendChild(el("div", {class: "row"}, [key("playon", {id: "playon", class: "primary", text: "Play on to " + kp.play_on, on: playOn})]));
@@ -1016,7 +1048,7 @@
         key("restart", {id: "restart", text: "Start over", on: startOver})
       ])]));
     }
-    var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.news ? "news" : message.good ? "good" : "bad"), role: "status", text: message.text});
+    var msg = el("p", {class: "msg " + (message.wait ? "wait" : message.news ? "news" : message.good ? "good" : "bad"), role: "status", "data-key": "msg", tabindex: "-1", text: message.text});
     if (tokenBad) {
       // A hand being entered on a link whose token the server refuses:
       // the keypad stays, and the refusal takes the message's place,
@@ -1029,7 +1061,7 @@
       var a = message.action;
       root.appendChild(el("div", {class: "row"}, [key(a.id, {id: a.id, class: "primary", text: a.label, on: function () { hush(); a.run(); }})]));
     }
-    if (!out && !(kp.tables && table === null && !kp.over)) {
+    if (!out && !ending && !(kp.tables && table === null && !kp.over)) {
       var target = tb ? tb.last : kp.last;
       var tools = [];
       if (kp.undo_change && !tb) tools.push(key("undo", {class: "danger", id: "undo", text: "Undo: " + kp.undo_change, on: undoChange}));
@@ -1043,6 +1075,27 @@
     }
   }
 
+  // drawEnd draws the question "End the game": who won, one button each
+  // (their total, and who leads now), no winner, or keep playing.
+  function drawEnd() {
+    var choices = kp.end_choices || [];
+    var lead = choices.filter(function (c) { return c.leads; }).map(function (c) { return c.label; });
+    var busyAttrs = function (a) { if (endBusy) { a.disabled = ""; a["aria-busy"] = "true"; } return a; };
+    root.appendChild(el("h2", {id: "endq", "data-key": "endq", tabindex: "-1", text: "End the game after " + plural(kp.hands, "hand") + ": who won?"}));
+    root.appendChild(el("p", {class: "why", id: "endwhy", text: "Name the winner the table agrees on" +
+      (lead.length ? ", or none: then " + joinAnd(lead) + (lead.length === 1 ? ", leading now, is" : ", leading now, are") + " named as leading, not as the winner." : ", or none.") +
+      " Undo takes the end back."}));
+    root.appendChild(el("div", {class: "row outs endwho", role: "group", "aria-labelledby": "endq", "aria-describedby": "endwhy"}, choices.map(function (c) {
+      var note = plural(c.score, "point") + (c.leads ? ", leading" : "");
+      return key("endw:" + c.winner, busyAttrs({class: "player", "data-winner": c.winner,
+        on: function () { endWith(c.winner); }}), [document.createTextNode(c.label + " won "), el("small", {text: note})]);
+    })));
+    root.appendChild(el("div", {class: "row endrest"}, [
+      key("endnone", busyAttrs({id: "endnone", class: "danger", text: "End, naming no winner", on: function () { endWith(""); }})),
+      key("endkeep", busyAttrs({id: "endkeep", text: "Keep playing", on: keepPlaying}))
+    ]));
+  }
+
   // Another scorer, or the command line, changed the game: read the keypad
   // again (who may go out, whose cards count) unless a hand is being tapped.
   document.addEventListener("unoscore:board", function () { if (!out) load(); else if (kp) refreshQuietly(); });
@@ -1050,7 +1103,7 @@
   // undo and redo after it speak of the game as it is; the hand keeps the
   // counter it was started at.
   function refreshQuietly() {
-    api("GET", "/keypad").then(function (res) { if (res.status === 200 && out) { kp.changes = res.data.changes; kp.last = res.data.last; kp.redo = res.data.redo; kp.undo_change = res.data.undo_change; kp.redo_change = res.data.redo_change; kp.endable = res.data.endable; } }, function () {});
+    api("GET", "/keypad").then(function (res) { if (res.status === 200 && out) { kp.changes = res.data.changes; kp.last = res.data.last; kp.redo = res.data.redo; kp.undo_change = res.data.undo_change; kp.redo_change = res.data.redo_change; kp.endable = res.data.endable; kp.end_choices = res.data.end_choices; } }, function () {});
   }
   // The same page opened at a new address (serve printed a new token):
   // only the fragment changes, and the page reads it without a reload.
