@@ -19,7 +19,7 @@ const (
 
 // TestNotationPages: docs/notation.md lists every deck, its cards, their
 // notation and points as the deck declarations say, and README.md the
-// classic deck's, both written from the same rows as "unoscore cards" and
+// classic deck's and the list of newer editions, both written from the same rows as "unoscore cards" and
 // the "?" at a card prompt (Deck.Legend). A value changed in rules/decks
 // fails this test until the pages are written again (-update-pages).
 func TestNotationPages(t *testing.T) {
@@ -28,12 +28,13 @@ func TestNotationPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	var all strings.Builder
+	all.WriteString(newerList(true))
 	for _, d := range Decks() {
 		all.WriteString(deckSection(d))
 	}
 	for _, p := range []struct{ path, text string }{
 		{filepath.Join("..", "docs", "notation.md"), all.String()},
-		{filepath.Join("..", "README.md"), legendTable(classic)},
+		{filepath.Join("..", "README.md"), legendTable(classic) + newerList(false)},
 	} {
 		data, err := os.ReadFile(p.path)
 		if err != nil {
@@ -58,6 +59,41 @@ func TestNotationPages(t *testing.T) {
 		}
 		t.Errorf("%s does not say what rules/decks declares: go test ./rules/ -run TestNotationPages -update-pages writes it again", p.path)
 	}
+}
+
+// newerList lists the newer editions, each with its id, how sure its
+// values and counts are, and what else its declaration says a table must
+// know (its own target, its players, a total that alone is checked);
+// with notes, what the sheets leave open too.
+func newerList(notes bool) string {
+	var b strings.Builder
+	b.WriteString("The newer editions, each from its own instruction sheet as public copies give it (`unoscore rules ID` says more):\n\n")
+	for _, d := range Decks() {
+		dd := d.Decl
+		if !dd.Newer {
+			continue
+		}
+		counts := dd.Counts
+		if counts == "" {
+			counts = dd.Sure
+		}
+		fmt.Fprintf(&b, "- %s (`%s`), from %s: values %s, counts %s", dd.Title, d.ID, dd.Sheet, dd.Sure, counts)
+		if dd.Size > 0 {
+			fmt.Fprintf(&b, " (only its %d cards in all are checked)", dd.Size)
+		}
+		if dd.Target > 0 {
+			fmt.Fprintf(&b, "; plays to %d", dd.Target)
+		}
+		if dd.MinPlayers > 0 {
+			fmt.Fprintf(&b, "; %d to %d players", dd.MinPlayers, dd.MaxPlayers)
+		}
+		if notes && len(dd.Notes) > 0 {
+			b.WriteString(". " + strings.Join(dd.Notes, " "))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	return b.String()
 }
 
 // deckSection is one deck's part of docs/notation.md.
