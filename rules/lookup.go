@@ -239,13 +239,16 @@ func AskFor(query string, table Table) (*Answer, error) {
 	var rests *Fact
 	if ruled {
 		rests = factByID(ruling.Fact)
+	} else if sit.Silence != "" {
+		// What no rulebook covers, named by the question: its fact leads.
+		rests = factByID(sit.Silence)
 	}
 	if rests != nil && (len(hits) == 0 || hits[0].Fact != rests) {
 		// The fact the ruling rests on leads; the search's best follows
 		// as a runner-up.
 		hits = append([]Hit{{Fact: rests, Score: score0(hits)}}, hits...)
 	}
-	if len(hits) == 0 || !r.answerable() && !ruled {
+	if len(hits) == 0 || !r.answerable() && rests == nil {
 		return nil, &TopicError{Query: query, Suggest: suggestions(query)}
 	}
 	best := hits[0]

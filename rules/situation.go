@@ -1074,7 +1074,9 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 			return Ruling{Text: "No rulebook covers a call made too soon; one made too late costs 2 cards (Older sheet: 4) if someone catches you before the next player begins.",
 				Fact: "uno-timing"}, true
 		}
-		return Ruling{Fact: s.Silence}, true
+		// The unsaid fact answers alone (AskFor puts it first): it
+		// begins "No rulebook covers that".
+		return Ruling{}, false
 	case AskedAgain:
 		return againRuling(s)
 	case AskedCallColor:

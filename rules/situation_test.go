@@ -176,7 +176,8 @@ func TestRulings(t *testing.T) {
 }
 
 func FuzzReadSituation(f *testing.F) {
-	for _, q := range []string{"can I put a green draw 2 on a red skip?", "how many points for 3 wilds and a 9", "2x", "+4 +4 +4 on", "a"} {
+	for _, q := range []string{"can I put a green draw 2 on a red skip?", "how many points for 3 wilds and a 9", "2x", "+4 +4 +4 on", "a",
+		"Can you use two wild cards?", "do you skip", "is a draw 2 a skip", "pick up 2 then +4 in 2p"} {
 		f.Add(q)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
