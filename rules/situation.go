@@ -855,6 +855,11 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		(s.Held != 0 || has(ws, "who draws", "who picks", "who has to draw", "how many", "who wins")) || has(ws, "illegal", "illegally")) &&
 		slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face == WildDrawFour }):
 		return AskedChallenge
+	case len(named) > 0 && !s.Flip && s.Held != 0 && has(ws, "challenge", "challenged", "challenging") &&
+		has(ws, "who draws", "who picks", "who has to draw", "who wins", "what happens", "who draw") && !slices.ContainsFunc(s.Cards, func(c Card) bool { return isDraw(c.Face) }):
+		// "challenge: she had a green 2 and the pile was green, who draws":
+		// only a Wild Draw Four is challenged, named or not.
+		return AskedChallenge
 	case silenceOf(ws, named) != "":
 		return AskedSilence
 	case len(named) == 1 && s.Players != 2 && has(ws, "go again", "play again", "another turn", "extra turn", "go twice", "get another go"):

@@ -157,6 +157,8 @@ func TestRulings(t *testing.T) {
 		{"three players, I play a reverse, who goes next", nil, "The player before you goes next", ""},
 		{"there are 4 of us and I played a skip, whose turn is it", nil, "The player two along", ""},
 		{"if you have only a wild draw four left can you play it", nil, "Yes: with no other card in hand", ""},
+		{"challenge: she had a green 2 and the pile was green, who draws", nil, "The player who laid", ""},
+		{"I challenged her, she had a blue 2 and the pile was green, who draws", nil, "The challenger draws 6", ""},
 		{"if i only have a +4 left in my hand can i play it", nil, "Yes: with no other card in hand", ""},
 	}
 	for _, tc := range tests {
