@@ -176,6 +176,7 @@ func TestSecondVariants(t *testing.T) {
 		{"all wild what does a forced swap do", "allwild-play"},
 		{"can a party of 12 play uno", "party-source"},
 		{"my brother was dealt 6 cards by mistake, we already started", "misdeal"},
+		{"when I go out do I count my own cards", "score-who"},
 	} {
 		a, err := Ask(tt.q)
 		if err != nil || a.Fact == nil || a.Fact.ID != tt.want {
