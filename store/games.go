@@ -822,7 +822,8 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 
 // List calls fn with the summaries of the games, newest first, at most
 // limit of them (0: all), and returns how many games there are in all. It
-// reads only the summaries it hands out.
+// reads every summary's time of creation, and decodes only the summaries
+// it hands out.
 func (db *DB) List(limit int, fn func(Summary) error) (total int, err error) {
 	return db.summaries(limit, false, fn)
 }
