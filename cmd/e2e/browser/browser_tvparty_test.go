@@ -78,9 +78,9 @@ const padShows = `((least) => {
 	return bad.join("; ");
 })`
 
-// TestBrowserTVParty: a Party deck game of 13 and 16 players at one table
+// TestBrowserTVParty: a Party deck game of 12, 13 and 16 players at one table
 // (standard mode) on a television, 1280×720 and 1920×1080, after eight
-// hands: the totals in two rows (7 + 6, 8 + 8), every name whole at the
+// hands: the totals in two rows (6 + 6, 7 + 6, 8 + 8), every name whole at the
 // board's least size, every badge inside its card, every number whole,
 // the numbers of a row level whether a card has no badge, "deals next",
 // or "leads" and "deals next" both, and the score pad showing its
@@ -100,6 +100,8 @@ func TestBrowserTVParty(t *testing.T) {
 		{"Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ida,Jo,Kim,Lou,Max,Ned,Oli,Pam", 8, 3},
 		// Grandma Rose leads, Ida deals next, on the other row.
 		{"Grandma Rose,Dad,Mum,Uncle Bartholomew,Lily,Max,Evangeline,Kim,Ida,Leo,Gus,Ivy,Zoë", 0, 3},
+		// Twelve with long names: 6 + 6.
+		{"Grandma Rose,Dad,Grandmother Rosemary Ann,Uncle Bartholomew,Mum,Cousin Maximilian,Lily,Max,Evangeline,Christopher,Kim,Leo", 3, 3},
 		{"Ann,Bob,Cat,Dan", 2, 3},
 	} {
 		players := strings.Split(g.players, ",")
