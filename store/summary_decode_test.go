@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // A summary reads as json.Unmarshal reads it, and a brief reading as
@@ -86,6 +88,13 @@ func TestDecodeSummaryTakesWhatUnoscoreWrites(t *testing.T) {
 	got.Created, s.Created = time.Time{}, time.Time{}
 	if !reflect.DeepEqual(got, s) {
 		t.Errorf("got %#v, want %#v", got, s)
+	}
+	// A listing's reading of a summary with its statistics, as putSummary
+	// writes it, takes the fast path too and leaves them unread.
+	s.Stats = &scoring.GameStats{Players: []scoring.PlayerGame{{Player: "Ann", Hands: 20, WentOut: 8}}}
+	v, _ = json.Marshal(s)
+	if !bytes.Contains(v, statsKey) || !plainSummary(v, &got, true) || got.Stats != nil || got.ID != s.ID || len(got.Leaders) != 0 {
+		t.Errorf("a brief reading of %s: %#v", v, got)
 	}
 	var dec Summary
 	if err := decodeSummary([]byte(`{"id":"a\u0062"}`), &dec, false); err != nil || dec.ID != "ab" {
