@@ -50,8 +50,10 @@ func runCheckStart(o *checkOptions) error {
 	if err := d.Check(rules.Hand{Cards: []rules.Card{card}}); err != nil {
 		return usagef("%v (--deck picks another deck)", err)
 	}
-	if o.PlayersGiven && (o.Players < scoring.MinPlayers || o.Players > scoring.MaxPlayers) {
-		return usagef("--players must be %d to %d, not %d", scoring.MinPlayers, scoring.MaxPlayers, o.Players)
+	if o.PlayersGiven {
+		if err := startPlayers(d, o.Players); err != nil {
+			return err
+		}
 	}
 	if d.Sides != nil {
 		return flipStart(app, o, card)
@@ -94,4 +96,23 @@ func flipStart(app *App, o *checkOptions, card rules.Card) error {
 	fmt.Fprintf(app.IO.Out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
 	fmt.Fprint(app.IO.Out, wrap("UNO Flip (its own sheet, not one of the five rulebooks): "+text, app.IO.TermWidth(), "", ""))
 	return nil
+}
+
+// startPlayers refuses a --players the deck is not for: UNO's 2 to 10, or
+// the deck's own range where it declares one (UNO Party: 6 to 16).
+func startPlayers(d *rules.Deck, n int) error {
+	lo, hi := scoring.MinPlayers, scoring.MaxPlayers
+	if d.Decl.MinPlayers > 0 {
+		lo = d.Decl.MinPlayers
+	}
+	if d.Decl.MaxPlayers > 0 {
+		hi = d.Decl.MaxPlayers
+	}
+	if n >= lo && n <= hi {
+		return nil
+	}
+	if lo == scoring.MinPlayers && hi == scoring.MaxPlayers {
+		return usagef("--players must be %d to %d, not %d", lo, hi, n)
+	}
+	return usagef("--players must be %d to %d for the %s, not %d", lo, hi, d.Name, n)
 }
