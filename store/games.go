@@ -749,72 +749,9 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 		if err := seenOf(seen).check(g, max(hands[n-1].Table, 1)); err != nil {
 			return Event{}, err
 		}
-		// What counts before hand n, and after it: hands, and the targets
-		// and end set between them.
-		settings, steps, err := scoring.StepsOf(g.ID, g.Events)
+		fixed, err := g.Correct(n, h)
 		if err != nil {
 			return Event{}, err
-		}
-		at := 0
-		for k := 0; ; at++ {
-			if steps[at].Hand != nil {
-				if k++; k == n {
-					break
-				}
-			}
-		}
-		before, err := scoring.ReplaySteps(settings, steps[:at])
-		if err != nil {
-			return Event{}, err
-		}
-		if h.Table == 0 {
-			h.Table = hands[n-1].Table // a correction stays at its table unless told
-		}
-		// A hand recorded at a waiting table before the rule keeps its
-		// place when corrected there.
-		check, play := before.Check, before.Play
-		if g.Board.Rows[n-1].Waited != "" && h.Table == hands[n-1].Table {
-			check, play = before.CheckRecorded, before.PlayRecorded
-		}
-		fixed, err := check(h)
-		if err != nil {
-			return Event{}, err
-		}
-		hands[n-1] = fixed
-		// Every later hand must count again on top of the correction, and
-		// its table must not have had to wait, unless it already waited
-		// when it was recorded; every later target or end must hold.
-		if _, err := play(fixed); err != nil {
-			return Event{}, err
-		}
-		after := before
-		k := n // the hands counted again so far
-		for _, st := range steps[at+1:] {
-			if st.Change != nil {
-				if err := after.Apply(*st.Change); err != nil {
-					return Event{}, &scoring.InputError{Msg: fmt.Sprintf("with that correction, %s: %v", changeWhat(*st.Change, k), err)}
-				}
-				continue
-			}
-			play := after.Play
-			if g.Board.Rows[k].Waited != "" {
-				play = after.PlayRecorded
-			}
-			if _, err := play(hands[k]); err != nil {
-				var over *scoring.GameOverError
-				if errors.As(err, &over) && over.Ended == nil {
-					// One sentence: where the game would end, and what
-					// was played after it.
-					later := fmt.Sprintf("hand %d was", k+1)
-					if k+1 < len(hands) {
-						later = fmt.Sprintf("hands %d to %d were", k+1, len(hands))
-					}
-					return Event{}, &scoring.InputError{Msg: fmt.Sprintf("that correction would end the game at hand %d, won by %s, but %s played after it; nothing was changed",
-						k, words.Join(over.Winners), later)}
-				}
-				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("with that correction, hand %d: %v", k+1, err)}
-			}
-			k++
 		}
 		return Event{Type: EventCorrect, Number: n, Hand: &fixed}, nil
 	})
@@ -1152,17 +1089,4 @@ var (
 func timeWritable(t time.Time) bool {
 	y := t.UTC().Year()
 	return y >= 0 && y <= 9999
-}
-
-// changeWhat names a change for a refusal: "the target of 1000 set after
-// hand 12", "the end after hand 12".
-func changeWhat(c scoring.Change, after int) string {
-	when := fmt.Sprintf("after hand %d", after)
-	if after == 0 {
-		when = "before the first hand"
-	}
-	if c.End {
-		return "the end " + when
-	}
-	return fmt.Sprintf("the target of %d set %s", c.Target, when)
 }
