@@ -651,6 +651,9 @@ func readPlayers(ws []string) int {
 			}
 			n = v
 		}
+		if i > 0 && (ws[i-1] == "skip" || ws[i-1] == "skips" || ws[i-1] == "skipping") {
+			continue // "to skip two people": the ones skipped, not the table
+		}
 		if i > 1 && ws[i-1] == "with" && (ws[i-2] == "playing" || ws[i-2] == "play" || ws[i-2] == "game") && ws[i+1] != "cards" && ws[i+1] != "card" {
 			return n // "we're playing with 2, ..."
 		}
@@ -864,7 +867,7 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return AskedSilence
 	case len(named) == 1 && s.Players != 2 && has(ws, "go again", "play again", "another turn", "extra turn", "go twice", "get another go"):
 		return AskedAgain
-	case len(named) == 0 && has(ws, "pick a color", "choose a color", "call a color", "name a color", "pick any color", "choose any color",
+	case !slices.ContainsFunc(named, func(n namedCard) bool { return !n.card.Face.IsWild() }) && has(ws, "pick a color", "choose a color", "call a color", "name a color", "pick any color", "choose any color",
 		"call any color", "change it to a color", "change the color to") && has(ws, "dont have", "don't have", "do not have", "not have", "not holding"):
 		return AskedCallColor
 	case len(named) == 0 && yesNo(ws) && has(ws, "after picking up", "after picking one up", "after drawing", "after you draw", "after i draw",
@@ -893,7 +896,8 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		// "does a +2 skip your turn", "is a draw 2 a skip", "do you skip on
 		// a draw 2"
 		return AskedTurn
-	case len(named) == 0 && yesNo(ws) && has(ws, "draw 6", "draw six", "draw 8", "draw eight", "pick up 6", "pick up six", "pick up 8"):
+	case len(named) == 0 && yesNo(ws) && has(ws, "draw 6", "draw six", "draw 8", "draw eight", "pick up 6", "pick up six", "pick up 8",
+		"draw 10", "draw ten", "draw 12", "draw 16"):
 		// "can you draw 6": no single card of the five rulebooks makes
 		// anyone draw 6, only a draw card passed on.
 		return AskedStack
@@ -1626,11 +1630,16 @@ func editionOf(cards []Card) string {
 // "do you skip on a draw 2", "is a draw 2 a skip", "does a reverse card
 // skip" (a yes-or-no question that ends on it after another card).
 func skipVerb(ws []string, j int, before []namedCard) bool {
+	if j > 0 && ws[j-1] == "to" && j+1 < len(ws) && (ws[j+1] != "a" && ws[j+1] != "an" && numberWords[ws[j+1]] > 0 ||
+		ws[j+1] == "people" || ws[j+1] == "players" || ws[j+1] == "someone" || ws[j+1] == "everyone") {
+		return true // "to skip two people"
+	}
 	if j > 0 && (ws[j-1] == "you" || ws[j-1] == "i" || ws[j-1] == "we" || ws[j-1] == "u") && (ws[0] == "do" || ws[0] == "does" || ws[0] == "did") {
 		return true
 	}
 	last := j+1 == len(ws) || j+2 == len(ws) && (ws[j+1] == "card" || ws[j+1] == "uno")
-	return last && len(before) > 0 && (ws[0] == "is" || ws[0] == "does" || ws[0] == "do" || ws[0] == "will")
+	onPile := j > 0 && pileWords[ws[j-1]] || j > 1 && pileWords[ws[j-2]] // "on a skip" is the card
+	return last && !onPile && len(before) > 0 && (ws[0] == "is" || ws[0] == "does" || ws[0] == "do" || ws[0] == "will")
 }
 
 // countedDraw reports whether the words at ws[j] name a number of cards
@@ -1682,7 +1691,8 @@ func silenceOf(ws []string, named []namedCard) string {
 		return "uno-wrong-time"
 	case has(ws, "uno") && (has(ws, "same time", "too early", "too soon") ||
 		has(ws, "call uno on", "say uno on", "calls uno on", "called uno on") && has(ws, "doesnt have", "doesn't have", "does not have", "didnt have", "didn't have") ||
-		has(ws, "call uno", "say uno", "yell uno", "said uno", "called uno") && has(ws, "dont have it", "don't have it", "do not have it", "more than one card", "not down to one")):
+		has(ws, "call uno", "say uno", "yell uno", "said uno", "called uno") && (has(ws, "dont have it", "don't have it", "do not have it",
+			"more than one card", "not down to one") || readHandSize(ws) >= 2)):
 		return "uno-false"
 	case has(ws, "swap hands", "swap hand") && !has(ws, "shuffle") && has(ws, lastWords...):
 		return "ws-last"

@@ -386,6 +386,9 @@ func TestReadSituationKinds(t *testing.T) {
 		{"sometimes the game can start with a skip card", "If a Skip starts the pile"},
 		{"What happens if your last card in uno is a swap hands card", "No rulebook covers that"},
 		{"What happens if you say uno at the wrong time", "No rulebook covers a call made too soon"},
+		{"is it legal to skip on a skip", "Yes: a Skip can go on a Skip"},
+		{"can you pick a colour you dont have with a wild draw four", "Yes: whoever plays a Wild names any colour"},
+		{"can you draw 10 in uno", "No: no rulebook lets you pass a draw card on"},
 	} {
 		r, ok := ReadSituation(tt.q).Rule(Table{})
 		if !ok || !strings.HasPrefix(r.Text, tt.want) {
@@ -395,7 +398,7 @@ func TestReadSituationKinds(t *testing.T) {
 	// A silence the question names leads with its fact: "No rulebook
 	// covers that".
 	for _, q := range []string{"What happens if you call uno on someone who doesnt have uno", "What happens if you say Uno at the same time?",
-		"Can you use two wild cards?"} {
+		"Can you use two wild cards?", "can you use two skips to skip two people", "my brother said uno when he had 3 cards, does he draw"} {
 		a, err := Ask(q)
 		if err != nil || a.Fact == nil || !strings.HasPrefix(a.Fact.Text, "No rulebook covers that") {
 			t.Errorf("%q answered by %v (%v); want a fact no rulebook covers", q, a.Fact, err)
