@@ -230,4 +230,10 @@ func TestBrowserNoMercyKnocker(t *testing.T) {
 	if st["player"] != "Bob" || st["score"] != 250.0 {
 		t.Errorf("Bob's standing %v, want 250", st)
 	}
+	tv := browser(t, exe)
+	step(tv, "the television shows the knocker's 250 beside their cell", chromedp.EmulateViewport(1280, 720), navigate(s.View),
+		chromedp.WaitVisible(chromedp.CSS(".pad")),
+		poll(`Array.from(document.querySelectorAll(".pad tbody td"), td => td.textContent).includes("(7) +250")`, 2*time.Second),
+		poll(`document.querySelector(".ko-key").textContent.includes("whoever knocked the player out scores 250")`, time.Second),
+		poll(`document.querySelector(".sub").textContent.includes("knock-out bonus to the knocker")`, time.Second))
 }
