@@ -93,6 +93,11 @@ type Situation struct {
 	// OnlyCard: the card played is the only one left in hand ("if you have
 	// only a wild draw four left").
 	OnlyCard bool
+	// Compare: the question weighs the cards' points against each other
+	// ("which is worth more, a skip or a 9"); CompareAsks is +1 when it
+	// asks yes or no whether the first is worth more, -1 less.
+	Compare     bool
+	CompareAsks int
 }
 
 // plusAfter writes "2+" and "4+" (the plus after the number, then a space
@@ -551,6 +556,13 @@ func ReadSituation(q string) Situation {
 		!has(ws, "on me", "on my turn", "on my go") ||
 		has(ws, "can anyone", "can someone", "can somebody", "can another player", "can other players", "can any player")
 	s.HandSize = readHandSize(ws)
+	s.Compare = has(ws, "worth more", "worth less", "more than", "less than", "which is worth", "which one is worth", "higher than", "lower than")
+	if s.Compare && (yesNo(ws) || has(ws, "is a", "is an", "is the", "are")) && !has(ws, "which", "what") {
+		s.CompareAsks = 1
+		if has(ws, "worth less", "less than", "lower than") {
+			s.CompareAsks = -1
+		}
+	}
 	s.OnlyCard = has(ws, "only a", "only one", "only card", "just a", "just one", "only have a", "only have one", "only got a", "only got one") && has(ws, "left", "in my hand", "in your hand", "in hand")
 	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
 		ws[0] == "flip" && (len(named) == 0 || named[0].at > 0) ||
@@ -638,7 +650,8 @@ var turnWords = []string{"skip your turn", "skip a turn", "skip their turn", "sk
 var lastWords = []string{"end on", "end with", "end the game", "end a game", "end the round", "end a round", "end the hand",
 	"finish on", "finish with", "finish the game", "go out on", "go out with", "going out on", "win on", "win with",
 	"win the game", "win a game", "last card", "final card", "be the last", "ending on", "end uno", "finish uno", "win uno",
-	"went out with", "went out on", "goes out with", "goes out on", "finished with", "finished on", "ended on", "ended with"}
+	"went out with", "went out on", "goes out with", "goes out on", "finished with", "finished on", "ended on", "ended with",
+	"ended the game with", "ended the round with", "ended the hand with", "finished the game with", "won with", "won on"}
 
 // readPlayers reads "two players", "2 player game", "3 of us".
 func readPlayers(ws []string) int {
@@ -653,6 +666,9 @@ func readPlayers(ws []string) int {
 		}
 		if i > 0 && (ws[i-1] == "skip" || ws[i-1] == "skips" || ws[i-1] == "skipping") {
 			continue // "to skip two people": the ones skipped, not the table
+		}
+		if i > 1 && (ws[i-1] == "were" || ws[i-1] == "are") && ws[i-2] == "we" && ws[i+1] != "cards" && ws[i+1] != "card" {
+			return n // "we were 2 and ..."
 		}
 		if i > 1 && ws[i-1] == "with" && (ws[i-2] == "playing" || ws[i-2] == "play" || ws[i-2] == "game") && ws[i+1] != "cards" && ws[i+1] != "card" {
 			return n // "we're playing with 2, ..."
@@ -1039,6 +1055,9 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 				}
 			}
 		}
+		if s.Compare && len(s.Cards) == 2 {
+			return compareRuling(d, s.Cards[0], s.Cards[1], s.CompareAsks)
+		}
 		return pointsRuling(d, s.Cards)
 	}
 	if d.Decl != nil && d.Decl.Rules.UnrestrictedDraw && s.Play != nil && restricted(s.Play.Face) {
@@ -1071,6 +1090,11 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 	case AskedChallenge:
 		return challengeRuling(s)
 	case AskedLast:
+		if len(s.Cards) > 0 && d.Decl != nil && slices.Contains(d.Decl.Rules.NotLast, s.Cards[0].Face.Token()) {
+			// UNO Attack's Trade Hands may not be the last card.
+			return Ruling{Text: fmt.Sprintf("No: in %s %s may not be your last card.", d.Decl.Title, WithArticle(s.Cards[0].Face.String())),
+				Fact: strings.ReplaceAll(d.ID, "-", "") + "-cards"}, true
+		}
 		return lastRuling(s)
 	case AskedTurn:
 		return turnRuling(s)
@@ -1165,6 +1189,42 @@ func mercyRuling(d *Deck, s Situation) (Ruling, bool) {
 			Fact: fact}, true
 	}
 	return Ruling{Text: fmt.Sprintf("No, not yet: in %s a player is knocked out at %d cards or more (the mercy rule).", d.Decl.Title, m), Fact: fact}, true
+}
+
+// compareRuling weighs two cards' points: "A Skip is worth more: 20
+// points against 9."
+func compareRuling(d *Deck, a, b Card, asks int) (Ruling, bool) {
+	d = deckFor(d, []Card{a, b})
+	pa, pb := d.Points(a), d.Points(b)
+	lead := ""
+	if asks != 0 {
+		// "is a 9 worth more than a draw two": No: ...
+		lead = "No: "
+		if asks > 0 && pa > pb || asks < 0 && pa < pb {
+			lead = "Yes: "
+		}
+	}
+	name := func(c Card) string {
+		if c.Face.IsNumber() {
+			return "a " + strconv.Itoa(int(c.Face))
+		}
+		return WithArticle(c.Face.String())
+	}
+	fact := valuesFact(d)
+	switch {
+	case pa == pb:
+		if lead == "" {
+			lead = "The same: "
+		}
+		return Ruling{Text: fmt.Sprintf("%s%s and %s are %d points each (%s).", lead, name(a), name(b), pa, deckNote(d)), Fact: fact}, true
+	case pa < pb:
+		a, b, pa, pb = b, a, pb, pa
+	}
+	more := fmt.Sprintf("%s is worth more: %d points against %d (%s).", name(a), pa, pb, deckNote(d))
+	if lead == "" {
+		return Ruling{Text: words.Capitalize(more), Fact: fact}, true
+	}
+	return Ruling{Text: lead + more, Fact: fact}, true
 }
 
 // pointsRuling sums the cards: "124: 4 + Reverse 20 + two Wilds 100."
