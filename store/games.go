@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -604,8 +603,10 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 	var row scoring.Row
 	redone := false
 	g, err := db.change(id, func(g *Game) (Event, error) {
-		if err := g.redoTable(table); err != nil {
-			return Event{}, err
+		if table != 0 {
+			if err := g.Board.GivenTable(table); err != nil {
+				return Event{}, err
+			}
 		}
 		if c, ok := g.RedoableChange(); ok && table == 0 {
 			if err := seenOf(seen).check(g, 0); err != nil {
@@ -620,7 +621,7 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 			}
 			return Event{Type: EventTarget, Target: c.Target, Redo: true}, nil
 		}
-		h, err := g.redoAt(table)
+		h, err := g.RedoHand(table)
 		at := h.Table
 		if at == 0 {
 			at = table
@@ -643,79 +644,9 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 	return g, row, err
 }
 
-// RedoableHand is a voided hand that can count again, at its table.
-type RedoableHand = scoring.RedoableHand
-
 // RedoWhichError refuses a redo that names no table when several tables
-// of a rotating game have a voided hand to bring back; nothing is brought
-// back. It carries those hands, in table order, so that each writer ends
-// the sentence with how to name a table in its own terms (Which is the
-// sentence without that end).
-type RedoWhichError struct {
-	Hands []RedoableHand
-}
-
-// Error is Which with a plain end: "...: say which table".
-func (e *RedoWhichError) Error() string { return e.Which() + ": say which table" }
-
-// Invalid marks the error as bad input.
-func (e *RedoWhichError) Invalid() bool { return true }
-
-// Which is the refusal without its end: "tables 1 and 2 each have a
-// voided hand to bring back (Ann went out at table 1, Eve at table 2)".
-func (e *RedoWhichError) Which() string {
-	var tables, outs []string
-	for i, r := range e.Hands {
-		tables = append(tables, strconv.Itoa(r.Table))
-		if i == 0 {
-			outs = append(outs, fmt.Sprintf("%s went out at table %d", r.Hand.Out, r.Table))
-		} else {
-			outs = append(outs, fmt.Sprintf("%s at table %d", r.Hand.Out, r.Table))
-		}
-	}
-	return fmt.Sprintf("tables %s each have a voided hand to bring back (%s)", words.Join(tables), strings.Join(outs, ", "))
-}
-
-// Tables are the tables named, in order.
-func (e *RedoWhichError) Tables() []int {
-	var tables []int
-	for _, r := range e.Hands {
-		tables = append(tables, r.Table)
-	}
-	return tables
-}
-
-// redoTable refuses a table a redo cannot name: any, outside rotating
-// games; one the game does not have. Table 0 is no table.
-func (g *Game) redoTable(table int) error {
-	if table == 0 {
-		return nil
-	}
-	return g.Board.GivenTable(table)
-}
-
-// redoAt is the hand RedoAt would bring back, or why none.
-func (g *Game) redoAt(table int) (scoring.Hand, error) {
-	if table == 0 {
-		all := g.Redoables()
-		switch len(all) {
-		case 0:
-			return scoring.Hand{}, ErrNothingToRedo
-		case 1:
-			return all[0].Hand, nil
-		}
-		return scoring.Hand{}, &RedoWhichError{Hands: all}
-	}
-	h, ok := g.RedoableAt(table)
-	if !ok {
-		msg := fmt.Sprintf("there is no voided hand to bring back at table %d", table)
-		if h, ok := g.Redoable(); ok && h.Table != table {
-			msg += fmt.Sprintf(": the last hand voided was at table %d", h.Table)
-		}
-		return scoring.Hand{}, &scoring.InputError{Msg: msg}
-	}
-	return h, nil
-}
+// of a rotating game have a voided hand to bring back (see scoring).
+type RedoWhichError = scoring.RedoWhichError
 
 // Edit replaces counted hand n (from 1) with a new outcome; the old one
 // stays in the log, and every later hand is counted again on top of it. A

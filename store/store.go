@@ -136,9 +136,6 @@ func (e *AmbiguousError) Invalid() bool { return true }
 // ErrNothingToUndo: the game has no counted hand to void.
 var ErrNothingToUndo = &scoring.InputError{Msg: "there is no hand to undo in this game"}
 
-// ErrNothingToRedo: no undo is waiting to be taken back.
-var ErrNothingToRedo = &scoring.InputError{Msg: "nothing to redo: redo only follows an undo, before any other change"}
-
 // LockedError is a database held by another process past the wait.
 type LockedError struct {
 	Path string
