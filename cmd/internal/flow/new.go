@@ -225,15 +225,40 @@ func Refusal(s scoring.Settings) error {
 	return first
 }
 
-// deckShort says each deck in a few words, for a narrow terminal.
-var deckShort = map[string]string{
-	"classic":  "108 cards, the usual deck",
-	"deluxe":   "112 cards, 8 Wilds",
-	"shuffle":  "1 Wild Shuffle Hands, 3 Wild Customizable",
-	"themed":   "112 cards, purple green pink yellow",
-	"flip":     "112 double-sided cards",
-	"all-wild": "112 cards, every one a wild",
-	"no-mercy": "168 cards, played to 1000",
+// deckShort says a deck in a few words, for a narrow terminal, from its
+// declaration: its cards and what sets it apart (two sides, no colours,
+// its own target, no 0s, its players, its colours, a count that differs from the
+// default deck's).
+func deckShort(d *rules.Deck) string {
+	s := fmt.Sprintf("%d cards", d.Size())
+	def, _ := rules.LookupDeck(rules.DefaultDeck)
+	sorted := func(cs []string) []string { cs = slices.Clone(cs); slices.Sort(cs); return cs }
+	switch {
+	case d.Sides != nil:
+		return fmt.Sprintf("%d double-sided cards", d.Size())
+	case len(d.Colors) == 0:
+		return s + ", every one a wild"
+	case d.Decl.Target > 0:
+		return s + fmt.Sprintf(", played to %d", d.Decl.Target)
+	case d.Decl.Rules.NoZero:
+		return s + ", no 0s"
+	case d.Decl.MinPlayers > 0:
+		return s + fmt.Sprintf(", %d to %d players", d.Decl.MinPlayers, d.Decl.MaxPlayers)
+	case !slices.Equal(sorted(d.ColorNames()), sorted(def.ColorNames())):
+		return s + ", " + strings.Join(d.ColorNames(), " ")
+	case d == def:
+		return s + ", the usual deck"
+	}
+	for _, f := range d.Faces() {
+		if n := d.Copies(f); n != def.Copies(f) && !f.IsNumber() {
+			name := f.Plural()
+			if n == 1 {
+				name = f.String()
+			}
+			return s + fmt.Sprintf(", %d %s", n, name)
+		}
+	}
+	return s
 }
 
 // promptMercyBonus asks, for a deck with a knock-out bonus (No Mercy),
@@ -284,7 +309,7 @@ func deckItem(d *rules.Deck, width int) string {
 			return s
 		}
 	}
-	if short, ok := deckShort[d.ID]; ok && ui.Width(fmt.Sprintf("%-*s %s", pad, d.ID, short)) <= room {
+	if short := deckShort(d); ui.Width(fmt.Sprintf("%-*s %s", pad, d.ID, short)) <= room {
 		return fmt.Sprintf("%-*s %s", pad, d.ID, short)
 	}
 	return d.ID

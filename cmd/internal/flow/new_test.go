@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -228,5 +229,22 @@ func TestMercyBonusAtThePrompts(t *testing.T) {
 		if c.ask && f.Lists[asked][0] != "The hand's winner (the default)" {
 			t.Errorf("%s: the first choice is %q", c.name, f.Lists[asked][0])
 		}
+	}
+}
+
+// A deck's few words for a narrow terminal are read from its declaration
+// (they were a table of prose: "168 cards, played to 1000"), and each
+// says its number of cards.
+func TestDeckShortFromTheDeclarations(t *testing.T) {
+	for _, d := range rules.Decks() {
+		short := deckShort(d)
+		n := d.Size() // UNO Flip's: its double-sided cards
+		if !strings.HasPrefix(short, fmt.Sprintf("%d ", n)) {
+			t.Errorf("%s: %q does not start with its %d cards", d.ID, short, n)
+		}
+		if d.Decl.Target > 0 && !strings.Contains(short, fmt.Sprint(d.Decl.Target)) {
+			t.Errorf("%s: %q does not say its target %d", d.ID, short, d.Decl.Target)
+		}
+		t.Logf("%-12s %s", d.ID, short)
 	}
 }
