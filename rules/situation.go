@@ -807,6 +807,9 @@ func readEdition(ws []string) string {
 			if p.deck == "all-wild" && end < len(ws) && (ws[end] == "card" || ws[end] == "cards") {
 				continue
 			}
+			if p.words == "attack" && i > 0 && ws[i-1] != "in" && ws[i-1] != "playing" && ws[i-1] != "play" {
+				continue // "can you attack someone with a plus 4" is no edition
+			}
 			return p.deck
 		}
 	}
@@ -1603,7 +1606,7 @@ func wildAnyRuling(s Situation) (Ruling, bool) {
 			Fact: "wd4-when"}, true
 	}
 	if s.OnlyCard {
-		return Ruling{Text: fmt.Sprintf("Yes: with no other card in hand you hold none of the colour in play, so %s may go on any card.", name),
+		return Ruling{Text: fmt.Sprintf("Yes: with no other coloured card in hand you hold none of the colour in play, so %s may go on any card.", name),
 			Fact: "wd4-when"}, true
 	}
 	if s.HoldsMatch {

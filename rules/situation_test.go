@@ -156,7 +156,7 @@ func TestRulings(t *testing.T) {
 		{"I had two 8s, a yellow reverse and a wild draw 4 when mum went out", nil, "86:", "two 8s 16"},
 		{"three players, I play a reverse, who goes next", nil, "The player before you goes next", ""},
 		{"there are 4 of us and I played a skip, whose turn is it", nil, "The player two along", ""},
-		{"if you have only a wild draw four left can you play it", nil, "Yes: with no other card in hand", ""},
+		{"if you have only a wild draw four left can you play it", nil, "Yes: with no other coloured card in hand", ""},
 		{"challenge: she had a green 2 and the pile was green, who draws", nil, "The player who laid", ""},
 		{"we were 2 and i played a draw 2, my sis picked up, my turn again?", nil, "With two players", "whoever played the Draw Two"},
 		{"dad ended the game with a wild draw four, do I still pick up 4?", nil, "Yes:", "still draws the 4"},
@@ -168,7 +168,7 @@ func TestRulings(t *testing.T) {
 		{"is the wild draw four worth more than a wild", nil, "No: a Wild Draw Four and a Wild are 50 points each", ""},
 		{"uno flip: is a wild worth more than a draw five", nil, "Yes: a Wild is worth more: 40 points against 20", ""},
 		{"I challenged her, she had a blue 2 and the pile was green, who draws", nil, "The challenger draws 6", ""},
-		{"if i only have a +4 left in my hand can i play it", nil, "Yes: with no other card in hand", ""},
+		{"if i only have a +4 left in my hand can i play it", nil, "Yes: with no other coloured card in hand", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -280,6 +280,8 @@ func TestReadSituationDetails(t *testing.T) {
 		{"are all wild cards worth 50", func(s Situation) bool { return s.Edition == "" && len(s.Cards) == 1 }},
 		{"in uno attack what do I do if I can't play", func(s Situation) bool { return s.Edition == "attack" }},
 		{"no mercy what's a skip everyone do", func(s Situation) bool { return s.Edition == "no-mercy" && !s.Flip }},
+		{"can you attack someone with a plus 4", func(s Situation) bool { return s.Edition == "" }},
+		{"attack: can I finish on a trade hands", func(s Situation) bool { return s.Edition == "attack" }},
 		{"can I play a wild draw four when I've got a green card and green's on top", func(s Situation) bool { return s.HoldsColor }},
 		{"can I play a wild draw four when I've got a green card and red's on top", func(s Situation) bool { return !s.HoldsColor }},
 		{"can I play the +4 if I only have a matching number, not the colour", func(s Situation) bool { return s.HoldsMatch && !s.HoldsColor }},
