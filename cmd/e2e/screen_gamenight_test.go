@@ -155,6 +155,27 @@ func TestScreenListsAndNotationAt60Columns(t *testing.T) {
 	s.exit()
 }
 
+// Backspace after a letter that starts no name takes the note away and
+// starts the letters afresh. On the old code Backspace (DEL) was taken as
+// one more letter: the note became "no player's name starts with " and
+// stayed.
+func TestScreenBackspaceAfterLetterOfNoName(t *testing.T) {
+	t.Parallel()
+	db := newScreenGame(t, "--players", "Mom,Dad,Lily", "--dealer", "Mom")
+	s := startScreenSize(t, db, 60, 24, nil, "hand")
+	s.waitFor("Who went out?")
+	s.burst("z")
+	s.waitFor("  no player's name starts with z")
+	s.burst("\x7f")
+	s.until("the note to go after Backspace", func() bool {
+		return !strings.Contains(s.text(), "starts with")
+	})
+	s.burst("l")
+	s.waitFor("Mom's cards")
+	s.burst("\x03")
+	s.exit()
+}
+
 // Issue 29, item 4, in a rotating game: the letter of a player who sits
 // out the round says so ("Eve sits out this round") where a name that
 // starts so is nobody's at the table.

@@ -270,7 +270,11 @@ func (s *Select) innerRun(cursorPos, scroll int, top rune) (int, string, error) 
 
 	listener = func(line []rune, pos int, key rune) ([]rune, int, bool) {
 		vim := !searchMode && s.Jump == nil
-		jumping := s.Jump != nil && !searchMode && key > ' ' && key != s.Keys.Search.Code
+		// Backspace (DEL, 127) is above ' ' but no letter: it starts
+		// the letters afresh, as the prompter's picker does, and
+		// clears the note ("no player's name starts with" was left
+		// with the DEL in it).
+		jumping := s.Jump != nil && !searchMode && key > ' ' && key != upstream.KeyBackspace && key != s.Keys.Search.Code
 		if !jumping {
 			jump = ""
 		}
