@@ -8,6 +8,31 @@ import (
 	"github.com/unoscore/unoscore/rules/words"
 )
 
+// ErrNothingToUndo: the game has no counted hand to void.
+var ErrNothingToUndo = &InputError{Msg: "there is no hand to undo in this game"}
+
+// UndoHand is the number of the hand an undo at table (a rotating game's;
+// 0: at any table) voids, or why none.
+func (g *Game) UndoHand(table int) (int, error) {
+	rows := g.Board.Rows
+	n := len(rows)
+	if table != 0 {
+		if err := g.Board.GivenTable(table); err != nil {
+			return 0, err
+		}
+		for n > 0 && rows[n-1].Table != table {
+			n--
+		}
+		if n == 0 {
+			return 0, &InputError{Msg: fmt.Sprintf("there is no hand to undo at table %d", table)}
+		}
+	}
+	if n == 0 {
+		return 0, ErrNothingToUndo
+	}
+	return n, g.Voidable(n)
+}
+
 // ErrNothingToRedo: no undo is waiting to be taken back.
 var ErrNothingToRedo = &InputError{Msg: "nothing to redo: redo only follows an undo, before any other change"}
 

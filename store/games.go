@@ -528,26 +528,11 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 		if _, ok := g.LastChange(); ok {
 			return Event{Type: EventUnchange}, nil
 		}
-		rows := g.Board.Rows
-		n := len(rows)
-		if table != 0 {
-			if err := g.Board.GivenTable(table); err != nil {
-				return Event{}, err
-			}
-			for n > 0 && rows[n-1].Table != table {
-				n--
-			}
-			if n == 0 {
-				return Event{}, &scoring.InputError{Msg: fmt.Sprintf("there is no hand to undo at table %d", table)}
-			}
-		}
-		if n == 0 {
-			return Event{}, ErrNothingToUndo
-		}
-		if err := g.Voidable(n); err != nil {
+		n, err := g.UndoHand(table)
+		if err != nil {
 			return Event{}, err
 		}
-		voided = rows[n-1]
+		voided = g.Board.Rows[n-1]
 		return Event{Type: EventVoid, Number: n}, nil
 	})
 	return g, voided, err

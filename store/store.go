@@ -134,7 +134,7 @@ func (e *AmbiguousError) Error() string {
 func (e *AmbiguousError) Invalid() bool { return true }
 
 // ErrNothingToUndo: the game has no counted hand to void.
-var ErrNothingToUndo = &scoring.InputError{Msg: "there is no hand to undo in this game"}
+var ErrNothingToUndo = scoring.ErrNothingToUndo
 
 // LockedError is a database held by another process past the wait.
 type LockedError struct {
