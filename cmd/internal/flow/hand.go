@@ -396,6 +396,25 @@ const (
 		"Draw Five, Wild Draw Two or Wild Draw Color, count the cards the next player drew."
 )
 
+// deckHandHelp is handHelp naming the deck's own draw cards (No Mercy has
+// no Wild Draw Four, but a Draw Four and Wild Draw Six and Ten); a deck
+// with none of its own is asked as the classic one.
+func deckHandHelp(d *rules.Deck) string {
+	if d == nil || d.Decl == nil || len(d.Decl.Sides) != 1 {
+		return handHelp
+	}
+	var draws []string
+	for _, c := range d.Decl.Sides[0].Cards {
+		if c.Face.Draws > 0 && !slices.Contains(draws, c.Face.Name) {
+			draws = append(draws, c.Face.Name)
+		}
+	}
+	if len(draws) == 0 {
+		return handHelpStart + "."
+	}
+	return handHelpStart + ". After a " + words.JoinOr(draws) + ", count the cards the next player drew."
+}
+
 // Hand asks who went out and what everyone else held, in seating
 // order or in any order the table calls them, shows the hand and asks to
 // save it. start, when not nil, fills the answers in. ok is false when the
@@ -462,7 +481,7 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 	case b.Deck != nil && b.Deck.Sides != nil:
 		fmt.Fprintln(out, flipHandHelp)
 	default:
-		fmt.Fprintln(out, handHelp)
+		fmt.Fprintln(out, deckHandHelp(b.Deck))
 	}
 	choose := start != nil
 	for {
