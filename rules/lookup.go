@@ -80,7 +80,13 @@ func (a *Answer) Short() string {
 	// about 50 words holds as much of the fact as fits, sentence by
 	// sentence, the first always when nothing leads it.
 	budget := readAloud - countWords(head) - countWords(note)
-	return head + fitSentences(text, budget, a.Verdict == "") + note
+	body := fitSentences(text, budget, a.Verdict == "")
+	if strings.TrimSpace(body) == "" {
+		// Nothing of the fact fits beside the ruling: a heading alone
+		// would read as an answer cut off.
+		return a.Verdict + note
+	}
+	return head + body + note
 }
 
 // readAloud is how many words an answer holds before "more:": about 50.

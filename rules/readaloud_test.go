@@ -2,6 +2,7 @@ package rules
 
 import (
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -30,7 +31,15 @@ func TestAnswersReadAloud(t *testing.T) {
 		if err != nil || a.Fact == nil {
 			continue // no answer, or a whole topic named
 		}
-		n := answerWords(a.Short())
+		short := a.Short()
+		// A heading with nothing under it reads as an answer cut off.
+		if lines := strings.Split(strings.TrimSpace(strings.TrimSuffix(short, "\n\n"+flipNote)), "\n"); strings.HasPrefix(lines[len(lines)-1], "## ") {
+			t.Errorf("%q: the answer ends on a heading with nothing under it: %q", q, short)
+		}
+		if strings.HasSuffix(strings.TrimSpace(strings.TrimSuffix(short, "\n\n"+flipNote)), ":") {
+			t.Errorf("%q: the answer ends on a colon, its list left out: %q", q, short)
+		}
+		n := answerWords(short)
 		counts = append(counts, n)
 		if n > maxWords {
 			t.Errorf("%q: %d words before \"more:\", more than %d: %q", q, n, maxWords, a.Short())
