@@ -41,3 +41,35 @@ func TestDrawCountsFromTheDeclarations(t *testing.T) {
 	defer func() { faceInfos[DrawTwo].draws, faceInfos[WildDrawFour].draws = d2, wd4 }()
 	check(3, 5)
 }
+
+// No Mercy stacks a draw card of equal or higher value: its own draw
+// cards (read by their declared counts) are noted, and a lower one is
+// said not to pass the total on.
+func TestNoMercyStackingByDrawCounts(t *testing.T) {
+	d, err := LookupDeck("no-mercy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	card := func(s string) Card {
+		h, err := d.ParseHand(s)
+		if err != nil || len(h.Cards) != 1 {
+			t.Fatalf("%s: %v", s, err)
+		}
+		return h.Cards[0]
+	}
+	for _, c := range []struct{ play, on, says string }{
+		{"wd6", "rd4", "passes the total on"},
+		{"rd4", "rd2", "passes the total on"},
+		{"rd2", "rd4", "a Draw Two (2) on a Draw Four (4) does not pass the total on, so the player hit draws the 4"},
+		{"rd2", "wd10", "a Draw Two (2) on a Wild Draw Ten (10) does not pass the total on"},
+	} {
+		called := NoColor
+		if card(c.on).Face.IsWild() {
+			called = Red
+		}
+		v, err := CanPlayIn(d, card(c.play), card(c.on), called, nil)
+		if err != nil || !v.Legal || !strings.Contains(v.Note, c.says) {
+			t.Errorf("%s on %s: %+v, %v; want a note saying %q", c.play, c.on, v, err, c.says)
+		}
+	}
+}

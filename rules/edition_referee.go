@@ -25,8 +25,13 @@ func CanPlayIn(d *Deck, card, top Card, called Color, hand []Card) (Verdict, err
 	if err != nil {
 		return v, err
 	}
-	if r.Stacking && v.Legal && drawsCards(card.Face) && drawsCards(top.Face) {
+	if r.Stacking && v.Legal && isDraw(card.Face) && isDraw(top.Face) {
 		v.Note, v.See = fmt.Sprintf("in %s a draw card of equal or higher value laid on a draw card passes the total on (stacking is its rule)", refEdition(d)), d.ID
+		if c, t := card.Face.Draws(), top.Face.Draws(); c > 0 && t > 0 && c < t {
+			// The declarations' counts say which way it goes.
+			v.Note = fmt.Sprintf("in %s only a draw card of equal or higher value stacks: %s (%d) on %s (%d) does not pass the total on, so the player hit draws the %d",
+				refEdition(d), WithArticle(card.Face.String()), c, WithArticle(top.Face.String()), t, t)
+		}
 	}
 	if slices.Contains(r.NotLast, card.Face.Token()) {
 		v.Note, v.See = fmt.Sprintf("in %s %s may not be your last card", refEdition(d), WithArticle(card.Face.String())), d.ID

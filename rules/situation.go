@@ -1651,26 +1651,7 @@ func drawWord(ws []string) bool {
 
 // drawAmount is how many cards a draw card makes the next player take
 // (0 for any other card, and for a Wild Draw Color, which has no number).
-func drawAmount(f Face) int {
-	if f.IsNumber() || f >= numFaces {
-		return 0
-	}
-	switch faceInfos[f].token {
-	case "d1":
-		return 1
-	case "d2", "wd2":
-		return 2
-	case "wd4", "d4", "wrd4":
-		return 4
-	case "d5":
-		return 5
-	case "wd6":
-		return 6
-	case "wd10":
-		return 10
-	}
-	return 0
-}
+func drawAmount(f Face) int { return f.Draws() } // as the face's declaration says
 
 // editionOf is the newer edition whose deck alone holds a card the
 // question names ("a Wild Draw 10": No Mercy), or "".
