@@ -58,6 +58,10 @@ type checkOptions struct {
 	Players      int
 	JSON         bool
 	Game         string // --game: the game answered for (else the current one)
+	// Challenge: the question is a challenge, of a Wild Draw Four (UNO
+	// Flip: its own wild draw cards); a one-sided game's deck without a
+	// Wild Draw Four is then not the deck answered with.
+	Challenge bool
 
 	table     rules.Table // the game's deck and house rules, read once
 	tableRead bool
@@ -117,7 +121,7 @@ func (o *checkOptions) deck() (*rules.Deck, error) {
 	}
 	id := o.Deck
 	if !o.DeckGiven {
-		if t.Deck != nil && readsAll(t.Deck, o.Card, o.On, o.Color, o.Hand) {
+		if t.Deck != nil && readsAll(t.Deck, o.Card, o.On, o.Color, o.Hand) && (!o.Challenge || canBeChallenged(t.Deck)) {
 			return t.Deck, nil
 		}
 		id = inferDeck(o.Card, o.On, o.Color, o.Hand)
@@ -127,6 +131,18 @@ func (o *checkOptions) deck() (*rules.Deck, error) {
 		return nil, usagef("--deck: %v", err)
 	}
 	return d, nil
+}
+
+// canBeChallenged reports whether d holds the card check challenge
+// judges: a Wild Draw Four, or UNO Flip's (two sides) wild draw cards.
+// No Mercy has none (issue: "check challenge" in a No Mercy game said to
+// write wrd4, which check challenge has nowhere to take).
+func canBeChallenged(d *rules.Deck) bool {
+	if d.Sides != nil {
+		return true
+	}
+	c, err := d.ParseCard("wd4")
+	return err == nil && d.Check(rules.Hand{Cards: []rules.Card{c}}) == nil
 }
 
 // readsAll reports whether d reads every card and colour named (the card,

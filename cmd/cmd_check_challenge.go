@@ -33,6 +33,7 @@ func newCheckChallengeCmd(app *App, runF func(*checkOptions) error) *cobra.Comma
 
 func runCheckChallenge(o *checkOptions) error {
 	app := o.app
+	o.Challenge = true
 	d, err := o.deck()
 	if err != nil {
 		return err
@@ -43,6 +44,9 @@ func runCheckChallenge(o *checkOptions) error {
 	}
 	if err := d.CanChallenge(); err != nil {
 		return usagef("%v", err) // an edition with no challenge
+	}
+	if !canBeChallenged(d) {
+		return usagef("the %s has no Wild Draw Four, and check challenge judges a Wild Draw Four (--deck picks another deck)", d.Name)
 	}
 	if o.Hand == "" {
 		return usagef("missing --hand: the cards the Wild Draw Four's player still held, as in --hand \"r2 g5\"")
