@@ -209,7 +209,7 @@ func TestScreenNewAt80Columns(t *testing.T) {
 	}
 	s.noLine(`Which deck|How do you score|Who deals first|How many Wild|Rule written`)
 	s.noLine(`^.{81,}`)
-	s.hasLine("✔ shuffle     1 Wild Shuffle Hands, 3 Wild Customizable")
+	s.hasLine("✔ shuffle     112 cards, 1 Wild Shuffle Hands, 3 Wild Customizable cards")
 	s.hasLine("✔ Ann")
 	s.hasLine("Players in seating order, with commas, or the first name: Ann, Bob, Cat")
 	if b := boardJSON(t, db); b["deck"] != "shuffle" {

@@ -255,7 +255,7 @@ func deckShort(d *rules.Deck) string {
 			if n == 1 {
 				name = f.String()
 			}
-			return s + fmt.Sprintf(", %d %s", n, name)
+			s += fmt.Sprintf(", %d %s", n, name)
 		}
 	}
 	return s
@@ -309,8 +309,16 @@ func deckItem(d *rules.Deck, width int) string {
 			return s
 		}
 	}
-	if short := deckShort(d); ui.Width(fmt.Sprintf("%-*s %s", pad, d.ID, short)) <= room {
-		return fmt.Sprintf("%-*s %s", pad, d.ID, short)
+	// The few words, cut at a comma until they fit.
+	for short := deckShort(d); ; {
+		if s := fmt.Sprintf("%-*s %s", pad, d.ID, short); ui.Width(s) <= room {
+			return s
+		}
+		i := strings.LastIndex(short, ", ")
+		if i < 0 {
+			break
+		}
+		short = short[:i]
 	}
 	return d.ID
 }
