@@ -86,7 +86,7 @@ func runRedo(o *undoOptions) error {
 	}
 	// A rotating game's tables: a hand is brought back at no table that
 	// did not ask, while another could have; said in --table's terms.
-	var which *store.RedoWhichError
+	var which *scoring.RedoWhichError
 	if errors.As(err, &which) {
 		var with []string
 		for _, t := range which.Tables() {
@@ -125,18 +125,9 @@ type redoHand struct {
 // no table named, have none (the write refuses that, naming them). The
 // hand counts again as the game's next hand.
 func redoOne(g *store.Game, table int) (redoHand, bool) {
-	var h scoring.Hand
-	if table == 0 {
-		all := g.Redoables()
-		if len(all) != 1 {
-			return redoHand{}, false
-		}
-		h = all[0].Hand
-	} else {
-		var ok bool
-		if h, ok = g.RedoableAt(table); !ok {
-			return redoHand{}, false
-		}
+	h, err := g.RedoHand(table)
+	if err != nil {
+		return redoHand{}, false
 	}
 	pts := 0
 	for _, l := range h.Left {

@@ -86,24 +86,13 @@ func runUndo(o *undoOptions) error {
 			o.Game, asked = g.ID, g.Changes()
 			return o.undo(asked)
 		}
-		// The hand the write would void: the last one (at the table).
-		rows := g.Board.Rows
-		n := len(rows)
-		for o.Table > 0 && n > 0 && rows[n-1].Table != o.Table {
-			n--
-		}
-		if n == 0 {
-			if o.Table > 0 {
-				return &scoring.InputError{Msg: fmt.Sprintf("there is no hand to undo at table %d", o.Table)}
-			}
-			return &scoring.InputError{Msg: "there is no hand to undo in this game"}
-		}
-		// A hand the write would refuse to void is refused before the
+		// The hand the write would void, or its refusal, before the
 		// question, in the write's sentence, not after a yes.
-		if err := g.Voidable(n); err != nil {
+		n, err := g.UndoHand(o.Table)
+		if err != nil {
 			return err
 		}
-		last := rows[n-1]
+		last := g.Board.Rows[n-1]
 		question := fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point"))
 		if ok, err := o.app.askFirst(question, fmt.Sprintf("interrupted; %s was not voided", handAt(last)), "Nothing voided."); !ok {
 			return err
