@@ -25,7 +25,7 @@ func TestWithHint(t *testing.T) {
 		{store.ErrNoGame, `there is no game yet: start one with "unoscore new --players Ann,Bob,Cat"`, ExitUsage},
 		{&store.NotFoundError{ID: "zz"}, `no game has the id "zz"; "unoscore games" lists them`, ExitUsage},
 		{&store.AmbiguousError{Prefix: "a", Matches: []string{"ab", "ac"}}, `"a" could be any of ab, ac; type more of the id`, ExitUsage},
-		{store.ErrNothingToUndo, "there is no hand to undo in this game", ExitUsage},
+		{scoring.ErrNothingToUndo, "there is no hand to undo in this game", ExitUsage},
 		{&store.LockedError{Path: "u.db", Wait: 0}, "the database u.db is in use by another unoscore (waited 0s); try again when it has finished", ExitFailure},
 		{fmt.Errorf("reading: %w", &store.CorruptError{Path: "u.db", Err: errors.New("cut short")}), "reading: the database u.db is damaged or not a unoscore database (cut short); it was left untouched: move it aside and import your last export, or use another file with --db", ExitFailure},
 		{&store.NewerError{Path: "u.db", Version: 99}, fmt.Sprintf("the database u.db was written by a newer unoscore (schema 99; this one knows %d); it was left untouched: upgrade unoscore", store.SchemaVersion), ExitFailure},

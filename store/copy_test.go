@@ -140,7 +140,7 @@ func TestUpgradeSealsNoDamagedEvent(t *testing.T) {
 	before := bytes.Clone(data)
 	db, err := Open(path, Options{})
 	if err == nil {
-		err = db.upgrade()
+		err = db.Upgrade()
 		db.Close()
 	}
 	after := must[[]byte](t)(os.ReadFile(path))

@@ -629,10 +629,6 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 	return g, row, err
 }
 
-// RedoWhichError refuses a redo that names no table when several tables
-// of a rotating game have a voided hand to bring back (see scoring).
-type RedoWhichError = scoring.RedoWhichError
-
 // Edit replaces counted hand n (from 1) with a new outcome; the old one
 // stays in the log, and every later hand is counted again on top of it. A
 // correction that would make a later hand impossible is refused. The hand as

@@ -178,7 +178,7 @@ func TestRedoWhichCarriesTheHands(t *testing.T) {
 	ok(t, err)
 	before := must[*Game](t)(db.Game(g.ID)).Changes()
 	_, _, err = db.RedoAt(g.ID, 0)
-	var which *RedoWhichError
+	var which *scoring.RedoWhichError
 	if !errors.As(err, &which) {
 		t.Fatalf("redo naming no table: %v", err)
 	}

@@ -133,9 +133,6 @@ func (e *AmbiguousError) Error() string {
 // Invalid marks the error as bad input.
 func (e *AmbiguousError) Invalid() bool { return true }
 
-// ErrNothingToUndo: the game has no counted hand to void.
-var ErrNothingToUndo = scoring.ErrNothingToUndo
-
 // LockedError is a database held by another process past the wait.
 type LockedError struct {
 	Path string
@@ -482,7 +479,7 @@ func (db *DB) readOlder(opts Options) (*DB, error) {
 	if err != nil {
 		return nil, older(err)
 	}
-	err = w.upgrade()
+	err = w.Upgrade()
 	w.Close()
 	if err != nil {
 		return nil, older(err)
@@ -636,7 +633,7 @@ var errNeedsMigration = errors.New("the database needs migrating")
 func schemaOf(tx *bolt.Tx, path string) (int, error) {
 	meta := tx.Bucket(bucketMeta)
 	if meta == nil {
-		if hasBuckets(tx) {
+		if k, _ := tx.Cursor().First(); k != nil {
 			return 0, &CorruptError{Path: path, Err: errors.New("a bbolt file without unoscore's meta bucket")}
 		}
 		return 0, nil
@@ -798,7 +795,7 @@ func migrateToOneLog(tx *bolt.Tx) error {
 		if gb == nil {
 			return fmt.Errorf("game %s is in the order index but has no log", id)
 		}
-		if err := checkBucketPages(tx, gb); err != nil {
+		if _, err := checkTree(tx, uint64(gb.Root()), nil, nil, "the game's log"); err != nil {
 			return fmt.Errorf("game %s: %w", id, err)
 		}
 		var events []Event
@@ -856,12 +853,6 @@ func (db *DB) Upgrade() error {
 	if db.pending == 0 {
 		return nil
 	}
-	return db.upgrade()
-}
-
-// upgrade brings an older file up to SchemaVersion in one transaction,
-// after writing a copy of it as it was beside it.
-func (db *DB) upgrade() error {
 	return db.update(func(*bolt.Tx) error { return nil })
 }
 
@@ -914,12 +905,6 @@ func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
 		return err
 	}
 	return checkBuckets(tx, db.path)
-}
-
-func hasBuckets(tx *bolt.Tx) bool {
-	found := false
-	_ = tx.ForEach(func([]byte, *bolt.Bucket) error { found = true; return nil })
-	return found
 }
 
 // checkFile checks a file before bbolt maps it and returns the meta page
@@ -994,13 +979,6 @@ func newWalker(r *boltfile.Reader, pageSize int, hw uint64, all bool) *boltfile.
 	w := boltfile.NewWalker(r, pageSize, hw, all)
 	w.Keep, w.Deferred = bucketMeta, [][]byte{bucketEvents, bucketSummaries, bucketIDs}
 	return w
-}
-
-// checkBucketPages walks the pages of one bucket (a game's log in schema 3
-// and before) before bbolt reads them.
-func checkBucketPages(tx *bolt.Tx, b *bolt.Bucket) error {
-	_, err := checkTree(tx, uint64(b.Root()), nil, nil, "the game's log")
-	return err
 }
 
 // checkRangePages walks the pages of the events bucket that hold, or would

@@ -441,10 +441,10 @@ func TestTypedErrors(t *testing.T) {
 	if _, err := db.Game(prefix); !errors.As(err, &amb) || amb.Prefix != prefix || len(amb.Matches) < 2 {
 		t.Fatalf("ambiguous %q: %v", prefix, err)
 	}
-	if _, _, err := db.Undo(""); err != ErrNothingToUndo {
+	if _, _, err := db.Undo(""); err != scoring.ErrNothingToUndo {
 		t.Fatalf("undo with no hand: %v", err)
 	}
-	for _, err := range []error{ErrNoGame, &NotFoundError{ID: "x"}, amb, ErrNothingToUndo, &LockedError{Path: "p"}, &CorruptError{Path: "p", Err: errors.New("e")}, &NewerError{Path: "p", Version: 9}} {
+	for _, err := range []error{ErrNoGame, &NotFoundError{ID: "x"}, amb, scoring.ErrNothingToUndo, &LockedError{Path: "p"}, &CorruptError{Path: "p", Err: errors.New("e")}, &NewerError{Path: "p", Version: 9}} {
 		if command.MatchString(err.Error()) {
 			t.Errorf("the store names a command: %v", err)
 		}

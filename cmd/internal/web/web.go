@@ -815,7 +815,7 @@ func (s *Server) redo(db *store.DB, id string, body []byte) (result, error) {
 	// bring back), read and written under the same lock.
 	t := table(req.Table)
 	g, _, err := db.RedoAt(id, t, store.Seen{Changes: req.Changes})
-	var which *store.RedoWhichError
+	var which *scoring.RedoWhichError
 	if errors.As(err, &which) {
 		// In the request's terms: the key that names a table.
 		var with []string
