@@ -8,12 +8,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/unoscore/unoscore/cmd/internal/flow"
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -72,6 +74,34 @@ func (a *App) style() ui.Style {
 // canPrompt reports whether this run may ask questions.
 func (a *App) canPrompt() bool { return !a.NoInput && a.IO.CanPrompt() }
 
+// defaultDBPath is where the database lives unless told otherwise:
+// $XDG_DATA_HOME/unoscore/unoscore.db, else
+// ~/.local/share/unoscore/unoscore.db; a relative XDG_DATA_HOME is
+// ignored, as the XDG specification says.
+func defaultDBPath() (string, error) {
+	if x := os.Getenv("XDG_DATA_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "unoscore", "unoscore.db"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot find a place for the database (%w); give one with --db or UNOSCORE_DB", err)
+	}
+	return filepath.Join(home, ".local", "share", "unoscore", "unoscore.db"), nil
+}
+
+// expandHome turns a leading ~ or ~/ into the home folder (a quoted
+// value reaches unoscore unexpanded).
+func expandHome(p string) (string, error) {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("cannot expand %s (%w); give the whole path", words.Clip(p), err)
+	}
+	return filepath.Join(home, p[1:]), nil
+}
+
 // dbPath is the database file this run uses.
 func (a *App) dbPath() (string, error) {
 	given, from := a.DBPath, "--db"
@@ -79,9 +109,9 @@ func (a *App) dbPath() (string, error) {
 		given, from = os.Getenv("UNOSCORE_DB"), "UNOSCORE_DB"
 	}
 	if given == "" {
-		return store.DefaultPath()
+		return defaultDBPath()
 	}
-	path, err := store.ExpandHome(given) // --db=~/x.db reaches us unexpanded
+	path, err := expandHome(given) // --db=~/x.db reaches us unexpanded
 	if err != nil {
 		return "", err
 	}

@@ -168,37 +168,6 @@ func (e *NewerError) Error() string {
 	return fmt.Sprintf("the database %s was written by a newer unoscore (schema %d; this one knows %d); it was left untouched", e.Path, e.Version, SchemaVersion)
 }
 
-// DefaultPath is where the database lives unless told otherwise:
-// $UNOSCORE_DB, else $XDG_DATA_HOME/unoscore/unoscore.db, else
-// ~/.local/share/unoscore/unoscore.db. A leading ~/ in UNOSCORE_DB is the
-// home folder (a quoted value reaches unoscore unexpanded); a relative
-// XDG_DATA_HOME is ignored, as the XDG specification says.
-func DefaultPath() (string, error) {
-	if p := os.Getenv("UNOSCORE_DB"); p != "" {
-		return ExpandHome(p)
-	}
-	if x := os.Getenv("XDG_DATA_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "unoscore", "unoscore.db"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("cannot find a place for the database (%w); give one with --db or UNOSCORE_DB", err)
-	}
-	return filepath.Join(home, ".local", "share", "unoscore", "unoscore.db"), nil
-}
-
-// ExpandHome turns a leading ~ or ~/ into the home folder.
-func ExpandHome(p string) (string, error) {
-	if p != "~" && !strings.HasPrefix(p, "~/") {
-		return p, nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("cannot expand %s (%w); give the whole path", words.Clip(p), err)
-	}
-	return filepath.Join(home, p[1:]), nil
-}
-
 // Options say how to open the database.
 type Options struct {
 	ReadOnly bool // a shared lock; the file must exist
