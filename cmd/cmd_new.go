@@ -47,8 +47,8 @@ func newNewCmd(app *App, runF func(*newOptions) error) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "new --players A,B,C [--mode M] [--target N] [--hands N] [--deck D] [--team A,C]... [--dealer NAME] [--name TEXT]",
 		Short: "Start a game (it becomes the current one)",
-		Long: `Start a game with 2 to 10 players (rotating: 4, 5, 8, 9, 12, 13 or 16), named in
-seating order (clockwise).
+		Long: strings.TrimSuffix(wrap("Start a game with 2 to 10 players ("+deckPlayersHelp()+"rotating: 4, 5, 8, 9, 12, 13 or 16), "+
+			"named in seating order (clockwise).", 79, "", ""), "\n") + `
 
 Modes:
 ` + modeHelp() + `
@@ -84,7 +84,7 @@ for eight. Each round lasts --hands hands at every table (default 4).
 	f.StringVar(&o.Players, "players", "", "the players in seating order, comma-separated")
 	names := modeNames()
 	f.StringVar(&o.Mode, "mode", "", strings.Join(names[:len(names)-1], ", ")+" or "+names[len(names)-1]+" (default "+names[0]+")")
-	f.IntVar(&o.Target, "target", scoring.DefaultTarget, "the score that ends the game")
+	f.IntVar(&o.Target, "target", scoring.DefaultTarget, "the score that ends the game"+deckTargetHelp())
 	f.IntVar(&o.Hands, "hands", scoring.DefaultHandsPerRound, "rotating: the hands in each round at each table")
 	f.StringVar(&o.Deck, "deck", rules.DefaultDeck, "the deck: "+strings.Join(rules.DeckIDs(), ", "))
 	f.StringArrayVar(&o.Teams, "team", nil, "partners: one team's players, comma-separated (repeat for each team)")
@@ -391,4 +391,45 @@ func modeHelp() string {
 		lines = append(lines, fmt.Sprintf("  %-10s %s", m, present.Text(m).Describe))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// deckPlayersHelp names the decks for another number of players than
+// UNO's 2 to 10, from their declarations: "--deck party: 6 to 16; ".
+func deckPlayersHelp() string {
+	var b strings.Builder
+	for _, id := range rules.DeckIDs() {
+		d, err := rules.LookupDeck(id)
+		if err != nil || d.Decl == nil || d.Decl.MinPlayers == 0 && d.Decl.MaxPlayers == 0 {
+			continue
+		}
+		lo, hi := d.Decl.MinPlayers, d.Decl.MaxPlayers
+		if lo == 0 {
+			lo = scoring.MinPlayers
+		}
+		if hi == 0 {
+			hi = scoring.MaxPlayers
+		}
+		if lo != scoring.MinPlayers || hi != scoring.MaxPlayers {
+			fmt.Fprintf(&b, "--deck %s: %d to %d; ", id, lo, hi)
+		}
+	}
+	return b.String()
+}
+
+// deckTargetHelp names the decks played to another target by default,
+// from their declarations: "; a game with the ... deck plays to 1000
+// unless --target says otherwise".
+func deckTargetHelp() string {
+	var games []string
+	for _, id := range rules.DeckIDs() {
+		d, err := rules.LookupDeck(id)
+		if err != nil || d.Decl == nil || d.Decl.Target == 0 {
+			continue
+		}
+		games = append(games, fmt.Sprintf("--deck %s plays to %d", id, d.Decl.Target))
+	}
+	if len(games) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(games, ", ") + " unless it is given"
 }

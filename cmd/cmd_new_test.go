@@ -156,3 +156,16 @@ func TestModeHelp(t *testing.T) {
 		}
 	}
 }
+
+// new --help said "Start a game with 2 to 10 players" and "--target ...
+// (default 500)" alone, though a Party game takes 6 to 16 players and a
+// No Mercy game plays to 1000 unless --target is given.
+func TestNewHelpNamesTheDecksOwnLimits(t *testing.T) {
+	c := newNewCmd(&App{}, nil)
+	if want := "2 to 10 players (--deck party: 6 to 16; rotating:"; !strings.Contains(strings.Join(strings.Fields(c.Long), " "), want) {
+		t.Errorf("new's help lacks %q:\n%s", want, c.Long)
+	}
+	if got, want := c.Flags().Lookup("target").Usage, "--deck no-mercy plays to 1000 unless it is given"; !strings.Contains(got, want) {
+		t.Errorf("--target's help %q lacks %q", got, want)
+	}
+}
