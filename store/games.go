@@ -685,43 +685,28 @@ func (db *DB) ListBrief(limit int, fn func(Summary) error) (total int, err error
 }
 
 func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total int, err error) {
-	return db.list(limit, func(k, v []byte, current bool) error {
-		var s Summary
-		if err := decodeSummary(v, &s, brief); err != nil {
-			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
-		}
-		s.Current, s.Seq = current, binary.BigEndian.Uint64(k)
-		return fn(s)
-	})
-}
-
-// list calls fn with each game's number and summary (its checksum checked
-// and taken off), newest first by creation (see listSorted): the order of
-// the keys, unless an import brought games older than some already here or
-// the clock was set back. It returns how many games there are in all.
-//
-// Every page of the summaries bucket is checked first (checkRange), then
-// every summary's time of creation is read to order them, and the first
-// limit are handed out through bbolt's cursor.
-func (db *DB) list(limit int, fn func(k, v []byte, current bool) error) (total int, err error) {
 	err = db.view(func(tx *bolt.Tx) error {
 		current, err := readCurrent(tx)
 		if err != nil {
 			return err
 		}
-		var currentNum []byte
+		var currentNum uint64 // 0, no game's number, when there is none
 		if current != nil {
-			n, err := idNum(tx, current)
-			if err != nil {
+			if currentNum, err = idNum(tx, current); err != nil {
 				return err
 			}
-			currentNum = gameKey(n)
 		}
 		sumMuch() // every summary is read: about 0.5 KB each
 		total, err = listSorted(tx, pendingOf(tx), limit, func(k, kept []byte) error {
 			// Its checksum was checked by listSorted's first pass, in
 			// this transaction: the bytes are the same.
-			return fn(k, kept[:len(kept)-sealSize], bytes.Equal(k, currentNum))
+			var s Summary
+			if err := decodeSummary(kept[:len(kept)-sealSize], &s, brief); err != nil {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+			}
+			s.Seq = binary.BigEndian.Uint64(k)
+			s.Current = s.Seq == currentNum
+			return fn(s)
 		})
 		return err
 	})
@@ -835,12 +820,6 @@ func (db *DB) Use(id string) (*Game, error) {
 	return g, err
 }
 
-// The counter of games (see counter) is the highest
-// game number handed out: a new game takes the next. Every game in the
-// file is numbered at or below it, but for the games of an unfinished
-// import, which lie above it until the import's last transaction moves
-// the counter past them.
-
 // pending is the range of game numbers an unfinished import may have
 // written, lo to hi; lo is 0 when no import is unfinished.
 type pending struct{ lo, hi uint64 }
@@ -872,53 +851,30 @@ func pendingOf(tx *bolt.Tx) pending {
 	return pending{lo, hi}
 }
 
-// highestInUse is the highest game number that has a summary or an event,
-// leaving out what an unfinished import wrote (0: none).
-func highestInUse(tx *bolt.Tx) (uint64, error) {
+// checkCounter refuses to go on when the counter of games is below a game
+// number in use (but for an unfinished import's): the next game would take
+// the number of a saved one.
+func checkCounter(tx *bolt.Tx) error {
 	p := pendingOf(tx)
 	seq, err := counter(tx)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	var high uint64
 	for _, name := range [][]byte{bucketSummaries, bucketEvents} {
 		// The pages on the way to the last keys, checked before bbolt
 		// follows them.
 		if err := checkRange(tx, name, gameKey(seq+1), nil); err != nil {
-			return 0, err
+			return err
 		}
-		c := tx.Bucket(name).Cursor()
-		k, _ := c.Last()
-		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
-			c.Seek(gameKey(p.lo))
-			k, _ = c.Prev()
-		}
-		if len(k) >= 8 {
+		if k, _ := lastVisible(tx.Bucket(name).Cursor(), p); len(k) >= 8 {
 			high = max(high, binary.BigEndian.Uint64(k))
 		}
 	}
-	return high, nil
-}
-
-// checkCounter refuses to go on when the counter of games is below a game
-// number in use: the next game would take the number of a saved one.
-func checkCounter(tx *bolt.Tx) error {
-	high, err := highestInUse(tx)
-	if err != nil {
-		return err
-	}
-	seq, err := counter(tx)
-	if err != nil {
-		return err
-	}
 	if high > seq {
-		return &CorruptError{Path: tx.DB().Path(), Err: counterProblem(seq, high)}
+		return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("its counter of games says the last game is number %d, but game number %d is in the file: the counter is damaged, and a new game would overwrite a saved one", seq, high)}
 	}
 	return nil
-}
-
-func counterProblem(seq, high uint64) error {
-	return fmt.Errorf("its counter of games says the last game is number %d, but game number %d is in the file: the counter is damaged, and a new game would overwrite a saved one", seq, high)
 }
 
 // numberFree refuses a game number that already has a summary or events:
