@@ -682,8 +682,8 @@ func create(tx *bolt.Tx) error {
 	return nil
 }
 
-// migrations[v] turns schema v into a later one (v+1, or the one it
-// writes), in the caller's transaction.
+// migrations[v] turns schema v into v+1 (none: nothing to do), in the
+// caller's transaction; the step from 3 writes schema 5.
 var migrations = map[int]func(tx *bolt.Tx) error{
 	// Schema 1 kept the creation order only inside each summary; schema 2
 	// adds the order index, so listing reads only the games it shows.
@@ -712,9 +712,9 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 		}
 		return order.SetSequence(last)
 	},
-	// Schema 3 keeps each game's player statistics in its summary; the
-	// step to schema 4 writes every summary again, statistics included.
-	2: func(tx *bolt.Tx) error { return nil },
+	// Schema 3 adds each game's player statistics to its summary: nothing
+	// to do from 2, as the step from 3 writes every summary again.
+	//
 	// Schema 3 kept each game's log in a bucket of its own, which owns whole
 	// pages however short the log; schema 4 keeps all logs in one bucket,
 	// keyed by the game's number, and the summaries by number too, so the
@@ -724,8 +724,8 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 	// Schema 5 seals every value with its checksum (see seal.go).
 	4: sealAll,
 	// Schema 6 recorded, in every change, the transaction that committed
-	// it (a record no longer written or read); the step changes nothing.
-	5: func(tx *bolt.Tx) error { return nil },
+	// it (a record no longer written or read): nothing to do from 5.
+	//
 	// Schema 7 seals the schema version (migrateSteps writes it) and the
 	// current game.
 	6: func(tx *bolt.Tx) error {
@@ -734,14 +734,6 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 		}
 		return nil
 	},
-}
-
-// migrationTo is the schema the step from v reaches.
-func migrationTo(v int) int {
-	if v == 3 {
-		return 5
-	}
-	return v + 1
 }
 
 // migrateToOneLog is the step from schema 3 to 4, in the caller's
@@ -861,13 +853,14 @@ func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
 			return err
 		}
 	}
-	for v := from; v < SchemaVersion; v = migrationTo(v) {
-		step := migrations[v]
-		if step == nil {
-			return &CorruptError{Path: db.path, Err: fmt.Errorf("no way to upgrade schema %d", v)}
+	for v := from; v < SchemaVersion; v++ {
+		if step := migrations[v]; step != nil {
+			if err := step(tx); err != nil {
+				return &CorruptError{Path: db.path, Err: fmt.Errorf("upgrading schema %d: %w", v, err)}
+			}
 		}
-		if err := step(tx); err != nil {
-			return &CorruptError{Path: db.path, Err: fmt.Errorf("upgrading schema %d: %w", v, err)}
+		if v == 3 {
+			v++ // migrateToOneLog wrote schema 5: the step from 4 is done
 		}
 	}
 	if err := tx.Bucket(bucketMeta).Put(keySchema, schemaValue()); err != nil {
