@@ -478,13 +478,9 @@ func (db *DB) AddHand(id string, h scoring.Hand, seen ...Seen) (*Game, error) {
 	return db.addHand(id, h, false, seen)
 }
 
-// AddHandAt is AddHand for a hand played at the table the writer named
-// (hand's --table): the game must be played at it, by the one rule for a
-// table given (scoring.Board.GivenTable: any table outside a rotating
-// game, 1 included; in one, a table it does not have, 0 included), or
-// nothing is written. The rule is kept in the change's own transaction,
-// on the game as it is then: the current game may have changed since the
-// writer last looked.
+// AddHandAt is AddHand at the table the writer named (hand's --table),
+// held to scoring.Board.GivenTable in the change's own transaction, on the
+// game as it is then: it may have changed since the writer looked.
 func (db *DB) AddHandAt(id string, table int, h scoring.Hand, seen ...Seen) (*Game, error) {
 	h.Table = table
 	return db.addHand(id, h, true, seen)
@@ -567,23 +563,17 @@ func (db *DB) End(id, winner string, seen ...Seen) (*Game, error) {
 	})
 }
 
-// Redo brings back the hand the last undo voided, as one more event, or
-// the target or end it voided (then the row returned is the zero Row). It
-// returns the game after it and the hand's row. In a rotating game it is
-// RedoAt with no table: the voided hand of the one table that has one.
-// Given what the writer saw (seen), a game changed since at that hand's
-// table is a *ChangedError, and nothing is written.
+// Redo is RedoAt at no table.
 func (db *DB) Redo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 	return db.RedoAt(id, 0, seen...)
 }
 
-// RedoAt brings back the hand last voided at table (a rotating game's),
-// as Redo does: a hand recorded at another table since does not stand in
-// its way. A table a game is not played at is refused, and so is one with
-// nothing voided to bring back. Table 0 in a rotating game brings back the
-// voided hand of the one table that has one; when more than one table has
-// one, it is refused, naming them (see Redoables): a hand is never brought
-// back at a table that did not ask for it while another table could have.
+// RedoAt brings back, as one more event, the hand scoring.Game.RedoHand
+// names at table (0: none named), or with no table the target or end the
+// last undo voided (then the row returned is the zero Row). It returns the
+// game after it and the hand's row. Given what the writer saw (seen), a
+// game changed since at that hand's table is a *ChangedError, and nothing
+// is written.
 func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, error) {
 	var row scoring.Row
 	redone := false
@@ -713,17 +703,12 @@ func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total in
 	return total, err
 }
 
-// Listings are newest first: by the time each game was created (its first
-// event), the later first, and between games created at the same instant
-// the later number first. A game's number is the order it arrived in this
-// file, which an import of older games, or a clock set back, takes out of
-// the order of creation: so a listing reads every summary's time of
-// creation (from its bytes: cheap) and sorts.
-//
 // listSorted hands visit the kept summaries of the first limit (0: all)
-// games newest first, every page of the bucket and every summary's
-// checksum checked first, and returns how many games there are, leaving
-// out those of an unfinished import.
+// games, newest first: by the time each was created, then by number. An
+// import of older games, or a clock set back, takes the numbers out of
+// that order, so every summary's time is read (from its bytes: cheap),
+// its page and checksum checked first. It returns how many games there
+// are, leaving out an unfinished import's.
 func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (total int, err error) {
 	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
 		return 0, err

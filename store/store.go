@@ -952,10 +952,8 @@ func checkRangePages(tx *bolt.Tx, lo, hi []byte) error {
 
 // checkRange walks the pages of a top-level bucket that hold, or would
 // hold, the keys from lo (nil: the first) up to hi (nil: to the end),
-// before bbolt follows them. A command that only reads checks at open only
-// the file's meta pages and the root bucket's page (see checkFile), and
-// then, as it reads, the pages on the way to the keys it reads: what a
-// command costs does not grow with the number of games it does not read.
+// before bbolt follows them: what a command costs does not grow with the
+// number of games it does not read (see checkFile).
 func checkRange(tx *bolt.Tx, bucket, lo, hi []byte) error {
 	db, err := checkTree(tx, uint64(tx.Bucket(bucket).Root()), lo, hi, "the "+string(bucket)+" bucket")
 	if err != nil {
