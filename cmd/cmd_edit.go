@@ -64,7 +64,7 @@ impossible (say, a player eliminated earlier) is refused.`,
 func runEdit(o *editOptions) error {
 	app := o.app
 	n := o.Number
-	if o.Out == "" && len(o.Left) == 0 {
+	if o.Out == "" && len(o.Left) == 0 && !o.knockedGiven {
 		if app.canPrompt() && !o.JSON {
 			return editPrompt(o)
 		}
@@ -98,6 +98,7 @@ func runEdit(o *editOptions) error {
 			}
 			if o.knockedGiven {
 				h.KnockedOut, h.KnockedBy = knocked, by
+				h.Left = dropKnockedOut(before, h.Left, left, knocked)
 			}
 		}
 		g, err = edit(db, o, before.ID, h)
@@ -128,6 +129,37 @@ func editDone(o *editOptions, g *store.Game) error {
 	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 
+// dropKnockedOut leaves out of a corrected hand's cards (kept, the
+// stored ones) those of the players --knocked-out now names: "edit 1
+// --knocked-out Zoe" was refused saying Zoe's cards are not scored, "so
+// leave them out", of cards the edit never gave. Cards given in this
+// edit (given) are kept, and refused as before.
+func dropKnockedOut(g *store.Game, kept, given []scoring.Left, knocked []string) []scoring.Left {
+	settings := g.Settings()
+	isGiven := func(name string) bool {
+		return slices.ContainsFunc(given, func(l scoring.Left) bool {
+			seat, err := settings.Seat(l.Player)
+			return err == nil && settings.Players[seat] == name
+		})
+	}
+	out := kept[:0:0]
+	for _, l := range kept {
+		seat, err := settings.Seat(l.Player)
+		drop := false
+		if err == nil && !isGiven(settings.Players[seat]) {
+			for _, k := range knocked {
+				if ks, err := settings.Seat(k); err == nil && ks == seat {
+					drop = true
+				}
+			}
+		}
+		if !drop {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // changeCards is hand n with only the players named in left given new cards.
 func changeCards(g *store.Game, n int, left []scoring.Left) (scoring.Hand, error) {
 	old := g.Hands()[n-1]
@@ -144,6 +176,13 @@ func changeCards(g *store.Game, n int, left []scoring.Left) (scoring.Hand, error
 		if i < 0 {
 			if strings.EqualFold(name, old.Out) {
 				return h, usagef("%s went out in hand %d and held no cards; to move the win, give --out and every hand that scores", name, n)
+			}
+			if slices.ContainsFunc(old.KnockedOut, func(k string) bool { return strings.EqualFold(k, name) }) {
+				// No longer knocked out (--knocked-out names the others):
+				// their cards count now; if still knocked out, the
+				// hand is refused saying so.
+				h.Left = append(h.Left, scoring.Left{Player: name, Cards: l.Cards})
+				continue
 			}
 			return h, usagef("%s's cards did not count in hand %d", name, n)
 		}
