@@ -130,20 +130,6 @@ func loadGame(tx *bolt.Tx, id string) (*Game, error) {
 
 // readGame reads one game's log, and only its own keys, and folds it.
 func readGame(tx *bolt.Tx, id string, num uint64) (*Game, error) {
-	events, err := readEvents(tx, id, num)
-	if err != nil {
-		return nil, err
-	}
-	g, err := fold(id, events)
-	if err != nil {
-		// A log that does not replay was not written by this unoscore.
-		return nil, &CorruptError{Path: tx.DB().Path(), Err: errors.New(err.Error())}
-	}
-	g.num = num
-	return g, nil
-}
-
-func readEvents(tx *bolt.Tx, id string, num uint64) ([]Event, error) {
 	prefix := gameKey(num)
 	if err := checkRangePages(tx, prefix, gameKey(num+1)); err != nil {
 		return nil, err
@@ -168,7 +154,13 @@ func readEvents(tx *bolt.Tx, id string, num uint64) ([]Event, error) {
 	if len(events) == 0 {
 		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s has an id but no log", id)}
 	}
-	return events, nil
+	g, err := fold(id, events)
+	if err != nil {
+		// A log that does not replay was not written by this unoscore.
+		return nil, &CorruptError{Path: tx.DB().Path(), Err: errors.New(err.Error())}
+	}
+	g.num = num
+	return g, nil
 }
 
 // resolve finds the game a person named, as use and every --game read it:
@@ -382,11 +374,14 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 		if err := checkCounter(tx); err != nil {
 			return err
 		}
-		num, err := nextNumber(tx)
+		num, err := counter(tx)
 		if err != nil {
 			return err
 		}
-		if err := putGame(tx, g, num); err != nil {
+		if err := setCounter(tx, num+1); err != nil {
+			return err
+		}
+		if err := putGame(tx, g, num+1); err != nil {
 			return err
 		}
 		return putCurrent(tx, id)

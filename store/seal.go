@@ -180,15 +180,6 @@ func setCounter(tx *bolt.Tx, n uint64) error {
 	return putSealed(tx.Bucket(bucketMeta), bucketMeta, keyCounter, gameKey(n))
 }
 
-// nextNumber raises the counter of games and returns it.
-func nextNumber(tx *bolt.Tx) (uint64, error) {
-	n, err := counter(tx)
-	if err != nil {
-		return 0, err
-	}
-	return n + 1, setCounter(tx, n+1)
-}
-
 // summaryValue reads a game's kept summary, named by its number.
 func summaryValue(tx *bolt.Tx, k, kept []byte) ([]byte, error) {
 	v, ok := unseal(bucketSummaries, k, kept)
