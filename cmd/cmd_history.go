@@ -124,11 +124,7 @@ func outcome(d *rules.Deck, h scoring.Hand) string {
 	if side, _ := d.HandsSide(left...); side != rules.NoSide {
 		at += " on the " + side.String() + " side"
 	}
-	went := " went out"
-	if len(h.KnockedOut) > 0 && len(h.Left) == 0 {
-		went = " was last standing" // No Mercy: everyone else was knocked out
-	}
-	return h.Out + went + at + "; " + strings.Join(parts, ", ")
+	return h.Out + " " + present.Went(h) + at + "; " + strings.Join(parts, ", ")
 }
 
 // changeHistory is the history's entry for event i, a change to the

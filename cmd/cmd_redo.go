@@ -63,7 +63,7 @@ func runRedo(o *undoOptions) error {
 			}
 			o.Game, asked = g.ID, g.Changes()
 		} else if h, ok := redoOne(g, o.Table); ok {
-			question := fmt.Sprintf("Bring back %s (%s went out, %s)?", handAt(h.Row), h.out, words.Count(h.points, "point"))
+			question := fmt.Sprintf("Bring back %s (%s %s, %s)?", handAt(h.Row), h.out, h.went, words.Count(h.points, "point"))
 			if ok, err := o.app.askFirst(question, "interrupted; nothing was brought back", "Nothing brought back."); !ok {
 				return err
 			}
@@ -117,7 +117,8 @@ func runRedo(o *undoOptions) error {
 type redoHand struct {
 	scoring.Row        // Number: the hand it counts again as; Table
 	out         string // who went out
-	points      int    // the points of the cards left
+	went        string // "went out", or No Mercy's "was last standing"
+	points      int    // the points the hand brings its winner
 }
 
 // redoOne is the one hand RedoAt(table) would bring back in g, if there is
@@ -133,5 +134,8 @@ func redoOne(g *store.Game, table int) (redoHand, bool) {
 	for _, l := range h.Left {
 		pts += g.Board.Deck.HandPoints(l.Cards)
 	}
-	return redoHand{Row: scoring.Row{Number: g.Board.Hands() + 1, Table: h.Table}, out: h.Out, points: pts}, true
+	if len(h.KnockedBy) == 0 { // No Mercy: the winner's knock-out bonus
+		pts += len(h.KnockedOut) * g.Board.Deck.Decl.Rules.KnockOutBonus
+	}
+	return redoHand{Row: scoring.Row{Number: g.Board.Hands() + 1, Table: h.Table}, out: h.Out, went: present.Went(h), points: pts}, true
 }

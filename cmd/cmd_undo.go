@@ -93,7 +93,7 @@ func runUndo(o *undoOptions) error {
 			return err
 		}
 		last := g.Board.Rows[n-1]
-		question := fmt.Sprintf("Void %s (%s went out, %s)?", handAt(last), g.Board.Name(last.Out), words.Count(last.Won, "point"))
+		question := fmt.Sprintf("Void %s (%s %s, %s)?", handAt(last), g.Board.Name(last.Out), present.Went(last.Hand), words.Count(last.Won, "point"))
 		if ok, err := o.app.askFirst(question, fmt.Sprintf("interrupted; %s was not voided", handAt(last)), "Nothing voided."); !ok {
 			return err
 		}
@@ -134,8 +134,8 @@ func (o *undoOptions) undo(asked int) error {
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(&g.Game), Voided: present.NewVoided(&g.Game, voided)})
 	}
-	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s went out, %s); it stays in the history.\n\n",
-		handAt(voided), g.Board.Name(voided.Out), words.Count(voided.Won, "point"))
+	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s %s, %s); it stays in the history.\n\n",
+		handAt(voided), g.Board.Name(voided.Out), present.Went(voided.Hand), words.Count(voided.Won, "point"))
 	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 

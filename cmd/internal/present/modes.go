@@ -137,15 +137,21 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 	default:
 		added = fmt.Sprintf("%s are added to their tallies (%d in all)", words.Join(owned), total)
 	}
-	went := "went out"
-	if len(knocked) > 0 && len(left) == 0 {
-		went = "was last standing" // No Mercy: everyone else was knocked out
-	}
+	went := Went(scoring.Hand{Left: left, KnockedOut: knocked})
 	return map[string]string{
 		"out": out, "went": went, "side": words.Join(b.Names(side)),
 		"won": strconv.Itoa(total), "held": strings.Join(held, ", "), "table": strconv.Itoa(table),
 		"added": added,
 	}
+}
+
+// Went says how the hand's winner won it: "went out", or in No Mercy,
+// with every other player knocked out, "was last standing".
+func Went(h scoring.Hand) string {
+	if len(h.KnockedOut) > 0 && len(h.Left) == 0 {
+		return "was last standing"
+	}
+	return "went out"
 }
 
 // HandLine says in one sentence what a counted hand did: "Hand 3: Ann went

@@ -378,11 +378,7 @@ func (v *boardView) said(b *scoring.Board, lead []int, scored bool) {
 		if r.Table > 0 {
 			at = fmt.Sprintf(" at table %d", r.Table)
 		}
-		went := "went out"
-		if len(r.KnockedOut) > 0 && len(r.Hand.Left) == 0 {
-			went = "was last standing" // No Mercy: everyone else was knocked out
-		}
-		v.SaidHand = fmt.Sprintf("Hand %d%s: %s %s, %s.", r.Number, at, b.Name(r.Out), went, words.Count(r.Won, "point"))
+		v.SaidHand = fmt.Sprintf("Hand %d%s: %s %s, %s.", r.Number, at, b.Name(r.Out), present.Went(r.Hand), words.Count(r.Won, "point"))
 	}
 	v.SaidLead = v.Head
 	switch {
