@@ -82,6 +82,32 @@ func flagProblem(err error) string {
 	return fmt.Sprintf("%s %q is not a whole number", flag, value)
 }
 
+// flagSuggestion is " (did you mean --house?)" for an unknown flag one or
+// two letters from one of the command's flags ("--houes"), else "": cobra
+// suggests commands, never flags.
+func flagSuggestion(c *cobra.Command, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok || name == "" {
+		return ""
+	}
+	var names []string
+	c.Flags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	c.InheritedFlags().VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			names = append(names, f.Name)
+		}
+	})
+	best, d := words.Closest(strings.ToLower(name), names)
+	if best == "" || d > 2 || d >= len(name) {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean --%s?)", best)
+}
+
 // The usage of --game, --json and --wide where a command says the usual.
 const (
 	gameUsage      = "the game's id or name (default the current game)"

@@ -224,7 +224,7 @@ declares the winner. Every hand is saved the moment it is entered.`,
 		if twice := (*givenTwiceError)(nil); errors.As(err, &twice) {
 			return usagef("%s; see \"%s --help\"", twice.msg, c.CommandPath())
 		}
-		return usagef("%s; see \"%s --help\"", flagProblem(err), c.CommandPath())
+		return usagef("%s%s; see \"%s --help\"", flagProblem(err), flagSuggestion(c, err), c.CommandPath())
 	})
 	root.CompletionOptions.DisableDefaultCmd = true // newCompletionCmd replaces it
 
