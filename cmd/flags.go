@@ -120,6 +120,7 @@ const (
 func gameFlag(c *cobra.Command, app *App, p *string, usage string) {
 	c.Flags().StringVar(p, "game", "", usage)
 	once(c, "game", "say one game")
+	c.Flags().Lookup("game").Value.(*onceValue).empty = "--game is empty: give a game's id or name, or leave the flag out for the current game"
 	_ = c.RegisterFlagCompletionFunc("game", gameCompletion(app))
 }
 
@@ -230,9 +231,15 @@ type onceValue struct {
 	why   string // what it names, ending the sentence: "one player went out"
 	first string
 	given bool
+	// empty, when set, refuses the flag given empty ("--game ''" was
+	// taken silently for the current game) with this sentence.
+	empty string
 }
 
 func (v *onceValue) Set(s string) error {
+	if v.empty != "" && strings.TrimSpace(s) == "" {
+		return &givenTwiceError{msg: v.empty}
+	}
 	if v.given && !strings.EqualFold(strings.TrimSpace(s), strings.TrimSpace(v.first)) {
 		return &givenTwiceError{msg: fmt.Sprintf("%s is given twice, as %q and %q: %s", v.name, words.Clip(v.first), words.Clip(s), v.why)}
 	}
@@ -242,7 +249,8 @@ func (v *onceValue) Set(s string) error {
 	return v.Value.Set(s)
 }
 
-// givenTwiceError is a single-valued flag given twice with two values.
+// givenTwiceError is a single-valued flag given twice with two values
+// (or given empty where that is refused: onceValue.empty).
 type givenTwiceError struct{ msg string }
 
 func (e *givenTwiceError) Error() string { return e.msg }
