@@ -164,7 +164,15 @@ func (o *newOptions) check() error {
 	if o.given["game"] && !o.Again {
 		return usagef("--game goes with --again: unoscore new --again --game ID")
 	}
+	if o.given["house"] && len(o.House) == 0 {
+		// --house '' made a game with no house rule, silently.
+		return usagef("--house is empty: name a house rule, as in --house stacking, or leave the flag out")
+	}
 	for _, h := range o.House {
+		if strings.TrimSpace(h) == "" {
+			// "stacking," was "unknown house rule """.
+			return usagef("--house %q names an empty house rule: separate house rules with single commas, as in --house stacking,jump-in", strings.Join(o.House, ","))
+		}
 		if _, err := rules.LookupHouseRule(strings.TrimSpace(h)); err != nil {
 			return usagef("--house: %v", err)
 		}
