@@ -240,8 +240,7 @@ var open sync.Map // *bolt.DB -> *DB
 //
 // Before bbolt maps the file, and under the lock bbolt then keeps (on
 // Windows, under a lock of unoscore's own taken first: see flock), the file
-// is checked: both meta pages, its size against them, the list of free
-// pages, and the page trees of the top-level buckets (see store/internal/boltfile).
+// is checked (checkFile).
 func Open(path string, opts Options) (*DB, error) {
 	if opts.Timeout == 0 {
 		opts.Timeout = DefaultTimeout
