@@ -110,7 +110,9 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		// The target was asked before the deck: a deck that plays to its
 		// own (No Mercy's 1,000) offers it in place of the one given.
 		if t := deckTarget(s.Deck); askedTarget && t > 0 && s.Target != t {
-			yes, err := p.Confirm(fmt.Sprintf("The %s plays to %d: play to %d, not %d?", decks[i].Name, t, t, s.Target), true)
+			// Kept on the screen with its answer: the target line above
+			// still shows the one typed, and nothing after says which.
+			yes, err := confirmKept(env, fmt.Sprintf("The %s plays to %d: play to %d, not %d?", decks[i].Name, t, t, s.Target), true)
 			if err != nil {
 				return s, err
 			}

@@ -248,3 +248,23 @@ func TestDeckShortFromTheDeclarations(t *testing.T) {
 		t.Logf("%-12s %s", d.ID, short)
 	}
 }
+
+// The question offering No Mercy's 1,000 in place of the target typed
+// stays on the screen with its answer: the prompter clears a question once
+// answered, and the screen kept "Play to how many points: 500" over a game
+// played to 1000, or to 500 with nothing saying the offer was refused.
+func TestNoMercyTargetAnswerStays(t *testing.T) {
+	given := scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Mode: scoring.Standard, Dealer: "Ann"}
+	for _, c := range []struct{ answer, want string }{
+		{"", "The UNO Show 'Em No Mercy deck plays to 1000: play to 1000, not 500? yes"},
+		{"no", "The UNO Show 'Em No Mercy deck plays to 1000: play to 1000, not 500? no"},
+	} {
+		env, _, out := testEnv(t, "", "no-mercy", c.answer, "")
+		if _, err := Settings(env, given); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("the screen lacks %q:\n%s", c.want, out.String())
+		}
+	}
+}
