@@ -74,6 +74,12 @@ type Situation struct {
 	// HoldsColor: the one asking holds a card of the colour in play ("can
 	// I play a draw 4 if I have the color").
 	HoldsColor bool
+	// Holding is the colour of a card the one asking says they hold ("when
+	// I have a red card"), NoColor when they name none.
+	Holding Color
+	// InPlay is the colour in play the question names ("the top card is
+	// blue"), NoColor when it names none.
+	InPlay Color
 	// HoldsMatch: they hold a card of the same number or symbol, or say
 	// they hold none of the colour ("only a matching number, not the
 	// colour").
@@ -550,6 +556,7 @@ func ReadSituation(q string) Situation {
 		// "when I've got a green card and green's on top"
 		s.HoldsColor = true
 	}
+	s.Holding, s.InPlay = heldColor(ws), topColor(ws, s)
 	s.Edition = readEdition(ws)
 	s.Drawn = has(ws, drawnWords...)
 	s.Bystander = has(ws, "on my", "on him", "on her", "on them", "on someone", "on somebody", "on the next player", "on another player") &&
@@ -772,7 +779,7 @@ func topColor(ws []string, s Situation) Color {
 		}
 		if i > 1 {
 			switch ws[i-2] + " " + ws[i-1] {
-			case "pile was", "pile is", "top was", "top is", "color was", "color is", "was on", "is on":
+			case "pile was", "pile is", "top was", "top is", "color was", "color is", "was on", "is on", "card is", "card was", "card's":
 				return c
 			}
 		}
@@ -1611,6 +1618,17 @@ func wildAnyRuling(s Situation) (Ruling, bool) {
 	}
 	if s.HoldsMatch {
 		return Ruling{Text: fmt.Sprintf("Yes: a matching number or symbol does not stop %s; only a card of the colour in play does.", name),
+			Fact: "wd4-when"}, true
+	}
+	if s.Holding != NoColor && s.InPlay != NoColor && s.InPlay != s.Holding {
+		// "… when I have a red card and the top card is blue"
+		return Ruling{Text: fmt.Sprintf("Yes, if you hold no %s card: a %s card does not stop %s while %s is the colour in play.", s.InPlay, s.Holding, name, s.InPlay),
+			Fact: "wd4-when"}, true
+	}
+	if s.Holding != NoColor {
+		// "can I play a +4 when I have a red card": the colour in play,
+		// not named, decides.
+		return Ruling{Text: fmt.Sprintf("It depends on the colour in play: holding a %s card, you may lay %s only when %s is not the colour in play.", s.Holding, name, s.Holding),
 			Fact: "wd4-when"}, true
 	}
 	return Ruling{Text: fmt.Sprintf("Yes, if you hold no card of the colour in play: %s may go on any card then, whatever else you hold (numbers, other colours, Wilds).", name),

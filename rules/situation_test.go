@@ -105,6 +105,11 @@ func TestRulings(t *testing.T) {
 		{"can I put a green draw 2 on a red skip?", nil, "No:", "neither colour nor"},
 		{"can you play a red skip on a green skip", nil, "Yes:", "symbols match"},
 		{"can i play a blue 7 on a red 7", nil, "Yes:", ""},
+		// A Wild Draw Four and the colour held, with and without the
+		// colour in play (the newcomer's "leads with Yes").
+		{"can i play a +4 when i have a red card", nil, "It depends on the colour in play:", "holding a red card"},
+		{"can i play a +4 when i have a red card and the top card is red", nil, "No:", "you hold no card of the colour in play"},
+		{"can i play a +4 when i have a red card and the top card is blue", nil, "Yes, if you hold no blue card:", "a red card does not stop"},
 		{"can I stack a +4 on a +2", nil, "No:", "stacking is a house rule"},
 		{"can I stack a +4 on a +2", []string{"stacking"}, "At this table (house rule: stacking): yes", "the rulebooks say no"},
 		{"how many points for a 4 a reverse and two wilds", nil, "124:", "4 + Reverse 20 + two Wilds 100"},
