@@ -163,7 +163,7 @@ func exportData(games, hands int) ([]byte, error) {
 	for i := range games {
 		at := start.Add(time.Duration(i) * 8 * time.Hour)
 		s := scoring.Settings{Players: players, Target: 100000}
-		events := []store.Event{{Type: store.EventCreated, At: at, Name: fmt.Sprintf("Night %d", i+1), Settings: &s}}
+		events := []store.Event{{Type: scoring.EventCreated, At: at, Name: fmt.Sprintf("Night %d", i+1), Settings: &s}}
 		for range hands {
 			out := players[r.IntN(len(players))]
 			h := map[string]any{"out": out}
@@ -187,7 +187,7 @@ func exportData(games, hands int) ([]byte, error) {
 			if err := json.Unmarshal(data, &sh); err != nil {
 				return nil, err
 			}
-			events = append(events, store.Event{Type: store.EventHand, At: at, Hand: &sh})
+			events = append(events, store.Event{Type: scoring.EventHand, At: at, Hand: &sh})
 		}
 		exp.Games = append(exp.Games, store.ExportGame{ID: fmt.Sprintf("g%05d", i), Events: events})
 	}

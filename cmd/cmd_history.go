@@ -55,24 +55,24 @@ func runHistory(o *historyOptions) error {
 		at := e.At.Local().Format("2006-01-02 15:04")
 		var what string
 		switch e.Type {
-		case store.EventCreated:
+		case scoring.EventCreated:
 			s := e.Settings
 			what = fmt.Sprintf("game started: %s, %s, %s deck%s; %s; %s deals first",
 				s.Mode, present.Goal(*s), s.Deck, present.MercyPhrase(*s), strings.Join(s.Players, ", "), s.Dealer)
-		case store.EventHand:
+		case scoring.EventHand:
 			counted++
 			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board.Deck, *e.Hand))
-		case store.EventVoid:
+		case scoring.EventVoid:
 			counted--
 			what = fmt.Sprintf("hand %d voided (undo)", e.Number)
-		case store.EventCorrect:
+		case scoring.EventCorrect:
 			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(g.Board.Deck, *e.Hand))
-		case store.EventRename:
+		case scoring.EventRename:
 			what = fmt.Sprintf("player %s renamed %s", e.From, e.To)
-		case store.EventRedo:
+		case scoring.EventRedo:
 			counted++
 			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(g.Board.Deck, *e.Hand))
-		case store.EventTarget, store.EventEnd, store.EventUnchange:
+		case scoring.EventTarget, scoring.EventEnd, scoring.EventUnchange:
 			what = changeHistory(g, i)
 		}
 		fmt.Fprint(out, historyLine(i+1, at, what, width))
@@ -140,7 +140,7 @@ func changeHistory(g *store.Game, i int) string {
 		what = "game " + what
 	}
 	switch e := g.Events[i]; {
-	case e.Type == store.EventUnchange:
+	case e.Type == scoring.EventUnchange:
 		return what + ": voided (undo)"
 	case e.Redo:
 		return what + " (redo)"

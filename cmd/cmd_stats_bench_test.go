@@ -99,9 +99,9 @@ func fillStatsDB(path string, games, hands int) error {
 			}
 		}
 		at := start.Add(time.Duration(i) * 8 * time.Hour)
-		events := []store.Event{{Type: store.EventCreated, At: at, Settings: &s}}
+		events := []store.Event{{Type: scoring.EventCreated, At: at, Settings: &s}}
 		for k := range played {
-			events = append(events, store.Event{Type: store.EventHand, At: at, Hand: &played[k]})
+			events = append(events, store.Event{Type: scoring.EventHand, At: at, Hand: &played[k]})
 		}
 		exp.Games = append(exp.Games, store.ExportGame{ID: fmt.Sprintf("s%05d", i), Events: events})
 	}

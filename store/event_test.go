@@ -24,14 +24,14 @@ func TestEventReadsBackAsWritten(t *testing.T) {
 	hand := &scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: cards("r7 2xwd4 37pts")}, {Player: "李小龙", Cards: cards("")}}, Table: 2}
 	settings := &scoring.Settings{Mode: "standard", Target: 500, Deck: "classic", Players: []string{"Ann", "Bob"}, Dealer: "Ann"}
 	for _, e := range []Event{
-		{Type: EventCreated, At: at, Name: "Night 1", Settings: settings},
-		{Type: EventHand, At: at, Hand: hand},
-		{Type: EventVoid, At: at, Number: 3},
-		{Type: EventCorrect, At: at, Number: 1, Hand: hand},
-		{Type: EventRename, At: at, From: "Ann", To: "Anna"},
-		{Type: EventRedo, At: at, Number: 4, Hand: hand},
-		{Type: EventTarget, At: at.Truncate(time.Second), Target: 600, Redo: true},
-		{Type: EventEnd, At: at, Winner: "Ann"},
+		{Type: scoring.EventCreated, At: at, Name: "Night 1", Settings: settings},
+		{Type: scoring.EventHand, At: at, Hand: hand},
+		{Type: scoring.EventVoid, At: at, Number: 3},
+		{Type: scoring.EventCorrect, At: at, Number: 1, Hand: hand},
+		{Type: scoring.EventRename, At: at, From: "Ann", To: "Anna"},
+		{Type: scoring.EventRedo, At: at, Number: 4, Hand: hand},
+		{Type: scoring.EventTarget, At: at.Truncate(time.Second), Target: 600, Redo: true},
+		{Type: scoring.EventEnd, At: at, Winner: "Ann"},
 	} {
 		v, err := encodeEvent(e)
 		if err != nil {

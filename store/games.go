@@ -17,20 +17,6 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 )
 
-// The kinds of event in a game's log, and the event: scoring's (the
-// game's history is the game's), named here as the file keeps them.
-const (
-	EventCreated  = scoring.EventCreated
-	EventHand     = scoring.EventHand
-	EventVoid     = scoring.EventVoid
-	EventCorrect  = scoring.EventCorrect
-	EventRename   = scoring.EventRename
-	EventRedo     = scoring.EventRedo
-	EventTarget   = scoring.EventTarget
-	EventEnd      = scoring.EventEnd
-	EventUnchange = scoring.EventUnchange
-)
-
 // Event is one entry in a game's log (scoring.Event).
 type Event = scoring.Event
 
@@ -370,7 +356,7 @@ func (db *DB) Create(name string, s scoring.Settings) (*Game, error) {
 		if err != nil {
 			return err
 		}
-		g = &Game{Game: scoring.Game{ID: id, Events: []Event{{Type: EventCreated, At: db.now(), Name: name, Settings: &b.Settings}}, Board: b}}
+		g = &Game{Game: scoring.Game{ID: id, Events: []Event{{Type: scoring.EventCreated, At: db.now(), Name: name, Settings: &b.Settings}}, Board: b}}
 		if err := checkCounter(tx); err != nil {
 			return err
 		}
@@ -440,7 +426,7 @@ func (db *DB) change(id string, decide func(g *Game) (Event, error)) (*Game, err
 func appendEvent(tx *bolt.Tx, g *Game, e Event) (*Game, error) {
 	events := append(slices.Clip(g.Events), e)
 	var after *Game
-	if e.Type == EventHand && e.Hand != nil {
+	if e.Type == scoring.EventHand && e.Hand != nil {
 		if _, err := g.Board.PlayRecorded(*e.Hand); err != nil {
 			// fold's words for it.
 			return nil, &scoring.InputError{Msg: fmt.Sprintf("game %s: hand %d: %v", g.ID, len(g.Board.Rows)+1, err)}
@@ -495,7 +481,7 @@ func (db *DB) addHand(id string, h scoring.Hand, given bool, seen []Seen) (*Game
 		if err != nil {
 			return Event{}, err
 		}
-		return Event{Type: EventHand, Hand: &checked}, nil
+		return Event{Type: scoring.EventHand, Hand: &checked}, nil
 	})
 }
 
@@ -517,14 +503,14 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 			return Event{}, err
 		}
 		if _, ok := g.LastChange(); ok {
-			return Event{Type: EventUnchange}, nil
+			return Event{Type: scoring.EventUnchange}, nil
 		}
 		n, err := g.UndoHand(table)
 		if err != nil {
 			return Event{}, err
 		}
 		voided = g.Board.Rows[n-1]
-		return Event{Type: EventVoid, Number: n}, nil
+		return Event{Type: scoring.EventVoid, Number: n}, nil
 	})
 	return g, voided, err
 }
@@ -539,7 +525,7 @@ func (db *DB) SetTarget(id string, target int, seen ...Seen) (*Game, error) {
 		if _, err := g.Board.SetTarget(target); err != nil {
 			return Event{}, err
 		}
-		return Event{Type: EventTarget, Target: target}, nil
+		return Event{Type: scoring.EventTarget, Target: target}, nil
 	})
 }
 
@@ -554,7 +540,7 @@ func (db *DB) End(id, winner string, seen ...Seen) (*Game, error) {
 		if err != nil {
 			return Event{}, err
 		}
-		return Event{Type: EventEnd, Winner: c.Winner}, nil
+		return Event{Type: scoring.EventEnd, Winner: c.Winner}, nil
 	})
 }
 
@@ -587,9 +573,9 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 			}
 			redone = true
 			if c.End {
-				return Event{Type: EventEnd, Winner: c.Winner, Redo: true}, nil
+				return Event{Type: scoring.EventEnd, Winner: c.Winner, Redo: true}, nil
 			}
-			return Event{Type: EventTarget, Target: c.Target, Redo: true}, nil
+			return Event{Type: scoring.EventTarget, Target: c.Target, Redo: true}, nil
 		}
 		h, err := g.RedoHand(table)
 		at := h.Table
@@ -606,7 +592,7 @@ func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 		if err != nil {
 			return Event{}, err
 		}
-		return Event{Type: EventRedo, Number: g.Board.Hands() + 1, Hand: &checked}, nil
+		return Event{Type: scoring.EventRedo, Number: g.Board.Hands() + 1, Hand: &checked}, nil
 	})
 	if err == nil && !redone {
 		row = g.Board.Rows[len(g.Board.Rows)-1]
@@ -650,7 +636,7 @@ func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*
 		if err != nil {
 			return Event{}, err
 		}
-		return Event{Type: EventCorrect, Number: n, Hand: &fixed}, nil
+		return Event{Type: scoring.EventCorrect, Number: n, Hand: &fixed}, nil
 	})
 }
 

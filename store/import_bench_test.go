@@ -26,10 +26,10 @@ func exportOf(b *testing.B, n int) []byte {
 	exp := Export{Format: ExportFormat, Games: make([]ExportGame, 0, n)}
 	for i := range n {
 		s := scoring.Settings{Mode: scoring.Standard, Target: 10000, Deck: "classic", Players: []string{"Ann", "Bob", "Cat"}, Dealer: "Ann"}
-		ev := []Event{{Type: EventCreated, At: at, Name: "night", Settings: &s}}
+		ev := []Event{{Type: scoring.EventCreated, At: at, Name: "night", Settings: &s}}
 		for range 5 {
 			h := scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: cards}, {Player: "Cat", Cards: cards}}}
-			ev = append(ev, Event{Type: EventHand, At: at, Hand: &h})
+			ev = append(ev, Event{Type: scoring.EventHand, At: at, Hand: &h})
 		}
 		// Ids in no order, as newID makes them.
 		id := fmt.Sprintf("%06x", (uint32(i)*2654435761)&0xFFFFFF)

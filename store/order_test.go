@@ -20,7 +20,7 @@ func exportTimed(t testing.TB, ids []string, at []time.Time) []byte {
 	exp := Export{Format: ExportFormat, Games: make([]ExportGame, len(ids))}
 	for i, id := range ids {
 		s := scoring.Settings{Players: []string{"Ann", "Bob"}}
-		exp.Games[i] = ExportGame{ID: id, Events: []Event{{Type: EventCreated, At: at[i], Name: id, Settings: &s}}}
+		exp.Games[i] = ExportGame{ID: id, Events: []Event{{Type: scoring.EventCreated, At: at[i], Name: id, Settings: &s}}}
 	}
 	return must[[]byte](t)(json.Marshal(exp))
 }

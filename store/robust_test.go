@@ -61,10 +61,10 @@ func writeOldFile(t *testing.T, path string, version, games int) []string {
 			id := fmt.Sprintf("old%03d", i)
 			ids = append(ids, id)
 			s := scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Target: 10000}
-			events := []Event{{Type: EventCreated, At: at, Name: "Night " + id, Settings: &s}}
+			events := []Event{{Type: scoring.EventCreated, At: at, Name: "Night " + id, Settings: &s}}
 			for range 5 {
 				h := hand(t, "Ann", "Bob=r7 wd4 g2", "Cat=9 b+2")
-				events = append(events, Event{Type: EventHand, At: at, Hand: &h})
+				events = append(events, Event{Type: scoring.EventHand, At: at, Hand: &h})
 			}
 			g := must[*Game](t)(fold(id, events))
 			b := must[*bolt.Bucket](t)(gb.CreateBucket([]byte(id)))

@@ -118,7 +118,7 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 			if in.Plan {
 				continue
 			}
-			e := Event{Type: EventRename, At: db.now(), From: players[seat], To: renamedTo.Players[seat]}
+			e := Event{Type: scoring.EventRename, At: db.now(), From: players[seat], To: renamedTo.Players[seat]}
 			if _, err := appendEvent(tx, g, e); err != nil {
 				var ie *scoring.InputError
 				if errors.As(err, &ie) {

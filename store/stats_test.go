@@ -100,7 +100,7 @@ func TestRename(t *testing.T) {
 	}
 	g, _ := db.Game(g1.ID)
 	last := g.Events[len(g.Events)-1]
-	if last.Type != EventRename || last.From != "Bbo" || last.To != "Bob" || g.Events[1].Hand.Out != "Bbo" {
+	if last.Type != scoring.EventRename || last.From != "Bbo" || last.To != "Bob" || g.Events[1].Hand.Out != "Bbo" {
 		t.Fatalf("game one's log: %+v", g.Events)
 	}
 	if g.Board.Name(1) != "Bob" || g.Settings().Dealer != "Bob" || g.Hands()[0].Out != "Bob" || g.Events[0].Settings.Players[1] != "Bbo" {

@@ -279,7 +279,7 @@ func Open(path string, opts Options) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the database: %w", err)
 	}
-	db, err := openChecked(&f, path, opts)
+	db, err := openChecked(f, path, opts)
 	if errors.Is(err, errReplaced) && !opts.retried {
 		f.Close()
 		opts.retried = true
@@ -301,21 +301,15 @@ func Open(path string, opts Options) (*DB, error) {
 // before bbolt opens it.
 var afterCheck func(path string)
 
-// openChecked locks *fp, or another descriptor of its file which then
-// replaces it (see flock.Lock), and checks the file.
-func openChecked(fp **os.File, path string, opts Options) (*DB, error) {
-	locked, err := flock.Lock(*fp, !opts.ReadOnly, opts.Timeout)
+// openChecked locks f and checks its file.
+func openChecked(f *os.File, path string, opts Options) (*DB, error) {
+	locked, err := flock.Lock(f, !opts.ReadOnly, opts.Timeout)
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock the database: %w", err)
 	}
-	if locked == nil {
+	if !locked {
 		return nil, &LockedError{Path: path, Wait: max(opts.Timeout, 0)}
 	}
-	if locked != *fp {
-		(*fp).Close()
-		*fp = locked
-	}
-	f := locked
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the database: %w", err)

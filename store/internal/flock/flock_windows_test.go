@@ -15,14 +15,14 @@ import (
 func TestLockHoldsOnWindows(t *testing.T) {
 	open := opener(t)
 	a, b, c := open(), open(), open()
-	if l, err := Lock(a, true, -1); l != a || err != nil {
+	if l, err := Lock(a, true, -1); !l || err != nil {
 		t.Fatalf("first lock: %v %v", l, err)
 	}
-	if l, err := Lock(b, false, -1); l != nil || err != nil {
+	if l, err := Lock(b, false, -1); l || err != nil {
 		t.Fatalf("a shared lock beside an exclusive one, not waiting: %v %v", l, err)
 	}
 	start := time.Now()
-	if l, err := Lock(b, true, 50*time.Millisecond); l != nil || err != nil {
+	if l, err := Lock(b, true, 50*time.Millisecond); l || err != nil {
 		t.Fatalf("an exclusive lock past the wait: %v %v", l, err)
 	}
 	if d := time.Since(start); d < 50*time.Millisecond {
@@ -34,13 +34,13 @@ func TestLockHoldsOnWindows(t *testing.T) {
 	if err := a.Close(); err != nil { // closing lets the lock go
 		t.Fatal(err)
 	}
-	if l, err := Lock(b, false, time.Second); l != b || err != nil {
+	if l, err := Lock(b, false, time.Second); !l || err != nil {
 		t.Fatalf("a shared lock once the exclusive one is let go: %v %v", l, err)
 	}
-	if l, err := Lock(c, false, -1); l != c || err != nil {
+	if l, err := Lock(c, false, -1); !l || err != nil {
 		t.Fatalf("a second shared lock: %v %v", l, err)
 	}
-	if l, err := Lock(open(), true, -1); l != nil || err != nil {
+	if l, err := Lock(open(), true, -1); l || err != nil {
 		t.Fatalf("an exclusive lock beside two shared ones: %v %v", l, err)
 	}
 }

@@ -16,20 +16,17 @@ import (
 const retry = 10 * time.Millisecond
 
 // Lock takes the lock on f's file, asking again every 10 ms for at most
-// wait (a negative wait: once). It returns f, locked until it is closed
-// (or Unlock); nil when another process held the lock past the wait.
-func Lock(f *os.File, exclusive bool, wait time.Duration) (*os.File, error) {
+// wait (a negative wait: once), held until f is closed (or Unlock); false
+// when another process held the lock past the wait.
+func Lock(f *os.File, exclusive bool, wait time.Duration) (bool, error) {
 	deadline := time.Now().Add(wait)
 	for {
 		if got, err := try(f, exclusive); got || err != nil {
-			if err != nil {
-				return nil, err
-			}
-			return f, nil
+			return got, err
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
-			return nil, nil
+			return false, nil
 		}
 		time.Sleep(min(retry, left))
 	}
