@@ -811,6 +811,21 @@ func (b *Board) knockers(h Hand, table Table, knocked map[int]bool) (map[string]
 		}
 		by[seat] = k
 	}
+	// A knocker knocked out in the same hand went out after the player
+	// they knocked: following who knocked whom ends at a player still
+	// in, never back where it began.
+	for seat := range by {
+		circle := []int{seat}
+		for k, ok := by[seat]; ok; k, ok = by[k] {
+			if k == seat {
+				return nil, invalid("%s cannot have knocked each other out: the first of them knocked out was knocked out by a player still in then; name that player", words.Join(b.Names(circle)))
+			}
+			if slices.Contains(circle, k) {
+				break // a circle further on, said from its own start
+			}
+			circle = append(circle, k)
+		}
+	}
 	out := map[string]string{}
 	for _, seat := range table.Seats {
 		if !knocked[seat] {

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -198,6 +199,23 @@ func TestNoMercyBonusRefused(t *testing.T) {
 		_, err := c.b.Check(Hand{Out: "Ann", Left: l, KnockedOut: c.ko, KnockedBy: c.by})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v by %v: %v, want %q", c.ko, c.by, err, c.want)
+		}
+	}
+	// Who knocked whom: a chain ends at a player still in (Dan, knocked
+	// out by Bob after knocking Cat out), never in a circle.
+	bob := []Left{{Player: "Bob", Cards: r1}}
+	if _, err := k.Check(Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat", "Dan"}, KnockedBy: map[string]string{"Cat": "Dan", "Dan": "Bob"}}); err != nil {
+		t.Errorf("Cat by Dan, then Dan by Bob: %v", err)
+	}
+	for _, by := range []map[string]string{{"Cat": "Dan", "Dan": "Cat"}, {"Cat": "Dan", "Dan": "Bob", "Bob": "Cat"}} {
+		ko := slices.Sorted(maps.Keys(by))
+		left := []Left{{Player: "Bob", Cards: r1}}
+		if len(by) == 3 {
+			left = nil
+		}
+		_, err := k.Check(Hand{Out: "Ann", Left: left, KnockedOut: ko, KnockedBy: by})
+		if err == nil || !strings.Contains(err.Error(), "cannot have knocked each other out") {
+			t.Errorf("knocked out in a circle %v: %v", by, err)
 		}
 	}
 	for _, c := range []struct {

@@ -699,9 +699,19 @@ func askKnockedOut(env *Env, e *handEntry) error {
 		if b.ToKnocker() {
 			// The knocker receives the bonus: who played the card that
 			// made them draw, anyone else at the table.
+			// Not a player they knocked out, however far down the
+			// chain: they went out before them.
+			knockedBy := func(seat int) bool {
+				for k, ok := seat, true; ok; k, ok = e.by[k] {
+					if k == left[i] {
+						return true
+					}
+				}
+				return false
+			}
 			var others []int
 			for _, seat := range e.table.Seats {
-				if seat != left[i] && !b.Eliminated(seat) {
+				if !knockedBy(seat) && !b.Eliminated(seat) {
 					others = append(others, seat)
 				}
 			}

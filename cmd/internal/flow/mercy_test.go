@@ -160,6 +160,19 @@ func TestHandNoMercyKnocker(t *testing.T) {
 	if list := f.Lists["Who knocked Dan out?"]; !slices.Equal(list, []string{"Ann", "Bob", "Cat"}) {
 		t.Errorf("knockers offered %q", list)
 	}
+	// Cat, who knocked Dan out, knocked out after: Dan is not offered as
+	// Cat's knocker (the newcomer's circle).
+	env2, f2, _ := testEnv(t, "Bob", "y", "Dan", "Cat", "Cat", "Ann", "(no one else)", "r5", "n", "Save this hand")
+	h2, ok, err := Hand(env2, b, 0, nil, "Save this hand?")
+	if err != nil || !ok {
+		t.Fatalf("ok %v, err %v", ok, err)
+	}
+	if list := f2.Lists["Who knocked Cat out?"]; !slices.Equal(list, []string{"Ann", "Bob"}) {
+		t.Errorf("Cat's knockers offered %q, want Ann and Bob", list)
+	}
+	if _, err := b.Check(h2); err != nil || h2.KnockedBy["Cat"] != "Ann" || h2.KnockedBy["Dan"] != "Cat" {
+		t.Errorf("the hand %v: %v", h2.KnockedBy, err)
+	}
 	if !strings.Contains(out.String(), "Knocked out: Dan by Cat = 250 points to Cat") {
 		t.Errorf("no knocker said:\n%s", out)
 	}
