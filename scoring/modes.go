@@ -120,6 +120,10 @@ func (m Mode) FitsDeck(d *rules.Deck, n int) error { return m.fitsDeck(d, n) }
 func (m Mode) fitsDeck(d *rules.Deck, n int) error {
 	in := m.info()
 	lo, hi := d.Decl.MinPlayers, d.Decl.MaxPlayers
+	if in.scheduled && (lo > 4 || hi != 0 && hi < 4) {
+		// Rotating partners play at tables of four, each with its deck.
+		return invalid("the %s is for %d to %d players at a table, and the %s mode plays at tables of four", d.Name, lo, hi, m)
+	}
 	if in.only != nil || in.step != 1 || lo == 0 && hi == 0 {
 		return m.Fits(n)
 	}
