@@ -104,6 +104,11 @@ type Situation struct {
 	// asks yes or no whether the first is worth more, -1 less.
 	Compare     bool
 	CompareAsks int
+	// plainFour: a draw four is named without "wild" ("+4", "draw 4");
+	// wildFour: one is named as a wild ("wild draw 4", "wd4"). A deck
+	// with no Wild Draw Four reads a plain one as its own "+4" (No
+	// Mercy's coloured Draw Four).
+	plainFour, wildFour bool
 }
 
 // plusAfter writes "2+" and "4+" (the plus after the number, then a space
@@ -442,6 +447,16 @@ func ReadSituation(q string) Situation {
 			s.Cards = append(s.Cards, n.card)
 		}
 	}
+	for _, n := range named {
+		if n.card.Face != WildDrawFour {
+			continue
+		}
+		if slices.ContainsFunc(ws[n.at:n.end], func(w string) bool { return strings.HasPrefix(w, "w") }) {
+			s.wildFour = true
+		} else {
+			s.plainFour = true
+		}
+	}
 	s.Players = readPlayers(ws)
 	s.Called = readCalled(ws)
 	// The pile: the first card named after "on" ("on top of", "onto"), or
@@ -583,6 +598,39 @@ func ReadSituation(q string) Situation {
 		// pile, the second the card played.
 		p, c := named[0].card, named[1].card
 		s.Pile, s.Play = &p, &c
+	}
+	return s
+}
+
+// ownFour is s with a draw four named plainly ("+4", "draw 4") read as
+// the deck's own "+4" when the deck has no Wild Draw Four: No Mercy's
+// coloured Draw Four.
+func (s Situation) ownFour(d *Deck) Situation {
+	if !s.plainFour || s.wildFour || d.Copies(WildDrawFour) > 0 {
+		return s
+	}
+	f, ok := d.tokens()["+4"]
+	if !ok || f == WildDrawFour || d.Copies(f) == 0 {
+		return s
+	}
+	swap := func(c Card) Card {
+		if c.Face == WildDrawFour {
+			c.Face = f
+		}
+		return c
+	}
+	cards := make([]Card, len(s.Cards))
+	for i, c := range s.Cards {
+		cards[i] = swap(c)
+	}
+	s.Cards = cards
+	if s.Play != nil {
+		c := swap(*s.Play)
+		s.Play = &c
+	}
+	if s.Pile != nil {
+		c := swap(*s.Pile)
+		s.Pile = &c
 	}
 	return s
 }
@@ -1052,6 +1100,7 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 	if d == nil {
 		d, _ = LookupDeck(DefaultDeck)
 	}
+	s = s.ownFour(d)
 	switch s.Asked {
 	case AskedPoints:
 		if t.Deck != nil && !named {

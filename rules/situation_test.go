@@ -421,3 +421,34 @@ func TestReadSituationKinds(t *testing.T) {
 		}
 	}
 }
+
+// No Mercy has no Wild Draw Four: a "+4" or "draw 4" asked of it is its
+// own coloured Draw Four, worth 20 (the newcomer's #7, #9 and #23).
+func TestNoMercyPlainFour(t *testing.T) {
+	nm := Table{Deck: deckNamed(t, "no-mercy")}
+	tests := []struct {
+		q     string
+		table Table
+		lead  string
+		has   string
+	}{
+		{"can I stack a +4 on a +2", nm, "Yes, in the UNO Show 'Em No Mercy deck", "as a Draw Four (4) does a Draw Two (2)"},
+		{"can I play a wild draw 10 on a draw 4 in no mercy", Table{}, "Yes, in the UNO Show 'Em No Mercy deck", "does a Draw Four (4)"},
+		{"how much is a +4", nm, "20 points:", "A Draw Four counts 20"},
+		{"how much is a +4 and two 7s", nm, "34:", "Draw Four 20 + two 7s 14"},
+		{"how much is a +4", Table{}, "50 points:", "Wild Draw Four"},
+	}
+	for _, tc := range tests {
+		a, err := AskFor(tc.q, tc.table)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		got := a.Short()
+		if !strings.HasPrefix(got, tc.lead) || !strings.Contains(got, tc.has) {
+			t.Errorf("%q: %q, want it to start %q and hold %q", tc.q, got, tc.lead, tc.has)
+		}
+		if tc.table.Deck != nil && strings.Contains(got, "Wild Draw Four") {
+			t.Errorf("%q: %q names a Wild Draw Four, which No Mercy lacks", tc.q, got)
+		}
+	}
+}
