@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"text/template"
+	"time"
 
 	"github.com/chzyer/readline"
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
@@ -114,13 +115,20 @@ func (t *Terminal) Close() error {
 	return nil
 }
 
+// pickBurst is how soon after the letters that picked a name an Enter (or
+// the rest of the name) is still part of typing it: "cat⏎" typed straight
+// on. A key after a longer pause answers the next prompt.
+const pickBurst = 600 * time.Millisecond
+
 // keyboard reads the terminal in the background into a queue of keys.
 type keyboard struct {
 	mu        sync.Mutex
 	cond      *sync.Cond
 	buf       []byte
+	at        []time.Time // when each key of buf came
 	err       error
-	dropEnter bool // the next key, if Enter, confirms a pick: drop it
+	dropEnter bool      // the next key, if Enter, confirms a pick: drop it
+	pickedAt  time.Time // when the last key of the pick came
 	// rest is what is left of the name picked by its first letters, lower
 	// case: keys that go on spelling it are part of the pick, not keys for
 	// the next prompt ("Dad" typed whole picks Dad on the D).
@@ -134,8 +142,12 @@ func newKeyboard(r io.Reader) *keyboard {
 		b := make([]byte, 256)
 		for {
 			n, err := r.Read(b)
+			now := time.Now()
 			k.mu.Lock()
 			k.buf = append(k.buf, b[:n]...)
+			for range n {
+				k.at = append(k.at, now)
+			}
 			if err != nil {
 				k.err = err
 			}
@@ -184,10 +196,16 @@ func (v *keyView) Read(p []byte) (int, error) {
 		case len(k.buf) == 0:
 			return 0, k.err
 		}
-		b := k.buf[0]
-		k.buf = k.buf[1:]
+		b, at := k.buf[0], k.at[0]
+		k.buf, k.at = k.buf[1:], k.at[1:]
 		if b == 0x1b {
 			k.homeEnd()
+		}
+		if k.dropEnter && at.Sub(k.pickedAt) > pickBurst {
+			// A key after a pause is an answer to what is on the screen
+			// now, Enter included (an Enter read as "cat⏎" seconds later
+			// was swallowed, and the next one answered the next hand).
+			k.dropEnter, k.rest = false, nil
 		}
 		if k.dropEnter {
 			// An Enter typed right after letters picked a name, or after
@@ -198,13 +216,13 @@ func (v *keyView) Read(p []byte) (int, error) {
 				continue
 			}
 			if len(k.rest) > 0 && lowerASCII(b) == k.rest[0] {
-				k.rest = k.rest[1:]
+				k.rest, k.pickedAt = k.rest[1:], at
 				continue
 			}
 			k.dropEnter, k.rest = false, nil
 		}
 		if v.pick != nil && v.pick.feed(b) {
-			v.enter, k.dropEnter = true, true
+			v.enter, k.dropEnter, k.pickedAt = true, true, at
 			k.rest = v.pick.rest()
 		}
 		p[0] = b
@@ -222,9 +240,9 @@ func (k *keyboard) homeEnd() {
 	}
 	switch k.buf[1] {
 	case '1', '7':
-		k.buf = append([]byte("[H"), k.buf[3:]...)
+		k.buf, k.at = append([]byte("[H"), k.buf[3:]...), k.at[1:]
 	case '4', '8':
-		k.buf = append([]byte("[F"), k.buf[3:]...)
+		k.buf, k.at = append([]byte("[F"), k.buf[3:]...), k.at[1:]
 	}
 }
 

@@ -2,8 +2,10 @@ package prompter
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/unoscore/unoscore/cmd/internal/iostreams"
 )
@@ -100,5 +102,50 @@ func TestInputDefault(t *testing.T) {
 	got, err := onKeys("\x7f8\r", &screen).Edit("Ann's cards", "r7 b9", nil)
 	if err != nil || got != "r7 b8" {
 		t.Errorf("Edit: %q, %v; want r7 b8", got, err)
+	}
+}
+
+// paced gives its chunks of keys one Read at a time, each after its pause:
+// a person typing, then stopping to read the screen.
+type paced struct {
+	chunks []string
+	pauses []time.Duration
+}
+
+func (p *paced) Read(b []byte) (int, error) {
+	if len(p.chunks) == 0 {
+		return 0, io.EOF
+	}
+	time.Sleep(p.pauses[0])
+	n := copy(b, p.chunks[0])
+	p.chunks, p.pauses = p.chunks[1:], p.pauses[1:]
+	return n, nil
+}
+
+// TestEnterAfterAPauseAnswers: an Enter typed straight on after the
+// letters that picked a name ("cat⏎") is part of the pick; one typed after
+// a pause answers the question on the screen then. On the old code the
+// later Enter was swallowed whatever the pause (the newcomer's defect 20),
+// and the question here read to the end of the keys.
+func TestEnterAfterAPauseAnswers(t *testing.T) {
+	names := []string{"Ann", "Bob", "Cat"}
+	for _, c := range []struct {
+		name   string
+		keys   *paced
+		answer bool
+	}{
+		{"typed straight on", &paced{[]string{"cat\ry\r"}, []time.Duration{0}}, true},
+		{"after a pause", &paced{[]string{"c", "\r", "y\r"}, []time.Duration{0, 3 * pickBurst, 0}}, false},
+	} {
+		var screen bytes.Buffer
+		term := NewTerminal(&iostreams.IOStreams{In: c.keys, Out: &screen, Width: 80}, nil)
+		i, err := term.Pick("Who went out?", names, 0)
+		if err != nil || i != 2 {
+			t.Fatalf("%s: picked %d, %v; want Cat", c.name, i, err)
+		}
+		got, err := term.Confirm("Save this hand?", false)
+		if err != nil || got != c.answer {
+			t.Errorf("%s: Save this hand? %v, %v; want %v", c.name, got, err, c.answer)
+		}
 	}
 }
