@@ -259,7 +259,7 @@ func AskFor(query string, table Table) (*Answer, error) {
 	}
 	best := hits[0]
 	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact, Verdict: ruling.Text}
-	if h := houseFor(best.Fact.ID); h != nil && table.HasHouse(h.ID) && !strings.HasPrefix(a.Verdict, "At this table") {
+	if h := houseFor(best.Fact.ID); h != nil && table.HasHouse(h.ID) && !strings.Contains(strings.ToLower(a.Verdict), "at this table (house rule: "+h.ID+")") {
 		a.Verdict = fmt.Sprintf("At this table (house rule: %s): yes, %s; the rulebooks have no such rule.", h.ID, h.Says)
 	}
 	if r.words < 2 {

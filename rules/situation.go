@@ -109,6 +109,9 @@ type Situation struct {
 	// with no Wild Draw Four reads a plain one as its own "+4" (No
 	// Mercy's coloured Draw Four).
 	plainFour, wildFour bool
+	// howMany: the question asks a number ("how many does the next
+	// player draw").
+	howMany bool
 }
 
 // plusAfter writes "2+" and "4+" (the plus after the number, then a space
@@ -457,6 +460,7 @@ func ReadSituation(q string) Situation {
 			s.plainFour = true
 		}
 	}
+	s.howMany = has(ws, "how many")
 	s.Players = readPlayers(ws)
 	s.Called = readCalled(ws)
 	// The pile: the first card named after "on" ("on top of", "onto"), or
@@ -1401,6 +1405,10 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 				return Ruling{Text: fmt.Sprintf("No, in the %s: only a draw card of equal or higher value may answer one played on you, and %s (%d) is worth less than %s (%d).",
 					t.Deck.Name, WithArticle(s.Play.Face.String()), p, WithArticle(s.Pile.Face.String()), q), Fact: fact}, true
 			}
+			if s.howMany {
+				return Ruling{Text: fmt.Sprintf("%d: in the %s the next player draws the total, %d + %d, unless they answer it with a draw card of equal or higher value.",
+					p+q, t.Deck.Name, q, p), Fact: fact}, true
+			}
 			return Ruling{Text: fmt.Sprintf("Yes, in the %s: a draw card of equal or higher value may answer one played on you, as %s (%d) does %s (%d), and the total passes on.",
 				t.Deck.Name, WithArticle(s.Play.Face.String()), p, WithArticle(s.Pile.Face.String()), q), Fact: fact}, true
 		}
@@ -1408,6 +1416,11 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 			Fact: strings.ReplaceAll(t.Deck.ID, "-", "") + "-play"}, true
 	}
 	if t.HasHouse("stacking") {
+		if s.howMany && s.Play != nil && s.Pile != nil && drawAmount(s.Play.Face) > 0 && drawAmount(s.Pile.Face) > 0 {
+			p, q := drawAmount(s.Play.Face), drawAmount(s.Pile.Face)
+			return Ruling{Text: fmt.Sprintf("%d: at this table (house rule: stacking) the next player draws the total, %d + %d, unless they stack another draw card on it; the rulebooks say no stacking.",
+				p+q, q, p), Fact: "stacking"}, true
+		}
 		return Ruling{Text: fmt.Sprintf("At this table (house rule: stacking): yes, lay a draw card on %s played on you and the next player draws the total; the rulebooks say no.", hit),
 			Fact: "stacking"}, true
 	}

@@ -218,6 +218,9 @@ func TestAskForTheTable(t *testing.T) {
 		{"do you swap hands on a 7", Table{House: []string{"seven-o"}}, "At this table (house rule: seven-o): yes"},
 		{"can I stack a draw 2 on a draw 2", Table{House: []string{"stacking"}}, "At this table (house rule: stacking): yes"},
 		{"can I stack a draw 2 on a draw 2", Table{House: []string{"jump-in"}}, "No:"},
+		// A "how many" question is answered with the number (newcomer's #10).
+		{"if I stack a draw 2 on a draw 2 how many does the next guy draw", Table{House: []string{"stacking"}}, "4: at this table (house rule: stacking)"},
+		{"if I stack a +4 on a draw 2 how many does the next player draw", Table{Deck: deckNamed(t, "no-mercy")}, "6: in the UNO Show 'Em No Mercy deck"},
 		// The table's edition decides a Wild Draw Four's colour rule, a
 		// challenge and a draw card on a draw card (the deck's own rules).
 		{"can I play a wild draw four when I've got a green card and green's on top", Table{Deck: deckNamed(t, "all-wild")}, "Yes: in UNO All Wild"},
