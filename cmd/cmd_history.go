@@ -61,17 +61,17 @@ func runHistory(o *historyOptions) error {
 				s.Mode, present.Goal(*s), s.Deck, present.MercyPhrase(*s), strings.Join(s.Players, ", "), s.Dealer)
 		case scoring.EventHand:
 			counted++
-			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board.Deck, *e.Hand))
+			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board.Deck, *e.Hand, g.Board.Settings.Mode.LowWins()))
 		case scoring.EventVoid:
 			counted--
 			what = fmt.Sprintf("hand %d voided (undo)", e.Number)
 		case scoring.EventCorrect:
-			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(g.Board.Deck, *e.Hand))
+			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(g.Board.Deck, *e.Hand, g.Board.Settings.Mode.LowWins()))
 		case scoring.EventRename:
 			what = fmt.Sprintf("player %s renamed %s", e.From, e.To)
 		case scoring.EventRedo:
 			counted++
-			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(g.Board.Deck, *e.Hand))
+			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(g.Board.Deck, *e.Hand, g.Board.Settings.Mode.LowWins()))
 		case scoring.EventTarget, scoring.EventEnd, scoring.EventUnchange:
 			what = changeHistory(g, i)
 		}
@@ -102,8 +102,9 @@ func historyLine(n int, at, what string, width int) string {
 
 // outcome writes a hand as entered: "Cat went out; Dan r7 wd4 (57), Ann 9
 // (9)"; in an UNO Flip game, with the side its cards tell: "Cat went out on
-// the dark side; ...".
-func outcome(d *rules.Deck, h scoring.Hand) string {
+// the dark side; ...". low says the lowest tally wins (lowest, challenge),
+// where a knock-out is charged to the player knocked out.
+func outcome(d *rules.Deck, h scoring.Hand, low bool) string {
 	var parts []string
 	var left []rules.Hand
 	for _, l := range h.Left {
@@ -113,6 +114,10 @@ func outcome(d *rules.Deck, h scoring.Hand) string {
 	for _, k := range h.KnockedOut {
 		if by, ok := h.KnockedBy[k]; ok { // the knocker receives the bonus
 			parts = append(parts, fmt.Sprintf("%s knocked out by %s (+%d to %s)", k, by, d.Decl.Rules.KnockOutBonus, by))
+			continue
+		}
+		if low { // lowest, challenge: charged onto the knocked-out player's tally
+			parts = append(parts, fmt.Sprintf("%s knocked out (charged %d)", k, d.Decl.Rules.KnockOutBonus))
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s knocked out (+%d)", k, d.Decl.Rules.KnockOutBonus))

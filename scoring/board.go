@@ -18,7 +18,8 @@ type Hand struct {
 	Table int    `json:"table,omitempty"` // rotating: the table it was played at, from 1
 	// KnockedOut: in a No Mercy game, the players knocked out of the hand
 	// by the mercy rule; their cards are not entered, and the winner
-	// scores the deck's bonus for each.
+	// scores the deck's bonus for each (in lowest and challenge, each
+	// knocked out is charged it onto their own tally).
 	KnockedOut []string `json:"knocked_out,omitempty"`
 	// KnockedBy: in a No Mercy game that gives the bonus to the knocker
 	// (Settings.MercyBonus), who knocked each player out: knocked-out
@@ -50,6 +51,12 @@ type Row struct {
 	Eliminated []int // challenge: seats eliminated by this hand
 	KnockedOut []int // No Mercy: seats knocked out of this hand by the mercy rule
 	Bonus      int   // No Mercy: the points the knock-outs brought (added to Won when the winner receives them)
+	// Charge: No Mercy in the modes where the lowest tally wins (lowest,
+	// challenge), where no one wins a hand's points, what each player
+	// knocked out is charged onto their own tally: the deck's knock-out
+	// bonus (the rulebook is silent; this is unoscore's reading). 0 in
+	// every other mode.
+	Charge int
 	// KnockedBy: No Mercy, the knocker receiving the bonus: per seat of
 	// KnockedOut, the seat that knocked it out; nil when the hand's
 	// winner receives the bonus.
@@ -81,7 +88,7 @@ const (
 // Cell is what one hand did to one column of the board.
 type Cell struct {
 	Kind       CellKind
-	Points     int  // Won: the points won; Held, Tallied: the points held
+	Points     int  // Won: the points won; Held, Tallied: the points held; KnockedOut: the charge onto the tally (lowest, challenge), else 0
 	Bonus      int  // No Mercy, bonus to the knocker: the knock-out points the column received
 	Eliminated bool // the hand put the column out of the game
 }
@@ -753,6 +760,29 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	return norm, nil
 }
 
+// tallied is what the hand adds to seat's tally in the modes where the
+// lowest tally wins: the cards it was caught with, or, knocked out (No
+// Mercy), the charge for it; false when the seat had neither.
+func (r Row) tallied(seat int) (int, bool) {
+	if r.Held[seat] >= 0 {
+		return r.Held[seat], true
+	}
+	if r.Charge > 0 && slices.Contains(r.KnockedOut, seat) {
+		return r.Charge, true
+	}
+	return 0, false
+}
+
+// ChargeOf is what the hand charged seat for being knocked out (No
+// Mercy, lowest and challenge modes): Charge when seat was knocked out,
+// else 0.
+func (r Row) ChargeOf(seat int) int {
+	if slices.Contains(r.KnockedOut, seat) {
+		return r.Charge
+	}
+	return 0
+}
+
 // BonusOf is the knock-out points (No Mercy) the hand brought seat itself:
 // the hand's winner all of them, or each knocker theirs.
 func (r Row) BonusOf(seat int) int {
@@ -874,6 +904,9 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		}
 	}
 	row.Bonus = len(row.KnockedOut) * bonus
+	if b.Settings.Mode.LowWins() && len(row.KnockedOut) > 0 {
+		row.Charge = bonus // a knock-out costs the one knocked out
+	}
 	if row.KnockedBy == nil {
 		row.Won += row.Bonus // the hand's winner receives it
 	}
@@ -945,8 +978,8 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		}
 	case Lowest:
 		reached := false
-		for seat, p := range row.Held {
-			if p >= 0 {
+		for seat := range row.Held {
+			if p, ok := row.tallied(seat); ok {
 				b.scores[seat] += p
 				reached = reached || b.scores[seat] >= b.Settings.Target
 			}
@@ -955,8 +988,8 @@ func (b *Board) Play(h Hand) (Hand, error) {
 			b.finish(b.best(playing))
 		}
 	case Challenge:
-		for seat, p := range row.Held {
-			if p >= 0 {
+		for seat := range row.Held {
+			if p, ok := row.tallied(seat); ok {
 				b.scores[seat] += p
 				if b.scores[seat] >= b.Settings.Target {
 					b.eliminated[seat] = row.Number
@@ -1021,6 +1054,9 @@ func (b *Board) fillCells(row *Row, playing []int, bonus map[int]int) {
 			cell.Kind, cell.Points = Won, row.Won
 		case !entered && slices.ContainsFunc(col.Seats, func(s int) bool { return slices.Contains(row.KnockedOut, s) }):
 			cell.Kind = KnockedOut
+			for _, seat := range col.Seats {
+				cell.Points += row.ChargeOf(seat) // lowest, challenge: onto the tally
+			}
 		case entered && low:
 			cell.Kind, cell.Points = Tallied, held
 		case entered:

@@ -231,3 +231,74 @@ func TestNoMercyBonusRefused(t *testing.T) {
 		}
 	}
 }
+
+// No Mercy in the modes where the lowest tally wins (issue 31): no one
+// wins a hand's points there, so a knock-out costs the player knocked out
+// the deck's 250 onto their own tally (unoscore's reading; the rulebook
+// scores only the standard way). Worked out by hand; Bob holds r5 (5).
+func TestNoMercyKnockOutCharged(t *testing.T) {
+	three := []string{"Ann", "Bob", "Cat"}
+	r5, err := rules.ParseAnyHand("r5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	five := []Left{{Player: "Bob", Cards: r5}}
+	catKO := Hand{Out: "Ann", Left: five, KnockedOut: []string{"Cat"}}
+	tests := []struct {
+		name       string
+		s          Settings
+		hands      []Hand
+		want       []int // tallies after the hands
+		eliminated []int // per seat, the hand that eliminated it (challenge)
+		winners    []int // nil: the game goes on
+	}{
+		// Ann 0, Bob 5, Cat 250: Ann leads alone, Cat is last.
+		{"lowest", Settings{Deck: "no-mercy", Mode: Lowest, Players: three}, []Hand{catKO},
+			[]int{0, 5, 250}, []int{0, 0, 0}, nil},
+		// Target 300: Cat's second knock-out (500) reaches it; Ann's 0
+		// is the lowest tally.
+		{"lowest, a knock-out reaches the target", Settings{Deck: "no-mercy", Mode: Lowest, Players: three, Target: 300}, []Hand{catKO, catKO},
+			[]int{0, 10, 500}, []int{0, 0, 0}, []int{0}},
+		// Target 400: 250 after hand 1 leaves Cat in; 500 after hand 2
+		// eliminates Cat in hand 2.
+		{"challenge", Settings{Deck: "no-mercy", Mode: Challenge, Players: three, Target: 400}, []Hand{catKO, catKO},
+			[]int{0, 10, 500}, []int{0, 0, 2}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := mustBoard(t, tc.s)
+			for i, h := range tc.hands {
+				if _, err := b.Play(h); err != nil {
+					t.Fatalf("hand %d: %v", i+1, err)
+				}
+			}
+			if got := scores(b); !slices.Equal(got, tc.want) {
+				t.Errorf("tallies %v, want %v", got, tc.want)
+			}
+			for seat, want := range tc.eliminated {
+				if got := b.EliminatedIn(seat); got != want {
+					t.Errorf("%s eliminated in hand %d, want %d", b.Name(seat), got, want)
+				}
+			}
+			if !slices.Equal(b.Winners(), tc.winners) || b.Over() != (tc.winners != nil) {
+				t.Errorf("over %v, winners %v, want %v", b.Over(), b.Winners(), tc.winners)
+			}
+			r := b.Rows[0]
+			if r.Bonus != 250 || r.Charge != 250 || r.ChargeOf(2) != 250 || r.ChargeOf(1) != 0 || r.Held[2] != -1 {
+				t.Errorf("hand 1: bonus %d, charge %d, Cat %d, Bob %d, Cat held %d", r.Bonus, r.Charge, r.ChargeOf(2), r.ChargeOf(1), r.Held[2])
+			}
+			if c := r.Cells[2]; c.Kind != KnockedOut || c.Points != 250 {
+				t.Errorf("Cat's cell %+v, want knocked out, 250", c)
+			}
+		})
+	}
+	// The modes where a hand is won keep the knock-out the winner's:
+	// nothing charged.
+	b := mustBoard(t, Settings{Deck: "no-mercy", Players: three})
+	if _, err := b.Play(catKO); err != nil {
+		t.Fatal(err)
+	}
+	if got, r := scores(b), b.Rows[0]; !slices.Equal(got, []int{255, 0, 0}) || r.Charge != 0 || r.Cells[2].Points != 0 {
+		t.Errorf("standard: scores %v, charge %d, Cat's cell %+v", got, r.Charge, r.Cells[2])
+	}
+}

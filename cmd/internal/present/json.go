@@ -133,6 +133,10 @@ type Row struct {
 	// (settings.mercy_bonus "knocker"), who knocked each player out;
 	// absent otherwise. The bonus is then the knockers', not in points.
 	KnockedBy map[string]string `json:"knocked_by,omitempty"`
+	// Charged: No Mercy in lowest and challenge mode, what each player
+	// knocked out was charged onto their tally for it (the deck's bonus);
+	// absent otherwise.
+	Charged map[string]int `json:"charged,omitempty"`
 	// Side: in an UNO Flip game, "light", "dark" or null (no card left
 	// tells); absent in other games.
 	Side json.RawMessage `json:"side,omitempty"`
@@ -190,6 +194,14 @@ func NewBoard(g *scoring.Game) Board {
 		row := Row{Hand: r.Number, Table: r.Table, Round: r.Round, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
 			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated),
 			KnockedOut: words.NonNil(b.Names(r.KnockedOut)), Bonus: r.Bonus, KnockedBy: r.Hand.KnockedBy}
+		for _, seat := range r.KnockedOut {
+			if c := r.ChargeOf(seat); c > 0 {
+				if row.Charged == nil {
+					row.Charged = map[string]int{}
+				}
+				row.Charged[b.Name(seat)] = c
+			}
+		}
 		for _, l := range r.Hand.Left {
 			row.Held[l.Player] = b.Deck.HandPoints(l.Cards)
 			row.Cards[l.Player] = l.Cards.String()
@@ -522,12 +534,15 @@ func rematchMercy(p, s scoring.Settings) scoring.Settings {
 
 // MercyPhrase names, in a game with a knock-out bonus (No Mercy), who
 // receives it, after the deck on the board's deck line and elsewhere:
-// ", knock-out bonus to the hand's winner"; "" in any other game.
+// ", knock-out bonus to the hand's winner" (in lowest and challenge, ", a
+// knock-out charged to the player knocked out"); "" in any other game.
 func MercyPhrase(s scoring.Settings) string {
-	switch s.MercyBonus {
-	case scoring.MercyWinner:
+	switch {
+	case s.MercyBonus != "" && s.Mode.LowWins(): // no one wins a hand's points
+		return ", a knock-out charged to the player knocked out"
+	case s.MercyBonus == scoring.MercyWinner:
 		return ", knock-out bonus to the hand's winner"
-	case scoring.MercyKnocker:
+	case s.MercyBonus == scoring.MercyKnocker:
 		return ", knock-out bonus to the knocker"
 	}
 	return ""

@@ -117,6 +117,7 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 		held = append(held, fmt.Sprintf("%s %d", l.Player, p))
 		owned = append(owned, fmt.Sprintf("%s's %d", l.Player, p))
 	}
+	low := b.Settings.Mode.LowWins()
 	for _, k := range knocked {
 		bonus := b.Deck.Decl.Rules.KnockOutBonus
 		if knocker, ok := by[k]; ok { // the knocker receives it, not the winner
@@ -124,16 +125,25 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 			continue
 		}
 		total += bonus
+		if low { // lowest, challenge: charged to the one knocked out
+			held = append(held, fmt.Sprintf("%s knocked out (charged %d)", k, bonus))
+			owned = append(owned, fmt.Sprintf("%s's %d for the knock-out", k, bonus))
+			continue
+		}
 		held = append(held, fmt.Sprintf("%s knocked out %d", k, bonus))
 	}
 	// added: what goes onto the tallies, in a sentence that agrees with
 	// one player or several ("200 is added to Mom's tally", "Mom's 200
 	// and Dad's 30 are added to their tallies (230 in all)").
 	added := ""
-	switch len(left) {
+	switch len(owned) {
 	case 0:
 	case 1:
-		added = fmt.Sprintf("%d is added to %s's tally", total, left[0].Player)
+		if len(left) == 1 {
+			added = fmt.Sprintf("%d is added to %s's tally", total, left[0].Player)
+		} else {
+			added = fmt.Sprintf("%d for the knock-out is added to %s's tally", total, knocked[0])
+		}
 	default:
 		added = fmt.Sprintf("%s are added to their tallies (%d in all)", words.Join(owned), total)
 	}
@@ -333,7 +343,9 @@ func waitLine(b *scoring.Board, t scoring.Table) string {
 // cellTexts write what a hand did to a column: "+94" for points won, "(57)"
 // for points caught holding that count for others, a tally's "+12", "0" for
 // going out in a tally mode, nothing for a hand at another table, "KO" for
-// a player No Mercy's mercy rule knocked out of the hand, then "+250" for
+// a player No Mercy's mercy rule knocked out of the hand ("KO +250" in
+// lowest and challenge, where the knock-out is charged onto the knocked-out
+// player's tally), then "+250" for
 // knock-out points the column received as the knocker; noPart
 // (given by the caller) for no part in the hand.
 var cellTexts = [...]string{
@@ -353,6 +365,9 @@ func CellText(c scoring.Cell, noPart string) string {
 	s := noPart
 	if c.Kind != scoring.NotIn {
 		s = strings.ReplaceAll(cellTexts[c.Kind], "{p}", strconv.Itoa(c.Points))
+	}
+	if c.Kind == scoring.KnockedOut && c.Points > 0 { // lowest, challenge: the charge onto the tally
+		s += " +" + strconv.Itoa(c.Points)
 	}
 	if c.Bonus > 0 { // No Mercy: knock-out points to the knocker
 		s += " +" + strconv.Itoa(c.Bonus)

@@ -125,3 +125,29 @@ func TestTallySummaryAgrees(t *testing.T) {
 		}
 	}
 }
+
+// Issue 31: No Mercy in lowest and challenge charges a knock-out to the
+// player knocked out, and the summary says so; on the old code Bob's 5
+// and Cat's knock-out read "255 is added to Bob's tally".
+func TestTallySummaryKnockOut(t *testing.T) {
+	for _, mode := range []scoring.Mode{scoring.Lowest, scoring.Challenge} {
+		b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Mode: mode, Deck: "no-mercy"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		five, _ := b.Deck.ParseHand("r5")
+		for _, c := range []struct {
+			h    scoring.Hand
+			want string
+		}{
+			{scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: five}}, KnockedOut: []string{"Cat"}},
+				"Ann went out: Bob's 5 and Cat's 250 for the knock-out are added to their tallies (255 in all)."},
+			{scoring.Hand{Out: "Ann", KnockedOut: []string{"Cat", "Bob"}},
+				"Ann was last standing: Cat's 250 for the knock-out and Bob's 250 for the knock-out are added to their tallies (500 in all)."},
+		} {
+			if got := HandSummary(b, c.h); got != c.want {
+				t.Errorf("%s: %q\nwant %q", mode, got, c.want)
+			}
+		}
+	}
+}

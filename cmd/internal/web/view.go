@@ -293,7 +293,10 @@ func newBoardView(g *store.Game) boardView {
 		for _, row := range b.Rows {
 			if len(row.KnockedOut) > 0 {
 				v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the hand's winner scores %d for each.", r.Mercy, r.KnockOutBonus)
-				if b.ToKnocker() {
+				switch {
+				case b.Settings.Mode.LowWins():
+					v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the player knocked out is charged %d onto their tally (+%d beside KO).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
+				case b.ToKnocker():
 					v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); whoever knocked the player out scores %d (+%d beside their cell).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
 				}
 				break
