@@ -1,22 +1,18 @@
 package store
 
 import (
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/internal/jsonin"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -319,16 +315,16 @@ func readGames(dec *json.Decoder, add func(id string, events []Event) error) err
 		if err := dec.Decode(&raw); err != nil {
 			return bad("%s", tokenProblem(nil, err))
 		}
-		if err := noDuplicateKeys(raw); err != nil {
+		if err := jsonin.NoDuplicateKeys(raw); err != nil {
 			return bad("%v", err)
 		}
 		// encoding/json would quietly turn these into U+FFFD.
-		if err := wholeText(raw); err != nil {
+		if err := jsonin.WholeText(raw); err != nil {
 			return &ImportError{Msg: fmt.Sprintf("cannot import: game %d in the export %v", i, err)}
 		}
 		var eg ExportGame
 		if err := json.Unmarshal(raw, &eg); err != nil {
-			return bad("%s", JSONProblem(err))
+			return bad("%s", jsonin.Problem(err))
 		}
 		if !ValidID(eg.ID) {
 			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, words.Clip(eg.ID))}
@@ -352,142 +348,9 @@ func tokenProblem(tok json.Token, err error) string {
 	case err == io.EOF, errors.Is(err, io.ErrUnexpectedEOF):
 		return "the file ends before the export does: was it cut short?"
 	case err != nil:
-		return JSONProblem(err)
+		return jsonin.Problem(err)
 	}
 	return fmt.Sprintf("found %s", words.Clip(fmt.Sprint(tok)))
-}
-
-// JSONProblem says in a sentence what encoding/json found wrong, instead
-// of its own words ("json: cannot unmarshal string into Go struct field
-// Settings.events.settings.target of type int").
-func JSONProblem(err error) string {
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	switch {
-	case errors.As(err, &te):
-		what := map[reflect.Kind]string{
-			reflect.Int: "a whole number", reflect.Int64: "a whole number", reflect.Uint64: "a whole number",
-			reflect.Float64: "a number", reflect.String: "text in quotes", reflect.Bool: "true or false",
-			reflect.Slice: "a list", reflect.Array: "a list", reflect.Map: "an object", reflect.Struct: "an object",
-		}[te.Type.Kind()]
-		if what == "" {
-			what = "something else"
-		}
-		field := te.Field
-		if field == "" {
-			return fmt.Sprintf("a value is %s where %s belongs", te.Value, what)
-		}
-		return fmt.Sprintf("%q is %s where %s belongs", words.Clip(field), te.Value, what)
-	case strings.Contains(err.Error(), "exceeded max depth"):
-		return "its objects and lists are nested deeper than JSON allows (10,000 levels)"
-	case errors.As(err, &se):
-		return fmt.Sprintf("it is not valid JSON near byte %d (%s)", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
-	}
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// NoDuplicateKeys checks that no object in a JSON value (already known to
-// be valid JSON) has a key twice, in any case: encoding/json matches keys
-// ignoring case and would quietly keep the last ("Target" after "target").
-// The web API refuses such a body as import refuses such an export. A key
-// given twice is a *DuplicateKeyError.
-func NoDuplicateKeys(raw []byte) error { return noDuplicateKeys(raw) }
-
-// DuplicateKeyError is a key given twice in one JSON object: Key the
-// second time, As the first, when that differs in case.
-type DuplicateKeyError struct{ Key, As string }
-
-func (e *DuplicateKeyError) Error() string {
-	if e.As != "" && e.As != e.Key {
-		return fmt.Sprintf("the keys %q and %q differ only in case in one object, and JSON keys are read ignoring case", words.Clip(e.As), words.Clip(e.Key))
-	}
-	return fmt.Sprintf("the key %q appears twice in one object", words.Clip(e.Key))
-}
-
-func noDuplicateKeys(raw []byte) error { return noDuplicateIn(json.NewDecoder(bytes.NewReader(raw))) }
-
-// noDuplicateIn reads one JSON value from dec, and refuses it if an object
-// in it has a key twice, in any case.
-func noDuplicateIn(dec *json.Decoder) error {
-	tok, err := dec.Token()
-	if err != nil || tok != json.Delim('{') && tok != json.Delim('[') {
-		return err
-	}
-	seen := map[string]string{} // an object's keys so far: folded -> as given
-	for dec.More() {
-		if tok == json.Delim('{') {
-			k, err := dec.Token()
-			if err != nil {
-				return err
-			}
-			key, _ := k.(string)
-			f := foldKey(key)
-			if first, ok := seen[f]; ok {
-				return &DuplicateKeyError{Key: key, As: first}
-			}
-			seen[f] = key
-		}
-		if err := noDuplicateIn(dec); err != nil {
-			return err
-		}
-	}
-	_, err = dec.Token()
-	return err
-}
-
-// foldKey is a key as encoding/json matches it: each letter as the lower
-// case of the least of the letters it matches ignoring case (k for K, k
-// and the Kelvin sign alike). A key already folded is returned as it is.
-func foldKey(k string) string {
-	return strings.Map(func(r rune) rune {
-		if r < utf8.RuneSelf {
-			if 'A' <= r && r <= 'Z' {
-				r += 'a' - 'A'
-			}
-			return r
-		}
-		least := r
-		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-			least = min(least, f)
-		}
-		return unicode.ToLower(least)
-	}, k)
-}
-
-// wholeText refuses what encoding/json would quietly replace with U+FFFD:
-// bytes that are not UTF-8, and a \u escape of half a surrogate pair.
-func wholeText(raw []byte) error {
-	if !utf8.Valid(raw) {
-		return errors.New("holds bytes that are not UTF-8 text; names are refused with them, as the command line refuses them")
-	}
-	half := func(i int) (rune, bool) { // the \uXXXX at i
-		if i+6 > len(raw) || raw[i] != '\\' || raw[i+1] != 'u' {
-			return 0, false
-		}
-		n, err := strconv.ParseUint(string(raw[i+2:i+6]), 16, 16)
-		return rune(n), err == nil
-	}
-	for i := 0; i < len(raw); i++ {
-		if raw[i] != '\\' || i+1 >= len(raw) {
-			continue
-		}
-		r, ok := half(i)
-		switch {
-		case !ok:
-			i++ // another escape: skip the character it escapes
-			continue
-		case r >= 0xD800 && r <= 0xDBFF:
-			if low, ok := half(i + 6); ok && low >= 0xDC00 && low <= 0xDFFF {
-				i += 11
-				continue
-			}
-			fallthrough
-		case r >= 0xDC00 && r <= 0xDFFF:
-			return fmt.Errorf("holds \\u%04x, half of a character (a lone surrogate); names are refused with it, as the command line refuses them", r)
-		}
-		i += 5
-	}
-	return nil
 }
 
 // limitedReader reads at most left bytes, then fails, remembering that it

@@ -24,7 +24,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -33,6 +32,7 @@ import (
 	"time"
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
+	"github.com/unoscore/unoscore/internal/jsonin"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
@@ -628,17 +628,20 @@ func decode(body []byte, v any, example string) error {
 		return &scoring.InputError{Msg: fmt.Sprintf("the request body is not a JSON object like %s (%s); nothing was written", example, detail)}
 	}
 	if err := dec.Decode(v); err != nil {
-		return bad(decodeDetail(err, v))
+		if errors.Is(err, io.EOF) {
+			return bad("it is empty")
+		}
+		return bad(jsonin.Problem(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return bad("something follows the object")
 	}
 	// encoding/json keeps the last of a key given twice: refused, as
 	// import refuses it ("left" naming a player twice, say).
-	if err := store.NoDuplicateKeys(body); err != nil {
+	if err := jsonin.NoDuplicateKeys(body); err != nil {
 		// A player's cards given twice in "left" is said as the hand's
 		// mistake it is.
-		var dup *store.DuplicateKeyError
+		var dup *jsonin.DuplicateKeyError
 		if h, ok := v.(*handRequest); ok && errors.As(err, &dup) {
 			if _, ok := h.Left[dup.Key]; ok {
 				return &scoring.InputError{Msg: fmt.Sprintf("%s's cards are entered twice; nothing was written", dup.Key)}
@@ -647,71 +650,6 @@ func decode(body []byte, v any, example string) error {
 		return &scoring.InputError{Msg: fmt.Sprintf("the request body is refused: %v; nothing was written", err)}
 	}
 	return nil
-}
-
-// decodeDetail says what encoding/json found wrong in the words of the
-// request (its field names and JSON's types), not of the Go structs
-// that read it.
-func decodeDetail(err error, v any) string {
-	var typ *json.UnmarshalTypeError
-	var syn *json.SyntaxError
-	switch {
-	case errors.Is(err, io.EOF):
-		return "it is empty"
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return "it ends too soon"
-	case errors.As(err, &typ) && typ.Field != "":
-		if inMap(v, typ.Field, typ.Type) {
-			return fmt.Sprintf("each value in %q must be %s, not %s", typ.Field, jsonKind(typ.Type), typ.Value)
-		}
-		return fmt.Sprintf("%q must be %s, not %s", typ.Field, jsonKind(typ.Type), typ.Value)
-	case errors.As(err, &typ):
-		return fmt.Sprintf("it is %s, not an object", typ.Value)
-	case errors.As(err, &syn):
-		return fmt.Sprintf("it is not JSON from character %d", syn.Offset)
-	}
-	// The one error left with words of its own: `unknown field "x"`.
-	return strings.TrimPrefix(err.Error(), "json: ")
-}
-
-// inMap reports whether the value of type t that was refused in field
-// (a top-level key of v's JSON) is one of a map's values, not the field.
-func inMap(v any, field string, t reflect.Type) bool {
-	st := reflect.TypeOf(v)
-	for st.Kind() == reflect.Pointer {
-		st = st.Elem()
-	}
-	if st.Kind() != reflect.Struct {
-		return false
-	}
-	for i := range st.NumField() {
-		f := st.Field(i)
-		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == field {
-			return f.Type.Kind() == reflect.Map && f.Type.Elem() == t
-		}
-	}
-	return false
-}
-
-// jsonKind names a Go type as the JSON value that fills it.
-func jsonKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Map, reflect.Struct:
-		return "an object"
-	case reflect.Pointer:
-		return jsonKind(t.Elem())
-	}
-	return "another kind of value"
 }
 
 func (s *Server) addHand(db *store.DB, id string, body []byte) (result, error) {
