@@ -21,28 +21,29 @@ type Asked uint8
 
 // What a question can ask of the referee.
 const (
-	AskedNothing      Asked = iota // no situation the referee can rule on
-	AskedPlay                      // may this card go on that one?
-	AskedStack                     // may a draw card be passed on with another?
-	AskedPoints                    // what are these cards worth?
-	AskedFirst                     // what happens when this card starts the pile?
-	AskedTwoPlayer                 // what does this card do with two players?
-	AskedChallenge                 // who draws after a Wild Draw Four is challenged?
-	AskedLast                      // may a hand end on this card?
-	AskedTurn                      // does this card cost the next player their turn?
-	AskedMatch                     // may a card go on one of another colour with the same number?
-	AskedMayChallenge              // may this player challenge a Wild Draw Four at all?
-	AskedMercy                     // is a player holding this many cards knocked out?
-	AskedUnoLate                   // may a missed UNO still be caught this late?
-	AskedNext                      // who plays after this card?
-	AskedAgain                     // does whoever laid this card go again?
-	AskedCallColor                 // may a Wild name a colour its player does not hold?
-	AskedSilence                   // what no rulebook covers: the fact says so first
-	AskedDrawnPlay                 // may the card just drawn be played?
+	AskedNothing       Asked = iota // no situation the referee can rule on
+	AskedPlay                       // may this card go on that one?
+	AskedStack                      // may a draw card be passed on with another?
+	AskedPoints                     // what are these cards worth?
+	AskedFirst                      // what happens when this card starts the pile?
+	AskedTwoPlayer                  // what does this card do with two players?
+	AskedChallenge                  // who draws after a Wild Draw Four is challenged?
+	AskedLast                       // may a hand end on this card?
+	AskedTurn                       // does this card cost the next player their turn?
+	AskedMatch                      // may a card go on one of another colour with the same number?
+	AskedMayChallenge               // may this player challenge a Wild Draw Four at all?
+	AskedMercy                      // is a player holding this many cards knocked out?
+	AskedUnoLate                    // may a missed UNO still be caught this late?
+	AskedNext                       // who plays after this card?
+	AskedAgain                      // does whoever laid this card go again?
+	AskedCallColor                  // may a Wild name a colour its player does not hold?
+	AskedSilence                    // what no rulebook covers: the fact says so first
+	AskedDrawnPlay                  // may the card just drawn be played?
+	AskedChallengeWhen              // when must a Wild Draw Four be challenged?
 )
 
 var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match",
-	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play"}
+	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play", "challenge-when"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -941,6 +942,9 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		// "challenge: she had a green 2 and the pile was green, who draws":
 		// only a Wild Draw Four is challenged, named or not.
 		return AskedChallenge
+	case slices.ContainsFunc(s.Cards, func(c Card) bool { return restricted(c.Face) }) &&
+		has(ws, "challenge", "challenged", "challenging") && has(ws, challengeWhen...):
+		return AskedChallengeWhen
 	case silenceOf(ws, named) != "":
 		return AskedSilence
 	case len(named) == 1 && s.Players != 2 && has(ws, "go again", "play again", "another turn", "extra turn", "go twice", "get another go"):
@@ -1042,6 +1046,11 @@ func heldCard(ws []string, at int) bool {
 	}
 	return false
 }
+
+// challengeWhen ask when a challenge may be made.
+var challengeWhen = []string{"right away", "straight away", "immediately", "at once", "how long", "how late", "too late",
+	"later", "any time", "anytime", "when can", "when do", "when should", "when must", "when is", "when are", "next turn",
+	"after the next", "before the next", "wait"}
 
 // challengeAsks ask whether someone may challenge at all.
 var challengeAsks = []string{"can someone else challenge", "can anyone else challenge", "can somebody else challenge",
@@ -1181,6 +1190,8 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return Ruling{Text: "Yes, if it fits: the card you drew may be laid at once (Older sheet: it must be); no other card from your hand.", Fact: "draw-one"}, true
 	case AskedMayChallenge:
 		return mayChallengeRuling(d, s)
+	case AskedChallengeWhen:
+		return challengeWhenRuling(d, s)
 	case AskedMercy:
 		return mercyRuling(d, s)
 	case AskedUnoLate:
@@ -1222,6 +1233,9 @@ func mayChallengeRuling(d *Deck, s Situation) (Ruling, bool) {
 		return Ruling{Text: fmt.Sprintf("No: in %s every card is wild, so its Draw Four has no colour rule to break and nobody can challenge it.", d.Decl.Title),
 			Fact: strings.ReplaceAll(d.ID, "-", "") + "-play"}, true
 	}
+	if r, ok := colouredFour(d, s); ok {
+		return r, ok
+	}
 	if s.Bystander {
 		return Ruling{Text: "No: only the player the Wild Draw Four makes draw may challenge it.", Fact: "challenge-who"}, true
 	}
@@ -1238,6 +1252,34 @@ func mayChallengeRuling(d *Deck, s Situation) (Ruling, bool) {
 	}
 	return Ruling{Text: fmt.Sprintf("Yes, if it was played on you: if its player held a card of the colour in play they draw the %d; if not, you draw %d.", WildDrawFour.Draws(), WildDrawFour.Draws()+challengeCost),
 		Fact: "challenge-how"}, true
+}
+
+// challengeWhenRuling rules on when a Wild Draw Four is challenged: at
+// once, by the player it hit, before play moves on (challenge-how).
+func challengeWhenRuling(d *Deck, s Situation) (Ruling, bool) {
+	if d.CanChallenge() != nil {
+		return mayChallengeRuling(d, s)
+	}
+	if r, ok := colouredFour(d, s); ok {
+		return r, ok
+	}
+	return Ruling{Text: "Yes: the player it hit challenges as soon as the Wild Draw Four lands, before drawing the 4 and before play moves on.",
+		Fact: "challenge-how"}, true
+}
+
+// colouredFour rules on a challenge of a plain "+4" read as the deck's
+// coloured Draw Four (No Mercy's): only a Wild Draw Four is challenged.
+func colouredFour(d *Deck, s Situation) (Ruling, bool) {
+	if !s.plainFour || s.wildFour {
+		return Ruling{}, false
+	}
+	for _, c := range s.Cards {
+		if isDraw(c.Face) && !restricted(c.Face) && !c.Face.IsWild() {
+			return Ruling{Text: fmt.Sprintf("There is nothing to challenge: in the %s a +4 is a coloured %s, laid like any coloured card; only a Wild Draw Four can be challenged.",
+				d.Name, c.Face), Fact: "challenge-which"}, true
+		}
+	}
+	return Ruling{}, false
 }
 
 // mercyRuling rules on a player holding many cards in a deck with a mercy

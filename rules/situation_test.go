@@ -117,6 +117,10 @@ func TestRulings(t *testing.T) {
 		{"she played a +4 and I challenged, she did have a red card, who draws?", nil, "The player who laid", "4 cards"},
 		{"I challenged a wild draw four and he didn't have the colour, how many do I draw", nil, "The challenger draws 6", ""},
 		{"who draws if I challenge a +4", nil, "It depends on whether", ""},
+		// When to challenge: at once, not a fact about drawing (newcomer's #6).
+		{"does the +4 have to be challenged right away", nil, "Yes:", "before play moves on"},
+		{"does the +4 have to be challenged right away", []string{"stacking"}, "Yes:", "before play moves on"},
+		{"how long do I have to challenge a wild draw four", nil, "Yes:", "as soon as the Wild Draw Four lands"},
 		{"what does a reverse do with two players", nil, "With two players a Reverse acts as a Skip", ""},
 		{"what happens if the first card turned up is a draw two", nil, "If a Draw Two starts the pile:", "(Older sheet differs)"},
 		{"can I play a red 4 on a wild", nil, "It depends on the colour called", ""},
@@ -440,6 +444,8 @@ func TestNoMercyPlainFour(t *testing.T) {
 		{"how much is a +4", nm, "20 points:", "A Draw Four counts 20"},
 		{"how much is a +4 and two 7s", nm, "34:", "Draw Four 20 + two 7s 14"},
 		{"how much is a +4", Table{}, "50 points:", "Wild Draw Four"},
+		{"does the +4 have to be challenged right away", nm, "There is nothing to challenge:", "coloured Draw Four"},
+		{"can I challenge a +4", nm, "There is nothing to challenge:", "only a Wild Draw Four"},
 	}
 	for _, tc := range tests {
 		a, err := AskFor(tc.q, tc.table)
@@ -450,7 +456,7 @@ func TestNoMercyPlainFour(t *testing.T) {
 		if !strings.HasPrefix(got, tc.lead) || !strings.Contains(got, tc.has) {
 			t.Errorf("%q: %q, want it to start %q and hold %q", tc.q, got, tc.lead, tc.has)
 		}
-		if tc.table.Deck != nil && strings.Contains(got, "Wild Draw Four") {
+		if tc.table.Deck != nil && !strings.HasPrefix(tc.lead, "There is nothing") && strings.Contains(got, "Wild Draw Four") {
 			t.Errorf("%q: %q names a Wild Draw Four, which No Mercy lacks", tc.q, got)
 		}
 	}
