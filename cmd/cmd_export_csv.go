@@ -44,6 +44,9 @@ func writeCSV(w io.Writer, db *store.DB) error {
 						out, points = "true", "0"
 					case slices.Contains(r.KnockedOut, seat):
 						knocked = "true"
+						if c := r.ChargeOf(seat); c > 0 { // lowest, challenge: onto their tally
+							points = strconv.Itoa(c)
+						}
 					case r.Held[seat] >= 0:
 						points = strconv.Itoa(r.Held[seat])
 						for _, l := range r.Hand.Left {

@@ -784,8 +784,12 @@ func (r Row) ChargeOf(seat int) int {
 }
 
 // BonusOf is the knock-out points (No Mercy) the hand brought seat itself:
-// the hand's winner all of them, or each knocker theirs.
+// the hand's winner all of them, or each knocker theirs; no one in lowest
+// and challenge, where they are charged to the players knocked out.
 func (r Row) BonusOf(seat int) int {
+	if r.Charge > 0 {
+		return 0
+	}
 	if r.KnockedBy == nil {
 		if seat == r.Out {
 			return r.Bonus

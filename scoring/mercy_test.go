@@ -287,6 +287,9 @@ func TestNoMercyKnockOutCharged(t *testing.T) {
 			if r.Bonus != 250 || r.Charge != 250 || r.ChargeOf(2) != 250 || r.ChargeOf(1) != 0 || r.Held[2] != -1 {
 				t.Errorf("hand 1: bonus %d, charge %d, Cat %d, Bob %d, Cat held %d", r.Bonus, r.Charge, r.ChargeOf(2), r.ChargeOf(1), r.Held[2])
 			}
+			if got := r.BonusOf(0); got != 0 {
+				t.Errorf("hand 1: Ann's bonus %d, want 0 (no one wins it)", got)
+			}
 			if c := r.Cells[2]; c.Kind != KnockedOut || c.Points != 250 {
 				t.Errorf("Cat's cell %+v, want knocked out, 250", c)
 			}

@@ -733,6 +733,12 @@ func askKnockedOut(env *Env, e *handEntry) error {
 	bonus := b.Deck.Decl.Rules.KnockOutBonus
 	switch n := len(e.knocked); {
 	case n == 0:
+	case b.Settings.Mode.LowWins(): // lowest, challenge: charged to each one knocked out
+		onto := b.Name(e.knocked[0]) + "'s tally"
+		if n > 1 {
+			onto = "each one's tally"
+		}
+		fmt.Fprintf(env.Out, "  Knocked out: %s = %s onto %s\n", words.Join(b.Names(e.knocked)), words.Count(bonus, "point"), onto)
 	case b.ToKnocker():
 		var each []string
 		for _, seat := range e.knocked {

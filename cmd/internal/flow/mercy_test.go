@@ -183,3 +183,29 @@ func TestHandNoMercyKnocker(t *testing.T) {
 		t.Errorf("the board refuses the hand: %v", err)
 	}
 }
+
+// Issue 31: in lowest and challenge a knock-out is charged onto the tally
+// of the player knocked out, and the line after the picks says so; on the
+// old code it read "Knocked out: Dan = 250 points to Bob", counted nowhere.
+func TestHandNoMercyKnockOutCharged(t *testing.T) {
+	for _, tc := range []struct {
+		mode    scoring.Mode
+		answers []string
+		said    string
+	}{
+		{scoring.Lowest, []string{"Bob", "y", "Dan", "(no one else)", "r7", "r5", "y"}, "Knocked out: Dan = 250 points onto Dan's tally"},
+		{scoring.Challenge, []string{"Ann", "y", "Cat", "Bob", "Dan", "y"}, "Knocked out: Bob, Cat and Dan = 250 points onto each one's tally"},
+	} {
+		b, err := scoring.New(scoring.Settings{Deck: "no-mercy", Mode: tc.mode, Players: []string{"Ann", "Bob", "Cat", "Dan"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		env, _, out := testEnv(t, tc.answers...)
+		if _, ok, err := Hand(env, b, 0, nil, "Save this hand?"); err != nil || !ok {
+			t.Fatalf("%s: ok %v, err %v", tc.mode, ok, err)
+		}
+		if !strings.Contains(out.String(), tc.said) || strings.Contains(out.String(), "points to") {
+			t.Errorf("%s: said %q, want %q", tc.mode, out.String(), tc.said)
+		}
+	}
+}
