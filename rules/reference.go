@@ -654,7 +654,12 @@ func newerValueFacts() string {
 		if d.Decl.Target > 0 {
 			target = d.Decl.Target
 		}
-		lines = append(lines, fmt.Sprintf("- %s (%s): %s; to %d", d.Decl.Title, d.ID, valuesOf(d), target))
+		knock := ""
+		if b := d.Decl.Rules.KnockOutBonus; b > 0 {
+			// The one scoring rule No Mercy adds: a bonus per knock-out.
+			knock = fmt.Sprintf("; %d more for each player knocked out", b)
+		}
+		lines = append(lines, fmt.Sprintf("- %s (%s): %s%s; to %d", d.Decl.Title, d.ID, valuesOf(d), knock, target))
 	}
 	return strings.Join(lines, "\n") + "\n\nEach edition's topic says its deck and sources: `unoscore rules ID`."
 }

@@ -461,3 +461,25 @@ func TestNoMercyPlainFour(t *testing.T) {
 		}
 	}
 }
+
+// The scoring topic's line for No Mercy names its knock-out bonus, the one
+// scoring rule that edition adds (newcomer's #26).
+func TestScoringNamesKnockOutBonus(t *testing.T) {
+	top, _, err := LookupTopic("scoring")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := top.Text()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, "(no-mercy)") {
+			if !strings.Contains(line, "250 more for each player knocked out") {
+				t.Errorf("the No Mercy line leaves out the knock-out bonus: %q", line)
+			}
+			return
+		}
+	}
+	t.Errorf("no No Mercy line in the scoring topic:\n%s", text)
+}
