@@ -59,6 +59,11 @@ func runCheckStart(o *checkOptions) error {
 		return flipStart(app, o, card)
 	}
 	rulings := rules.StartRulings(card.Face, o.Players)
+	if !rules.RulebooksHave(card.Face) {
+		// A newer edition's own card (No Mercy's Wild Draw Ten): none of
+		// the five rulebooks speaks for it; its edition's sources do.
+		rulings = []rules.StartRuling{{Editions: []string{d.ID}, Text: newerStart(d, card)}}
+	}
 	if o.JSON {
 		return writeJSON(app.IO.Out, present.Start{Card: card.Token(), Players: o.Players, Agree: len(rulings) == 1, Rulings: rulings, House: o.house()})
 	}
@@ -68,6 +73,10 @@ func runCheckStart(o *checkOptions) error {
 		table = fmt.Sprintf(" with %d players", o.Players)
 	}
 	fmt.Fprintf(out, "%s turned up as the first discard%s:\n", words.Capitalize(rules.WithArticle(card.String())), table)
+	if !rules.RulebooksHave(card.Face) {
+		fmt.Fprint(out, wrap(rulings[0].Text, app.IO.TermWidth(), "", ""))
+		return nil
+	}
 	if len(rulings) == 1 && len(rulings[0].Editions) == len(rules.Editions) {
 		fmt.Fprint(out, wrap("All five rulebooks: "+rulings[0].Text, app.IO.TermWidth(), "", ""))
 		return nil
@@ -115,4 +124,20 @@ func startPlayers(d *rules.Deck, n int) error {
 		return usagef("--players must be %d to %d, not %d", lo, hi, n)
 	}
 	return usagef("--players must be %d to %d for the %s, not %d", lo, hi, d.Name, n)
+}
+
+// newerStart is what the sources of a newer edition say of its own card
+// turned up first: UNO All Wild's sheet ignores the card's action; No
+// Mercy's sources say nothing.
+func newerStart(d *rules.Deck, card rules.Card) string {
+	title := d.Name
+	if d.Decl != nil && d.Decl.Title != "" {
+		title = d.Decl.Title
+	}
+	if d.Decl != nil && d.Decl.Rules.UnrestrictedDraw {
+		return fmt.Sprintf("%s (its own sheet; none of the five rulebooks has %s): the first card's action is ignored (unoscore rules %s).",
+			title, rules.WithArticle(card.String()), d.ID)
+	}
+	return fmt.Sprintf("None of the five rulebooks has %s, and the sources found for %s do not say what happens when one is turned up first: agree on it before the first hand (unoscore rules %s).",
+		rules.WithArticle(card.String()), title, d.ID)
 }

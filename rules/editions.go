@@ -193,6 +193,20 @@ type StartRuling struct {
 	Text     string   `json:"text"`
 }
 
+// RulebooksHave reports whether any of the five rulebooks has a card of
+// face f (a Wild Draw Ten, a No Mercy card, is in none).
+func RulebooksHave(f Face) bool {
+	if f.IsNumber() {
+		return true
+	}
+	for _, e := range Editions {
+		if r, ok := e.Start[f]; ok && !r.Absent {
+			return true
+		}
+	}
+	return false
+}
+
 // StartRulings answers, for each distinct answer the rulebooks give, what
 // happens when a card of face f is turned up first at a table of n players
 // (0: any). Rulebooks whose deck lacks the card are left out unless none has
