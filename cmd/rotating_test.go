@@ -104,7 +104,7 @@ func TestRotatingAtTwoTerminals(t *testing.T) {
 // a rotating game of four asks no table.
 func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	p := &prompter.Fake{T: t, Answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "", "", "(stop"}}
+	p := &prompter.Fake{T: t, Answers: []string{"A,B,C,D,E,F,G,H,I,J,K,L", "rotating", "", "", "(stop"}}
 	var out, errb bytes.Buffer
 	ios := &iostreams.IOStreams{In: strings.NewReader(""), Out: &out, Err: &errb, InTTY: true, OutTTY: true}
 	if code := Run([]string{"--db", db, "new"}, ios, p); code != 0 {
@@ -112,6 +112,11 @@ func TestRotatingPromptsOnlyFittingModes(t *testing.T) {
 	}
 	if !strings.Contains(unwrapped(out.String()), "Table 3, round 1 of 11, hand 1 of 4: I & K against J & L; I deals.") {
 		t.Errorf("output:\n%s", out.String())
+	}
+	// Twelve at one table can play the UNO Party deck: the modes that
+	// need it come after rotating, and say so.
+	if items := p.Lists["How do you score?"]; len(items) < 2 || !strings.HasPrefix(items[0], "rotating") || !strings.Contains(items[1], "with the UNO Party deck") {
+		t.Errorf("modes offered: %q", items)
 	}
 
 	db = filepath.Join(t.TempDir(), "u.db")
@@ -170,20 +175,26 @@ func BenchmarkBoardRotating(b *testing.B) {
 	}
 }
 
-// TestPlayersPromptTakesTwelve: one name per line up to twelve, and eleven
-// is refused at the end of the list, naming the counts the modes take.
-func TestPlayersPromptTakesTwelve(t *testing.T) {
+// TestPlayersPromptTakesEleven: one name per line up to sixteen; eleven,
+// too many for the classic deck and no count rotating takes, sit at one
+// table with the UNO Party deck (6 to 16), the only deck then offered. On
+// the old code eleven was refused at the end of the list, and twelve,
+// thirteen or sixteen could only play rotating.
+func TestPlayersPromptTakesEleven(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
-	answers := []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "", "L", "", "", "", "(stop"} // hands, deck
+	answers := []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "", "standard", "", "", "A", "(stop"}
 	code, out, errs, p := runAt(t, db, answers, "new")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if len(p.Rejected) != 1 || !strings.Contains(p.Rejected[0], "UNO is for 2 to 10 players, not 11; the rotating mode is for 4, 5, 8, 9, 12, 13 or 16 players") {
+	if len(p.Rejected) != 0 {
 		t.Errorf("rejected: %q", p.Rejected)
 	}
-	if !strings.Contains(out, "With 12 players the mode is rotating") || !strings.Contains(out, "rotating, 11 rounds of 4 hands at 3 tables") {
-		t.Errorf("output:\n%s", out)
+	if decks := p.Lists["Which deck?"]; len(decks) != 1 || !strings.HasPrefix(decks[0], "party") {
+		t.Errorf("decks offered: %q", decks)
+	}
+	if !strings.Contains(out, "standard, first to 500, party deck") {
+		t.Errorf("labels %q\noutput:\n%s", p.Labels, out)
 	}
 }
 

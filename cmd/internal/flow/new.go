@@ -37,18 +37,31 @@ func Settings(env *Env, s scoring.Settings) (scoring.Settings, error) {
 		var modes []scoring.Mode
 		for _, m := range scoring.Modes {
 			knocker := strings.EqualFold(strings.TrimSpace(s.MercyBonus), scoring.MercyKnocker) // no tally mode gives it
-			if m.Fits(len(s.Players)) == nil && (!m.NamedTeams() || len(s.Players) >= present.PartnersPlayers) && !(knocker && m.LowWins()) {
+			if fitsWithADeck(m, s.Deck, len(s.Players)) && (!m.NamedTeams() || len(s.Players) >= present.PartnersPlayers) && !(knocker && m.LowWins()) {
 				modes = append(modes, m)
 			}
 		}
 		if len(modes) == 0 {
 			return s, scoring.Modes[0].Fits(len(s.Players))
 		}
+		// The modes this many can play with the deck in hand (rotating at
+		// tables of four) come first; the others need a deck for more (the
+		// UNO Party deck), and say so.
+		needs := map[scoring.Mode]string{}
+		if s.Deck == "" {
+			classic, _ := rules.LookupDeck(rules.DefaultDeck)
+			for _, m := range modes {
+				if m.FitsDeck(classic, len(s.Players)) != nil {
+					needs[m] = partyDeckName(m, len(s.Players))
+				}
+			}
+			slices.SortStableFunc(modes, func(a, b scoring.Mode) int { return len(needs[a]) - len(needs[b]) })
+		}
 		if len(modes) == 1 {
 			s.Mode = modes[0]
 			fmt.Fprintf(out, "With %d players the mode is %s: %s.\n", len(s.Players), s.Mode, present.Text(s.Mode).Short)
 		} else {
-			i, err := p.Select("How do you score?", modeChoices(modes), 0)
+			i, err := p.Select("How do you score?", modeChoices(modes, needs, env.Width()), 0)
 			if err != nil {
 				return s, err
 			}
@@ -223,6 +236,16 @@ func Refusal(s scoring.Settings) error {
 		if first == nil {
 			first = err
 		}
+		// No deck named yet: a deck for more players (UNO Party) may
+		// still seat them; the deck question offers only what fits.
+		if s.Deck == "" && present.CheckTeams(t) == nil && slices.ContainsFunc(rules.Decks(), func(d *rules.Deck) bool {
+			u := t
+			u.Deck = d.ID
+			_, err := scoring.New(u)
+			return err == nil
+		}) {
+			return nil
+		}
 	}
 	return first
 }
@@ -332,7 +355,7 @@ func deckItem(d *rules.Deck, width int) string {
 // a default ("Play to how many points [500]").
 func promptPlayers(env *Env) ([]string, error) {
 	// check checks the names; a whole list must also be a count some mode
-	// takes (more than 10 is rotating's 12, 13 or 16).
+	// takes with some deck (11 to 16: the UNO Party deck, or rotating's 12, 13 or 16).
 	check := func(names []string, whole bool) error {
 		if len(names) > scoring.MostPlayers {
 			return fmt.Errorf("at most %d players", scoring.MostPlayers)
@@ -459,15 +482,26 @@ func confirmKept(env *Env, question string, def bool) (bool, error) {
 	return ok, nil
 }
 
-// fitsSomeMode is nil when some mode takes n players, else says which
-// counts the modes take.
+// fitsWithADeck reports whether mode m takes n players with the deck
+// given (its id), or with one of the decks when none is given: eleven to
+// sixteen at one table play the UNO Party deck.
+func fitsWithADeck(m scoring.Mode, deck string, n int) bool {
+	decks := rules.Decks()
+	if d, err := rules.LookupDeck(deck); deck != "" && err == nil {
+		decks = []*rules.Deck{d}
+	}
+	return slices.ContainsFunc(decks, func(d *rules.Deck) bool { return m.FitsDeck(d, n) == nil })
+}
+
+// fitsSomeMode is nil when some mode takes n players (with some deck),
+// else says which counts the modes take.
 func fitsSomeMode(n int) error {
 	var msgs []string
 	for _, m := range scoring.Modes {
-		err := m.Fits(n)
-		if err == nil {
+		if fitsWithADeck(m, "", n) {
 			return nil
 		}
+		err := m.Fits(n)
 		if !slices.Contains(msgs, err.Error()) {
 			msgs = append(msgs, err.Error())
 		}
@@ -682,10 +716,29 @@ func promptCustom(env *Env, deckID string) (int, []string, error) {
 }
 
 // modeChoices lists the modes for the mode prompt.
-func modeChoices(modes []scoring.Mode) []string {
+func modeChoices(modes []scoring.Mode, needs map[scoring.Mode]string, width int) []string {
 	items := make([]string, len(modes))
 	for i, m := range modes {
 		items[i] = fmt.Sprintf("%-9s  %s", m, present.Text(m).Short)
+		if d := needs[m]; d != "" {
+			// The deck it needs, after what the mode is where the line
+			// has room (the list's pointer takes 4 columns).
+			items[i] = fmt.Sprintf("%-9s  with the %s", m, d)
+			if long := fmt.Sprintf("%s, with the %s", items[i][:11]+present.Text(m).Short, d); len(long)+4 <= width {
+				items[i] = long
+			}
+		}
 	}
 	return items
+}
+
+// partyDeckName names the first deck that takes n players in mode m ("UNO
+// Party deck"), for a mode the classic deck cannot seat them in.
+func partyDeckName(m scoring.Mode, n int) string {
+	for _, d := range rules.Decks() {
+		if m.FitsDeck(d, n) == nil {
+			return d.Name
+		}
+	}
+	return ""
 }
