@@ -749,8 +749,14 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		hands = append(hands, cards)
 	}
 	if len(missing) > 0 {
+		names := slices.Clone(missing)
 		for i, m := range missing {
 			missing[i] = m + "'s"
+		}
+		if b.Deck.Decl != nil && b.Deck.Decl.Rules.KnockOutBonus > 0 {
+			// No Mercy: a player with no cards given may have been
+			// knocked out rather than forgotten.
+			return Hand{}, invalid("%s cards are missing (or, if the mercy rule knocked them out, record %s as knocked out)", words.Join(missing), words.Join(names))
 		}
 		return Hand{}, invalid("%s cards are missing", words.Join(missing))
 	}

@@ -201,6 +201,11 @@ func TestNoMercyBonusRefused(t *testing.T) {
 			t.Errorf("%v by %v: %v, want %q", c.ko, c.by, err, c.want)
 		}
 	}
+	// A No Mercy hand with cards missing offers the knock-out it may be.
+	if _, err := w.Check(Hand{Out: "Ann", Left: []Left{{Player: "Bob", Cards: r1}}}); err == nil ||
+		!strings.Contains(err.Error(), "Cat's and Dan's cards are missing (or, if the mercy rule knocked them out, record Cat and Dan as knocked out)") {
+		t.Errorf("cards missing: %v", err)
+	}
 	// Who knocked whom: a chain ends at a player still in (Dan, knocked
 	// out by Bob after knocking Cat out), never in a circle.
 	bob := []Left{{Player: "Bob", Cards: r1}}
