@@ -173,8 +173,14 @@ func (o *newOptions) check() error {
 			// "stacking," was "unknown house rule """.
 			return usagef("--house %q names an empty house rule: separate house rules with single commas, as in --house stacking,jump-in", strings.Join(o.House, ","))
 		}
-		if _, err := rules.LookupHouseRule(strings.TrimSpace(h)); err != nil {
+		r, err := rules.LookupHouseRule(strings.TrimSpace(h))
+		if err != nil {
 			return usagef("--house: %v", err)
+		}
+		// No Mercy stacks by its own rules: a house rule saying so would
+		// read as the table's choice (the phone does not offer it).
+		if d, err := rules.LookupDeck(o.Deck); o.Deck != "" && err == nil && d.PlaysHouse(r.ID) {
+			return usagef("--house %s: the %s plays it by its own rules already; leave it out", r.ID, d.Name)
 		}
 	}
 	return nil
