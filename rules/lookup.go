@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -58,6 +59,9 @@ type Answer struct {
 	// …"); "" when the question describes none. Fact is then the fact it
 	// rests on.
 	Verdict string
+	// agreed: the table already plays by the house rule the fact is
+	// about, so its "agree on it before the first hand" is left out.
+	agreed bool
 }
 
 // Short is the answer to read out: the fact under its topic's title and
@@ -68,6 +72,9 @@ func (a *Answer) Short() string {
 		return a.Verdict
 	}
 	text, note := a.Fact.Text, ""
+	if a.agreed {
+		text = agreeSentence.ReplaceAllString(text, "")
+	}
 	if a.Fact.flipOnly() && !strings.Contains(text, "five rulebooks") {
 		// UNO Flip speaks for itself, never for the five rulebooks.
 		note = "\n\n" + flipNote
@@ -88,6 +95,10 @@ func (a *Answer) Short() string {
 	}
 	return head + body + note
 }
+
+// agreeSentence is a fact's suggestion to agree on a house rule before
+// the first hand.
+var agreeSentence = regexp.MustCompile(` ?Agree on it before the first hand[^.\n]*\.`)
 
 // readAloud is how many words an answer holds before "more:": about 50.
 const readAloud = 55
@@ -259,6 +270,9 @@ func AskFor(query string, table Table) (*Answer, error) {
 	}
 	best := hits[0]
 	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact, Verdict: ruling.Text}
+	if h := houseFor(best.Fact.ID); h != nil && table.HasHouse(h.ID) {
+		a.agreed = true
+	}
 	if h := houseFor(best.Fact.ID); h != nil && table.HasHouse(h.ID) && !strings.Contains(strings.ToLower(a.Verdict), "at this table (house rule: "+h.ID+")") {
 		a.Verdict = fmt.Sprintf("At this table (house rule: %s): yes, %s; the rulebooks have no such rule.", h.ID, h.Says)
 	}

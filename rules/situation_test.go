@@ -483,3 +483,22 @@ func TestScoringNamesKnockOutBonus(t *testing.T) {
 	}
 	t.Errorf("no No Mercy line in the scoring topic:\n%s", text)
 }
+
+// A table that plays a house rule already agreed on it: its fact does not
+// end telling them to agree on it (the newcomer's #10).
+func TestAgreedHouseRuleNotSuggested(t *testing.T) {
+	a, err := AskFor("can I stack a draw 2 on a draw 2", Table{House: []string{"stacking"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.Short(); strings.Contains(got, "Agree on it") || !strings.Contains(got, "At this table (house rule: stacking)") {
+		t.Errorf("at a stacking table: %q, want the table's rule and no suggestion to agree on it", got)
+	}
+	a, err = AskFor("stacking", Table{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.agreed {
+		t.Errorf("a table with no house rule is taken to have agreed on stacking")
+	}
+}
