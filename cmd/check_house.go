@@ -29,7 +29,7 @@ func gameTable(app *App, id string) (rules.Table, *store.Game, error) {
 	if err != nil {
 		return rules.Table{}, nil, err
 	}
-	return rules.Table{Deck: d, House: g.Board.Settings.House}, g, nil
+	return rules.Table{Deck: d, House: g.Board.Settings.House, MercyBonus: g.Board.Settings.MercyBonus}, g, nil
 }
 
 // tableVerdict is check play's answer with the table's house rules.

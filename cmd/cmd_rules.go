@@ -11,6 +11,7 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -198,6 +199,9 @@ func tableWords(g *store.Game) string {
 		w += ", house rule: " + s.House[0]
 	default:
 		w += ", house rules: " + strings.Join(s.House, ", ")
+	}
+	if s.MercyBonus == scoring.MercyKnocker {
+		w += ", knock-out bonus to the knocker"
 	}
 	return w
 }

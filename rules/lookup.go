@@ -250,6 +250,9 @@ func AskFor(query string, table Table) (*Answer, error) {
 		sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
 	}
 	ruling, ruled := sit.Rule(table)
+	if r, ok := bonusRuling(query, table); ok {
+		ruling, ruled = r, true
+	}
 	if !ruled {
 		hits = leanToEdition(query, hits)
 	}

@@ -1077,6 +1077,30 @@ func othersPlay(ws []string) bool {
 type Table struct {
 	Deck  *Deck
 	House []string
+	// MercyBonus is who receives a knock-out bonus at this table, as it
+	// chose at new: "winner" (the hand's winner) or "knocker" (who
+	// knocked the player out); "" when the deck has none.
+	MercyBonus string
+}
+
+// bonusRuling answers who receives the knock-out bonus at a table that
+// chose it ("who gets the 250 when someone is knocked out").
+func bonusRuling(q string, t Table) (Ruling, bool) {
+	if t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || t.MercyBonus == "" {
+		return Ruling{}, false
+	}
+	ws := sitWords(q)
+	if !has(ws, "who gets", "who receives", "who scores", "who earns", "who wins", "who collects", "who takes", "who get", "goes to", "go to") ||
+		!has(ws, strconv.Itoa(t.Deck.Decl.Rules.KnockOutBonus), "bonus", "knocked", "knock", "knocking", "knocks") {
+		return Ruling{}, false
+	}
+	b := t.Deck.Decl.Rules.KnockOutBonus
+	who := fmt.Sprintf("the hand's winner receives the %d for each player knocked out", b)
+	if t.MercyBonus == "knocker" {
+		who = fmt.Sprintf("whoever knocked the player out receives the %d", b)
+	}
+	return Ruling{Text: fmt.Sprintf("At this table (chosen at new, --mercy-bonus %s): %s; the sources read it two ways.", t.MercyBonus, who),
+		Fact: strings.ReplaceAll(t.Deck.ID, "-", "") + "-scoring"}, true
 }
 
 // HasHouse reports whether the table plays by house rule r.

@@ -235,6 +235,9 @@ func TestAskForTheTable(t *testing.T) {
 		{"can I put a red draw 2 on a blue draw 2 on my turn", Table{Deck: deckNamed(t, "no-mercy")}, "Yes: a red Draw Two can go on a blue Draw Two: the symbols match; in UNO Show 'Em No Mercy"},
 		{"No Mercy: my cousin has 26 cards, is she out?", Table{Deck: deckNamed(t, "classic")}, "Yes: in UNO Show 'Em No Mercy"},
 		{"my cousin has 26 cards, is she out?", Table{Deck: deckNamed(t, "no-mercy")}, "Yes: in UNO Show 'Em No Mercy"},
+		// Who receives the 250: the table's choice at new (newcomer's #25).
+		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "knocker"}, "At this table (chosen at new, --mercy-bonus knocker): whoever knocked"},
+		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}, "At this table (chosen at new, --mercy-bonus winner): the hand's winner"},
 	}
 	for _, tc := range tests {
 		a, err := AskFor(tc.q, tc.table)
