@@ -397,6 +397,16 @@ func parseCard(d *Deck, tok string) (Card, error) {
 		e.Suggest = ""
 		return Card{}, e
 	}
+	// A card of another deck ("wd10" in a classic game) is said as one,
+	// not taken for a misspelling of this deck's nearest card.
+	if d != nil && !drawFourWritten(t) {
+		for _, o := range decks {
+			if c, ok := lookCard(o, t); ok && o != d && o.has(c) {
+				return Card{}, &TokenError{Token: tok, Problem: "unknown card",
+					Detail: fmt.Sprintf("%s is a card of the %s, not of the %s", WithArticle(c.String()), o.Name, d.Name)}
+			}
+		}
+	}
 	return Card{}, &TokenError{Token: tok, Problem: "unknown card", Suggest: suggestCard(d, t)}
 }
 
@@ -449,6 +459,19 @@ func lookCard(d *Deck, t string) (Card, bool) {
 		}
 	}
 	return Card{}, false
+}
+
+// drawFourWritten reports whether t is a Draw Four written as d4 or +4,
+// with or without a colour: in a deck without No Mercy's Draw Four it is
+// most likely the deck's own (wd4, or a colour's Draw Two), suggested.
+func drawFourWritten(t string) bool {
+	for _, p := range colorPrefixes {
+		if r, ok := strings.CutPrefix(t, p); ok && r != "" {
+			t = r
+			break
+		}
+	}
+	return t == "d4" || t == "dr4" || t == "+4"
 }
 
 // drawFour is what "d4" (no colour) and "rd4" (a colour) may have meant,

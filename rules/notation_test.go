@@ -304,3 +304,24 @@ func FuzzSuggestionIsTheDecks(f *testing.F) {
 		}
 	})
 }
+
+// TestCardOfAnotherDeck: a card another deck holds, typed in a game of a
+// deck without it, is named with its deck ("wd10": No Mercy's), not taken
+// for a misspelling of this deck's nearest card (the newcomer's "did you
+// mean wd4?"); a Draw Four written d4 or +4 is still the deck's own.
+func TestCardOfAnotherDeck(t *testing.T) {
+	for _, c := range []struct{ deck, tok, want string }{
+		{"classic", "wd10", `unknown card "wd10" (a Wild Draw Ten is a card of the UNO Show 'Em No Mercy deck, not of the classic 108-card deck)`},
+		{"classic", "wrd4", `(a Wild Reverse Draw Four is a card of the UNO Show 'Em No Mercy deck`},
+		{"classic", "d4", `did you mean "wd4"?`},
+		{"classic", "wd5", `did you mean "wd4"?`},
+	} {
+		d, err := LookupDeck(c.deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.ParseCard(c.tok); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: %v, want %q", c.deck, c.tok, err, c.want)
+		}
+	}
+}
