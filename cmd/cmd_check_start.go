@@ -42,6 +42,15 @@ func runCheckStart(o *checkOptions) error {
 		return err
 	}
 	card, err := d.ParseCard(strings.TrimSpace(o.Card))
+	if c, nd, ok := rules.NewerCard(d, strings.TrimSpace(o.Card)); err != nil && ok {
+		// A newer edition's own card asked of a deck without it: name
+		// the deck that has it, not the nearest token of this one.
+		title := nd.Name
+		if nd.Decl != nil && nd.Decl.Title != "" {
+			title = nd.Decl.Title
+		}
+		return usagef("the %s has no %s (a %s card: --deck %s)", d.Name, c.Face, title, nd.ID)
+	}
 	if err != nil {
 		return usagef("%v", err)
 	}

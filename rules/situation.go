@@ -1816,6 +1816,28 @@ func editionOf(cards []Card) string {
 	return ""
 }
 
+// NewerCard is the newer edition's deck whose own card tok is (No
+// Mercy's for "wd10"), when d cannot read it: for a sentence that names
+// the deck to pick instead of a near token of d.
+func NewerCard(d *Deck, tok string) (Card, *Deck, bool) {
+	if _, err := d.ParseCard(tok); err == nil {
+		return Card{}, nil, false
+	}
+	h, err := ParseAnyHand(tok)
+	if err != nil || len(h.Cards) != 1 || d.Copies(h.Cards[0].Face) > 0 {
+		return Card{}, nil, false
+	}
+	id := editionOf(h.Cards)
+	if id == "" {
+		return Card{}, nil, false
+	}
+	nd, err := LookupDeck(id)
+	if err != nil {
+		return Card{}, nil, false
+	}
+	return h.Cards[0], nd, true
+}
+
 // skipVerb reports whether the "skip" at ws[j] is the verb, not the card:
 // "do you skip on a draw 2", "is a draw 2 a skip", "does a reverse card
 // skip" (a yes-or-no question that ends on it after another card).
