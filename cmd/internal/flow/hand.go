@@ -664,7 +664,8 @@ func askWhoWentOut(env *Env, b *scoring.Board, active []int, current int, endabl
 // knocked out has no cards to enter.
 func askKnockedOut(env *Env, e *handEntry) error {
 	b := e.b
-	yes, err := env.Prompt.Confirm(fmt.Sprintf("Was anyone knocked out (%d cards or more)?", mercy(b)), false)
+	// Kept on the screen with its answer, as the picks under it are.
+	yes, err := confirmKept(env, fmt.Sprintf("Was anyone knocked out (%d cards or more)?", mercy(b)), false)
 	if err != nil {
 		return err
 	}

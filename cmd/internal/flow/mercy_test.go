@@ -173,6 +173,9 @@ func TestHandNoMercyKnocker(t *testing.T) {
 	if _, err := b.Check(h2); err != nil || h2.KnockedBy["Cat"] != "Ann" || h2.KnockedBy["Dan"] != "Cat" {
 		t.Errorf("the hand %v: %v", h2.KnockedBy, err)
 	}
+	if !strings.Contains(out.String(), "Was anyone knocked out (25 cards or more)? yes\n") {
+		t.Errorf("the question is not kept with its answer:\n%s", out)
+	}
 	if !strings.Contains(out.String(), "Knocked out: Dan by Cat = 250 points to Cat") {
 		t.Errorf("no knocker said:\n%s", out)
 	}
