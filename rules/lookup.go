@@ -17,6 +17,9 @@ type TopicError struct {
 }
 
 func (e *TopicError) Error() string {
+	if strings.TrimSpace(e.Query) == "" {
+		return "nothing was asked: ask a question or name a topic"
+	}
 	msg := fmt.Sprintf("no rules topic matches %q", e.Query)
 	if len(e.Suggest) > 0 {
 		quoted := make([]string, len(e.Suggest))
