@@ -1649,6 +1649,24 @@ func firstRuling(s Situation) (Ruling, bool) {
 	if f.IsNumber() {
 		fact, ok = "fc-number", true
 	}
+	if id := editionOf([]Card{*s.Play}); !ok && id != "" && !RulebooksHave(f) {
+		// A newer edition's own card (No Mercy's Wild Draw Ten): none of
+		// the five rulebooks has it; its edition's sources speak, or not.
+		d, err := LookupDeck(id)
+		if err != nil || d.Decl == nil {
+			return Ruling{}, false
+		}
+		fact := strings.ReplaceAll(d.ID, "-", "") + "-play"
+		if d.Decl.Rules.UnrestrictedDraw {
+			return Ruling{Text: fmt.Sprintf("If %s starts the pile in %s, its action is ignored; none of the five rulebooks has the card.",
+				WithArticle(f.String()), d.Decl.Title), Fact: fact}, true
+		}
+		if open := strings.ReplaceAll(d.ID, "-", "") + "-open"; factByID(open) != nil {
+			fact = open // what the edition's sources leave open
+		}
+		return Ruling{Text: fmt.Sprintf("No rulebook covers that: none of the five has %s, and the sources found for %s do not say what happens when one starts the pile; agree on it before the first hand.",
+			WithArticle(f.String()), d.Decl.Title), Fact: fact}, true
+	}
 	if !ok {
 		return Ruling{}, false
 	}

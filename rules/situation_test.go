@@ -123,6 +123,8 @@ func TestRulings(t *testing.T) {
 		{"how long do I have to challenge a wild draw four", nil, "Yes:", "as soon as the Wild Draw Four lands"},
 		{"what does a reverse do with two players", nil, "With two players a Reverse acts as a Skip", ""},
 		{"what happens if the first card turned up is a draw two", nil, "If a Draw Two starts the pile:", "(Older sheet differs)"},
+		// A No Mercy card turned up first: not the Wild Draw Four's rule.
+		{"what happens if the first card is a wild draw 10", nil, "No rulebook covers that: none of the five has a Wild Draw Ten", "UNO Show 'Em No Mercy do not say"},
 		{"can I play a red 4 on a wild", nil, "It depends on the colour called", ""},
 		{"can I play a red 4 on a wild when blue was called", nil, "No:", ""},
 		{"can you play a skip everyone with 2 players in uno flip", nil, "You play again: a Skip Everyone skips every other player, with 2 players too", ""},
