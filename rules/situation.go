@@ -1184,6 +1184,9 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 	case AskedFirst:
 		return firstRuling(s)
 	case AskedChallenge:
+		if r, ok := colouredFour(d, s); ok {
+			return r, ok
+		}
 		return challengeRuling(s)
 	case AskedLast:
 		if len(s.Cards) > 0 && d.Decl != nil && slices.Contains(d.Decl.Rules.NotLast, s.Cards[0].Face.Token()) {

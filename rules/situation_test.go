@@ -451,6 +451,7 @@ func TestNoMercyPlainFour(t *testing.T) {
 		{"how much is a +4", Table{}, "50 points:", "Wild Draw Four"},
 		{"does the +4 have to be challenged right away", nm, "There is nothing to challenge:", "coloured Draw Four"},
 		{"can I challenge a +4", nm, "There is nothing to challenge:", "only a Wild Draw Four"},
+		{"I challenged the +4 and she had a red card, who draws", nm, "There is nothing to challenge:", "coloured Draw Four"},
 	}
 	for _, tc := range tests {
 		a, err := AskFor(tc.q, tc.table)
