@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -59,6 +60,10 @@ func runCheckPlay(o *checkOptions) error {
 		return err
 	}
 	v, err := rules.CanPlayIn(d, card, top, called, hand)
+	if errors.Is(err, rules.ErrCardColor) && !card.Face.IsNumber() {
+		// The example is the card played, given a colour ("rd4", not "r7").
+		return usagef("the colour of the card played decides the answer: give it, as in %s%s", d.Colors[0].Letter(), card.Face.Token())
+	}
 	if err != nil {
 		return refereeError(err, top, d)
 	}
