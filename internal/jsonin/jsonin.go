@@ -67,7 +67,11 @@ func (e *DuplicateKeyError) Error() string {
 // ignoring case and would quietly keep the last ("Target" after "target").
 // The web API refuses such a body as import refuses such an export. A key
 // given twice is a *DuplicateKeyError.
-func NoDuplicateKeys(raw []byte) error { return noDuplicateIn(json.NewDecoder(bytes.NewReader(raw))) }
+func NoDuplicateKeys(raw []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // a number is not read as float64: 1E700 is valid JSON
+	return noDuplicateIn(dec)
+}
 
 // noDuplicateIn reads one JSON value from dec, and refuses it if an object
 // in it has a key twice, in any case.

@@ -15,6 +15,7 @@ func TestNoDuplicateKeys(t *testing.T) {
 		{`{"out": "Ann", "left": {"Bob": "r7"}}`, ""},
 		{`[{"a": 1}, {"a": 2}]`, ""},
 		{`{"a": {"b": 1}, "b": 2}`, ""},
+		{`{"changes": 1E700}`, ""}, // valid JSON, too big for a float64: no Go words
 		{`{"out": "Ann", "out": "Bob"}`, `the key "out" appears twice in one object`},
 		{`{"target": 500, "Target": 1000}`, `the keys "target" and "Target" differ only in case`},
 		{"{\"k\": 1, \"\u212a\": 2}", `differ only in case`}, // the Kelvin sign is a k to encoding/json
