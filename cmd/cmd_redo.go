@@ -63,7 +63,7 @@ func runRedo(o *undoOptions) error {
 			}
 			o.Game, asked = g.ID, g.Changes()
 		} else if h, ok := redoOne(g, o.Table); ok {
-			question := fmt.Sprintf("Bring back %s (%s %s, %s)?", handAt(h.Row), h.out, h.went, words.Count(h.points, "point"))
+			question := fmt.Sprintf("Bring back %s (%s)?", handAt(h.Row), h.brief)
 			if ok, err := o.app.askFirst(question, "interrupted; nothing was brought back", "Nothing brought back."); !ok {
 				return err
 			}
@@ -116,9 +116,7 @@ func runRedo(o *undoOptions) error {
 // redoHand is the hand a redo would bring back, as the question names it.
 type redoHand struct {
 	scoring.Row        // Number: the hand it counts again as; Table
-	out         string // who went out
-	went        string // "went out", or No Mercy's "was last standing"
-	points      int    // the points the hand brings its winner
+	brief       string // who went out and what the hand brings (present.HandBrief)
 }
 
 // redoOne is the one hand RedoAt(table) would bring back in g, if there is
@@ -130,12 +128,5 @@ func redoOne(g *store.Game, table int) (redoHand, bool) {
 	if err != nil {
 		return redoHand{}, false
 	}
-	pts := 0
-	for _, l := range h.Left {
-		pts += g.Board.Deck.HandPoints(l.Cards)
-	}
-	if len(h.KnockedBy) == 0 { // No Mercy: the winner's knock-out bonus
-		pts += len(h.KnockedOut) * g.Board.Deck.Decl.Rules.KnockOutBonus
-	}
-	return redoHand{Row: scoring.Row{Number: g.Board.Hands() + 1, Table: h.Table}, out: h.Out, went: present.Went(h), points: pts}, true
+	return redoHand{Row: scoring.Row{Number: g.Board.Hands() + 1, Table: h.Table}, brief: present.HandBrief(g.Board, h)}, true
 }

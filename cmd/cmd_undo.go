@@ -10,7 +10,6 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/prompter"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
-	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
@@ -93,7 +92,7 @@ func runUndo(o *undoOptions) error {
 			return err
 		}
 		last := g.Board.Rows[n-1]
-		question := fmt.Sprintf("Void %s (%s %s, %s)?", handAt(last), g.Board.Name(last.Out), present.Went(last.Hand), words.Count(last.Won, "point"))
+		question := fmt.Sprintf("Void %s (%s)?", handAt(last), present.HandBrief(g.Board, last.Hand))
 		if ok, err := o.app.askFirst(question, fmt.Sprintf("interrupted; %s was not voided", handAt(last)), "Nothing voided."); !ok {
 			return err
 		}
@@ -134,8 +133,7 @@ func (o *undoOptions) undo(asked int) error {
 	if o.JSON {
 		return writeJSON(o.app.IO.Out, present.Undone{Board: present.NewBoard(&g.Game), Voided: present.NewVoided(&g.Game, voided)})
 	}
-	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s %s, %s); it stays in the history.\n\n",
-		handAt(voided), g.Board.Name(voided.Out), present.Went(voided.Hand), words.Count(voided.Won, "point"))
+	fmt.Fprintf(o.app.IO.Out, "Voided %s (%s); it stays in the history.\n\n", handAt(voided), present.HandBrief(g.Board, voided.Hand))
 	return ui.WriteBoard(o.app.IO.Out, &g.Game, o.app.style())
 }
 

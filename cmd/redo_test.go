@@ -197,3 +197,30 @@ func TestUndoRedoOfAChangeAsk(t *testing.T) {
 		t.Fatalf("undo --json of the end: exit %d:\n%s", code, out)
 	}
 }
+
+// No Mercy in lowest and challenge mode charges a knock-out to the player
+// knocked out; the question says so, as the board and history do, and
+// does not count the 250 as points of the hand (the old question read
+// "Bring back hand 1 (Ann went out, 255 points)?"). Undo's question reads
+// the same.
+func TestRedoAsksNoMercyCharge(t *testing.T) {
+	for _, mode := range []string{"lowest", "challenge"} {
+		db := filepath.Join(t.TempDir(), "u.db")
+		runAt(t, db, nil, "--no-input", "new", "--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--mode", mode)
+		runAt(t, db, nil, "--no-input", "hand", "-o", "Ann", "Bob=r5", "--knocked-out", "Cat")
+		code, out, errs, _ := runAt(t, db, []string{"y"}, "undo")
+		if want := "Void hand 1 (Ann went out, 5 points; Cat knocked out, charged 250)? yes\n"; code != 0 || !strings.HasPrefix(out, want) {
+			t.Fatalf("%s, undo: exit %d:\n%s%s\nwant first %q", mode, code, out, errs, want)
+		}
+		code, out, errs, _ = runAt(t, db, []string{"y"}, "redo")
+		if want := "Bring back hand 1 (Ann went out, 5 points; Cat knocked out, charged 250)? yes\nBrought back. Hand 1: Ann went out; caught with cards: Bob 5, Cat knocked out"; code != 0 || !strings.HasPrefix(out, want) {
+			t.Fatalf("%s, redo: exit %d:\n%s%s\nwant first %q", mode, code, out, errs, want)
+		}
+		runAt(t, db, nil, "--no-input", "hand", "-o", "Ann", "--knocked-out", "Bob,Cat")
+		runAt(t, db, nil, "undo", "--yes")
+		code, out, _, p := runAt(t, db, []string{"n"}, "redo")
+		if want := "Bring back hand 2 (Ann was last standing; Bob and Cat knocked out, charged 250 each)?"; code != 0 || len(p.Labels) != 1 || p.Labels[0] != want {
+			t.Fatalf("%s, last standing: exit %d, asked %q:\n%s\nwant %q", mode, code, p.Labels, out, want)
+		}
+	}
+}

@@ -58,3 +58,33 @@ func TestBrowserSaysTheChange(t *testing.T) {
 	hand("undo")
 	said("a hand voided", "A hand was voided. Ann leads with 56.")
 }
+
+// TestBrowserSaysTheCharge: in a No Mercy game in lowest mode the live
+// region says a knock-out as the board does, 250 charged to the player
+// knocked out, not as points of the hand (the old line read "Hand 1: Ann
+// went out, 255 points.").
+func TestBrowserSaysTheCharge(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--mode", "lowest")
+	hand := func(args ...string) {
+		t.Helper()
+		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := harness.StartServe(t, db)
+	ctx := browser(t, exe)
+	step := stepper(t)
+	step(ctx, "the television", bypassCSP, chromedp.EmulateViewport(1280, 720), navigate(s.View),
+		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))
+	said := func(what, want string) {
+		t.Helper()
+		step(ctx, what, poll(fmt.Sprintf(`document.getElementById("said").textContent === %s`, jsString(want)), 10*time.Second))
+	}
+	hand("hand", "--out", "Ann", "--left", "Bob=r5", "--knocked-out", "Cat")
+	said("a hand with a knock-out", "Hand 1: Ann went out, 5 points; Cat knocked out, charged 250. Ann leads with 0.")
+	hand("hand", "--out", "Bob", "--knocked-out", "Ann,Cat")
+	said("a hand won by the last standing", "Hand 2: Bob was last standing; Ann and Cat knocked out, charged 250 each. Bob leads with 5.")
+}

@@ -164,6 +164,37 @@ func Went(h scoring.Hand) string {
 	return "went out"
 }
 
+// HandBrief says in a few words what a hand did, for a question about it
+// or the line a screen reader says: "Ann went out, 57 points" (in No
+// Mercy, with the knock-outs the winner receives). In lowest and
+// challenge, where no one wins a hand's points and a knock-out is charged
+// to the player knocked out, the charge is said apart, as the board's
+// hand line and the history say it: "Ann went out, 5 points; Cat knocked
+// out, charged 250", "Ann was last standing; Bob and Cat knocked out,
+// charged 250 each".
+func HandBrief(b *scoring.Board, h scoring.Hand) string {
+	held := 0
+	for _, l := range h.Left {
+		held += b.Deck.HandPoints(l.Cards)
+	}
+	bonus := b.Deck.Decl.Rules.KnockOutBonus
+	s := h.Out + " " + Went(h)
+	if !b.Settings.Mode.LowWins() || len(h.KnockedOut) == 0 {
+		if len(h.KnockedBy) == 0 { // the hand's winner receives the knock-outs
+			held += len(h.KnockedOut) * bonus
+		}
+		return s + ", " + words.Count(held, "point")
+	}
+	if len(h.Left) > 0 {
+		s += ", " + words.Count(held, "point")
+	}
+	each := ""
+	if len(h.KnockedOut) > 1 {
+		each = " each"
+	}
+	return fmt.Sprintf("%s; %s knocked out, charged %d%s", s, words.Join(h.KnockedOut), bonus, each)
+}
+
 // HandLine says in one sentence what a counted hand did: "Hand 3: Ann went
 // out: ...", and who it eliminated.
 func HandLine(b *scoring.Board, r scoring.Row) string {

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/scoring"
 )
 
@@ -148,6 +149,41 @@ func TestTallySummaryKnockOut(t *testing.T) {
 			if got := HandSummary(b, c.h); got != c.want {
 				t.Errorf("%s: %q\nwant %q", mode, got, c.want)
 			}
+		}
+	}
+}
+
+// HandBrief names a hand for a question or a spoken line. In lowest and
+// challenge a No Mercy knock-out is its charge to the player knocked
+// out, not points of the hand (on the old code the undo and redo
+// questions and the page's spoken line read "Ann went out, 255 points").
+func TestHandBrief(t *testing.T) {
+	d, err := rules.LookupDeck("no-mercy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	five, _ := d.ParseHand("r5")
+	bob := []scoring.Left{{Player: "Bob", Cards: five}}
+	for _, c := range []struct {
+		mode  scoring.Mode
+		bonus string
+		h     scoring.Hand
+		want  string
+	}{
+		{scoring.Standard, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out, 255 points"},
+		{scoring.Standard, "", scoring.Hand{Out: "Ann", KnockedOut: []string{"Bob", "Cat"}}, "Ann was last standing, 500 points"},
+		{scoring.Standard, scoring.MercyKnocker, scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}, KnockedBy: map[string]string{"Cat": "Bob"}}, "Ann went out, 5 points"},
+		{scoring.Lowest, "", scoring.Hand{Out: "Ann", Left: bob}, "Ann went out, 5 points"},
+		{scoring.Lowest, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out, 5 points; Cat knocked out, charged 250"},
+		{scoring.Lowest, "", scoring.Hand{Out: "Ann", KnockedOut: []string{"Bob", "Cat"}}, "Ann was last standing; Bob and Cat knocked out, charged 250 each"},
+		{scoring.Challenge, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out, 5 points; Cat knocked out, charged 250"},
+	} {
+		b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Mode: c.mode, Deck: "no-mercy", MercyBonus: c.bonus})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := HandBrief(b, c.h); got != c.want {
+			t.Errorf("%s %s: %q\nwant %q", c.mode, c.bonus, got, c.want)
 		}
 	}
 }

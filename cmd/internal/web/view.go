@@ -381,7 +381,7 @@ func (v *boardView) said(b *scoring.Board, lead []int, scored bool) {
 		if r.Table > 0 {
 			at = fmt.Sprintf(" at table %d", r.Table)
 		}
-		v.SaidHand = fmt.Sprintf("Hand %d%s: %s %s, %s.", r.Number, at, b.Name(r.Out), present.Went(r.Hand), words.Count(r.Won, "point"))
+		v.SaidHand = fmt.Sprintf("Hand %d%s: %s.", r.Number, at, present.HandBrief(b, r.Hand))
 	}
 	v.SaidLead = v.Head
 	switch {
