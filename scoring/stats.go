@@ -25,7 +25,7 @@ type PlayerGame struct {
 	WentOut   int    `json:"went_out"`           // hands they went out in
 	Held      int    `json:"held"`               // points of the cards they were left holding
 	HeldHands int    `json:"held_hands"`         // hands in which their cards were entered
-	BestOut   int    `json:"best_out,omitempty"` // the most a hand they went out in was worth
+	BestOut   int    `json:"best_out,omitempty"` // the most a hand they went out in brought them (No Mercy: a knocker's own 250s included)
 	Place     int    `json:"place,omitempty"`    // final place once the game is over, 1 the best; ties share it
 	Won       bool   `json:"won,omitempty"`
 }
@@ -56,8 +56,12 @@ func Summarize(b *Board) GameStats {
 				// In the modes where the lowest tally wins (lowest,
 				// challenge) nobody scores the cards of the hand that
 				// was won: it is worth nothing to the one who went out.
+				// What the hand brought their column, as the board's
+				// cell says it: the hand's points and, in a No Mercy
+				// game that gives the 250 to the knocker, what their
+				// own knock-outs (or their partner's) brought.
 				if !b.Settings.Mode.LowWins() {
-					p.BestOut = max(p.BestOut, r.Won)
+					p.BestOut = max(p.BestOut, r.Won+r.Cells[b.ColumnOf(seat)].Bonus)
 				}
 			}
 			if r.Held[seat] >= 0 {

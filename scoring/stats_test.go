@@ -74,6 +74,29 @@ func TestSummarize(t *testing.T) {
 			},
 			want: []PlayerGame{pg("Ann", 0, 2, 2, 0, 0, 0, 1, true), pg("Bob", 0, 1, 0, 50, 1, 0, 3, false),
 				pg("Cat", 0, 1, 0, 59, 1, 0, 4, false), pg("Dan", 0, 2, 0, 51, 2, 0, 2, false)}},
+		// No Mercy, 250 a knock-out. The winner's reading: Ann's best is
+		// Bob's 7 + Dan's 5 + 250 for Cat = 262.
+		{name: "no mercy, the winner receives the knock-out", s: Settings{Deck: "no-mercy", Players: abcd, Target: 1000},
+			hands: []Hand{knocks(hand(t, "Ann", "Bob=r7", "Dan=5"), "Cat", "")},
+			want: []PlayerGame{pg("Ann", 0, 1, 1, 0, 0, 262, 0, false), pg("Bob", 0, 1, 0, 7, 1, 0, 0, false),
+				pg("Cat", 0, 1, 0, 0, 0, 0, 0, false), pg("Dan", 0, 1, 0, 5, 1, 0, 0, false)}},
+		// The knocker's reading: Ann went out and knocked Cat out herself,
+		// so her hand out is worth 12 + 250 = 262, as her cell "+12 +250"
+		// says (the old code counted 12); Bob's is his 10, Dan's 250 for
+		// knocking Cat out being Dan's, in a hand Dan did not go out in.
+		{name: "no mercy, the knocker receives the knock-out", s: Settings{Deck: "no-mercy", MercyBonus: MercyKnocker, Players: abcd, Target: 1000},
+			hands: []Hand{
+				knocks(hand(t, "Ann", "Bob=r7", "Dan=5"), "Cat", "Ann"),
+				knocks(hand(t, "Bob", "Ann=9", "Dan=1"), "Cat", "Dan"),
+			},
+			want: []PlayerGame{pg("Ann", 0, 2, 1, 9, 1, 262, 0, false), pg("Bob", 0, 2, 1, 7, 1, 10, 0, false),
+				pg("Cat", 0, 2, 0, 0, 0, 0, 0, false), pg("Dan", 0, 2, 0, 6, 2, 0, 0, false)}},
+		// Partners, the knocker's reading: Cat knocked Dan out while her
+		// partner Ann went out; the team's cell is "+7 +250", Ann's best 257.
+		{name: "no mercy partners, the partner knocks out", s: Settings{Mode: Partners, Deck: "no-mercy", MercyBonus: MercyKnocker, Players: abcd, Target: 1000},
+			hands: []Hand{knocks(hand(t, "Ann", "Bob=r7"), "Dan", "Cat")},
+			want: []PlayerGame{pg("Ann", 1, 1, 1, 0, 0, 257, 0, false), pg("Bob", 2, 1, 0, 7, 1, 0, 0, false),
+				pg("Cat", 1, 1, 0, 0, 0, 0, 0, false), pg("Dan", 2, 1, 0, 0, 0, 0, 0, false)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,6 +110,19 @@ func TestSummarize(t *testing.T) {
 			}
 		})
 	}
+}
+
+// knocks adds to h a No Mercy knock-out of name, by knocker ("" where the
+// hand's winner receives the bonus).
+func knocks(h Hand, name, knocker string) Hand {
+	h.KnockedOut = append(h.KnockedOut, name)
+	if knocker != "" {
+		if h.KnockedBy == nil {
+			h.KnockedBy = map[string]string{}
+		}
+		h.KnockedBy[name] = knocker
+	}
+	return h
 }
 
 var day = time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
