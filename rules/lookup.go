@@ -275,7 +275,7 @@ func AskFor(query string, table Table) (*Answer, error) {
 		return nil, &TopicError{Query: query, Suggest: suggestions(query)}
 	}
 	best := hits[0]
-	a := &Answer{Topic: best.Fact.Topic, Fact: best.Fact, Verdict: ruling.Text}
+	a := &Answer{Topic: best.Fact.Topic, Fact: tableFact(best.Fact, table), Verdict: ruling.Text}
 	if h := houseFor(best.Fact.ID); h != nil && table.HasHouse(h.ID) {
 		a.agreed = true
 	}

@@ -1100,7 +1100,30 @@ func bonusRuling(q string, t Table) (Ruling, bool) {
 		who = fmt.Sprintf("whoever knocked the player out receives the %d", b)
 	}
 	return Ruling{Text: fmt.Sprintf("At this table (chosen at new, --mercy-bonus %s): %s; the sources read it two ways.", t.MercyBonus, who),
-		Fact: strings.ReplaceAll(t.Deck.ID, "-", "") + "-scoring"}, true
+		Fact: scoringFactOf(t.Deck)}, true
+}
+
+// scoringFactOf is the id of a newer deck's scoring fact: "nomercy-scoring".
+func scoringFactOf(d *Deck) string { return strings.ReplaceAll(d.ID, "-", "") + "-scoring" }
+
+// tableFact is f as it reads at table t. The reference states a deck's
+// knock-out bonus the way the table chooses by default, the hand's
+// winner's ("plus 250 for each player knocked out"); at a table that
+// gives it to the knocker (new --mercy-bonus knocker) that deck's scoring
+// fact says so instead, as the ruling on who gets it does. Every other
+// fact, and every other table, is f itself.
+func tableFact(f *Fact, t Table) *Fact {
+	if f == nil || t.MercyBonus != "knocker" || t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || f.ID != scoringFactOf(t.Deck) {
+		return f
+	}
+	b := t.Deck.Decl.Rules.KnockOutBonus
+	winner := fmt.Sprintf(", plus %d for each player knocked out;", b)
+	if !strings.Contains(f.Text, winner) {
+		return f // worded otherwise: TestNoMercyScoringFactForTheTable says so
+	}
+	at := *f
+	at.Text = strings.Replace(f.Text, winner, fmt.Sprintf("; whoever knocked a player out receives %d for it;", b), 1)
+	return &at
 }
 
 // HasHouse reports whether the table plays by house rule r.

@@ -252,6 +252,43 @@ func TestAskForTheTable(t *testing.T) {
 	}
 }
 
+// The No Mercy scoring fact shown under an answer follows the table's
+// choice of who receives the 250, as the ruling that leads it does: at a
+// knocker table it named the hand's winner ("plus 250 for each player
+// knocked out") under a ruling that gave it to the knocker. Asked without
+// a ruling ("no mercy scoring"), the fact reads the table's way too.
+func TestNoMercyScoringFactForTheTable(t *testing.T) {
+	knocker := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "knocker"}
+	winner := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}
+	for _, tc := range []struct {
+		q         string
+		table     Table
+		want, not string
+	}{
+		{"who gets the 250 when someone is knocked out", knocker, "whoever knocked a player out receives 250 for it", "plus 250 for each player knocked out"},
+		{"no mercy scoring", knocker, "whoever knocked a player out receives 250 for it", "plus 250 for each player knocked out"},
+		{"how many points for knocking someone out", knocker, "whoever knocked a player out receives 250 for it", "plus 250 for each player knocked out"},
+		{"who gets the 250 when someone is knocked out", winner, "plus 250 for each player knocked out", "whoever knocked"},
+		{"no mercy scoring", Table{}, "plus 250 for each player knocked out", "whoever knocked"},
+	} {
+		a, err := AskFor(tc.q, tc.table)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		if a.Fact == nil || a.Fact.ID != "nomercy-scoring" {
+			t.Fatalf("%q for %s: answered by %v, want nomercy-scoring", tc.q, tc.table.MercyBonus, a.Fact)
+		}
+		got := a.Short()
+		if !strings.Contains(got, tc.want) || strings.Contains(got, tc.not) {
+			t.Errorf("%q for %q:\n%s\nwant %q in it and not %q", tc.q, tc.table.MercyBonus, got, tc.want, tc.not)
+		}
+	}
+	// The reference's own fact, read with no table, is left as it is.
+	if f, ok := LookupFact("nomercy-scoring"); !ok || !strings.Contains(f.Text, "plus 250 for each player knocked out") {
+		t.Errorf("the reference's fact changed: %v", f)
+	}
+}
+
 func TestLookupHouseRule(t *testing.T) {
 	for in, want := range map[string]string{"stacking": "stacking", "7-0": "seven-o", "Seven O": "seven-o", "JUMP IN": "jump-in",
 		"draw until": "draw-to-match", "progressive": "stacking"} {
