@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"os"
 
 	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/store"
@@ -30,6 +31,25 @@ func gameTable(app *App, id string) (rules.Table, *store.Game, error) {
 		return rules.Table{}, nil, err
 	}
 	return rules.Table{Deck: d, House: g.Board.Settings.House, MercyBonus: g.Board.Settings.MercyBonus}, g, nil
+}
+
+// noteNamedDB is gameTable's word on a database the person named (--db,
+// UNOSCORE_DB) for an answer that needs no game, a rules topic: one that
+// cannot be read is said on stderr, as a question's answer says it, and the
+// answer given all the same. It only opens the file, so a topic stays as
+// quick as it was; the default place is not opened at all.
+func noteNamedDB(app *App) {
+	if app.DBPath == "" && os.Getenv("UNOSCORE_DB") == "" {
+		return
+	}
+	db, err := app.openWith(store.Options{ReadOnly: true})
+	switch {
+	case err == nil:
+		db.Close()
+	case errors.Is(err, store.ErrNoDatabase):
+	default:
+		fmt.Fprintf(app.IO.Err, "(answering from the rulebooks alone: %v)\n", err)
+	}
 }
 
 // tableVerdict is check play's answer with the table's house rules.

@@ -114,6 +114,9 @@ func showTopic(o *rulesOptions, query string) error {
 			}
 		}
 	}
+	if a.Fact == nil && o.Game == "" {
+		noteNamedDB(o.app)
+	}
 	t := a.Topic
 	text, err := t.Text()
 	if err != nil {
