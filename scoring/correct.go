@@ -1,9 +1,12 @@
 package scoring
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 )
 
@@ -47,6 +50,9 @@ func (g *Game) Correct(n int, h Hand) (Hand, error) {
 	fixed, err := check(h)
 	if err != nil {
 		return Hand{}, err
+	}
+	if sameHand(&before.Settings, fixed, hands[n-1]) {
+		return Hand{}, &InputError{Msg: fmt.Sprintf("hand %d already reads so; nothing was changed", n)}
 	}
 	hands[n-1] = fixed
 	// Every later hand must count again on top of the correction, and
@@ -98,4 +104,68 @@ func changeWhat(c Change, after int) string {
 		return "the end " + when
 	}
 	return fmt.Sprintf("the target of %d set %s", c.Target, when)
+}
+
+// sameHand reports whether two hands of a game say the same: the same
+// player out, at the same table, the same players knocked out (by the same
+// knockers) and the same cards left in each hand, in any order. A
+// correction to what the hand already says is no correction.
+func sameHand(s *Settings, a, b Hand) bool {
+	seat := func(name string) int {
+		i, err := s.Seat(name)
+		if err != nil {
+			return -1
+		}
+		return i
+	}
+	seats := func(names []string) []int {
+		out := make([]int, len(names))
+		for i, n := range names {
+			out[i] = seat(n)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if seat(a.Out) < 0 || seat(a.Out) != seat(b.Out) || a.Table != b.Table ||
+		!slices.Equal(seats(a.KnockedOut), seats(b.KnockedOut)) || len(a.KnockedBy) != len(b.KnockedBy) ||
+		len(a.Left) != len(b.Left) {
+		return false
+	}
+	for k, by := range a.KnockedBy {
+		found := false
+		for k2, by2 := range b.KnockedBy {
+			if seat(k) >= 0 && seat(k) == seat(k2) && seat(by) == seat(by2) {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	held := map[int]rules.Hand{}
+	for _, l := range b.Left {
+		held[seat(l.Player)] = l.Cards
+	}
+	for _, l := range a.Left {
+		c, ok := held[seat(l.Player)]
+		if !ok || seat(l.Player) < 0 || !sameCards(l.Cards, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameCards reports whether two hands hold the same cards and counted
+// points, in any order.
+func sameCards(a, b rules.Hand) bool {
+	byCard := func(x, y rules.Card) int {
+		return cmp.Or(cmp.Compare(x.Color, y.Color), cmp.Compare(x.Face, y.Face))
+	}
+	ac, bc := slices.Clone(a.Cards), slices.Clone(b.Cards)
+	slices.SortFunc(ac, byCard)
+	slices.SortFunc(bc, byCard)
+	ap, bp := slices.Clone(a.Counted), slices.Clone(b.Counted)
+	slices.Sort(ap)
+	slices.Sort(bp)
+	return slices.Equal(ac, bc) && slices.Equal(ap, bp)
 }

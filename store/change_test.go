@@ -52,7 +52,7 @@ func TestPlayOnAndEnd(t *testing.T) {
 	if g.Board.Score(0) != 100 || g.Board.Settings.Target != 200 {
 		t.Fatalf("after the correction: %d, target %d", g.Board.Score(0), g.Board.Settings.Target)
 	}
-	must[*Game](t)(db.Edit("", 2, hand(t, "Bob", "Ann=r5", "Cat=r1")))
+	must[*Game](t)(db.Edit("", 2, hand(t, "Bob", "Ann=r5", "Cat=r2"))) // a correction that changes something: one that changes nothing is refused
 	g = must[*Game](t)(db.End("", ""))
 	if !g.Board.Over() || !g.Board.EndedEarly() || len(g.Board.Winners()) != 0 || g.Board.Names(g.Board.Leaders())[0] != "Ann" {
 		t.Fatalf("ended: over %v ended %v winners %v leaders %v", g.Board.Over(), g.Board.EndedEarly(), g.Board.Winners(), g.Board.Leaders())

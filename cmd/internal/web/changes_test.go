@@ -150,6 +150,14 @@ func TestEditHand(t *testing.T) {
 	if code != 200 || !strings.Contains(body, `"cards":{"Bob":"9","Cat":"3"}`) {
 		t.Fatalf("correct hand 1: %d %s", code, body)
 	}
+	// The same hand again, cards in another order: nothing to correct,
+	// refused with the command line's sentence, nothing written.
+	if code, body := s.do("POST", path+"/hands/1", `{"out": "ann", "left": {"Cat": "3", "Bob": "9"}, "changes": 4}`, scorer); code != 400 || !strings.Contains(body, `"error":"hand 1 already reads so; nothing was changed"`) {
+		t.Fatalf("an unchanged correction: %d %s", code, body)
+	}
+	if _, out, _ := s.cli("history"); strings.Count(out, "corrected") != 1 {
+		t.Fatalf("the unchanged correction was written:\n%s", out)
+	}
 	_, _, _ = s.cli("undo")
 	if code, body := s.do("POST", path+"/hands/1", `{"out": "Ann", "left": {"Bob": "8", "Cat": "3"}, "changes": 4}`, scorer); code != 409 || !strings.Contains(body, "Hand 2 (Bob went out, 2 points) was just voided from another device. Nothing was corrected") {
 		t.Fatalf("a stale correction: %d %s", code, body)
