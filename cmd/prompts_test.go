@@ -39,7 +39,7 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 		"Ann", "r7 wd4", "9", "",
 		// hand 2: a typo corrected; "no" at the save question goes back to
 		// the entries, filled in: Bob's cards mended, Ann's kept
-		"Cat", "r77", "r7", "w", "n",
+		"Cat", "r77", "zz", "r7", "w", "n",
 		"Bob", "", "y",
 		// hand 3: Ann reaches 100
 		"Ann", "w", "3x9 rs", "",
@@ -61,13 +61,15 @@ func TestNewPromptsAndPlaysToTheEnd(t *testing.T) {
 		}
 	}
 	checkFits(t, "new, played to the end", out, 80)
-	if len(p.Rejected) != 1 || !strings.Contains(p.Rejected[0], `unknown card "r77": did you mean "r7"?`) {
+	// A token no card is near: the prompt's own key to the notation.
+	if len(p.Rejected) != 2 || !strings.Contains(p.Rejected[0], `unknown card "r77": did you mean "r7"?`) ||
+		!strings.HasSuffix(p.Rejected[1], `unknown card "zz" (? shows the notation)`) {
 		t.Errorf("rejected: %q", p.Rejected)
 	}
 	// Cards are asked in seating order from the player after the one who went out.
 	joined := strings.Join(p.Labels, "|")
 	if !strings.Contains(joined, "Who went out?|Bob's cards|Cat's cards|Save this hand") ||
-		!strings.Contains(joined, "Who went out?|Ann's cards|Ann's cards|Bob's cards|Save this hand?|Whose cards?|Bob's cards|Save this hand?") {
+		!strings.Contains(joined, "Who went out?|Ann's cards|Ann's cards|Ann's cards|Bob's cards|Save this hand?|Whose cards?|Bob's cards|Save this hand?") {
 		t.Errorf("prompt order: %s", joined)
 	}
 }

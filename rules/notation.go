@@ -103,6 +103,10 @@ type TokenError struct {
 	Problem string // what is wrong, a phrase
 	Detail  string // why, after the token (optional)
 	Suggest string // the closest valid token, if any
+	// Help, for a token no card is near: where the notation is shown,
+	// said in parentheses when there is nothing to suggest (see "unoscore
+	// cards"). A prompt puts its own in (NotationHelp).
+	Help string
 }
 
 func (e *TokenError) Error() string {
@@ -110,10 +114,33 @@ func (e *TokenError) Error() string {
 	if e.Detail != "" {
 		msg += " (" + e.Detail + ")"
 	}
-	if e.Suggest != "" {
+	switch {
+	case e.Suggest != "":
 		msg += fmt.Sprintf(": did you mean %q?", e.Suggest)
+	case e.Help != "":
+		msg += " (" + e.Help + ")"
 	}
 	return msg
+}
+
+// NotationHelp replaces, in err's TokenError, where the notation is shown
+// (for a token no card is near) by help: a prompt's own key, "? shows the
+// notation", in place of a command. Any other error is left as it is.
+func NotationHelp(err error, help string) error {
+	var te *TokenError
+	if asTokenError(err, &te) && te.Help != "" {
+		te.Help = help
+	}
+	return err
+}
+
+// notationHelp is where the notation of deck d is shown: "unoscore cards"
+// (with --deck for a deck other than the classic one).
+func notationHelp(d *Deck) string {
+	if d == nil || d == anyDeck || d.ID == DefaultDeck {
+		return `see "unoscore cards"`
+	}
+	return `see "unoscore cards --deck ` + d.ID + `"`
 }
 
 // Invalid marks the error as bad input.
@@ -407,7 +434,7 @@ func parseCard(d *Deck, tok string) (Card, error) {
 			}
 		}
 	}
-	return Card{}, &TokenError{Token: tok, Problem: "unknown card", Suggest: suggestCard(d, t)}
+	return Card{}, &TokenError{Token: tok, Problem: "unknown card", Suggest: suggestCard(d, t), Help: notationHelp(d)}
 }
 
 // newerHas reports whether a newer edition's deck holds c.

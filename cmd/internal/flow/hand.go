@@ -907,7 +907,7 @@ func askCards(env *Env, e *handEntry, seat int) (string, error) {
 		}
 		hand, err := b.Deck.ParseHand(v)
 		if err != nil {
-			return err
+			return rules.NotationHelp(err, "? shows the notation")
 		}
 		if hand.Empty() {
 			return errors.New("enter at least one card (or 0pts)")
