@@ -399,6 +399,15 @@ func parseCard(d *Deck, tok string) (Card, error) {
 			continue
 		}
 		if f.IsWild() {
+			// A coloured card of another deck written with this deck's
+			// wild face ("r+4", No Mercy's red Draw Four, in a classic
+			// game) is said as that deck's card; the wild suggested.
+			if e := otherDecksCard(d, tok, t); e != nil {
+				if d.has(Card{Face: f}) {
+					e.Suggest = f.Token()
+				}
+				return Card{}, e
+			}
 			e := &TokenError{Token: tok, Problem: "a " + f.String() + " has no colour; remove it from"}
 			if d.has(Card{Face: f}) {
 				e.Suggest = f.Token()
@@ -426,15 +435,29 @@ func parseCard(d *Deck, tok string) (Card, error) {
 	}
 	// A card of another deck ("wd10" in a classic game) is said as one,
 	// not taken for a misspelling of this deck's nearest card.
-	if d != nil && !drawFourWritten(t) {
-		for _, o := range decks {
-			if c, ok := lookCard(o, t); ok && o != d && o.has(c) {
-				return Card{}, &TokenError{Token: tok, Problem: "unknown card",
-					Detail: fmt.Sprintf("%s is a card of the %s, not of the %s", WithArticle(c.String()), o.Name, d.Name)}
-			}
+	if !drawFourWritten(t) {
+		if e := otherDecksCard(d, tok, t); e != nil {
+			return Card{}, e
 		}
 	}
 	return Card{}, &TokenError{Token: tok, Problem: "unknown card", Suggest: suggestCard(d, t), Help: notationHelp(d)}
+}
+
+// otherDecksCard is t read as a card of another deck than d, said as
+// that deck's ("a Wild Draw Ten is a card of the UNO Show 'Em No Mercy
+// deck, not of the classic 108-card deck"), or nil: for no such card,
+// and when no deck is known (d nil).
+func otherDecksCard(d *Deck, tok, t string) *TokenError {
+	if d == nil {
+		return nil
+	}
+	for _, o := range decks {
+		if c, ok := lookCard(o, t); ok && o != d && o.has(c) {
+			return &TokenError{Token: tok, Problem: "unknown card",
+				Detail: fmt.Sprintf("%s is a card of the %s, not of the %s", WithArticle(c.String()), o.Name, d.Name)}
+		}
+	}
+	return nil
 }
 
 // newerHas reports whether a newer edition's deck holds c.
