@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -108,10 +109,10 @@ func TestNewerEditions(t *testing.T) {
 // value, saying whose values they are.
 func TestNewerCardPoints(t *testing.T) {
 	for q, want := range map[string]string{
-		"whats a wild draw 10 worth":                  "50 points: A Wild Draw Ten counts 50 in the hands left at the end (the UNO Show 'Em No Mercy deck's values).",
-		"attack hit 2 worth":                          "20 points: A Hit 2 counts 20",
+		"whats a wild draw 10 worth":                  "50 points for each Wild Draw Ten left in a hand at the end (the UNO Show 'Em No Mercy deck's values).",
+		"attack hit 2 worth":                          "20 points for each Hit 2 left",
 		"how many points for a wild draw ten and a 4": "54: Wild Draw Ten 50 + 4",
-		"how many points is a wild":                   "50 points: A Wild counts 50 in the hands left at the end (the classic deck's values).",
+		"how many points is a wild":                   "50 points for each Wild left in a hand at the end (the classic deck's values).",
 	} {
 		r, ok := ReadSituation(q).Rule(Table{})
 		if !ok || !strings.HasPrefix(r.Text, want) {
@@ -159,6 +160,32 @@ func TestLackingSuggestsTheEditionsCard(t *testing.T) {
 		err = d.Lacking(h)
 		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
 			t.Errorf("%s %q: %v, want it to end %q", c.deck, c.cards, err, c.want)
+		}
+	}
+}
+
+// TestPointsSaidOnce: a points question on one card says its figure once,
+// first ("50 points for each Wild Draw Ten ..."), not "50 points: A Wild
+// Draw Ten counts 50"; another deck's figure may follow.
+func TestPointsSaidOnce(t *testing.T) {
+	for q, n := range map[string]string{
+		"how many points is a wild draw ten":         "50",
+		"whats a wild draw 10 worth":                 "50",
+		"how many points is a wild draw six":         "50",
+		"attack hit 2 worth":                         "20",
+		"how many points is a wild":                  "50",
+		"what is a skip worth":                       "20",
+		"in all wild how much is a plain wild worth": "20",
+		"how much is a wild in uno flip":             "40",
+		"how many points is a 7":                     "7",
+	} {
+		a, err := Ask(q)
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		lead, _, _ := strings.Cut(a.Short(), "\n")
+		if !strings.HasPrefix(lead, n+" points") || len(regexp.MustCompile(`\b`+n+`\b`).FindAllString(lead, -1)) != 1 {
+			t.Errorf("%q: %q, want %s said once, first", q, lead, n)
 		}
 	}
 }

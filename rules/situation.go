@@ -1407,9 +1407,10 @@ func pointsRuling(d *Deck, cards []Card) (Ruling, bool) {
 	}
 	if len(cards) == 1 {
 		c := cards[0]
-		what := "A " + c.Face.String()
+		// The figure is said once, first: the answer is read aloud.
+		say := "%d points for each " + c.Face.String() + " left in a hand at the end (%s)."
 		if c.Face.IsNumber() {
-			what = "A number card"
+			say = "%d points: a number card counts its face value in the hands left at the end (%s)."
 		}
 		fact, ok := pointsFacts[c.Face]
 		if !ok || d.Sides != nil || d.Decl != nil && d.Decl.Newer {
@@ -1419,8 +1420,7 @@ func pointsRuling(d *Deck, cards []Card) (Ruling, bool) {
 		if classic, _ := LookupDeck(DefaultDeck); d != classic && classic.Copies(c.Face) > 0 && classic.Points(c) != total {
 			note += fmt.Sprintf("; %d in the classic deck", classic.Points(c))
 		}
-		return Ruling{Text: fmt.Sprintf("%d points: %s counts %d in the hands left at the end (%s).", total,
-			what, total, note), Fact: fact}, true
+		return Ruling{Text: fmt.Sprintf(say, total, note), Fact: fact}, true
 	}
 	var say []string
 	for _, p := range parts {
