@@ -354,16 +354,13 @@ func deckItem(d *rules.Deck, width int) string {
 // The label gives no example in brackets or parentheses: those read as
 // a default ("Play to how many points [500]").
 func promptPlayers(env *Env) ([]string, error) {
-	// check checks the names; a whole list must also be a count some mode
-	// takes with some deck (11 to 16: the UNO Party deck, or rotating's 12, 13 or 16).
-	check := func(names []string, whole bool) error {
+	// check checks the names. Every count from 2 to the most any mode
+	// takes is played by some mode with some deck (11 to 16: the UNO
+	// Party deck; TestEveryCountHasAGame), so a count is refused only
+	// above that.
+	check := func(names []string) error {
 		if len(names) > scoring.MostPlayers {
 			return fmt.Errorf("at most %d players", scoring.MostPlayers)
-		}
-		if whole && len(names) > scoring.MaxPlayers {
-			if err := fitsSomeMode(len(names)); err != nil {
-				return err
-			}
 		}
 		for _, n := range names {
 			if err := scoring.ValidateName(n); err != nil {
@@ -383,7 +380,7 @@ func promptPlayers(env *Env) ([]string, error) {
 	// there is no comma and every word could be a player; else nil.
 	spaced := func(v string) []string {
 		f := strings.Fields(v)
-		if strings.Contains(v, ",") || len(f) < 2 || check(f, true) != nil {
+		if strings.Contains(v, ",") || len(f) < 2 || check(f) != nil {
 			return nil
 		}
 		return f
@@ -396,7 +393,7 @@ func promptPlayers(env *Env) ([]string, error) {
 		if len(names) == 0 {
 			return errors.New("name at least the first player")
 		}
-		err := check(names, true)
+		err := check(names)
 		if err != nil && spaced(v) != nil {
 			return nil
 		}
@@ -413,7 +410,7 @@ func promptPlayers(env *Env) ([]string, error) {
 		// Spaces between single words are most likely a list of players;
 		// a name with a space in it stays possible: ask, unless the words
 		// cannot be one name.
-		if check(names, true) != nil {
+		if check(names) != nil {
 			return f, nil
 		}
 		ok, err := confirmKept(env, fmt.Sprintf("%d players: %s?", len(f), words.Join(f)), true)
@@ -432,7 +429,7 @@ func promptPlayers(env *Env) ([]string, error) {
 				if len(names) < scoring.MinPlayers {
 					return fmt.Errorf("UNO needs at least %d players", scoring.MinPlayers)
 				}
-				return fitsSomeMode(len(names))
+				return nil
 			}
 			// A comma list names the next players at once ("Cat, Dan").
 			if err := present.EmptyName(v); err != nil {
@@ -442,7 +439,7 @@ func promptPlayers(env *Env) ([]string, error) {
 			if len(more) == 0 {
 				return errors.New("name the next player, or leave the line empty when done")
 			}
-			return check(append(append([]string{}, names...), more...), false)
+			return check(append(append([]string{}, names...), more...))
 		})
 		if err != nil {
 			return nil, err
@@ -491,22 +488,6 @@ func fitsWithADeck(m scoring.Mode, deck string, n int) bool {
 		decks = []*rules.Deck{d}
 	}
 	return slices.ContainsFunc(decks, func(d *rules.Deck) bool { return m.FitsDeck(d, n) == nil })
-}
-
-// fitsSomeMode is nil when some mode takes n players (with some deck),
-// else says which counts the modes take.
-func fitsSomeMode(n int) error {
-	var msgs []string
-	for _, m := range scoring.Modes {
-		if fitsWithADeck(m, "", n) {
-			return nil
-		}
-		err := m.Fits(n)
-		if !slices.Contains(msgs, err.Error()) {
-			msgs = append(msgs, err.Error())
-		}
-	}
-	return errors.New(strings.Join(msgs, "; "))
 }
 
 // promptTeams offers pairing across the table, else asks for each team.

@@ -195,6 +195,19 @@ func TestDeckListFitsThePlayers(t *testing.T) {
 	}
 }
 
+// TestEveryCountHasAGame: every count of players from 2 to the most any
+// mode takes is played by some mode with some deck (11 to 16: UNO Party,
+// up to 16), which is why promptPlayers refuses a list only for its
+// length above that; a deck or mode that left a count out would need the
+// refusal fitsSomeMode made before.
+func TestEveryCountHasAGame(t *testing.T) {
+	for n := scoring.MinPlayers; n <= scoring.MostPlayers; n++ {
+		if !slices.ContainsFunc(scoring.Modes, func(m scoring.Mode) bool { return fitsWithADeck(m, "", n) }) {
+			t.Errorf("no mode takes %d players with any deck", n)
+		}
+	}
+}
+
 // Who receives No Mercy's knock-out bonus is asked for a No Mercy deck
 // (the hand's winner first, the default), in a mode that wins points, and
 // never for another deck or when --mercy-bonus said.
