@@ -148,30 +148,30 @@ func canBeChallenged(d *rules.Deck) bool {
 // readsAll reports whether d reads every card and colour named (the card,
 // --on, --color, --hand; empty ones are not named) as cards it holds.
 func readsAll(d *rules.Deck, card, on, color, hand string) bool {
+	named, ok := readBy(d, card, on, color, hand)
+	return ok && d.Check(rules.Hand{Cards: named}) == nil
+}
+
+// readBy reads each word (the card, --on, --color, --hand; an empty one
+// is not named) as a colour or cards of deck d: the cards named, and
+// false when d reads a word as neither. readsAll and editionReading walk
+// the decks with it.
+func readBy(d *rules.Deck, words ...string) ([]rules.Card, bool) {
 	var named []rules.Card
-	for _, w := range []string{card, on} {
+	for _, w := range words {
 		if w = strings.TrimSpace(w); w == "" {
 			continue
 		}
-		c, err := d.ParseCard(w)
-		if err != nil {
-			return false
+		if _, err := d.ParseColor(w); err == nil {
+			continue
 		}
-		named = append(named, c)
-	}
-	if color != "" {
-		if _, err := d.ParseColor(color); err != nil {
-			return false
-		}
-	}
-	if hand != "" {
-		h, err := d.ParseHand(hand)
+		h, err := d.ParseHand(w)
 		if err != nil {
-			return false
+			return nil, false
 		}
 		named = append(named, h.Cards...)
 	}
-	return d.Check(rules.Hand{Cards: named}) == nil
+	return named, true
 }
 
 // inferDeck is the deck the words name cards of: the first of the classic,
@@ -343,24 +343,11 @@ func deckCards(d *rules.Deck, prefix string) []string {
 }
 
 // editionReading is the first deck, in the order the decks are declared,
-// that reads every word given as its cards or colours ("wd6": no-mercy,
-// "rh2": attack); "" when none does.
+// that reads every word given as its cards or colours (readBy: "wd6":
+// no-mercy, "rh2": attack); "" when none does.
 func editionReading(words []string) string {
 	for _, d := range rules.Decks() {
-		ok := true
-		for _, w := range words {
-			if w == "" {
-				continue
-			}
-			if _, err := d.ParseColor(w); err == nil {
-				continue
-			}
-			if _, err := d.ParseHand(w); err != nil {
-				ok = false
-				break
-			}
-		}
-		if ok {
+		if _, ok := readBy(d, words...); ok {
 			return d.ID
 		}
 	}
