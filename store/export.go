@@ -324,7 +324,7 @@ func readGames(dec *json.Decoder, add func(id string, events []Event) error) err
 		}
 		var eg ExportGame
 		if err := json.Unmarshal(raw, &eg); err != nil {
-			return bad("%s", jsonin.Problem(err))
+			return bad("%s", jsonin.ProblemIn(raw, err, nil))
 		}
 		if !ValidID(eg.ID) {
 			return &ImportError{Msg: fmt.Sprintf("game %d in the export has the id %q; an id is 1 to 32 lowercase letters, digits or dashes", i, words.Clip(eg.ID))}

@@ -501,7 +501,10 @@ func TestImportSaysWhatIsWrong(t *testing.T) {
 	for data, want := range map[string]string{
 		`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"],"target":"500"}}]}]}`: `"events.settings.target" is string where a whole number belongs`,
 		`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"],"target":1e99}}]}]}`:  `"events.settings.target" is number 1e99 where a whole number belongs`,
-		`{"unoscore_export": 1, "games": [` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `]}`:                             `nested deeper than JSON allows`,
+		// A value of an object of values is said of the value, by its key,
+		// without the web API's words on what it holds.
+		`{"unoscore_export": 1, "games": [{"id": "a", "events": [{"type":"created","settings":{"players":["A","B"]}}, {"type":"hand","hand":{"out":"A","left":[],"knocked_out":["B"],"knocked_by":{"B":7}}}]}]}`: `game 1: each value in "events.hand.knocked_by" must be text in quotes; B's is a number`,
+		`{"unoscore_export": 1, "games": [` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `]}`:                                                                                                     `nested deeper than JSON allows`,
 	} {
 		_, err := openTemp(t).Import(strings.NewReader(data))
 		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "Go struct") || strings.Contains(err.Error(), "json:") {

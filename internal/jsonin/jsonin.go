@@ -23,7 +23,20 @@ import (
 // Problem says in a sentence what encoding/json found wrong, instead
 // of its own words ("json: cannot unmarshal string into Go struct field
 // Settings.events.settings.target of type int").
-func Problem(err error) string {
+func Problem(err error) string { return ProblemIn(nil, err, nil) }
+
+// Values says what each value of an object of values (a map, as "left":
+// {"Bob": "r7 wd4"}) is, by the field's path, for ProblemIn's sentence:
+// {"left": `cards such as "r7 wd4"`}.
+type Values map[string]string
+
+// ProblemIn is Problem for err from reading raw (nil: not at hand): a
+// value in an object of values that is not what it must be is said of
+// the value, by its key, with what values says of the field in
+// parentheses: `each value in "left" must be text in quotes (cards such
+// as "r7 wd4"); Bob's is a number`. encoding/json names only the field
+// ("left"), as if the object were wrong.
+func ProblemIn(raw []byte, err error, values Values) string {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
 	switch {
@@ -40,6 +53,12 @@ func Problem(err error) string {
 		if field == "" {
 			return fmt.Sprintf("a value is %s where %s belongs", te.Value, what)
 		}
+		if key, ok := mapKey(raw, field, te.Offset); ok {
+			if v := values[field]; v != "" {
+				what += " (" + v + ")"
+			}
+			return fmt.Sprintf("each value in %q must be %s; %s's is %s", words.Clip(field), what, words.Clip(key), valueWords(te.Value))
+		}
 		return fmt.Sprintf("%q is %s where %s belongs", words.Clip(field), te.Value, what)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "it ends too soon"
@@ -49,6 +68,84 @@ func Problem(err error) string {
 		return fmt.Sprintf("it is not valid JSON near byte %d (%s)", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
 	}
 	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// valueWords says what encoding/json found ("number", "bool", "number
+// 1.5") for a sentence: "a number", "true or false", "the number 1.5".
+func valueWords(found string) string {
+	kind, rest, _ := strings.Cut(found, " ")
+	if kind == "number" && rest != "" {
+		return "the number " + rest
+	}
+	if w, ok := map[string]string{"number": "a number", "string": "text", "bool": "true or false", "array": "a list", "object": "an object"}[kind]; ok {
+		return w
+	}
+	return found
+}
+
+// mapKey finds the value of raw that encoding/json stopped at (off, an
+// UnmarshalTypeError's Offset: just after the value, or after the bracket
+// that opens it) and, when it is a value of an object that is itself the
+// field at path field ("left", "events.hand.knocked_by": struct fields, in
+// any case, lists between them left out), says its key. False for any
+// other value: the field itself, or a value deeper in it (a list's item).
+func mapKey(raw []byte, field string, off int64) (string, bool) {
+	if raw == nil {
+		return "", false
+	}
+	type frame struct {
+		object, wantKey bool
+		key             string
+	}
+	var stack []frame
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		n := len(stack)
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:n-1]
+			if n > 1 {
+				stack[n-2].wantKey = stack[n-2].object
+			}
+			continue
+		}
+		if n > 0 && stack[n-1].wantKey {
+			stack[n-1].key, _ = tok.(string)
+			stack[n-1].wantKey = false
+			continue
+		}
+		if dec.InputOffset() >= off {
+			// tok is the value, or opens it.
+			if n == 0 || !stack[n-1].object {
+				return "", false
+			}
+			var keys []string
+			for _, f := range stack {
+				if f.object {
+					keys = append(keys, f.key)
+				}
+			}
+			path := strings.Split(field, ".")
+			if len(keys) != len(path)+1 {
+				return "", false
+			}
+			for i, p := range path {
+				if foldKey(keys[i]) != foldKey(p) {
+					return "", false
+				}
+			}
+			return keys[len(path)], true
+		}
+		if d, ok := tok.(json.Delim); ok {
+			stack = append(stack, frame{object: d == '{', wantKey: d == '{'})
+		} else if n > 0 {
+			stack[n-1].wantKey = stack[n-1].object
+		}
+	}
 }
 
 // DuplicateKeyError is a key given twice in one JSON object: Key the

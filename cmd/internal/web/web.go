@@ -620,6 +620,11 @@ func question(path string) string {
 	}
 }
 
+// valueWords says what a request's objects of values hold, for a value
+// of the wrong kind: `each value in "left" must be text in quotes (cards
+// such as "r7 wd4"); Bob's is a number`.
+var valueWords = jsonin.Values{"left": `cards such as "r7 wd4"`, "knocked_by": "the knocker's name"}
+
 // decode reads exactly one JSON object into v; what is wrong is bad input.
 func decode(body []byte, v any, example string) error {
 	dec := json.NewDecoder(strings.NewReader(string(body)))
@@ -631,7 +636,7 @@ func decode(body []byte, v any, example string) error {
 		if errors.Is(err, io.EOF) {
 			return bad("it is empty")
 		}
-		return bad(jsonin.Problem(err))
+		return bad(jsonin.ProblemIn(body, err, valueWords))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return bad("something follows the object")
