@@ -13,7 +13,9 @@ import (
 // the new deck and its new face with no other file naming them: --deck's
 // help and completion, the notation help, new (its target), a hand scored
 // (75 for a Wild Scratch), a refusal of a card it lacks, the board, the
-// referee and `rules scoring`.
+// referee, `rules scoring` and its own topic (`rules scratch`, `rules
+// wsx`), declared with it. The phone's keypad: TestScratchDeck in
+// cmd/e2e/browser.
 func TestScratchDeck(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "u.db")
 	for _, c := range []struct {
@@ -31,6 +33,10 @@ func TestScratchDeck(t *testing.T) {
 		{[]string{"board"}, 0, []string{"scratch deck"}},
 		{[]string{"check", "play", "wsx", "--on", "r7", "--deck", "scratch"}, 0, []string{"Wild Scratch"}},
 		{[]string{"rules", "scoring"}, 0, []string{"UNO Scratch (scratch): numbers their face value; Skip 20; Wild Scratch 75; to 300"}},
+		// Its topic, declared with it, by its id and by its card.
+		{[]string{"rules", "scratch"}, 0, []string{"UNO Scratch (scratch)", "Values: numbers their face value; Skip 20; Wild Scratch 75. First to 300 wins.", "For 2 to 6 players. From a test's own sheet"}},
+		{[]string{"rules", "wsx"}, 0, []string{"UNO Scratch (scratch)", "Wild Scratch 75"}},
+		{[]string{"rules", "--json", "wild", "scratch"}, 0, []string{`"topic": "scratch"`}},
 	} {
 		code, out, errs := run(t, db, false, c.args...)
 		if code != c.code {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -342,19 +343,20 @@ func score0(hits []Hit) float64 {
 
 // askByID answers q (folded by normTopic) when it is a topic's id, from
 // that topic's file and the files of the topics whose id begins with it,
-// found by their names (each file is named by its topic's id): `rules
-// skip` reads one file, not every topic's. Every key names one topic
+// found by their names (each file is named by its topic's id, a deck's
+// declared topic by its deck's, topicFiles): `rules skip` reads one file,
+// not every topic's. Every key names one topic
 // (TestEveryTopicByIDAndAlias), so it is the topic the whole list gives. A
 // nil answer and error: q is no topic's id.
 func askByID(q string) (*Answer, error) {
-	files, err := referenceFS.ReadDir("reference") // the names alone
+	files, err := topicFiles() // the names alone
 	if err != nil {
 		return nil, err
 	}
 	var a *Answer
 	for _, f := range files {
-		if id, ok := strings.CutSuffix(f.Name(), ".md"); ok && normTopic(id) == q {
-			t, err := readTopic("reference/" + f.Name())
+		if id := strings.TrimSuffix(path.Base(f), ".md"); normTopic(id) == q {
+			t, err := readTopic(f)
 			if err != nil || t.ID != id {
 				return nil, err // a file not named by its id: the whole list
 			}
@@ -365,8 +367,8 @@ func askByID(q string) (*Answer, error) {
 		return nil, nil
 	}
 	for _, f := range files {
-		if strings.HasPrefix(f.Name(), a.Topic.ID+"-") && strings.HasSuffix(f.Name(), ".md") {
-			o, err := readTopic("reference/" + f.Name())
+		if strings.HasPrefix(path.Base(f), a.Topic.ID+"-") {
+			o, err := readTopic(f)
 			if err != nil {
 				return nil, err
 			}

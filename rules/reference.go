@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"text/template"
+
+	decl "github.com/unoscore/unoscore/rules/decks"
 )
 
 //go:embed reference/*.md
@@ -68,7 +70,7 @@ func Topics() []*Topic {
 }
 
 func loadTopics() ([]*Topic, error) {
-	files, err := fs.Glob(referenceFS, "reference/*.md")
+	files, err := topicFiles()
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +84,47 @@ func loadTopics() ([]*Topic, error) {
 	}
 	sort.SliceStable(ts, func(i, j int) bool { return readingOrder(ts[i], ts[j]) })
 	return ts, nil
+}
+
+// declaredDir is where the topic a deck declares (decks.Deck.Topic) is
+// said to be, named by the deck's id: "decks/scratch.md".
+const declaredDir = "decks/"
+
+// topicFiles names every topic's file, by the names alone (no topic is
+// read): the files of reference/, then the decks' declared topics.
+func topicFiles() ([]string, error) {
+	entries, err := referenceFS.ReadDir("reference")
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".md") {
+			files = append(files, "reference/"+e.Name())
+		}
+	}
+	for _, d := range decl.All {
+		if d.Topic != "" {
+			files = append(files, declaredDir+d.ID+".md")
+		}
+	}
+	return files, nil
+}
+
+// topicText is the text of topic file f: a file of reference/, or the
+// topic a deck declares.
+func topicText(f string) (string, error) {
+	name, ok := strings.CutPrefix(f, declaredDir)
+	if !ok {
+		data, err := referenceFS.ReadFile(f)
+		return string(data), err
+	}
+	for _, d := range decl.All {
+		if d.ID+".md" == name && d.Topic != "" {
+			return d.Topic, nil
+		}
+	}
+	return "", fs.ErrNotExist
 }
 
 var (
@@ -98,11 +141,14 @@ func readTopic(f string) (*Topic, error) {
 	if t := fileTopic[f]; t != nil {
 		return t, nil
 	}
-	data, err := referenceFS.ReadFile(f)
+	text, err := topicText(f)
 	if err != nil {
 		return nil, err
 	}
-	t, err := parseTopic(string(data))
+	t, err := parseTopic(text)
+	if err == nil && strings.HasPrefix(f, declaredDir) && declaredDir+t.ID+".md" != f {
+		err = fmt.Errorf("the topic a deck declares has the deck's id, not %q", t.ID)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f, err)
 	}

@@ -60,7 +60,7 @@ func TestTopicsFillInWhenRead(t *testing.T) {
 // the whole list.
 func TestAskByIDIsTheWholeList(t *testing.T) {
 	for _, tp := range Topics() {
-		if tp.file != "reference/"+tp.ID+".md" {
+		if tp.file != "reference/"+tp.ID+".md" && tp.file != declaredDir+tp.ID+".md" {
 			t.Errorf("topic %s is in %s, not named by its id", tp.ID, tp.file)
 		}
 		for _, q := range []string{tp.ID, strings.ToUpper(tp.ID), strings.ReplaceAll(tp.ID, "-", " ")} {

@@ -3,6 +3,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,6 +49,31 @@ func TestScratchDeck(t *testing.T) {
 	}
 	if v, err := editionDeckFacts("scratch", "deck"); err != nil || !strings.Contains(v, "For 2 to 6 players") || !strings.Contains(v, "a test's own sheet") {
 		t.Errorf("its topic's deck facts: %q, %v", v, err)
+	}
+	// Its topic, declared with it: asked by its id, its name or its card,
+	// in the list of topics, with the facts its declaration gives.
+	for _, q := range []string{"scratch", "UNO Scratch", "wsx", "wild scratch"} {
+		a, err := Ask(q)
+		if err != nil || a.Topic.ID != "scratch" {
+			t.Errorf("rules %s: %v, %v", q, a, err)
+		}
+	}
+	tp, _, _ := LookupTopic("scratch")
+	if tp == nil || !slices.Contains(Topics(), tp) {
+		t.Fatalf("the scratch topic is not in the list of topics")
+	}
+	text, err := tp.Text()
+	for _, want := range []string{
+		"Values: numbers their face value; Skip 20; Wild Scratch 75. First to 300 wins.",
+		"For 2 to 6 players. From a test's own sheet",
+		"type wsx for a Wild Scratch",
+	} {
+		if err != nil || !strings.Contains(text, want) {
+			t.Errorf("its topic says no %q: %v\n%s", want, err, text)
+		}
+	}
+	if a, err := Ask("what is a wild scratch worth"); err != nil || a.Topic != tp {
+		t.Errorf("what is a wild scratch worth: %v, %v", a, err)
 	}
 }
 

@@ -7,7 +7,8 @@
 // It is plain data: package rules reads it into its cards and decks, and
 // every surface (notation, the deck check, points, the notation help, the
 // keypad, the reference) reads it through rules. Adding a deck is adding a
-// declaration to All and a reference topic; no other file names its cards.
+// declaration to All, its reference topic with it (Topic) or in
+// rules/reference/ID.md; no other file names its cards.
 package decks
 
 // Sure says how sure a fact is.
@@ -111,6 +112,13 @@ type Deck struct {
 	Newer bool
 	// Notes: what the sheets leave open, said in the deck's reference.
 	Notes []string
+	// Topic: the deck's reference topic (unoscore rules ID), a topic file
+	// of rules/reference as text: a header whose id is the deck's, then
+	// the words on what its cards do, its values, deck and open questions
+	// from {{edition "ID" "values"}}, "deck" and "open". "" when the topic
+	// is the file rules/reference/ID.md, as for the editions shipped,
+	// whose facts cite their sheets line by line.
+	Topic string
 }
 
 // Classic are the four colours of the five rulebooks.
