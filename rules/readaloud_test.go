@@ -19,7 +19,7 @@ func TestAnswersReadAloud(t *testing.T) {
 	for _, q := range public {
 		qs = append(qs, q.q)
 	}
-	for _, r := range situationQuestions(t) {
+	for _, r := range situationSet(t) {
 		qs = append(qs, r.q)
 	}
 	for _, r := range secondQuestions(t) {

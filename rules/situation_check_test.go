@@ -17,7 +17,7 @@ func TestRulingsAgreeWithCheck(t *testing.T) {
 	for _, r := range public {
 		qs = append(qs, r.q)
 	}
-	for _, r := range situationQuestions(t) {
+	for _, r := range situationSet(t) {
 		qs = append(qs, r.q)
 	}
 	for _, r := range secondQuestions(t) {

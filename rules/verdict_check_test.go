@@ -14,7 +14,7 @@ import (
 // counts them).
 func TestVerdictsAgreeWithCheck(t *testing.T) {
 	var qs []string
-	for _, r := range situationQuestions(t) {
+	for _, r := range situationSet(t) {
 		qs = append(qs, r.q)
 	}
 	for _, r := range secondQuestions(t) {
