@@ -76,7 +76,8 @@ func (a *Answer) Short() string {
 		return a.Verdict
 	}
 	text, note := a.Fact.Text, ""
-	if a.agreed {
+	if a.agreed || strings.Contains(a.Verdict, "unoscore new --house") {
+		// Agreed already, or the ruling has said how to agree on it.
 		text = agreeSentence.ReplaceAllString(text, "")
 	}
 	if a.Fact.flipOnly() && !strings.Contains(text, "five rulebooks") {

@@ -338,6 +338,13 @@ func readCards(ws []string) []namedCard {
 			// A number card: a colour before it, or "a", "my", "the" or
 			// "another" before it, and no "players" or "cards" after it.
 			d, ok := digitCard(ws[j])
+			if f, isDraw := bareDraw(ws, j, d); ok && isDraw && color == NoColor && count == 0 && !(j > 0 && cardArticle[ws[j-1]]) {
+				// "put 2 on a +2", "can you stack 2s": the draw card
+				// said by its number alone.
+				out = append(out, namedCard{card: Card{Face: f}, at: start, end: j + 1, count: 1})
+				i = j + 1
+				continue
+			}
 			if n, isWord := numberWords[ws[j]]; !ok && isWord && n <= 9 && j+1 < len(ws) && (ws[j+1] == "card" || ws[j+1] == "cards") &&
 				ws[j] != "a" && ws[j] != "an" && ws[j] != "single" && ws[j] != "another" {
 				d, ok = n, true // "a four card", "two five cards"
@@ -363,6 +370,37 @@ func readCards(ws []string) []namedCard {
 		i = start + 1
 	}
 	return out
+}
+
+// bareDraw reads a bare number d at ws[j] as the classic deck's draw
+// card of that many when the words make it one: laid on that draw card
+// ("put 2 on a +2") or stacked ("can you stack 2s"). A number card is
+// said with an article or a colour ("a 2 on a draw 2").
+func bareDraw(ws []string, j, d int) (Face, bool) {
+	var f Face
+	classic, _ := LookupDeck(DefaultDeck)
+	for _, x := range classic.Faces() {
+		if isDraw(x) && x.Draws() == d {
+			f = x
+		}
+	}
+	if f == 0 {
+		return 0, false
+	}
+	if j > 0 && (ws[j-1] == "stack" || ws[j-1] == "stacking") {
+		return f, true
+	}
+	k := j + 1
+	if k >= len(ws) || !pileWords[ws[k]] {
+		return 0, false
+	}
+	if k++; k < len(ws) && (ws[k] == "a" || ws[k] == "an" || ws[k] == "the") {
+		k++
+	}
+	if on, _, ok := matchFace(ws, k); ok && on == f {
+		return f, true
+	}
+	return 0, false
 }
 
 // flipGameBefore are words before "flip" that make it the game, not its
@@ -1528,8 +1566,26 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 		// "can u put a draw 2 on a draw 2": on your own turn it matches.
 		own = "; on your own turn a Draw Two may go on a Draw Two like any match"
 	}
-	return Ruling{Text: fmt.Sprintf("No: no rulebook lets you pass %s on by stacking; you %s and miss your turn%s (stacking is a house rule).", hit, draws, own),
-		Fact: "stacking"}, true
+	return Ruling{Text: fmt.Sprintf("No: no rulebook lets you pass %s on by stacking; you %s and miss your turn%s. Stacking is a house rule (unoscore new --house stacking)%s.",
+		hit, draws, own, stackingEditions()), Fact: "stacking"}, true
+}
+
+// stackingEditions names the editions whose own rules stack draw cards
+// ("; UNO Show 'Em No Mercy stacks by its own rules"), "" for none.
+func stackingEditions() string {
+	var eds []string
+	for _, d := range decks {
+		if d.Decl != nil && d.Decl.Rules.Stacking {
+			eds = append(eds, d.Decl.Title)
+		}
+	}
+	switch len(eds) {
+	case 0:
+		return ""
+	case 1:
+		return "; " + eds[0] + " stacks by its own rules"
+	}
+	return "; " + words.Join(eds) + " stack by their own rules"
 }
 
 // onFacts are the facts on what a face may be laid on.
