@@ -40,10 +40,11 @@ const (
 	AskedSilence                    // what no rulebook covers: the fact says so first
 	AskedDrawnPlay                  // may the card just drawn be played?
 	AskedChallengeWhen              // when must a Wild Draw Four be challenged?
+	AskedTwoPlays                   // may one player lay these cards, one after the other?
 )
 
 var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match",
-	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play", "challenge-when"}
+	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play", "challenge-when", "two-plays"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -113,6 +114,10 @@ type Situation struct {
 	// howMany: the question asks a number ("how many does the next
 	// player draw").
 	howMany bool
+	// Then are the cards one player is told to lay one after the other
+	// ("she played a skip then a reverse"), in that order; nil when the
+	// question tells of no such plays.
+	Then []Card
 }
 
 // plusAfter writes "2+" and "4+" (the plus after the number, then a space
@@ -540,7 +545,17 @@ func ReadSituation(q string) Situation {
 			pileAt = 1
 		}
 	}
-	if pileAt >= 0 {
+	then := []Card(nil)
+	if pileAt < 0 {
+		then = twoPlays(ws, named)
+	}
+	if then != nil {
+		// "my sister played a skip then a reverse": one player's two
+		// plays, neither laid on a card of another's.
+		s.Then = then
+		c := then[0]
+		s.Play = &c
+	} else if pileAt >= 0 {
 		c := named[pileAt].card
 		s.Pile = &c
 		// The card played is the first not on the pile, and not one only
@@ -559,8 +574,9 @@ func ReadSituation(q string) Situation {
 			c := named[play].card
 			s.Play = &c
 		}
-	} else if len(named) >= 2 && named[1].at > 0 && ws[named[1].at-1] == "then" {
-		// "+2 then +4": the second is laid on the first.
+	} else if len(named) >= 2 && named[1].at > 0 && (ws[named[1].at-1] == "then" || has(ws[named[0].end:named[1].at], "then")) {
+		// "+2 then +4", "I played a skip and then the next player played
+		// a skip": the second is laid on the first.
 		c, p := named[1].card, named[0].card
 		s.Play, s.Pile = &c, &p
 	} else if len(named) == 2 && named[0].card.Face == named[1].card.Face && blocks(ws, named[0]) {
@@ -643,6 +659,44 @@ func ReadSituation(q string) Situation {
 		s.Pile, s.Play = &p, &c
 	}
 	return s
+}
+
+// playVerbs tell of a card laid.
+var playVerbs = []string{"play", "plays", "played", "playing", "put", "puts", "putting", "lay", "lays", "laid", "laying",
+	"throw", "throws", "threw", "drop", "drops", "dropped", "use", "uses", "used", "slap", "slapped"}
+
+// togetherWords say two cards go down in one turn.
+var togetherWords = []string{"same time", "at once", "same turn", "one turn", "together", "one go", "same go", "right after",
+	"straight after", "straight away", "right away", "back to back", "in one move"}
+
+// subjectWords are the players a sentence can turn to: "then she
+// played" is someone's play, "then played" the same player's.
+var subjectWords = map[string]bool{"i": true, "he": true, "she": true, "they": true, "we": true, "you": true, "u": true,
+	"someone": true, "somebody": true, "anyone": true, "everyone": true, "next": true, "player": true, "person": true}
+
+// twoPlays reads one player's two plays told in order ("she played a
+// skip then a reverse", "can you play a reverse and a skip at the same
+// time"): a card laid, then another, with no other player between them.
+// Draw cards told "+2 then +4" with no word of one turn ask about
+// stacking, and are left to it.
+func twoPlays(ws []string, named []namedCard) []Card {
+	if len(named) < 2 {
+		return nil
+	}
+	a, b := named[0], named[1]
+	if !slices.ContainsFunc(ws[:a.at], func(w string) bool { return slices.Contains(playVerbs, w) }) {
+		return nil
+	}
+	between := ws[a.end:b.at]
+	together := has(ws, togetherWords...)
+	linked := has(between, "then", "followed by", "after that") || together && has(between, "and", "plus", "with")
+	if !linked || slices.ContainsFunc(between, func(w string) bool { return subjectWords[w] || pileWords[w] }) {
+		return nil
+	}
+	if isDraw(a.card.Face) && isDraw(b.card.Face) && !together {
+		return nil
+	}
+	return []Card{a.card, b.card}
 }
 
 // ownFour is s with a draw four named plainly ("+4", "draw 4") read as
@@ -985,6 +1039,8 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return AskedChallengeWhen
 	case silenceOf(ws, named) != "":
 		return AskedSilence
+	case s.Then != nil:
+		return AskedTwoPlays
 	case len(named) == 1 && s.Players != 2 && has(ws, "go again", "play again", "another turn", "extra turn", "go twice", "get another go"):
 		return AskedAgain
 	case !slices.ContainsFunc(named, func(n namedCard) bool { return !n.card.Face.IsWild() }) && has(ws, "pick a color", "choose a color", "call a color", "name a color", "pick any color", "choose any color",
@@ -1287,6 +1343,8 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 			Fact: "uno-timing"}, true
 	case AskedNext:
 		return nextRuling(s)
+	case AskedTwoPlays:
+		return twoPlaysRuling(s)
 	case AskedMatch:
 		return Ruling{Text: "Yes: a card goes on one of the same number or symbol whatever the colours (a red 7 on a blue 7), one card a turn.", Fact: "turn-match"}, true
 	}
@@ -2014,6 +2072,69 @@ func silenceOf(ws []string, named []namedCard) string {
 		return "two-at-once"
 	}
 	return ""
+}
+
+// cardDoes says in a few words what a card does to the next player, ""
+// for a card that only matches.
+func cardDoes(f Face) string {
+	switch f {
+	case Skip:
+		return "a Skip makes the next player miss a turn"
+	case Reverse:
+		return "a Reverse turns play the other way"
+	case DrawTwo, WildDrawFour:
+		return fmt.Sprintf("%s makes the next player draw %d and miss a turn", WithArticle(f.String()), f.Draws())
+	case Wild:
+		return "a Wild names the colour"
+	}
+	return ""
+}
+
+// twoFacts are the facts on a card that, with two players, gives its
+// player the next turn too.
+var twoFacts = map[Face]string{Skip: "skip-two", Reverse: "reverse-two", DrawTwo: "d2-two", WildDrawFour: "wd4-two"}
+
+// discardAllEditions are the editions whose Discard All lays a
+// player's other cards of its colour with it (TestDiscardAllEditions).
+const discardAllEditions = "UNO Attack's and No Mercy's"
+
+// twoPlaysWords is the longest a ruling on two plays grows with its
+// sentence on two players, so that the answer is read in one breath.
+const twoPlaysWords = 52
+
+// twoPlaysRuling rules on one player's two plays told in order: one card
+// a turn in every rulebook, and what each card does; with two players a
+// card that brings the turn back lets the second follow.
+func twoPlaysRuling(s Situation) (Ruling, bool) {
+	if len(s.Then) < 2 {
+		return Ruling{}, false
+	}
+	first, second := s.Then[0], s.Then[1]
+	name := func(c Card) string { return "the " + c.String() }
+	if first.Face == SkipEveryone {
+		return Ruling{Text: fmt.Sprintf("Yes: a Skip Everyone gives its player the next turn at once, so %s may follow if it matches (UNO Flip).", name(second)),
+			Fact: "flip-dark-actions"}, true
+	}
+	back := twoFacts[first.Face]
+	if s.Players == 2 && back != "" {
+		return Ruling{Text: fmt.Sprintf("Yes, with two players: after %s the turn comes back to its player, so %s may follow if it matches; one card a turn all the same.",
+			name(first), name(second)), Fact: back}, true
+	}
+	text := fmt.Sprintf("No, one card a turn in every rulebook (%s Discard All, and house rules like jump-in, differ).", discardAllEditions)
+	var does []string
+	for _, c := range []Card{first, second} {
+		if d := cardDoes(c.Face); d != "" && !slices.Contains(does, d) {
+			does = append(does, d)
+		}
+	}
+	if len(does) > 0 {
+		text += " " + words.Capitalize(strings.Join(does, "; ")) + "."
+	}
+	if again := fmt.Sprintf(" With two players %s brings the turn back, so %s may follow.", name(first), name(second)); back != "" && s.Players == 0 &&
+		countWords(text+again) <= twoPlaysWords {
+		text += again
+	}
+	return Ruling{Text: text, Fact: "two-at-once"}, true
 }
 
 // againRuling rules on whether whoever laid a card goes again: a Skip

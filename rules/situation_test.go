@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -142,6 +143,12 @@ func TestRulings(t *testing.T) {
 		{"can you stack 4s", nil, "No: no rulebook lets you pass a Wild Draw Four on", "you draw 4"},
 		{"can a draw 2 go on a draw 2", nil, "No: no rulebook lets you pass a Draw Two on", "unoscore new --house stacking"},
 		{"can you stack 2s", []string{"stacking"}, "At this table (house rule: stacking): yes", "a Draw Two"},
+		// Two plays told in order: one card a turn, and what each does.
+		{"my sister played a skip then a reverse", nil, "No, one card a turn", "A Skip makes the next player miss a turn; a Reverse turns play the other way"},
+		{"my sister played a skip then a reverse", nil, "No, one card a turn", "With two players the Skip brings the turn back, so the Reverse may follow"},
+		{"my sister played a skip and then played a reverse", nil, "No, one card a turn", "(UNO Attack's and No Mercy's Discard All, and house rules like jump-in, differ)"},
+		{"we are 2 players, my sister played a skip then a reverse", nil, "Yes, with two players: after the Skip the turn comes back", ""},
+		{"can you play a reverse and a skip at the same time", nil, "No, one card a turn", ""},
 		{"is stacking allowed in uno flip", nil, "No:", ""},
 		{"can you skip a draw 4", nil, "Not to block it:", "draws 4"},
 		{"can a wild card go on anything", nil, "Yes:", "any card"},
@@ -552,5 +559,29 @@ func TestAgreedHouseRuleNotSuggested(t *testing.T) {
 	}
 	if a.agreed {
 		t.Errorf("a table with no house rule is taken to have agreed on stacking")
+	}
+}
+
+// TestDiscardAllEditions: the ruling on two plays names, as the editions
+// whose Discard All lays more than one card, exactly the decks that hold
+// one.
+func TestDiscardAllEditions(t *testing.T) {
+	var have []string
+	for _, d := range Decks() {
+		for _, f := range d.Faces() {
+			if f.String() == "Discard All" {
+				have = append(have, d.ID)
+			}
+		}
+	}
+	if !slices.Equal(have, []string{"attack", "no-mercy"}) {
+		t.Fatalf("decks with a Discard All: %v; name them in discardAllEditions", have)
+	}
+	for _, d := range have {
+		e, _ := LookupDeck(d)
+		name := strings.TrimPrefix(strings.TrimPrefix(e.Decl.Title, "UNO "), "Show 'Em ")
+		if !strings.Contains(discardAllEditions, name) {
+			t.Errorf("discardAllEditions %q does not name %s", discardAllEditions, e.Decl.Title)
+		}
 	}
 }
