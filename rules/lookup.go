@@ -243,18 +243,27 @@ func AskFor(query string, table Table) (*Answer, error) {
 	r := ix.read(query, true)
 	hits := ix.rank(r)
 	sit := ReadSituation(query)
+	ruling, ruled := sit.Rule(table)
 	if sit.Edition == "" && editionOf(sit.Cards) == "" && (table.Deck == nil || table.Deck.Decl == nil || !table.Deck.Decl.Newer) {
 		// A newer edition's own facts answer a question about that
 		// edition; asked of UNO at large ("how do wild cards work") the
-		// five rulebooks answer first.
-		for i := range hits {
-			if hits[i].Fact.editionOnly() {
-				hits[i].Score *= asideLean
+		// five rulebooks answer first, and a question ruled for them
+		// ("can you attack someone with a plus 4") has no edition's
+		// topic beside it: a word of an edition's name said in
+		// everyday words does not name it.
+		kept := hits[:0]
+		for _, h := range hits {
+			if h.Fact.editionOnly() {
+				if ruled && !strings.HasPrefix(ruling.Fact, h.Fact.Topic.ID) && !strings.HasPrefix(ruling.Fact, strings.ReplaceAll(h.Fact.Topic.ID, "-", "")) {
+					continue
+				}
+				h.Score *= asideLean
 			}
+			kept = append(kept, h)
 		}
+		hits = kept
 		sort.SliceStable(hits, func(i, j int) bool { return hits[i].Score > hits[j].Score })
 	}
-	ruling, ruled := sit.Rule(table)
 	if r, ok := bonusRuling(query, table); ok {
 		ruling, ruled = r, true
 	}

@@ -809,9 +809,14 @@ var flipWords = lazyRegexp(`\bflip(?:s|ping)?\b|\b(?:dark|light)\s*-?\s*sides?\b
 // card flipped", "flip over the top card"), which asks nothing of UNO Flip.
 var turnedOver = lazyRegexp(`\bflipped\b|\bflip(?:s|ping)?\s+(?:(?:it|them|the\s+\w+|a\s+\w+)\s+)?(?:over|up)\b`)
 
+// flipVerb is "flip" said by a player as a verb ("can you flip the
+// direction", "she wants to flip it"), which asks nothing of UNO Flip.
+var flipVerb = lazyRegexp(`\b(?:you|i|u|we|to|can|cant|will|does|they|he|she|it|and)\s+flip(?:s|ped|ping)?\b`)
+
 // indexFor is the index a question is searched in.
 func indexFor(q string) *factIndex {
-	if flipWords().MatchString(turnedOver().ReplaceAllString(strings.ToLower(q), " turned ")) {
+	q = flipVerb().ReplaceAllString(turnedOver().ReplaceAllString(strings.ToLower(q), " turned "), " turn ")
+	if flipWords().MatchString(q) {
 		flipOnce.Do(func() { flipIx = buildFactIndex(true) })
 		return flipIx
 	}

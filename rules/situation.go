@@ -41,10 +41,13 @@ const (
 	AskedDrawnPlay                  // may the card just drawn be played?
 	AskedChallengeWhen              // when must a Wild Draw Four be challenged?
 	AskedTwoPlays                   // may one player lay these cards, one after the other?
+	AskedTarget                     // may a draw card be aimed at a player of one's choice?
+	AskedDirection                  // does this card turn the direction of play?
+	AskedPlayers                    // can this many play with one deck?
 )
 
 var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match",
-	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play", "challenge-when", "two-plays"}
+	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play", "challenge-when", "two-plays", "target", "direction", "players"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -118,6 +121,10 @@ type Situation struct {
 	// ("she played a skip then a reverse"), in that order; nil when the
 	// question tells of no such plays.
 	Then []Card
+	// Target is whom a draw card is aimed at ("attack someone with a
+	// +4"): "next" the next player, "any" a player of one's choosing, ""
+	// when the question aims it at nobody.
+	Target string
 }
 
 // plusAfter writes "2+" and "4+" (the plus after the number, then a space
@@ -326,7 +333,7 @@ func readCards(ws []string) []namedCard {
 			}
 		}
 		if j < len(ws) {
-			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && (j == 0 || flipGameBefore[ws[j-1]])) && !(f == Skip && skipsATurn(ws[j+1:])) &&
+			if f, n, ok := matchFace(ws, j); ok && !(f == Flip && (j == 0 || flipGameBefore[ws[j-1]] || flipVerbBefore[ws[j-1]])) && !(f == Skip && skipsATurn(ws[j+1:])) &&
 				!(f == Skip && n == 1 && skipVerb(ws, j, out)) && !(countedDraw(ws, j) && !(j > 0 && (cardArticle[ws[j-1]] || laidOnWords[ws[j-1]]))) &&
 				!(f == Wild && n == 1 && j > 0 && ws[j-1] == "all" && color == NoColor) {
 				if count == 0 {
@@ -411,6 +418,11 @@ func bareDraw(ws []string, j, d int) (Face, bool) {
 // flipGameBefore are words before "flip" that make it the game, not its
 // Flip card: "uno flip", "playing flip", "in flip".
 var flipGameBefore = map[string]bool{"uno": true, "playing": true, "play": true, "in": true, "of": true, "for": true}
+
+// flipVerbBefore are words before "flip" that make it the verb, not
+// UNO Flip's card: "can you flip the direction", "to flip it".
+var flipVerbBefore = map[string]bool{"you": true, "i": true, "u": true, "we": true, "to": true, "can": true, "cant": true,
+	"will": true, "does": true, "they": true, "he": true, "she": true, "it": true, "and": true}
 
 // cardArticle are words that make the number after them a card: "a 7",
 // "my 4", "the 9".
@@ -648,6 +660,7 @@ func ReadSituation(q string) Situation {
 	s.Flip = has(ws, "uno flip", "in flip", "flip deck", "flip version", "playing flip", "flip game") || ws[len(ws)-1] == "flip" ||
 		ws[0] == "flip" && (len(named) == 0 || named[0].at > 0) ||
 		readEdition(ws) == "" && slices.ContainsFunc(s.Cards, func(c Card) bool { return c.Face.OnlyFlip() && c.Face != Flip })
+	s.Target = readTarget(ws)
 	s.Asked = readAsked(ws, s, named)
 	if s.Asked == AskedSilence {
 		s.Silence = silenceOf(ws, named)
@@ -697,6 +710,25 @@ func twoPlays(ws []string, named []namedCard) []Card {
 		return nil
 	}
 	return []Card{a.card, b.card}
+}
+
+// aimWords say a card is aimed at a player: "attack someone with a +4",
+// "can I choose who gets the draw 2". ("Hit" is UNO Attack's card.)
+var aimWords = []string{"attack", "attacks", "attacking", "target", "targets", "targeting", "aim", "aimed", "choose who",
+	"pick who", "choose someone", "pick someone", "choose a player", "pick a player", "choose anyone", "pick anyone",
+	"give it to", "anyone i want", "who i want", "whoever i want", "whoever you want", "anyone you want", "who you want",
+	"on anyone", "on anybody", "on any player", "on whoever"}
+
+// readTarget reads whom a card is aimed at: "next" the next player,
+// "any" a player of one's choosing, "" when nothing is aimed.
+func readTarget(ws []string) string {
+	if !has(ws, aimWords...) {
+		return ""
+	}
+	if has(ws, "next player", "next person", "next one", "player after me", "person after me", "player to my left") {
+		return "next"
+	}
+	return "any"
 }
 
 // ownFour is s with a draw four named plainly ("+4", "draw 4") read as
@@ -962,11 +994,19 @@ func readEdition(ws []string) string {
 			if p.words == "attack" && i > 0 && ws[i-1] != "in" && ws[i-1] != "playing" && ws[i-1] != "play" {
 				continue // "can you attack someone with a plus 4" is no edition
 			}
+			if p.deck == "no-mercy" && i > 0 && mercyShown[ws[i-1]] {
+				continue // "my kids show no mercy": the edition is "show 'em no mercy"
+			}
 			return p.deck
 		}
 	}
 	return ""
 }
+
+// mercyShown are words before "no mercy" that make it the saying, not
+// the edition: "they showed no mercy", "she had no mercy".
+var mercyShown = map[string]bool{"show": true, "shows": true, "showed": true, "shown": true, "showing": true, "had": true,
+	"has": true, "have": true, "having": true, "with": true, "zero": true, "absolutely": true}
 
 // drawnWords say the draw card on the pile was already drawn for.
 var drawnWords = []string{"already picked up", "already drew", "already drawn", "already taken", "already took", "has drawn",
@@ -1041,6 +1081,14 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 		return AskedSilence
 	case s.Then != nil:
 		return AskedTwoPlays
+	case s.Target != "" && len(named) == 1 && isDraw(named[0].card.Face) && !s.Flip && s.Edition == "":
+		return AskedTarget
+	case len(named) == 1 && s.Players != 2 && has(ws, "direction", "way round", "way around", "other way", "backwards", "the order") &&
+		(yesNo(ws) || has(ws, "change", "changes", "turn", "turns", "switch", "switches", "flip", "flips")):
+		return AskedDirection
+	case len(named) == 0 && s.Players >= 3 && s.Edition == "" && has(ws, "play", "playing") &&
+		has(ws, "can", "could", "is it", "enough", "too many", "one deck", "a deck", "1 deck", "a single deck"):
+		return AskedPlayers
 	case len(named) == 1 && s.Players != 2 && has(ws, "go again", "play again", "another turn", "extra turn", "go twice", "get another go"):
 		return AskedAgain
 	case !slices.ContainsFunc(named, func(n namedCard) bool { return !n.card.Face.IsWild() }) && has(ws, "pick a color", "choose a color", "call a color", "name a color", "pick any color", "choose any color",
@@ -1345,6 +1393,12 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return nextRuling(s)
 	case AskedTwoPlays:
 		return twoPlaysRuling(s)
+	case AskedTarget:
+		return targetRuling(s)
+	case AskedDirection:
+		return directionRuling(s)
+	case AskedPlayers:
+		return playersRuling(s)
 	case AskedMatch:
 		return Ruling{Text: "Yes: a card goes on one of the same number or symbol whatever the colours (a red 7 on a blue 7), one card a turn.", Fact: "turn-match"}, true
 	}
@@ -2066,12 +2120,78 @@ func silenceOf(ws []string, named []namedCard) string {
 		return "uno-false"
 	case has(ws, "swap hands", "swap hand") && !has(ws, "shuffle") && has(ws, lastWords...):
 		return "ws-last"
-	case len(named) == 1 && named[0].count == 2 && yesNo(ws) && has(ws, "use", "play", "put down", "lay", "throw") &&
+	case len(named) == 1 && (named[0].count == 2 || named[0].count == 3 && has(ws, "at once", "same time", "triple", "together")) && yesNo(ws) && has(ws, "use", "play", "put down", "lay", "throw") &&
 		!has(ws, "in a row", "back to back", "one after", "on a", "on an", "on top"):
 		// "can you use two wild cards": both in one turn.
 		return "two-at-once"
 	}
 	return ""
+}
+
+// targetRuling rules on a draw card aimed at a player: it always hits
+// the next player, and is laid as it may be on any turn.
+func targetRuling(s Situation) (Ruling, bool) {
+	if s.Play == nil {
+		return Ruling{}, false
+	}
+	f := s.Play.Face
+	var when, fact string
+	switch f {
+	case WildDrawFour:
+		when, fact = "you may lay it only when you hold no card of the colour in play, else it can be challenged", "wd4-when"
+	case DrawTwo:
+		when, fact = "you lay it on its own colour or on another Draw Two", "d2-on"
+	default:
+		return Ruling{}, false
+	}
+	hits := fmt.Sprintf("%s makes the next player draw %d and miss a turn", WithArticle(f.String()), f.Draws())
+	if s.Target == "next" {
+		return Ruling{Text: fmt.Sprintf("Yes: %s, whatever they hold; %s.", hits, when), Fact: fact}, true
+	}
+	text := fmt.Sprintf("Only the next player: %s; %s.", hits, when)
+	for _, d := range decks {
+		// UNO All Wild's Wild Targeted Draw Two is aimed at anyone.
+		for _, g := range d.Faces() {
+			if d.Decl != nil && isDraw(g) && strings.Contains(g.String(), "Targeted") {
+				text += fmt.Sprintf(" (%s's %s is aimed at anyone.)", d.Decl.Title, g)
+			}
+		}
+	}
+	return Ruling{Text: text, Fact: fact}, true
+}
+
+// directionRuling rules on whether a card turns the direction of play:
+// only a Reverse does.
+func directionRuling(s Situation) (Ruling, bool) {
+	if len(s.Cards) == 0 {
+		return Ruling{}, false
+	}
+	if f := s.Cards[0].Face; f != Reverse {
+		return Ruling{Text: fmt.Sprintf("No: only a Reverse turns the direction of play; %s leaves it as it was.", WithArticle(f.String())), Fact: "reverse-does"}, true
+	}
+	return Ruling{Text: "Yes: a Reverse turns play the other way round (with two players it acts as a Skip).", Fact: "reverse-does"}, true
+}
+
+// rulebookPlayers are the fewest and most players the rulebooks that
+// print a number give (player-count).
+const rulebookPlayers, rulebookMost = 2, 10
+
+// playersRuling rules on whether so many can play with one deck: 2 to 10
+// by the rulebooks that say; an edition made for more is named.
+func playersRuling(s Situation) (Ruling, bool) {
+	n := s.Players
+	if n <= rulebookMost {
+		return Ruling{Text: fmt.Sprintf("Yes: %d can play with one deck; the rulebooks that give a number say %d to %d players.", n, rulebookPlayers, rulebookMost),
+			Fact: "player-count"}, true
+	}
+	text := fmt.Sprintf("Not by the rulebooks: those that give a number say %d to %d players.", rulebookPlayers, rulebookMost)
+	for _, d := range decks {
+		if d.Decl != nil && d.Decl.MaxPlayers >= n {
+			text += fmt.Sprintf(" %s is made for %d to %d (unoscore new --deck %s).", d.Decl.Title, d.Decl.MinPlayers, d.Decl.MaxPlayers, d.ID)
+			break
+		}
+	}
+	return Ruling{Text: text, Fact: "player-count"}, true
 }
 
 // cardDoes says in a few words what a card does to the next player, ""

@@ -149,6 +149,16 @@ func TestRulings(t *testing.T) {
 		{"my sister played a skip and then played a reverse", nil, "No, one card a turn", "(UNO Attack's and No Mercy's Discard All, and house rules like jump-in, differ)"},
 		{"we are 2 players, my sister played a skip then a reverse", nil, "Yes, with two players: after the Skip the turn comes back", ""},
 		{"can you play a reverse and a skip at the same time", nil, "No, one card a turn", ""},
+		// A draw card aimed at a player: only the next one.
+		{"can you attack someone with a plus 4", nil, "Only the next player: a Wild Draw Four makes the next player draw 4", "only when you hold no card of the colour in play, else it can be challenged"},
+		{"can i choose who gets my draw 2", nil, "Only the next player: a Draw Two", ""},
+		{"is it ok to attack the next player with a draw 2 when they have uno", nil, "Yes: a Draw Two makes the next player draw 2", "whatever they hold"},
+		// Everyday words that are an edition's name.
+		{"can you flip the direction with a reverse card", nil, "Yes: a Reverse turns play the other way round", ""},
+		{"does a skip change the direction", nil, "No: only a Reverse turns the direction", ""},
+		{"my kids show no mercy and played a wild draw 4 on me, can I challenge it", nil, "Yes, if it was played on you", "draw 6"},
+		{"having a party with 8 people, can we all play uno with one deck?", nil, "Yes: 8 can play with one deck", "2 to 10"},
+		{"can 12 people play uno", nil, "Not by the rulebooks", "UNO Party is made for 6 to 16"},
 		{"is stacking allowed in uno flip", nil, "No:", ""},
 		{"can you skip a draw 4", nil, "Not to block it:", "draws 4"},
 		{"can a wild card go on anything", nil, "Yes:", "any card"},
@@ -582,6 +592,40 @@ func TestDiscardAllEditions(t *testing.T) {
 		name := strings.TrimPrefix(strings.TrimPrefix(e.Decl.Title, "UNO "), "Show 'Em ")
 		if !strings.Contains(discardAllEditions, name) {
 			t.Errorf("discardAllEditions %q does not name %s", discardAllEditions, e.Decl.Title)
+		}
+	}
+}
+
+// TestEditionWordsInEverydayUse: a word of an edition's name said in
+// everyday words ("attack someone", "flip the direction", "show no
+// mercy", "a party with 8 people") opens no edition's topic, neither as
+// the answer nor beside it; the edition named, or its own cards, still
+// do.
+func TestEditionWordsInEverydayUse(t *testing.T) {
+	for _, tt := range []struct{ q, topic, not string }{
+		{"can you attack someone with a plus 4", "wild-draw-four", "attack"},
+		{"is it ok to attack the next player with a draw 2 when they have uno", "draw-two", "attack"},
+		{"can you flip the direction with a reverse card", "reverse", "flip"},
+		{"my kids show no mercy and played a wild draw 4 on me, can I challenge it", "challenge", "no-mercy"},
+		{"having a party with 8 people, can we all play uno with one deck?", "basics", "party"},
+		{"what does the launcher do", "attack", ""},
+		{"how does hit 2 work", "attack", ""},
+		{"how many cards in the attack deck", "attack", ""},
+		{"how does no mercy work", "no-mercy", ""},
+		{"can a party of 12 play uno", "party", ""},
+	} {
+		a, err := Ask(tt.q)
+		if err != nil {
+			t.Errorf("%q: %v", tt.q, err)
+			continue
+		}
+		if a.Topic.ID != tt.topic {
+			t.Errorf("%q answered from %s; want %s", tt.q, a.Topic.ID, tt.topic)
+		}
+		for _, o := range a.Also {
+			if tt.not != "" && o.ID == tt.not {
+				t.Errorf("%q has %s beside it", tt.q, o.ID)
+			}
 		}
 	}
 }
