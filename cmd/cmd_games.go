@@ -13,6 +13,7 @@ import (
 
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
@@ -93,7 +94,8 @@ func runGames(o *gamesOptions) error {
 }
 
 // gameCells are a game's row of the list: whether it is the current game,
-// its id, when it started, name, mode, hands, players and result.
+// its id, when it started, name, mode (and deck, when not the classic
+// one: "standard, no-mercy"), hands, players and result.
 func gameCells(s store.Summary, names func([]string) string) []string {
 	mark := ""
 	if s.Current {
@@ -110,7 +112,11 @@ func gameCells(s store.Summary, names func([]string) string) []string {
 	case len(s.Leaders) > 0:
 		result = "led by " + names(s.Leaders)
 	}
-	return []string{mark, s.ID, s.Created.Local().Format("2006-01-02 15:04"), s.Name, s.Mode,
+	mode := s.Mode
+	if deck := s.DeckID(); deck != rules.DefaultDeck {
+		mode += ", " + deck // as the board's first line names it
+	}
+	return []string{mark, s.ID, s.Created.Local().Format("2006-01-02 15:04"), s.Name, mode,
 		strconv.Itoa(s.Hands), names(s.Players), result}
 }
 
@@ -325,6 +331,7 @@ func plainGame(g present.Game) bool {
 	str(g.ID)
 	str(g.Name)
 	str(g.Mode)
+	str(g.Deck)
 	strs(g.Players)
 	strs(g.Winners)
 	strs(g.Leaders)

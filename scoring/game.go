@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/unoscore/unoscore/rules"
 )
 
 // The kinds of event in a game's log.
@@ -385,16 +387,29 @@ type Summary struct {
 	Name    string    `json:"name"`
 	Created time.Time `json:"created"`
 	Mode    string    `json:"mode"`
-	Players []string  `json:"players"`
-	Hands   int       `json:"hands"`
-	Over    bool      `json:"over"`
-	Winners []string  `json:"winners"`
-	Leaders []string  `json:"leaders"`
-	Current bool      `json:"-"` // set by List: the current game
-	Seq     uint64    `json:"-"` // its number: the order of creation in this file
+	// The deck's id, left out for the classic deck (the summary is then
+	// what an older unoscore wrote, and a summary it wrote names no deck):
+	// read it with DeckID.
+	Deck    string   `json:"deck,omitempty"`
+	Players []string `json:"players"`
+	Hands   int      `json:"hands"`
+	Over    bool     `json:"over"`
+	Winners []string `json:"winners"`
+	Leaders []string `json:"leaders"`
+	Current bool     `json:"-"` // set by List: the current game
+	Seq     uint64   `json:"-"` // its number: the order of creation in this file
 	// What player statistics need of the game, so that they never replay
 	// a log. It stays the last field: ListBrief reads only what comes before.
 	Stats *GameStats `json:"stats,omitempty"`
+}
+
+// DeckID is the game's deck: the classic deck when the summary names none
+// (one written before summaries kept the deck).
+func (s Summary) DeckID() string {
+	if s.Deck == "" {
+		return rules.DefaultDeck
+	}
+	return s.Deck
 }
 
 // Record is the summary as player statistics read it.

@@ -13,6 +13,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -78,10 +79,37 @@ func (g *Game) summary() Summary {
 	stats := scoring.Summarize(b)
 	return Summary{
 		ID: g.ID, Name: g.Name(), Created: g.Created(), Mode: string(b.Settings.Mode),
-		Players: b.Settings.Players, Hands: b.Hands(), Over: b.Over(),
+		Deck: deckOf(b.Settings), Players: b.Settings.Players, Hands: b.Hands(), Over: b.Over(),
 		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Seq: g.num, Stats: &stats,
 	}
+}
+
+// deckOf is the deck a summary names: none for the classic deck, so that
+// a classic game's summary is, byte for byte, what unoscore wrote before
+// summaries kept the deck (older versions' doctor finds it sound, and a
+// listing reads no more).
+func deckOf(s scoring.Settings) string {
+	if s.Deck == rules.DefaultDeck {
+		return ""
+	}
+	return s.Deck
+}
+
+// withoutDeck is a summary's JSON as unoscore wrote it before summaries
+// kept the deck: without the key "deck" (it follows "mode"). A quote
+// inside a string is escaped, so the bytes cut can only be the key and its
+// value.
+func withoutDeck(summary []byte) []byte {
+	i := bytes.Index(summary, []byte(`,"deck":"`))
+	if i < 0 {
+		return summary
+	}
+	n := bytes.IndexByte(summary[i+len(`,"deck":"`):], '"')
+	if n < 0 {
+		return summary
+	}
+	return append(summary[:i:i], summary[i+len(`,"deck":"`)+n+1:]...)
 }
 
 // statsKey begins the statistics in a summary's JSON. A quote inside a

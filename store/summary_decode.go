@@ -69,15 +69,15 @@ func plainSummary(v []byte, s *Summary, brief bool) bool {
 		seen |= 1 << k
 		var ok bool
 		switch k {
-		case 0, 1, 2, 3: // id, name, created, mode
+		case 0, 1, 2, 3, 4: // id, name, created, mode, deck
 			at[k], ok = p.raw()
-		case 4, 7, 8: // players, winners, leaders
+		case 5, 8, 9: // players, winners, leaders
 			at[k].lo = len(items)
 			items, ok = p.strs(items)
 			at[k].hi = len(items)
-		case 5:
-			s.Hands, ok = p.int()
 		case 6:
+			s.Hands, ok = p.int()
+		case 7:
 			s.Over, ok = p.bool()
 		}
 		if !ok {
@@ -91,7 +91,7 @@ func plainSummary(v []byte, s *Summary, brief bool) bool {
 		return false // as json.Unmarshal reads a time
 	}
 	read := string(v[:p.i])
-	s.ID, s.Name, s.Mode = at[0].of(read), at[1].of(read), at[3].of(read)
+	s.ID, s.Name, s.Mode, s.Deck = at[0].of(read), at[1].of(read), at[3].of(read), at[4].of(read)
 	all := make([]string, len(items))
 	for i, sp := range items {
 		all[i] = sp.of(read)
@@ -102,7 +102,7 @@ func plainSummary(v []byte, s *Summary, brief bool) bool {
 		}
 		return all[at[k].lo:at[k].hi:at[k].hi]
 	}
-	s.Players, s.Winners, s.Leaders = list(4), list(7), list(8)
+	s.Players, s.Winners, s.Leaders = list(5), list(8), list(9)
 	return true
 }
 
@@ -114,7 +114,7 @@ func (sp span) of(s string) string { return s[sp.lo:sp.hi] }
 
 // summaryKeys are a summary's keys but its statistics, in the order
 // json.Marshal writes them, quoted and followed by a colon.
-var summaryKeys = [...]string{`"id":`, `"name":`, `"created":`, `"mode":`, `"players":`, `"hands":`, `"over":`, `"winners":`, `"leaders":`}
+var summaryKeys = [...]string{`"id":`, `"name":`, `"created":`, `"mode":`, `"deck":`, `"players":`, `"hands":`, `"over":`, `"winners":`, `"leaders":`}
 
 // plain reads the JSON json.Marshal writes (no spaces) of plain values.
 type plain struct {

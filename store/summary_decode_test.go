@@ -31,6 +31,10 @@ func FuzzDecodeSummary(f *testing.F) {
 		`{"created":"2016-01-01T00:00:00.5Z"}`,
 		`{"name":"b","id":"a"}`, `{"id" :"a","name": "b"}`, `{"id":"a", "name":"b"}`, `{"Name":"b"}`, `{"id":"a","idx":1}`,
 		`{"id":"a","mode":"m","mode":"n"}`, `{"leaders":["A"],"winners":["B"],"over":true,"hands":2}`,
+		// The deck: named after the mode (not the classic deck), or absent.
+		`{"id":"g1","name":"","created":"2016-01-01T19:00:00Z","mode":"lowest","deck":"no-mercy","players":["Ann","Bob"],"hands":1,"over":false,"winners":[],"leaders":["Ann"]}`,
+		`{"id":"a","deck":"flip","deck":"party"}`, `{"deck":1}`, `{"deck":null,"id":"a"}`, `{"players":["A"],"deck":"attack"}`,
+		`{"id":"a","mode":"m","deck":"all-wild","stats":{}}`,
 		// Brief readings: where the statistics begin.
 		plain + stats, plain + "}", `{"id":"a","stats":{}, "x":1}`, `{"id":"a" ,"stats":{}}`, `{"stats":{},"id":"a"}`,
 		`{"id":"a\",\"stats\":","name":"b"}`, `{"id":"a","stats":`, `{"x":{"a":1,"stats":2},"id":"a"}`,
@@ -66,7 +70,7 @@ func FuzzDecodeSummary(f *testing.F) {
 }
 
 func TestDecodeSummaryTakesWhatUnoscoreWrites(t *testing.T) {
-	s := Summary{ID: "g00001", Name: "Night <1> & 2", Created: time.Date(2016, 1, 1, 19, 0, 0, 0, time.UTC), Mode: "standard",
+	s := Summary{ID: "g00001", Name: "Night <1> & 2", Created: time.Date(2016, 1, 1, 19, 0, 0, 0, time.UTC), Mode: "standard", Deck: "no-mercy",
 		Players: []string{"Ann", "Bob", "李小龙"}, Hands: 20, Over: true, Winners: []string{"Ann"}, Leaders: []string{}}
 	v, err := json.Marshal(s)
 	if err != nil {

@@ -45,6 +45,8 @@ func (g Game) AppendIndented(dst []byte, prefix string) []byte {
 	dst = appendTime(dst, g.Created)
 	dst = append(in(append(dst, ',')), `"mode": `...)
 	dst = appendString(dst, g.Mode)
+	dst = append(in(append(dst, ',')), `"deck": `...)
+	dst = appendString(dst, g.Deck)
 	dst = append(in(append(dst, ',')), `"players": `...)
 	dst = list(dst, g.Players)
 	dst = append(in(append(dst, ',')), `"hands": `...)

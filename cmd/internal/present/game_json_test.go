@@ -49,7 +49,7 @@ func TestGameAppendIndentedIsJSONIndent(t *testing.T) {
 		time.Date(2016, 2, 29, 9, 5, 7, 0, time.UTC), time.Date(2016, 2, 29, 9, 5, 7, 0, time.FixedZone("UTC", 0)),
 		time.Date(2016, 2, 29, 9, 5, 7, 0, time.Local), time.Unix(1700000000, 0)}
 	for i := range 2000 {
-		g := Game{ID: pick(), Name: pick(), Created: times[r.IntN(len(times))], Mode: pick(), Players: list(),
+		g := Game{ID: pick(), Name: pick(), Created: times[r.IntN(len(times))], Mode: pick(), Deck: pick(), Players: list(),
 			Hands: r.IntN(1000) - 10, Over: r.IntN(2) == 0, Winners: list(), Leaders: list(), Current: r.IntN(2) == 0}
 		prefix := []string{"", "    "}[i%2]
 		want := indentByJSON(t, g, prefix)

@@ -247,6 +247,7 @@ type Game struct {
 	Name    string    `json:"name"`
 	Created time.Time `json:"created"`
 	Mode    string    `json:"mode"`
+	Deck    string    `json:"deck"` // its id: "classic", "no-mercy"
 	Players []string  `json:"players"`
 	Hands   int       `json:"hands"`
 	Over    bool      `json:"over"`
@@ -257,7 +258,7 @@ type Game struct {
 
 // NewGame is one game's entry in the list of games.
 func NewGame(s scoring.Summary) Game {
-	return Game{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode,
+	return Game{ID: s.ID, Name: s.Name, Created: s.Created, Mode: s.Mode, Deck: s.DeckID(),
 		Players: s.Players, Hands: s.Hands, Over: s.Over, Winners: words.NonNil(s.Winners),
 		Leaders: words.NonNil(s.Leaders), Current: s.Current}
 }
