@@ -181,8 +181,19 @@ var statsColumns = []statsColumn{
 	{"Out", 6, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.WentOut) }, "Out: hands gone out in."},
 	{"Held", 2, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Held) }, "Held: points caught holding."},
 	{"Avg", 6, func(p *scoring.PlayerStats) string { return strconv.FormatFloat(p.AvgHeld(), 'f', 1, 64) }, "Avg: points held per hand."},
-	{"Best", 4, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.BestOut) }, "Best: best hand out."},
+	{"Best", 4, bestOut, "Best: best hand out (- for none that scored)."},
 	{"Streak", 5, func(p *scoring.PlayerStats) string { return strconv.Itoa(p.Streak) }, "Streak: wins in a row."},
+}
+
+// bestOut is the most a hand the player went out in brought them, or "-"
+// when they went out in no hand whose points are scored: only in lowest
+// or challenge games, where the lowest tally wins and nobody scores a
+// hand, or in none at all. 0 there would read as a real best.
+func bestOut(p *scoring.PlayerStats) string {
+	if p.ScoredOut == 0 {
+		return "-"
+	}
+	return strconv.Itoa(p.BestOut)
 }
 
 func percent(a, b int) string {

@@ -187,6 +187,7 @@ type PlayerStats struct {
 	HeldHands int      // hands in which their cards were entered
 	BestOut   int      // the most a hand they went out in was worth
 	BestGame  string   // the game of that hand
+	ScoredOut int      // hands they went out in that scored (not lowest, challenge); none: no best at all
 	Streak    int      // the longest run of finished games won in a row
 	Current   int      // the run of wins up to their latest finished game
 	Rating    Rating
@@ -241,6 +242,9 @@ func ComputeStats(games []GameRecord) *Stats {
 			p.Games++
 			p.Hands += pg.Hands
 			p.WentOut += pg.WentOut
+			if !g.Mode.LowWins() {
+				p.ScoredOut += pg.WentOut
+			}
 			p.Held += pg.Held
 			p.HeldHands += pg.HeldHands
 			if pg.BestOut > p.BestOut {

@@ -163,12 +163,17 @@ func TestComputeStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := PlayerStats{Player: "Ann", Spellings: []string{"Ann", "ann", "ANN"}, Games: 5, Finished: 4, Wins: 3,
-		Hands: 50, WentOut: 15, Held: 200, HeldHands: 35, BestOut: 40, BestGame: "d", Streak: 2, Current: 1, Rated: 4,
+		Hands: 50, WentOut: 15, Held: 200, HeldHands: 35, BestOut: 40, BestGame: "d", ScoredOut: 9, Streak: 2, Current: 1, Rated: 4,
 		First: day, Last: day.AddDate(0, 0, 4)}
 	got := *ann
 	got.Rating, got.games = Rating{}, nil
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Ann:\n got %+v\nwant %+v", got, want)
+	}
+	// Going out where the lowest tally wins scores no hand: no best.
+	low := ComputeStats([]GameRecord{rec("f", 0, Lowest, "Eve:1", "Fay:2"), rec("g", 1, Challenge, "Eve:2", "Fay:1")})
+	if eve, _ := low.Find("Eve"); eve.WentOut != 6 || eve.ScoredOut != 0 {
+		t.Errorf("Eve, lowest and challenge only: went out %d, in %d that scored", eve.WentOut, eve.ScoredOut)
 	}
 	if ann.WinRate() != 0.75 || ann.AvgHeld() != 200.0/35 {
 		t.Errorf("Ann's win rate %v, average held %v", ann.WinRate(), ann.AvgHeld())
