@@ -389,6 +389,25 @@ var cellTexts = [...]string{
 	scoring.KnockedOut: "KO",
 }
 
+// KOKey says what the score pad's "KO" stands for and what a knock-out
+// scored, once a hand of the game knocked a player out (No Mercy): "KO:
+// knocked out by the mercy rule (25 cards or more); the hand's winner
+// scores 250 for each." The terminal's board and the web page show it
+// under the pad; "" when no "KO" shows.
+func KOKey(b *scoring.Board) string {
+	r := b.Deck.Decl.Rules
+	if r.Mercy == 0 || !slices.ContainsFunc(b.Rows, func(row scoring.Row) bool { return len(row.KnockedOut) > 0 }) {
+		return ""
+	}
+	switch {
+	case b.Settings.Mode.LowWins():
+		return fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the player knocked out is charged %d onto their tally (+%d beside KO).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
+	case b.ToKnocker():
+		return fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); whoever knocked the player out scores %d (+%d beside their cell).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
+	}
+	return fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the hand's winner scores %d for each.", r.Mercy, r.KnockOutBonus)
+}
+
 // CellText writes one cell of the score pad, the same on the command line
 // and the web page; noPart is how "no part in the hand" reads there ("-" in
 // a terminal, "–" on a page).

@@ -48,6 +48,10 @@ func WriteBoard(w io.Writer, g *scoring.Game, st Style) error {
 		if err := writeScorePad(&out, b, st); err != nil {
 			return err
 		}
+		// What "KO" stands for, as the web page says it under its pad.
+		if k := present.KOKey(b); k != "" {
+			fmt.Fprintln(&out, k)
+		}
 		fmt.Fprintln(&out)
 	} else {
 		fmt.Fprintf(&out, "No hands yet. Players, in seating order: %s.\n", strings.Join(s.Players, ", "))

@@ -289,20 +289,7 @@ func newBoardView(g *store.Game) boardView {
 		parts = append(append(heads, "Deal dealer"), parts...)
 		v.Key = "Key: " + strings.Join(parts, " · ")
 	}
-	if r := b.Deck.Decl.Rules; r.Mercy > 0 {
-		for _, row := range b.Rows {
-			if len(row.KnockedOut) > 0 {
-				v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the hand's winner scores %d for each.", r.Mercy, r.KnockOutBonus)
-				switch {
-				case b.Settings.Mode.LowWins():
-					v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the player knocked out is charged %d onto their tally (+%d beside KO).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
-				case b.ToKnocker():
-					v.KOKey = fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); whoever knocked the player out scores %d (+%d beside their cell).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
-				}
-				break
-			}
-		}
-	}
+	v.KOKey = present.KOKey(b)
 	// A phone's pad takes the short names too (with the key, which only a
 	// phone shows) where one differs from its name: 4 to 6 players fit
 	// 390 px whatever their names.
