@@ -85,7 +85,7 @@ func TestScreenDealerByFirstLetter(t *testing.T) {
 	s.showsLines("  ▸ Draw for it: highest number deals")
 	s.burst("d")
 	s.waitFor("Dad deals first.")
-	s.hasLine("✔ Dad")
+	s.hasLine("✔ Who deals first? Dad")
 	s.burst("\x03")
 	s.exit()
 
@@ -139,9 +139,9 @@ func TestScreenListsAndNotationAt60Columns(t *testing.T) {
 	s.showsLines("  ▸ lowest     everyone tallies what they're caught with;")
 	s.burst("\r")
 	s.waitFor("Who went out?")
-	s.showsLines(
-		"✔ lowest     everyone tallies what they're caught with;",
-		"             lowest wins",
+	s.showsRun(
+		"✔ How do you score? lowest     everyone tallies what they're",
+		"                               caught with; lowest wins",
 	)
 	s.noLine("…")
 	s.burst("b")

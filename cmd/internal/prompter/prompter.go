@@ -434,12 +434,36 @@ func (t *Terminal) selectFuncs() template.FuncMap {
 // wins" under "everyone").
 type listItem struct{ Row, Done string }
 
-func newListItem(item string, width int) listItem {
-	wrap := func(lead int) string {
-		w := ui.Wrap(strings.Repeat(" ", lead)+item, width)
-		return w[lead:]
+// newListItem is item in a list asked with label. Once chosen it reads as
+// the question with its answer ("Who went out? Max"), as a yes/no question
+// kept on the screen does: scrolled back to, a name alone does not say
+// what it answered.
+func newListItem(label, item string, width int) listItem {
+	row := ui.Wrap("    "+item, width)[4:]
+	return listItem{Row: row, Done: answered(label, item, width)}
+}
+
+// answered is label and item on one line, broken between words to width
+// after the two columns of "✔ ", the lines it goes on on indented. An item
+// that is a term and its description ("lowest     everyone tallies…")
+// goes on under its description, as in the list, where the line has room
+// for it after the question.
+func answered(label, item string, width int) string {
+	whole := ui.Wrap("  "+label+" "+item, width)[2:]
+	lead := 2 + ui.Width(label) + 1
+	if !strings.Contains(whole, "\n") || lead > width/2 {
+		return whole
 	}
-	return listItem{Row: wrap(4), Done: wrap(2)}
+	gap := strings.Index(item, "  ")
+	if gap <= 0 {
+		return whole
+	}
+	col := gap + len(item[gap:]) - len(strings.TrimLeft(item[gap:], " "))
+	if ui.Width(item[:col]) > (width-lead)/2 {
+		return whole
+	}
+	lines := strings.Split(ui.Wrap(item, width-lead), "\n")
+	return label + " " + strings.Join(lines, "\n"+strings.Repeat(" ", lead))
 }
 
 func (t *Terminal) selectTemplates() *promptui.SelectTemplates {
@@ -564,7 +588,7 @@ func (t *Terminal) selectOne(label string, items []string, names, cursor int, pi
 	}
 	shown := make([]listItem, len(items))
 	for i, it := range items {
-		shown[i] = newListItem(it, width)
+		shown[i] = newListItem(label, it, width)
 	}
 	s := promptui.Select{
 		Label:        t.fitLabel(label, 2),
