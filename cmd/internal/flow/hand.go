@@ -684,15 +684,21 @@ func askKnockedOut(env *Env, e *handEntry) error {
 		if len(left) == 0 {
 			break
 		}
-		label, none := "Who was knocked out?", "(no one)"
+		// The first pick follows a yes: someone was knocked out, the
+		// players first. After one, Enter alone must not knock out one
+		// more: "(no one else)" comes first, under the cursor, and a
+		// player is picked by a letter or the arrows.
+		items, first := append(b.Names(left), "(no one)"), 0
+		label := "Who was knocked out?"
 		if len(e.knocked) > 0 {
-			label, none = "Who else was knocked out?", "(no one else)"
+			items, first = append([]string{"(no one else)"}, b.Names(left)...), 1
+			label = "Who else was knocked out?"
 		}
-		i, err := env.Prompt.Pick(label, append(b.Names(left), none), 0)
+		i, err := env.Prompt.Pick(label, items, 0)
 		if err != nil {
 			return err
 		}
-		if i == len(left) {
+		if i -= first; i < 0 || i == len(left) {
 			break
 		}
 		e.knocked = append(e.knocked, left[i])

@@ -38,6 +38,15 @@ func TestHandNoMercyKnockOuts(t *testing.T) {
 		labels:  []string{won, asked, "Who was knocked out?", "Who else was knocked out?", "Cat's cards", "Ann's cards", "Save this hand?"},
 		said:    "Knocked out: Dan = 250 points to Bob",
 	}, {
+		// Enter alone after a knock-out is "(no one else)", the safe
+		// answer: it knocked out one more player (newcomer 2, item 7).
+		name:    "Enter alone at who else",
+		answers: []string{"Bob", "y", "Dan", "", "r7", "r5", "y"},
+		knocked: []string{"Dan"},
+		left:    []string{"Cat", "Ann"},
+		labels:  []string{won, asked, "Who was knocked out?", "Who else was knocked out?", "Cat's cards", "Ann's cards", "Save this hand?"},
+		said:    "Knocked out: Dan = 250 points to Bob",
+	}, {
 		name:    "the last player not knocked out",
 		answers: []string{"Ann", "y", "Cat", "Bob", "Dan", "y"},
 		knocked: []string{"Bob", "Cat", "Dan"},
