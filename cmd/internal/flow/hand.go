@@ -488,9 +488,12 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 		if !choose {
 			seat := e.missing()
 			if seat >= 0 {
-				v, err := askCards(env, e, seat)
+				v, knocked, err := askCards(env, e, seat)
 				if err != nil {
 					return scoring.Hand{}, false, err
+				}
+				if knocked {
+					continue // the next player's cards
 				}
 				if v == "" {
 					choose = true
@@ -555,11 +558,13 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 		}
 		switch {
 		case i < len(scorers):
-			v, err := askCards(env, e, scorers[i])
+			v, knocked, err := askCards(env, e, scorers[i])
 			if err != nil {
 				return scoring.Hand{}, false, err
 			}
-			if v != "" {
+			if knocked {
+				choose = false
+			} else if v != "" {
 				e.cards[scorers[i]], e.typed[scorers[i]] = v, true
 				choose = false
 			}
@@ -701,35 +706,53 @@ func askKnockedOut(env *Env, e *handEntry) error {
 		if i -= first; i < 0 || i == len(left) {
 			break
 		}
-		e.knocked = append(e.knocked, left[i])
-		delete(e.cards, left[i])
-		if b.ToKnocker() {
-			// The knocker receives the bonus: who played the card that
-			// made them draw, anyone else at the table.
-			// Not a player they knocked out, however far down the
-			// chain: they went out before them.
-			knockedBy := func(seat int) bool {
-				for k, ok := seat, true; ok; k, ok = e.by[k] {
-					if k == left[i] {
-						return true
-					}
-				}
-				return false
-			}
-			var others []int
-			for _, seat := range e.table.Seats {
-				if !knockedBy(seat) && !b.Eliminated(seat) {
-					others = append(others, seat)
-				}
-			}
-			k, err := env.Prompt.Pick(fmt.Sprintf("Who knocked %s out?", b.Name(left[i])), b.Names(others), slices.Index(others, e.out))
-			if err != nil {
-				return err
-			}
-			e.by[left[i]] = others[k]
+		if err := e.knockOut(env, left[i]); err != nil {
+			return err
 		}
 	}
-	// In seating order after the player who won, as the board lists them.
+	e.sayKnockedOut(env)
+	return nil
+}
+
+// knockOut marks seat knocked out of the hand: its cards are dropped and,
+// where the knocker receives the bonus, who knocked them out is asked.
+func (e *handEntry) knockOut(env *Env, seat int) error {
+	b := e.b
+	e.knocked = append(e.knocked, seat)
+	delete(e.cards, seat)
+	delete(e.typed, seat)
+	if !b.ToKnocker() {
+		return nil
+	}
+	// The knocker receives the bonus: who played the card that made them
+	// draw, anyone else at the table. Not a player they knocked out,
+	// however far down the chain: they went out before them.
+	knockedBy := func(other int) bool {
+		for k, ok := other, true; ok; k, ok = e.by[k] {
+			if k == seat {
+				return true
+			}
+		}
+		return false
+	}
+	var others []int
+	for _, s := range e.table.Seats {
+		if !knockedBy(s) && !b.Eliminated(s) {
+			others = append(others, s)
+		}
+	}
+	k, err := env.Prompt.Pick(fmt.Sprintf("Who knocked %s out?", b.Name(seat)), b.Names(others), slices.Index(others, e.out))
+	if err != nil {
+		return err
+	}
+	e.by[seat] = others[k]
+	return nil
+}
+
+// sayKnockedOut puts the knock-outs in seating order after the player who
+// won, as the board lists them, and says what they are worth.
+func (e *handEntry) sayKnockedOut(env *Env) {
+	b := e.b
 	var order []int
 	for _, seat := range e.knockable() {
 		if slices.Contains(e.knocked, seat) {
@@ -755,7 +778,6 @@ func askKnockedOut(env *Env, e *handEntry) error {
 	default:
 		fmt.Fprintf(env.Out, "  Knocked out: %s = %s to %s\n", words.Join(b.Names(e.knocked)), words.Count(n*bonus, "point"), b.Name(e.out))
 	}
-	return nil
 }
 
 // endItem is the hand loop's answer to "Who went out?" that ends the game
@@ -903,8 +925,11 @@ func sideClash(e *handEntry, seat int, hand rules.Hand, se *rules.SideError) err
 
 // askCards asks for one player's cards, checked as they are typed: the
 // notation, and that the deck holds them beside the other hands entered.
-// "" means the person wants to choose whose cards to enter.
-func askCards(env *Env, e *handEntry, seat int) (string, error) {
+// "" means the person wants to choose whose cards to enter. In a deck
+// with a mercy rule, cards enough to knock the player out are said to,
+// and the player is offered to be marked knocked out (knocked: they were;
+// their cards are dropped) or the cards to be changed.
+func askCards(env *Env, e *handEntry, seat int) (v string, knocked bool, err error) {
 	b := e.b
 	name := b.Name(seat)
 	validate := func(v string) error {
@@ -932,21 +957,39 @@ func askCards(env *Env, e *handEntry, seat int) (string, error) {
 		}
 		return err
 	}
+	text := e.cards[seat]
 	for {
-		v, err := env.Prompt.Edit(name+"'s cards", e.cards[seat], validate)
+		v, err := env.Prompt.Edit(name+"'s cards", text, validate)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 		if strings.TrimSpace(v) == "?" {
 			fmt.Fprintln(env.Out, ui.Wrap(deckNotationHelp(b.Deck), env.Width()))
 			continue
 		}
 		if v == "" {
-			return "", nil
+			return "", false, nil
 		}
 		hand, _ := b.Deck.ParseHand(v)
+		if m := mercy(b); m > 0 && len(hand.Cards) >= m {
+			// Caught here, not at the summary, in the prompts' words.
+			say(env, fmt.Sprintf("%s holds %d cards: with %d or more, the mercy rule knocks a player out of the hand, and their cards are not scored.", name, len(hand.Cards), m))
+			yes, err := confirmKept(env, fmt.Sprintf("Mark %s knocked out? (no: change the cards)", name), false)
+			if err != nil {
+				return "", false, err
+			}
+			if !yes {
+				text = v
+				continue
+			}
+			if err := e.knockOut(env, seat); err != nil {
+				return "", false, err
+			}
+			e.sayKnockedOut(env)
+			return "", true, nil
+		}
 		fmt.Fprintf(env.Out, "  %s: %s = %s\n", name, env.Style().Cards(hand), words.Count(b.Deck.HandPoints(hand), "point"))
-		return hand.String(), nil
+		return hand.String(), false, nil
 	}
 }
 

@@ -221,3 +221,80 @@ func TestHandNoMercyKnockOutCharged(t *testing.T) {
 		}
 	}
 }
+
+// Newcomer 2, item 8: cards enough to knock a player out (25 in No
+// Mercy), typed at that player's prompt, are caught there, in the
+// prompts' words (no "--knocked-out" flag): the player is offered to be
+// marked knocked out, or the cards to be changed (the default). On the old
+// code they were taken ("= 52 points") and refused only at the summary.
+func TestHandNoMercyTwentyFiveCardsAtThePrompt(t *testing.T) {
+	const many = "2xr1 2xg1 2xb1 2xy1 2xr2 2xg2 2xb2 2xy2 2xr3 2xg3 2xb3 2xy3 r4" // 25 cards
+	const mark = "Mark Cat knocked out? (no: change the cards)"
+	const said = "Cat holds 25 cards: with 25 or more, the mercy rule knocks a player out of the hand, and their cards are not scored."
+	for _, tc := range []struct {
+		name    string
+		bonus   string
+		answers []string
+		knocked []string
+		left    string // Cat's cards, if any
+		labels  []string
+		kept    string
+	}{{
+		name:    "marked knocked out",
+		answers: []string{"Bob", "", many, "y", "r5", "r1", "y"},
+		knocked: []string{"Cat"},
+		labels:  []string{"Cat's cards", mark, "Dan's cards", "Ann's cards", "Save this hand?"},
+		kept:    "Knocked out: Cat = 250 points to Bob",
+	}, {
+		name:    "the cards changed",
+		answers: []string{"Bob", "", many, "", "r4", "r5", "r1", "y"},
+		left:    "r4",
+		labels:  []string{"Cat's cards", mark, "Cat's cards", "Dan's cards", "Ann's cards", "Save this hand?"},
+		kept:    mark + " no",
+	}, {
+		name:    "the knocker asked",
+		bonus:   scoring.MercyKnocker,
+		answers: []string{"Bob", "", many, "y", "Dan", "r5", "r1", "y"},
+		knocked: []string{"Cat"},
+		labels:  []string{"Cat's cards", mark, "Who knocked Cat out?", "Dan's cards", "Ann's cards", "Save this hand?"},
+		kept:    "Knocked out: Cat by Dan = 250 points to Dan",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := scoring.New(scoring.Settings{Deck: "no-mercy", Players: []string{"Ann", "Bob", "Cat", "Dan"}, MercyBonus: tc.bonus})
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, f, out := testEnv(t, tc.answers...)
+			h, ok, err := Hand(env, b, 0, nil, "Save this hand?")
+			if err != nil || !ok {
+				t.Fatalf("ok %v, err %v", ok, err)
+			}
+			if !slices.Equal(h.KnockedOut, tc.knocked) {
+				t.Errorf("knocked out %q, want %q", h.KnockedOut, tc.knocked)
+			}
+			var cat string
+			for _, l := range h.Left {
+				if l.Player == "Cat" {
+					cat = l.Cards.String()
+				}
+			}
+			if cat != tc.left {
+				t.Errorf("Cat's cards %q, want %q", cat, tc.left)
+			}
+			if labels := f.Labels[2:]; !slices.Equal(labels, tc.labels) {
+				t.Errorf("asked %q\nwant  %q", labels, tc.labels)
+			}
+			for _, want := range []string{said, tc.kept} {
+				if !strings.Contains(out.String(), want) {
+					t.Errorf("no %q:\n%s", want, out)
+				}
+			}
+			if strings.Contains(out.String(), "--knocked-out") || strings.Contains(out.String(), "That can't be") {
+				t.Errorf("caught at the summary, or a flag named:\n%s", out)
+			}
+			if _, err := b.Check(h); err != nil {
+				t.Errorf("the board refuses the hand: %v", err)
+			}
+		})
+	}
+}
