@@ -240,8 +240,8 @@ func (f flowGames) AddHand(id string, h scoring.Hand) (*scoring.Game, error) {
 	return played(f.db.AddHand(id, h))
 }
 
-func (f flowGames) End(id string, seen int) (*scoring.Game, error) {
-	return played(f.db.End(id, "", store.Seen{Changes: seen}))
+func (f flowGames) End(id, winner string, seen int) (*scoring.Game, error) {
+	return played(f.db.End(id, winner, store.Seen{Changes: seen}))
 }
 
 func (f flowGames) SetTarget(id string, target, seen int) (*scoring.Game, error) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -173,7 +174,9 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 
 // TestTerminalPlayOn: at 80x24, a game won at its target offers to play
 // on ("Play on to 200?"), goes on from where it stood, and the first
-// question of a hand ends it where it stands, naming who leads.
+// question of a hand ends it where it stands, naming who leads, and asks
+// whether the table counts the leader as the winner (Ann had won at 100:
+// on the old code she was only "leading", with no win in the statistics).
 func TestTerminalPlayOn(t *testing.T) {
 	t.Parallel()
 	db := filepath.Join(t.TempDir(), "u.db")
@@ -202,14 +205,20 @@ func TestTerminalPlayOn(t *testing.T) {
 	tm.line("")
 	tm.expect("End the game after hand 1, Ann leading?")
 	tm.line("y")
-	tm.expect("Saved. Ended after hand 1, Ann leading.")
+	tm.expect("Count Ann as the winner? [y/N]")
+	tm.line("y")
+	tm.expect("Count Ann as the winner? yes")
+	tm.expect("Saved. Ended after hand 1, won by Ann.")
 	tm.expect("unoscore new --again")
 	if code := tm.wait(); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, tm.screen())
 	}
 	b := boardJSON(t, db)
-	if b["over"] != true || b["ended_early"] != true || b["target"].(float64) != 300 {
+	if b["over"] != true || b["ended_early"] != true || b["target"].(float64) != 300 || fmt.Sprint(b["winners"]) != "[Ann]" {
 		t.Fatalf("board: %v", b)
+	}
+	if code, out, errs := harness.Unoscore(t, db, "games"); code != 0 || !strings.Contains(out, "won by Ann") {
+		t.Errorf("games: exit %d:\n%s%s", code, out, errs)
 	}
 }
 

@@ -48,10 +48,11 @@ type Games interface {
 	Game(id string) (*scoring.Game, error)
 	// AddHand counts a hand.
 	AddHand(id string, h scoring.Hand) (*scoring.Game, error)
-	// End ends the game where it stands, with no winner named. seen is
-	// the game's change counter (scoring.Game.Changes) when the flow read
-	// it: a game changed since is refused with scoring.ErrChanged.
-	End(id string, seen int) (*scoring.Game, error)
+	// End ends the game where it stands, winner the player the table
+	// names as the winner ("": none, the leaders named as leading). seen
+	// is the game's change counter (scoring.Game.Changes) when the flow
+	// read it: a game changed since is refused with scoring.ErrChanged.
+	End(id, winner string, seen int) (*scoring.Game, error)
 	// SetTarget sets the points the game plays to, refused as End is.
 	SetTarget(id string, target, seen int) (*scoring.Game, error)
 }

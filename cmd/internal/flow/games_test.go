@@ -39,8 +39,8 @@ func (m *memGames) AddHand(id string, h scoring.Hand) (*scoring.Game, error) {
 	return m.write(scoring.Event{Type: scoring.EventHand, Hand: &h})
 }
 
-func (m *memGames) End(id string, seen int) (*scoring.Game, error) {
-	return m.write(scoring.Event{Type: scoring.EventEnd})
+func (m *memGames) End(id, winner string, seen int) (*scoring.Game, error) {
+	return m.write(scoring.Event{Type: scoring.EventEnd, Winner: winner})
 }
 
 func (m *memGames) SetTarget(id string, target, seen int) (*scoring.Game, error) {
@@ -73,7 +73,7 @@ func TestHandLoopTellsRefusalsApart(t *testing.T) {
 		fmt.Errorf("no game has the id %q: %w", "g1", scoring.ErrNotFound),
 	}}
 	env, f, out := testEnv(t,
-		"(end", "y", "y", // end the game here; the file is held: try again
+		"(end", "y", "", "y", // end the game here, Ann not named the winner; the file is held: try again
 		"Bob", "r7", "b2", "y", // the game changed: a hand instead, and save it
 	)
 	env.Load = m.Game
@@ -95,5 +95,97 @@ func TestHandLoopTellsRefusalsApart(t *testing.T) {
 	}
 	if len(m.events) != 2 || len(f.Answers) != 0 {
 		t.Errorf("%d events written, answers left %q", len(m.events)-2, f.Answers)
+	}
+}
+
+// Newcomer 2, item 9: a game ended at the prompts ("(end the game
+// here)") asks whether the table counts the leader as the winner (a game
+// won at its target and played on: the table says Dad won), the default
+// no; players tied in the lead are offered in a list that starts on "(no
+// winner)". On the old code there was no way to name a winner at the
+// prompts: "ended, led by Dad", and no win in the statistics.
+func TestEndHereAsksForAWinner(t *testing.T) {
+	s := scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Target: 100}
+	for _, tc := range []struct {
+		name     string
+		hands    [][2]string // who went out, the others' cards
+		answers  []string
+		asked    string
+		list     []string
+		winners  []string
+		sentence string
+	}{{
+		name:     "the leader counted",
+		hands:    [][2]string{{"Bob", "r5"}},
+		answers:  []string{"(end", "y", "y"},
+		asked:    "Count Bob as the winner?",
+		winners:  []string{"Bob"},
+		sentence: "Saved. Ended after hand 1, won by Bob.",
+	}, {
+		name:     "Enter alone: no winner",
+		hands:    [][2]string{{"Bob", "r5"}},
+		answers:  []string{"(end", "y", ""},
+		asked:    "Count Bob as the winner?",
+		sentence: "Saved. Ended after hand 1, Bob leading.",
+	}, {
+		name:     "a tie",
+		hands:    [][2]string{{"Bob", "r5"}, {"Cat", "r5"}},
+		answers:  []string{"(end", "y", "Cat"},
+		asked:    "Who won the game?",
+		list:     []string{"(no winner)", "Bob", "Cat"},
+		winners:  []string{"Cat"},
+		sentence: "Saved. Ended after hand 2, won by Cat.",
+	}, {
+		name:     "a tie, Enter alone",
+		hands:    [][2]string{{"Bob", "r5"}, {"Cat", "r5"}},
+		answers:  []string{"(end", "y", ""},
+		asked:    "Who won the game?",
+		sentence: "Saved. Ended after hand 2, Bob and Cat leading.",
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			events := []scoring.Event{{Type: scoring.EventCreated, Name: "night", Settings: &s}}
+			b, err := scoring.New(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range tc.hands {
+				var left []scoring.Left
+				for _, p := range s.Players {
+					if p != h[0] {
+						cards, _ := b.Deck.ParseHand(h[1])
+						left = append(left, scoring.Left{Player: p, Cards: cards})
+					}
+				}
+				hand, err := b.Check(scoring.Hand{Out: h[0], Left: left})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := b.Play(hand); err != nil {
+					t.Fatal(err)
+				}
+				events = append(events, scoring.Event{Type: scoring.EventHand, Hand: &hand})
+			}
+			m := &memGames{t: t, events: events}
+			env, f, out := testEnv(t, tc.answers...)
+			env.Load = m.Game
+			env.Change = func(fn func(Games) error) error { return fn(m) }
+			// The loop ends after the board, not offered to play on.
+			if err := HandLoop(env, "g1", 0); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(f.Labels, tc.asked) {
+				t.Errorf("not asked %q: %q", tc.asked, f.Labels)
+			}
+			if tc.list != nil && !slices.Equal(f.Lists[tc.asked], tc.list) {
+				t.Errorf("offered %q, want %q", f.Lists[tc.asked], tc.list)
+			}
+			g, _ := m.Game("g1")
+			if !g.Board.EndedEarly() || !slices.Equal(g.Board.Names(g.Board.Winners()), tc.winners) {
+				t.Errorf("ended %v, winners %q, want %q", g.Board.EndedEarly(), g.Board.Names(g.Board.Winners()), tc.winners)
+			}
+			if !strings.Contains(out.String(), tc.sentence) {
+				t.Errorf("no %q:\n%s", tc.sentence, out)
+			}
+		})
 	}
 }

@@ -788,8 +788,8 @@ const endItem = "(end the game here)"
 var errEndHere = errors.New("end the game here")
 
 // endHere asks before ending the game where it stands (the default no),
-// naming who leads, and ends it: the leaders are named as leading, not
-// as winners ("unoscore end --winner NAME" names a winner).
+// naming who leads, then whether the table counts a winner (askWinner),
+// and ends it: with no winner counted, the leaders are named as leading.
 func endHere(env *Env, g *scoring.Game) error {
 	b := g.Board
 	question := fmt.Sprintf("End the game after hand %d?", b.Hands())
@@ -800,11 +800,15 @@ func endHere(env *Env, g *scoring.Game) error {
 	if err != nil || !ok {
 		return err
 	}
+	winner, err := askWinner(env, b)
+	if err != nil {
+		return err
+	}
 	var after *scoring.Game
 	saved, err := SaveRetrying(env, "end", func() error {
 		return env.Change(func(db Games) error {
 			var err error
-			after, err = db.End(g.ID, g.Changes())
+			after, err = db.End(g.ID, winner, g.Changes())
 			return err
 		})
 	})
@@ -824,6 +828,40 @@ func endHere(env *Env, g *scoring.Game) error {
 		say(env, "Saved. "+words.Capitalize(c.Sentence())+".")
 	}
 	return nil
+}
+
+// askWinner asks, for a game ended where it stands, whether the table
+// counts the leader as its winner (a game won at its target and played
+// on, say): "Count Dad as the winner? [y/N]" (partners: the leading
+// team). Players tied in the lead are offered in a list that starts on
+// "(no winner)". Enter alone names no one, as "unoscore end" without
+// --winner does; the answer is the winner's name, or "".
+func askWinner(env *Env, b *scoring.Board) (string, error) {
+	cols := b.LeadingColumns()
+	switch len(cols) {
+	case 0:
+		return "", nil // no hand counted: no one leads
+	case 1:
+		seats := b.Columns()[cols[0]].Seats
+		question := fmt.Sprintf("Count %s as the winner?", b.Name(seats[0]))
+		if len(seats) > 1 {
+			question = fmt.Sprintf("Count %s as the winners?", words.Join(b.Names(seats)))
+		}
+		yes, err := confirmKept(env, question, false)
+		if err != nil || !yes {
+			return "", err
+		}
+		return b.Name(seats[0]), nil
+	}
+	items := []string{"(no winner)"}
+	for _, c := range cols {
+		items = append(items, words.Join(b.Names(b.Columns()[c].Seats)))
+	}
+	i, err := env.Prompt.Pick("Who won the game?", items, 0)
+	if err != nil || i == 0 {
+		return "", err
+	}
+	return b.Name(b.Columns()[cols[i-1]].Seats[0]), nil
 }
 
 // playOn offers a game won at its target to play on to a higher one
