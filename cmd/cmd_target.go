@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/unoscore/unoscore/cmd/internal/present"
 	"github.com/unoscore/unoscore/cmd/internal/ui"
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -17,6 +19,7 @@ type targetOptions struct {
 	app    *App
 	Game   string
 	JSON   bool
+	Yes    bool
 	Target int
 }
 
@@ -32,6 +35,9 @@ already reached is refused, unless the game would have ended at the last
 hand under it; then it ends there. In Challenge UNO a target that would
 bring an eliminated player back is refused, naming them. A rotating game
 has no target.
+
+In a terminal, a target that ends the game says so and asks first, as undo
+does; --yes skips the question.
 
 The change is kept in the game's history; undo voids it and redo brings it
 back.`,
@@ -53,10 +59,32 @@ back.`,
 	}
 	gameFlag(c, app, &o.Game, gameUsage)
 	jsonFlag(c, &o.JSON, jsonBoardUsage)
+	c.Flags().BoolVarP(&o.Yes, "yes", "y", false, "do not ask first")
 	return c
 }
 
 func runTarget(o *targetOptions) error {
+	asked := 0 // the game as the question saw it
+	if !o.Yes && !o.JSON && o.app.canPrompt() {
+		// A target that ends the game is asked first, as undo asks
+		// (typing 150 for 1500 ends the evening's game): the write is
+		// tried on the game as read, and what it would do is said.
+		g, err := loadGame(o.app, o.Game)
+		if err != nil {
+			return err
+		}
+		seen, over := g.Changes(), g.Board.Over()
+		if _, err := g.Board.SetTarget(o.Target); err != nil {
+			return err
+		}
+		if b := g.Board; !over && b.Over() {
+			question := fmt.Sprintf("Lower the target to %d? That ends the game, %s winning.", o.Target, words.Join(b.Names(b.Winners())))
+			if ok, err := o.app.askFirst(question, "interrupted; the target was not changed", "Target unchanged."); !ok {
+				return err
+			}
+			o.Game, asked = g.ID, seen
+		}
+	}
 	var g *store.Game
 	wasOver := false
 	err := o.app.withDB(changeDB, func(db *store.DB) error {
@@ -65,9 +93,13 @@ func runTarget(o *targetOptions) error {
 			return err
 		}
 		wasOver = before.Board.Over()
-		g, err = db.SetTarget(before.ID, o.Target)
+		g, err = db.SetTarget(before.ID, o.Target, store.Seen{Changes: asked})
 		return err
 	})
+	var changed *store.ChangedError
+	if errors.As(err, &changed) {
+		return &scoring.InputError{Msg: "the game changed while you answered: " + strings.TrimSuffix(lowerFirst(changed.What), ".") + "; the target was not changed"}
+	}
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"strings"
 	"testing"
+
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // After a player is picked as knocked out, "Who else was knocked out?"
@@ -25,4 +28,65 @@ func TestScreenWhoElseStartsOnNoOneElse(t *testing.T) {
 	s.hasLine("  Knocked out: Dan = 250 points to Bob")
 	s.burst("\x03")
 	s.exit()
+}
+
+// In a terminal, a target that ends the game says so and asks first, the
+// default no, as undo and redo do; the question stays with its answer.
+// --yes and a script ask nothing. On the old code "target 150" ended the
+// game at once (newcomer 2, item 10: 150 typed for 1500).
+func TestScreenTargetThatEndsTheGameAsks(t *testing.T) {
+	t.Parallel()
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat", "--target", "500")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "ann", "bob=w w w", "cat=r5"); code != 0 {
+		t.Fatal(errs)
+	}
+	const question = "Lower the target to 150? That ends the game, Ann winning."
+	// Enter alone is no.
+	s := startScreen(t, db, nil, "target", "150")
+	s.waitFor(question + " [y/N]")
+	s.burst("\r")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine(question + " no")
+	s.hasLine("Target unchanged.")
+	if b := boardJSON(t, db); b["over"] != false || b["target"] != float64(500) {
+		t.Fatalf("a no changed the target: %v", b)
+	}
+	// A raised target, or one that leaves the game going, is not asked.
+	s = startScreen(t, db, nil, "target", "400")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Target lowered to 400 after hand 1.")
+	// y lowers it, and the game ends.
+	s = startScreen(t, db, nil, "target", "150")
+	s.waitFor(question + " [y/N]")
+	s.burst("y\r")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine(question + " yes")
+	s.hasLine("Target lowered to 150 after hand 1, which ends the game.")
+	if b := boardJSON(t, db); b["over"] != true || b["target"] != float64(150) {
+		t.Fatalf("a yes did not end the game: %v", b)
+	}
+	// --yes asks nothing.
+	if code, _, errs := harness.Unoscore(t, db, "undo", "--yes"); code != 0 {
+		t.Fatal(errs)
+	}
+	s = startScreen(t, db, nil, "target", "150", "--yes")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.noLine(`Lower the target`)
+	s.hasLine("Target lowered to 150 after hand 1, which ends the game.")
+	// A script: no terminal, no question.
+	if code, _, errs := harness.Unoscore(t, db, "undo", "--yes"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, out, errs := harness.Unoscore(t, db, "target", "150")
+	if code != 0 || strings.Contains(out, "Lower the target") || !strings.Contains(out, "Target lowered to 150 after hand 1, which ends the game.") {
+		t.Fatalf("target from a pipe: exit %d:\n%s%s", code, out, errs)
+	}
 }
