@@ -337,9 +337,15 @@ func (d *Deck) accepts(s string) bool {
 
 func (d *Deck) parseHand(s string) (Hand, error) {
 	var h Hand
-	for _, tok := range strings.FieldsFunc(s, isSeparator) {
+	toks := strings.FieldsFunc(s, isSeparator)
+	for i, tok := range toks {
 		n := len(h.Cards)
 		if err := h.add(d, tok); err != nil {
+			if i+1 < len(toks) {
+				if e := d.twoWords(tok, toks[i+1]); e != nil {
+					return Hand{}, e
+				}
+			}
 			return Hand{}, err
 		}
 		if n < len(h.Cards) {
@@ -357,6 +363,27 @@ func (d *Deck) parseHand(s string) (Hand, error) {
 		}
 	}
 	return h, nil
+}
+
+// twoWords is a card typed as two words, a colour and then its face ("R
+// 7", "yellow skip"), refused with the card suggested as one word, as
+// "check play --on" suggests it for the same words ("r7", "ys"); nil when
+// tok is not a colour alone, or the two words written as one are no card
+// ("red w": a Wild has no colour).
+func (d *Deck) twoWords(tok, next string) error {
+	if _, ok := colorAliases[strings.ToLower(tok)]; !ok {
+		return nil
+	}
+	if _, err := parseCard(d, tok+next); err != nil {
+		return nil
+	}
+	words := tok + " " + next
+	_, err := parseCard(d, words)
+	var te *TokenError
+	if err == nil || !asTokenError(err, &te) || te.Suggest == "" {
+		return nil
+	}
+	return &TokenError{Token: words, Problem: "a card is one word, colour and face together, not", Suggest: te.Suggest}
 }
 
 // colorError is a card of a colour the deck lacks; count is a repetition
