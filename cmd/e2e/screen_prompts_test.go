@@ -90,3 +90,28 @@ func TestScreenTargetThatEndsTheGameAsks(t *testing.T) {
 		t.Fatalf("target from a pipe: exit %d:\n%s%s", code, out, errs)
 	}
 }
+
+// "Save this correction?" stays on the screen with its answer, as the
+// other yes/no questions do (newcomer 2, item 15: it vanished once
+// answered).
+func TestScreenSaveCorrectionStaysAnswered(t *testing.T) {
+	t.Parallel()
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat")
+	if code, _, errs := harness.Unoscore(t, db, "hand", "-o", "ann", "bob=r7", "cat=r5"); code != 0 {
+		t.Fatal(errs)
+	}
+	s := startScreen(t, db, nil, "edit", "1")
+	s.waitFor("Whose cards?")
+	s.burst("b") // Bob's cards
+	s.waitFor("Bob's cards")
+	s.burst("\x7f\x7fr9\r")
+	s.waitFor("Save this correction? [Y/n]")
+	s.burst("y\r")
+	if code := s.exit(); code != 0 {
+		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
+	}
+	s.hasLine("Save this correction? yes")
+	if !strings.Contains(s.text(), "Corrected. Hand 1: Ann went out and scores 14") {
+		t.Errorf("not corrected:\n%s", s.text())
+	}
+}

@@ -149,7 +149,8 @@ func newScreenGame(t *testing.T, args ...string) string {
 }
 
 // Items 12 and 1: hands typed ahead in one burst all land in the prompts
-// they were meant for, and the save question never stays on the screen.
+// they were meant for, and the save question never stays half-drawn: it
+// stays answered, or not at all.
 func TestScreenHandsTypedAhead(t *testing.T) {
 	t.Parallel()
 	for round := range 3 {
@@ -176,7 +177,7 @@ func TestScreenHandsTypedAhead(t *testing.T) {
 				t.Errorf("round %d, hand %d: %s, want %s", round, i+1, got, want)
 			}
 		}
-		s.noLine(`Save this hand`)
+		s.noLine(`Save this hand\?$|\[Y/n\]`) // answered, or gone
 		s.noLine(`^\? `)
 		s.hasLine("Every counted hand is saved. Pick up where you left off with: unoscore hand")
 		s.hasLine("Totals after 3 hands, to 500: Ann 117, Bob 80, Cat 75, Dan 0.")
@@ -359,7 +360,7 @@ func TestScreenPromptsLowInTheWindow(t *testing.T) {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}
 	s.hasLine("Saved. Hand 1: Bob went out and scores 191 (Cat 40, Dan 150, Ann 1).")
-	s.noLine(`did you mean|Save this hand|Whose cards`)
+	s.noLine(`did you mean|Save this hand\?$|\[Y/n\]|Whose cards`)
 }
 
 // The issue's "Any order": after who went out, any player's cards in any
@@ -386,7 +387,11 @@ func TestScreenAnyOrder(t *testing.T) {
 	}
 	s.hasLine("Saved. Hand 1: Cat went out and scores 79 (Dan 9, Ann 20, Bob 50).")
 	s.hasLine("Dan's cards: r7 g2")
-	s.noLine(`^\? |Save this hand\?`)
+	// The save question stays with its answer, as every yes/no question
+	// of the hand does (it left the screen once answered).
+	s.hasLine("Save this hand? no")
+	s.hasLine("Save this hand? yes")
+	s.noLine(`^\? |Save this hand\?$|\[Y/n\]`)
 	b := boardJSON(t, db)
 	if b["hands"].(float64) != 1 {
 		t.Fatalf("board: %v", b)

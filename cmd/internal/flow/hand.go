@@ -509,7 +509,9 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 				continue
 			}
 			fmt.Fprintln(out, present.HandSummary(b, h))
-			ok, err := p.Confirm(saveLabel, true)
+			// Kept on the screen with its answer, as every yes/no
+			// question of the hand is.
+			ok, err := confirmKept(env, saveLabel, true)
 			if err != nil {
 				return scoring.Hand{}, false, err
 			}
