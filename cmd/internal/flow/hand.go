@@ -538,7 +538,13 @@ func hand(env *Env, b *scoring.Board, want int, start *scoring.Hand, saveLabel s
 			items = append(items, fmt.Sprintf("%s: %s = %s", b.Name(seat), cards, words.Count(b.Deck.HandPoints(cards), "point")))
 		}
 		outItem := len(items)
-		items = append(items, "Who went out: "+b.Name(e.out))
+		if mercy(b) > 0 {
+			// In the words of the question: a No Mercy hand is also won
+			// by the last player not knocked out.
+			items = append(items, "Who won: "+b.Name(e.out))
+		} else {
+			items = append(items, "Who went out: "+b.Name(e.out))
+		}
 		knockedItem := -1
 		if mercy(b) > 0 {
 			knockedItem = len(items)

@@ -298,3 +298,31 @@ func TestHandNoMercyTwentyFiveCardsAtThePrompt(t *testing.T) {
 		})
 	}
 }
+
+// Newcomer 2, item 14: in a No Mercy hand the list of players names the
+// winner in the words of the question ("Who won (went out, or last not
+// knocked out)?"): "Who won: Bob", not "Who went out: Bob"; other decks
+// keep "Who went out".
+func TestHandNoMercyChooserSaysWhoWon(t *testing.T) {
+	for _, tc := range []struct{ deck, item string }{
+		{"no-mercy", "Who won: Bob"},
+		{"classic", "Who went out: Bob"},
+	} {
+		b, err := scoring.New(scoring.Settings{Deck: tc.deck, Players: []string{"Ann", "Bob", "Cat"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		answers := []string{"Bob", "", "(drop"} // an empty line at Cat's cards: the list
+		if tc.deck == "no-mercy" {
+			answers = []string{"Bob", "", "", "(drop"} // no one knocked out
+		}
+		env, f, _ := testEnv(t, answers...)
+		if _, ok, err := Hand(env, b, 0, nil, "Save this hand?"); ok || err != nil {
+			t.Fatalf("%s: ok %v, err %v", tc.deck, ok, err)
+		}
+		items := f.Lists["Whose cards?"]
+		if !slices.Contains(items, tc.item) {
+			t.Errorf("%s: no %q in %q", tc.deck, tc.item, items)
+		}
+	}
+}
