@@ -27,6 +27,7 @@ type Report struct {
 	Problems []string `json:"problems"`
 	// Notes are states a kill can leave that the next change tidies up.
 	Notes []string `json:"notes,omitempty"`
+	older int      // games whose summaries older rules worked out (see rederive)
 }
 
 // Doctor checks the whole file: every page (see store/internal/boltfile),
@@ -64,6 +65,13 @@ func (db *DB) Doctor() (Report, error) {
 		c := tx.Bucket(bucketSummaries).Cursor()
 		for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
 			db.checkGame(tx, k, v, &r)
+		}
+		if r.older > 0 {
+			what := "the summary of 1 game was"
+			if r.older > 1 {
+				what = fmt.Sprintf("the summaries of %d games were", r.older)
+			}
+			r.Notes = append(r.Notes, fmt.Sprintf("%s worked out by the rules of an older unoscore (schema %d), which scores No Mercy's knock-outs otherwise; every command reads them from their logs, and the next change to the file writes them afresh", what, r.Schema))
 		}
 		return checkOutsideGames(tx, p, &r)
 	})
@@ -180,6 +188,10 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 		want = withoutDeck(want)
 	}
 	if sealed && !unreadable && !bytes.Equal(v, want) {
+		if db.older != 0 && g.knockOuts() && derivedOnly(s, g.summary()) {
+			r.older++ // older rules worked it out: not damage
+			return
+		}
 		what := "its summary does not match its log"
 		s.Stats = g.summary().Stats
 		if same, _ := json.Marshal(s); bytes.Equal(same, want) {

@@ -705,7 +705,7 @@ func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total in
 			}
 			s.Seq = binary.BigEndian.Uint64(k)
 			s.Current = s.Seq == currentNum
-			return fn(s)
+			return fn(db.rederive(tx, s, brief))
 		})
 		return err
 	})

@@ -40,6 +40,12 @@ func (db *DB) run(write bool, fn func(tx *bolt.Tx) error) (err error) {
 	if !write && from == 0 {
 		return db.bolt.View(fn)
 	}
+	if !write && from >= 5 {
+		// An older file opened to write, read before its first change:
+		// as a read-only open reads it (db.older), not upgraded and rolled
+		// back, which would work out every summary afresh for each read.
+		return db.bolt.View(fn)
+	}
 	decided := false
 	err = db.bolt.Update(func(tx *bolt.Tx) error {
 		if from > 0 {
@@ -62,7 +68,7 @@ func (db *DB) run(write bool, fn func(tx *bolt.Tx) error) (err error) {
 	case err != nil && decided:
 		return &WriteError{Path: db.path, Err: err}
 	case err == nil:
-		db.pending = 0
+		db.pending, db.older = 0, 0
 	}
 	return err
 }

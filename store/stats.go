@@ -194,7 +194,7 @@ func (db *DB) eachSummary(tx *bolt.Tx, fn func(Summary) error) error {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		s.Seq = binary.BigEndian.Uint64(k)
-		if err := fn(s); err != nil {
+		if err := fn(db.rederive(tx, s, false)); err != nil {
 			return err
 		}
 	}

@@ -32,8 +32,12 @@ import (
 	"github.com/unoscore/unoscore/store/internal/flock"
 )
 
-// SchemaVersion is the layout of the file this unoscore writes.
-const SchemaVersion = 7
+// SchemaVersion is the layout of the file this unoscore writes. A change
+// to how a summary is worked out from its log (the rules of scoring, the
+// player statistics, what a summary holds) bumps it too, with the step that
+// writes every summary afresh (rewriteSummaries): a summary is written only
+// when its game changes, and doctor holds a kept summary to its log.
+const SchemaVersion = 8
 
 // DefaultTimeout is how long a command waits for another unoscore to let go
 // of the file.
@@ -206,6 +210,11 @@ type DB struct {
 	staleMeta string // the older meta page is damaged (OlderError.Stale)
 	scratch   bool   // Options.scratch
 	temp      string // the private copy read instead of the file, removed by Close
+	// older is the schema of a file of schemas 5 to 7 read as it is (opened
+	// to read, or to write before its first change), whose summaries older
+	// rules worked out (0: this unoscore's): they are worked out afresh
+	// where those rules differ (rederive).
+	older int
 	// Notice is set when opening the file tidied it up (what an import
 	// cut short had written was removed); the caller should show it.
 	Notice string
@@ -568,10 +577,17 @@ func (db *DB) init(readOnly bool) error {
 		// Another layout: read through an upgraded copy (see readOlder).
 		return errNeedsMigration
 	case readOnly:
-		// Schemas 5 and 6 are read as they are: the same layout, the
-		// schema version and the current game not yet sealed.
+		// Schemas 5 to 7 are read as they are: the same layout, the
+		// schema version and the current game not yet sealed (5, 6), the
+		// summaries worked out by older rules (see rederive).
+		if version < SchemaVersion {
+			db.older = version
+		}
 	case version < SchemaVersion:
 		db.pending = version // upgraded by the first change
+		if version >= 5 {
+			db.older = version // and read as it is before it (see run)
+		}
 		return nil
 	case staged && !readOnly:
 		// What an import killed in the middle left goes first. A read
@@ -727,6 +743,10 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 		}
 		return nil
 	},
+	// Schema 8 works out every summary afresh from its log: in lowest and
+	// challenge a No Mercy knock-out is charged to the player knocked out,
+	// and the best hand out counts a knocker's own 250.
+	7: rewriteSummaries,
 }
 
 // migrateToOneLog is the step from schema 3 to 4, in the caller's
@@ -814,9 +834,10 @@ func (db *DB) Upgrade() error {
 // name beside it (never through a link, never over a file, never cut
 // short: see writeBeside), before an upgrade. tx may be the upgrade's own
 // transaction: bbolt writes nothing to the file before it commits, and the
-// copy is read from the file. The steps from schema 5 rewrite nothing, so
-// they need no copy and take none: a kill leaves the file as it was or
-// upgraded, as bbolt commits whole.
+// copy is read from the file. The steps from schema 5 rewrite nothing kept
+// (the step from 7 writes summaries afresh from the logs, which stay as
+// they were), so they need no copy and take none: a kill leaves the file as
+// it was or upgraded, as bbolt commits whole.
 func (db *DB) backup(tx *bolt.Tx, from int) error {
 	if from >= 5 || db.scratch {
 		return nil
@@ -847,6 +868,9 @@ func (db *DB) migrateSteps(tx *bolt.Tx, from int) error {
 		}
 	}
 	for v := from; v < SchemaVersion; v++ {
+		if v == 7 && from <= 3 {
+			continue // migrateToOneLog wrote every summary under these rules
+		}
 		if step := migrations[v]; step != nil {
 			if err := step(tx); err != nil {
 				return &CorruptError{Path: db.path, Err: fmt.Errorf("upgrading schema %d: %w", v, err)}

@@ -1,0 +1,133 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/rules"
+	"github.com/unoscore/unoscore/scoring"
+)
+
+// A summary is written when its game changes, so one written before the
+// rules of scoring changed keeps what the older rules worked out. Those of
+// schema 7 and before may differ from their logs replayed now in a game of
+// a deck with knock-outs (No Mercy): in lowest and challenge a knock-out is
+// charged to the player knocked out (the tallies, who leads, who won), and
+// the best hand out counts a knocker's own 250. The step to schema 8
+// writes every summary afresh (rewriteSummaries); a command that only reads
+// a file of schema 5 to 7 never writes it, and works those games'
+// summaries out afresh as it reads them (rederive); doctor notes such a
+// summary, and does not call it damage.
+
+// rewriteSummaries is the step from schema 7 to 8, in the caller's
+// transaction: every game's summary worked out again from its log, and
+// written where it differs. A game whose log does not replay (damage, or a
+// log these rules refuse) keeps its summary: doctor names it, and the rest
+// of the file is upgraded all the same. An unfinished import's games are
+// left as they are: the next change removes them.
+func rewriteSummaries(tx *bolt.Tx) error {
+	type game struct {
+		num uint64
+		id  string
+	}
+	var games []game
+	p := pendingOf(tx)
+	c := tx.Bucket(bucketSummaries).Cursor()
+	for k, kept := firstVisible(c, p); k != nil; k, kept = nextVisible(c, p) {
+		v, ok := unseal(bucketSummaries, k, kept)
+		var s Summary
+		if !ok || len(k) != 8 || decodeSummary(v, &s, true) != nil || !ValidID(s.ID) {
+			continue // damage, which doctor names
+		}
+		games = append(games, game{binary.BigEndian.Uint64(k), s.ID})
+	}
+	sums := tx.Bucket(bucketSummaries)
+	for _, gm := range games {
+		g, err := readGame(tx, gm.id, gm.num)
+		var ce *CorruptError
+		if errors.As(err, &ce) {
+			continue
+		} else if err != nil {
+			return err
+		}
+		data, err := json.Marshal(g.summary())
+		if err != nil {
+			return err
+		}
+		if v, _ := unseal(bucketSummaries, gameKey(gm.num), sums.Get(gameKey(gm.num))); bytes.Equal(v, data) {
+			continue // already as these rules work it out
+		}
+		if err := putSummary(tx, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rederive is s as this unoscore works it out from the game's log, in a
+// file of an older schema read as it is (db.older), for a game whose
+// summary older rules may have worked out otherwise: a game of a deck with
+// knock-outs; in a brief one (brief: without statistics), only in lowest
+// or challenge, where the knock-outs change who leads and who won. Else,
+// or when the log does not read (the command reading it, or doctor, says
+// so where it reads the log), s as kept.
+func (db *DB) rederive(tx *bolt.Tx, s Summary, brief bool) Summary {
+	if db.older == 0 || brief && !scoring.Mode(s.Mode).LowWins() || !knockOutDeck(tx, s.Seq) {
+		return s
+	}
+	g, err := readGame(tx, s.ID, s.Seq)
+	if err != nil {
+		return s
+	}
+	fresh := g.summary()
+	fresh.Current = s.Current
+	if brief {
+		fresh.Stats = nil
+	}
+	return fresh
+}
+
+// knockOutDeck reports whether game num is played with a deck that scores
+// knock-outs, from the first event of its log alone; true when that does
+// not read (the log is read whole then, and its damage said as ever).
+func knockOutDeck(tx *bolt.Tx, num uint64) bool {
+	k := eventKey(num, 1)
+	if checkRangePages(tx, k, eventKey(num, 2)) != nil {
+		return true
+	}
+	v, ok := unseal(bucketEvents, k, tx.Bucket(bucketEvents).Get(k))
+	if !ok {
+		return true
+	}
+	e, err := decodeEvent(v)
+	if err != nil || e.Type != scoring.EventCreated || e.Settings == nil {
+		return true
+	}
+	d, err := rules.LookupDeck(e.Settings.Deck)
+	if err != nil {
+		return true
+	}
+	return d.Decl == nil || d.Decl.Rules.KnockOutBonus > 0
+}
+
+// knockOuts reports whether the game is played with a deck that scores
+// knock-outs.
+func (g *Game) knockOuts() bool {
+	d := g.Board.Deck
+	return d != nil && d.Decl != nil && d.Decl.Rules.KnockOutBonus > 0
+}
+
+// derivedOnly reports whether kept, a game's summary as the file keeps it,
+// differs from fresh, the one its log gives now, only in what the rules
+// work out from the log: the result (over, winners, leaders) and the
+// player statistics.
+func derivedOnly(kept, fresh Summary) bool {
+	kept.Over, kept.Winners, kept.Leaders, kept.Stats = fresh.Over, fresh.Winners, fresh.Leaders, fresh.Stats
+	a, err1 := json.Marshal(kept)
+	b, err2 := json.Marshal(fresh)
+	return err1 == nil && err2 == nil && bytes.Equal(a, b)
+}

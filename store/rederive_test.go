@@ -1,0 +1,160 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// schema7Knockouts is a file the unoscore of commit c1fe60f (schema 7,
+// before a No Mercy knock-out was charged in lowest mode and before the
+// best hand out counted a knocker's own 250) wrote with:
+//
+//	new --players Ann,Bob,Cat --deck no-mercy --mode lowest --name low
+//	hand -o Ann Bob=r5 --knocked-out Cat
+//	new --players Ann,Bob,Cat --deck no-mercy --mercy-bonus knocker --name knock
+//	hand -o Ann Bob=r5 --knocked-out Cat=Ann
+//	new --players Dan,Eve --name plain
+//	hand -o Dan Eve=r7
+//
+// Its summaries say Ann and Cat lead "low" at 0 (Cat is charged 250 now)
+// and Ann's best hand out in "knock" is 5 (255 now).
+const schema7Knockouts = "testdata/schema7-knockouts.db"
+
+// copyTestdata copies a file of testdata into a folder of its own.
+func copyTestdata(t *testing.T, name string) (path string, data []byte) {
+	t.Helper()
+	data = must[[]byte](t)(os.ReadFile(name))
+	path = filepath.Join(t.TempDir(), "u.db")
+	ok(t, os.WriteFile(path, data, 0o600))
+	return path, data
+}
+
+// olderRulesRead is what the games and statistics of schema7Knockouts read
+// as: who leads "low", and Ann's best hand out in "knock".
+func olderRulesRead(t *testing.T, db *DB) (leaders []string, brief []string, best int) {
+	t.Helper()
+	l, _ := listAll(t, db)
+	for _, s := range l {
+		if s.Name == "low" {
+			leaders = s.Leaders
+		}
+	}
+	_, err := db.ListBrief(0, func(s Summary) error {
+		if s.Name == "low" {
+			brief = s.Leaders
+		}
+		return nil
+	})
+	ok(t, err)
+	ok(t, db.EachSummary(func(s Summary) error {
+		if s.Name == "knock" {
+			best = s.Stats.Players[0].BestOut
+		}
+		return nil
+	}))
+	return leaders, brief, best
+}
+
+// TestOlderRulesSummaries: a file of schema 7 made by the unoscore before
+// the No Mercy knock-out rules changed kept summaries those rules worked
+// out. Doctor read it as damage ("the player statistics in its summary do
+// not match its log", exit 1) and stats read the old figures. Read as it
+// is, the file is never written, doctor notes the summaries and finds no
+// problem, and the list and the statistics are worked out from the logs;
+// the first change upgrades it to schema 8, which writes them afresh.
+func TestOlderRulesSummaries(t *testing.T) {
+	path, before := copyTestdata(t, schema7Knockouts)
+
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	r := must[Report](t)(db.Doctor())
+	leaders, brief, best := olderRulesRead(t, db)
+	ok(t, db.Close())
+	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "the summaries of 2 games were worked out by the rules of an older unoscore (schema 7)") {
+		t.Errorf("doctor of the schema 7 file: schema %d, problems %q, notes %q", r.Schema, r.Problems, r.Notes)
+	}
+	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 {
+		t.Errorf("read as it is: low led by %v (brief %v), Ann's best hand out %d; want Ann, Ann, 255", leaders, brief, best)
+	}
+	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
+		t.Error("a read wrote the file")
+	}
+	if entries := must[[]os.DirEntry](t)(os.ReadDir(filepath.Dir(path))); len(entries) != 1 {
+		t.Errorf("files beside the database after a read: %v", entries)
+	}
+
+	// The first change upgrades it: every summary as its log gives it now.
+	db = must[*DB](t)(Open(path, Options{}))
+	ok(t, db.Upgrade())
+	ok(t, db.Close())
+	r = problems(t, path)
+	if r.Schema != SchemaVersion || SchemaVersion != 8 || len(r.Problems) != 0 || len(r.Notes) != 0 || r.Games != 3 {
+		t.Errorf("doctor after the upgrade: %+v", r)
+	}
+	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	if db.older != 0 {
+		t.Error("the upgraded file is read as of an older schema")
+	}
+	leaders, brief, best = olderRulesRead(t, db)
+	ok(t, db.view(func(tx *bolt.Tx) error {
+		// The summaries kept are this unoscore's, byte for byte.
+		return db.eachSummary(tx, func(s Summary) error {
+			g := must[*Game](t)(readGame(tx, s.ID, s.Seq))
+			kept, _ := unseal(bucketSummaries, gameKey(s.Seq), tx.Bucket(bucketSummaries).Get(gameKey(s.Seq)))
+			if want := must[[]byte](t)(json.Marshal(g.summary())); !bytes.Equal(kept, want) {
+				t.Errorf("game %s keeps %s, want %s", s.ID, kept, want)
+			}
+			return nil
+		})
+	}))
+	ok(t, db.Close())
+	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 {
+		t.Errorf("after the upgrade: low led by %v (brief %v), Ann's best hand out %d; want Ann, Ann, 255", leaders, brief, best)
+	}
+	if _, err := os.Stat(BackupPath(path, 7)); err == nil {
+		t.Error("the step from 7, which rewrites only summaries, wrote a backup")
+	}
+}
+
+// TestOlderRulesOnlyNoMercy: in a file of schema 7, a summary of a game
+// whose deck has no knock-outs that differs from its log is damage all the
+// same (no rule that changed could have worked it out), and so is one
+// that differs in more than what the rules work out.
+func TestOlderRulesOnlyNoMercy(t *testing.T) {
+	for _, c := range []struct {
+		game   string
+		change func(*Summary)
+		want   string
+	}{
+		{"plain", func(s *Summary) { s.Stats.Players[0].BestOut++ }, "the player statistics in its summary do not match its log"},
+		{"knock", func(s *Summary) { s.Hands++ }, "its summary does not match its log"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			path, _ := copyTestdata(t, schema7Knockouts)
+			tamper(t, path, func(tx *bolt.Tx) error {
+				var key, data []byte
+				ok(t, tx.Bucket(bucketSummaries).ForEach(func(k, kept []byte) error {
+					v, _ := unseal(bucketSummaries, k, kept)
+					var s Summary
+					ok(t, json.Unmarshal(v, &s))
+					if s.Name == c.game {
+						c.change(&s)
+						key, data = bytes.Clone(k), must[[]byte](t)(json.Marshal(s))
+					}
+					return nil
+				}))
+				return putRaw(tx, bucketSummaries, key, data)
+			})
+			r := problems(t, path)
+			if len(r.Problems) != 1 || !strings.HasSuffix(r.Problems[0], c.want) {
+				t.Errorf("doctor: %q, want %q", r.Problems, c.want)
+			}
+		})
+	}
+}
