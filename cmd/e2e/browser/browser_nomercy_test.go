@@ -237,3 +237,57 @@ func TestBrowserNoMercyKnocker(t *testing.T) {
 		poll(`document.querySelector(".ko-key").textContent.includes("whoever knocked the player out scores 250")`, time.Second),
 		poll(`document.querySelector(".sub").textContent.includes("knock-out bonus to the knocker")`, time.Second))
 }
+
+// TestBrowserNoMercyLowestKeypad: in a No Mercy game in lowest mode a
+// knock-out is charged to the player knocked out (250 onto their tally);
+// no one scores it. The scorer's keypad said "Cat holds no cards that
+// count; Ann scores 250 points for the knock-out." and "This hand: 255
+// points", saved "Ann went out, 255 points" and offered to undo and bring
+// back the hand as 255 points. It now words the hand as the board, undo
+// and redo do (present.HandBrief), at 390 px, and passes axe-core.
+func TestBrowserNoMercyLowestKeypad(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	script := axeScript(t)
+	dir := screenshots(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--mode", "lowest")
+	s := harness.StartServe(t, db)
+	ctx := browser(t, exe)
+	step := stepper(t)
+	const brief = "Ann went out, 5 points; Cat knocked out, charged 250"
+
+	step(ctx, "Ann out, Bob holds r5, Cat knocked out", bypassCSP, phoneView,
+		navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-ko="Cat"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-color="r"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
+		poll(`document.querySelector('button[data-hand="Bob"] .pts').textContent === "5"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-ko="Cat"]`)),
+		poll(`document.querySelector('button[data-ko="Cat"]').getAttribute("aria-pressed") === "true"`, time.Second),
+		poll(`document.getElementById("ko-why-Cat").textContent === "Cat holds no cards that count; Cat is charged 250 points onto their tally for the knock-out."`, time.Second),
+		poll(`document.querySelector(".worth").textContent === "This hand: 5 points; Cat knocked out, charged 250"`, time.Second))
+	shoot(t, ctx, dir, "serve-no-mercy-lowest.png")
+	for _, v := range axe(t, ctx, script, "No Mercy lowest keypad at 390 px") {
+		t.Errorf("No Mercy lowest keypad at 390 px: %s", v)
+	}
+	step(ctx, "save it", chromedp.Click(chromedp.ID("save")),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: `+brief+`."`, 5*time.Second))
+	r := boardOf(t, db, "--game", id)["rows"].([]any)[0].(map[string]any)
+	if r["charged"].(map[string]any)["Cat"] != 250.0 || r["held"].(map[string]any)["Bob"] != 5.0 {
+		t.Fatalf("the hand tapped in was saved as %v", r)
+	}
+	step(ctx, "undo asks about the hand as the board words it",
+		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
+		chromedp.WaitVisible(chromedp.ID("undo")),
+		chromedp.Click(chromedp.ID("undo")),
+		poll(`window.asked.length === 1 && window.asked[0] === "Void hand 1: `+brief+`? It stays in the game's history."`, 2*time.Second),
+		poll(`document.getElementById("redo") !== null && document.getElementById("redo").textContent === "Bring back the voided hand (`+brief+`)"`, 5*time.Second))
+	shoot(t, ctx, dir, "serve-no-mercy-lowest-redo.png")
+	step(ctx, "redo asks and says it the same way",
+		chromedp.Click(chromedp.ID("redo")),
+		poll(`window.asked.length === 2 && window.asked[1] === "Bring back the hand voided: `+brief+`? It counts again as hand 1."`, 2*time.Second),
+		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Brought back hand 1: `+brief+`."`, 5*time.Second))
+}

@@ -115,7 +115,7 @@ func TestUndoPerTable(t *testing.T) {
 	}
 	// The keypad names each table's last hand, for the phone's question.
 	code, body = s.do("GET", path+"/keypad", "", nil)
-	if code != 200 || !strings.Contains(body, `"last":{"hand":1,"table":1,"out":"Ann","points":10}`) {
+	if code != 200 || !strings.Contains(body, `"last":{"hand":1,"table":1,"out":"Ann","points":10,"said":"Ann went out, 10 points"}`) {
 		t.Fatalf("keypad: %d %s", code, body)
 	}
 }

@@ -852,6 +852,10 @@ type keypadJSON struct {
 	// Knocker: the game gives the bonus to whoever knocked the player out
 	// (new --mercy-bonus knocker): the keypad asks who, for each.
 	Knocker bool `json:"knocker,omitempty"`
+	// Charged: No Mercy in lowest and challenge, where no one scores a
+	// hand's points: a knock-out is charged to the player knocked out, the
+	// bonus onto their own tally, as the board says it.
+	Charged bool `json:"charged,omitempty"`
 }
 
 // endChoiceJSON is one winner the phone offers when ending a game.
@@ -876,6 +880,10 @@ type handJSON struct {
 	Table  int    `json:"table,omitempty"`
 	Out    string `json:"out"`
 	Points int    `json:"points"`
+	// Said is the hand in a few words, as undo and redo ask about it
+	// (present.HandBrief): "Ann went out, 5 points; Cat knocked out,
+	// charged 250".
+	Said string `json:"said"`
 	// Why an undo would refuse to void it (the last hand of a table whose
 	// round another table's later hand needed); empty when it may.
 	Refusal string `json:"refusal,omitempty"`
@@ -887,11 +895,11 @@ func redoOf(b *scoring.Board, h scoring.Hand) *handJSON {
 	for _, l := range h.Left {
 		pts += b.Deck.HandPoints(l.Cards)
 	}
-	return &handJSON{Hand: b.Hands() + 1, Table: h.Table, Out: h.Out, Points: pts}
+	return &handJSON{Hand: b.Hands() + 1, Table: h.Table, Out: h.Out, Points: pts, Said: present.HandBrief(b, h)}
 }
 
 func handOf(b *scoring.Board, r scoring.Row) *handJSON {
-	return &handJSON{Hand: r.Number, Table: r.Table, Out: b.Name(r.Out), Points: r.Won}
+	return &handJSON{Hand: r.Number, Table: r.Table, Out: b.Name(r.Out), Points: r.Won, Said: present.HandBrief(b, r.Hand)}
 }
 
 // lastOf is the hand an undo would void, with why it would be refused.
@@ -946,7 +954,8 @@ func newKeypad(g *store.Game) keypadJSON {
 	b := g.Board
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
 		Changes: g.Changes(), Colors: colorsOf(b), Faces: facesOf(b), Sides: sidesOf(b),
-		Mercy: b.Deck.Decl.Rules.Mercy, KnockOutBonus: b.Deck.Decl.Rules.KnockOutBonus, Knocker: b.ToKnocker()}
+		Mercy: b.Deck.Decl.Rules.Mercy, KnockOutBonus: b.Deck.Decl.Rules.KnockOutBonus, Knocker: b.ToKnocker(),
+		Charged: b.Deck.Decl.Rules.KnockOutBonus > 0 && b.Settings.Mode.LowWins()}
 	if k.Sides != nil {
 		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
 	}

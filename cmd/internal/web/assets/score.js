@@ -257,9 +257,20 @@
   function pairs(t) { return t.teams.map(function (p) { return p.join(" & "); }).join(" v "); }
   function handName(h) { return "hand " + h.hand + (h.table ? " at table " + h.table : ""); }
   // handWhat: "Ann went out, 57 points"; No Mercy's winner with every
-  // other player knocked out "was last standing".
+  // other player knocked out "was last standing". In lowest and challenge
+  // a knock-out is charged to the player knocked out, not counted in the
+  // hand's points: "Ann went out, 5 points; Cat knocked out, charged 250".
+  // A hand of the keypad's says itself as the server words it (said); a
+  // row of the board, as the board's hand line does.
   function handWhat(h) {
+    if (h.said) return h.said;
     var last = (h.knocked_out || []).length > 0 && Object.keys(h.cards || {}).length === 0;
+    var charged = Object.keys(h.charged || {});
+    if (charged.length) {
+      var held = Object.keys(h.held || {}).reduce(function (s, p) { return s + Math.max(h.held[p], 0); }, 0);
+      return h.out + (last ? " was last standing" : " went out, " + plural(held, "point")) + "; " + joinAnd(h.knocked_out) +
+        " knocked out, charged " + h.charged[charged[0]] + (charged.length > 1 ? " each" : "");
+    }
     return h.out + (last ? " was last standing, " : " went out, ") + plural(h.points, "point");
   }
   function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
@@ -973,7 +984,8 @@
             el("span", {class: "who", text: p}),
             el("span", {class: "pts", text: gone ? "KO" : String(handPoints(p))})
           ]),
-          gone ? el("span", {class: "why kowhy", id: "ko-why-" + p, text: p + " holds no cards that count; " + (kp.knocker ? by[p] || out : out) + " scores " + plural(kp.knock_out_bonus, "point") + " for the knock-out."}) :
+          gone ? el("span", {class: "why kowhy", id: "ko-why-" + p, text: p + " holds no cards that count; " + (kp.charged ? p + " is charged " + plural(kp.knock_out_bonus, "point") + " onto their tally for the knock-out." :
+            (kp.knocker ? by[p] || out : out) + " scores " + plural(kp.knock_out_bonus, "point") + " for the knock-out.")}) :
           el("span", {class: "chips"}, hands[p].map(function (c, i) {
             var label = (c.n > 1 ? c.n + "×" : "") + c.tok;
             return key("x:" + p + ":" + i, {class: "chip c-" + (c.color || "any"), "aria-label": label + ": remove from " + p + "'s hand", title: "remove", text: label,
@@ -1037,7 +1049,9 @@
         key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       var bonus = kp.mercy ? knockedOut().length * kp.knock_out_bonus : 0;
-      var worth = kp.knocker ? "This hand: " + plural(total, "point") + (bonus ? "; " + bonus + " to the knockers" : "") :
+      var kos = knockedOut();
+      var worth = kp.charged ? "This hand: " + plural(total, "point") + (kos.length ? "; " + joinAnd(kos) + " knocked out, charged " + kp.knock_out_bonus + (kos.length > 1 ? " each" : "") : "") :
+        kp.knocker ? "This hand: " + plural(total, "point") + (bonus ? "; " + bonus + " to the knockers" : "") :
         "This hand: " + plural(total + bonus, "point") + (bonus ? " (" + bonus + " for knock-outs)" : "");
       root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: worth}), el("div", {class: "row"}, [
         // While the game changed meanwhile is asked about, Save anyway
