@@ -64,10 +64,47 @@ func (g *Game) describe(i int) (table int, text string, err error) {
 	if r.Table > 0 {
 		hand += fmt.Sprintf(" at table %d", r.Table)
 	}
-	what := fmt.Sprintf("%s went out, %s", gg.Board.Name(r.Out), words.Count(r.Won, "point"))
+	what := gg.Board.HandBrief(r.Hand)
 	if e.Type == EventVoid {
 		return r.Table, fmt.Sprintf("%s (%s) was just voided from another device.", hand, what), nil
 	}
 	verb := map[string]string{EventHand: "recorded", EventRedo: "brought back", EventCorrect: "corrected"}[e.Type]
 	return r.Table, fmt.Sprintf("%s was just %s from another device: %s.", hand, verb, what), nil
+}
+
+// HandBrief says in a few words what hand h of b did, for a question about
+// it, a device told of it or the line a screen reader says: "Ann went
+// out, 57 points" (in No Mercy, with the knock-outs the winner receives).
+// In lowest and challenge, where no one wins a hand's points and a
+// knock-out is charged to the player knocked out, the charge is said
+// apart, as the board's hand line and the history say it: "Ann went out,
+// 5 points; Cat knocked out, charged 250", "Ann was last standing; Bob and
+// Cat knocked out, charged 250 each".
+func (b *Board) HandBrief(h Hand) string {
+	held := 0
+	for _, l := range h.Left {
+		held += b.Deck.HandPoints(l.Cards)
+	}
+	bonus := 0
+	if b.Deck.Decl != nil {
+		bonus = b.Deck.Decl.Rules.KnockOutBonus
+	}
+	s := h.Out + " went out"
+	if len(h.KnockedOut) > 0 && len(h.Left) == 0 {
+		s = h.Out + " was last standing"
+	}
+	if !b.Settings.Mode.LowWins() || len(h.KnockedOut) == 0 {
+		if len(h.KnockedBy) == 0 { // the hand's winner receives the knock-outs
+			held += len(h.KnockedOut) * bonus
+		}
+		return s + ", " + words.Count(held, "point")
+	}
+	if len(h.Left) > 0 {
+		s += ", " + words.Count(held, "point")
+	}
+	each := ""
+	if len(h.KnockedOut) > 1 {
+		each = " each"
+	}
+	return fmt.Sprintf("%s; %s knocked out, charged %d%s", s, words.Join(h.KnockedOut), bonus, each)
 }

@@ -173,26 +173,7 @@ func Went(h scoring.Hand) string {
 // out, charged 250", "Ann was last standing; Bob and Cat knocked out,
 // charged 250 each".
 func HandBrief(b *scoring.Board, h scoring.Hand) string {
-	held := 0
-	for _, l := range h.Left {
-		held += b.Deck.HandPoints(l.Cards)
-	}
-	bonus := b.Deck.Decl.Rules.KnockOutBonus
-	s := h.Out + " " + Went(h)
-	if !b.Settings.Mode.LowWins() || len(h.KnockedOut) == 0 {
-		if len(h.KnockedBy) == 0 { // the hand's winner receives the knock-outs
-			held += len(h.KnockedOut) * bonus
-		}
-		return s + ", " + words.Count(held, "point")
-	}
-	if len(h.Left) > 0 {
-		s += ", " + words.Count(held, "point")
-	}
-	each := ""
-	if len(h.KnockedOut) > 1 {
-		each = " each"
-	}
-	return fmt.Sprintf("%s; %s knocked out, charged %d%s", s, words.Join(h.KnockedOut), bonus, each)
+	return b.HandBrief(h) // one wording for every device (scoring.Missed too)
 }
 
 // HandLine says in one sentence what a counted hand did: "Hand 3: Ann went
