@@ -68,15 +68,23 @@ func rewriteSummaries(tx *bolt.Tx) error {
 	return nil
 }
 
-// rederive is s as this unoscore works it out from the game's log, in a
-// file of an older schema read as it is (db.older), for a game whose
-// summary older rules may have worked out otherwise: a game of a deck with
-// knock-outs; in a brief one (brief: without statistics), only in lowest
-// or challenge, where the knock-outs change who leads and who won. Else,
-// or when the log does not read (the command reading it, or doctor, says
-// so where it reads the log), s as kept.
+// rederive is s as this unoscore works it out, in a file of an older
+// schema read as it is (db.older). Its deck, which summaries did not keep
+// before (a summary without one reads as classic), is read from the
+// game's first event; a game of a deck with knock-outs, whose summary
+// older rules may have worked out otherwise, is worked out from its log:
+// in a brief one (brief: without statistics), only in lowest or challenge,
+// where the knock-outs change who leads and who won. Where the log does
+// not read, s as kept (the command reading the log, or doctor, says so).
 func (db *DB) rederive(tx *bolt.Tx, s Summary, brief bool) Summary {
-	if db.older == 0 || brief && !scoring.Mode(s.Mode).LowWins() || !knockOutDeck(tx, s.Seq) {
+	if db.older == 0 {
+		return s
+	}
+	d := deckOfLog(tx, s.Seq)
+	if d != nil && s.Deck == "" && d.ID != rules.DefaultDeck {
+		s.Deck = d.ID
+	}
+	if d != nil && (d.Decl == nil || d.Decl.Rules.KnockOutBonus == 0) || brief && !scoring.Mode(s.Mode).LowWins() {
 		return s
 	}
 	g, err := readGame(tx, s.ID, s.Seq)
@@ -91,27 +99,31 @@ func (db *DB) rederive(tx *bolt.Tx, s Summary, brief bool) Summary {
 	return fresh
 }
 
-// knockOutDeck reports whether game num is played with a deck that scores
-// knock-outs, from the first event of its log alone; true when that does
-// not read (the log is read whole then, and its damage said as ever).
-func knockOutDeck(tx *bolt.Tx, num uint64) bool {
+// deckOfLog is the deck game num is played with, from the first event of
+// its log alone; nil when that does not read (the log is read whole then,
+// and its damage said as ever).
+func deckOfLog(tx *bolt.Tx, num uint64) *rules.Deck {
 	k := eventKey(num, 1)
 	if checkRangePages(tx, k, eventKey(num, 2)) != nil {
-		return true
+		return nil
 	}
 	v, ok := unseal(bucketEvents, k, tx.Bucket(bucketEvents).Get(k))
 	if !ok {
-		return true
+		return nil
 	}
 	e, err := decodeEvent(v)
 	if err != nil || e.Type != scoring.EventCreated || e.Settings == nil {
-		return true
+		return nil
 	}
-	d, err := rules.LookupDeck(e.Settings.Deck)
+	deck := e.Settings.Deck
+	if deck == "" {
+		deck = rules.DefaultDeck
+	}
+	d, err := rules.LookupDeck(deck)
 	if err != nil {
-		return true
+		return nil
 	}
-	return d.Decl == nil || d.Decl.Rules.KnockOutBonus > 0
+	return d
 }
 
 // knockOuts reports whether the game is played with a deck that scores
@@ -124,9 +136,12 @@ func (g *Game) knockOuts() bool {
 // derivedOnly reports whether kept, a game's summary as the file keeps it,
 // differs from fresh, the one its log gives now, only in what the rules
 // work out from the log: the result (over, winners, leaders) and the
-// player statistics.
+// player statistics, and the deck, which summaries did not keep before.
 func derivedOnly(kept, fresh Summary) bool {
 	kept.Over, kept.Winners, kept.Leaders, kept.Stats = fresh.Over, fresh.Winners, fresh.Leaders, fresh.Stats
+	if kept.Deck == "" {
+		kept.Deck = fresh.Deck
+	}
 	a, err1 := json.Marshal(kept)
 	b, err2 := json.Marshal(fresh)
 	return err1 == nil && err2 == nil && bytes.Equal(a, b)

@@ -38,7 +38,7 @@ func copyTestdata(t *testing.T, name string) (path string, data []byte) {
 
 // olderRulesRead is what the games and statistics of schema7Knockouts read
 // as: who leads "low", and Ann's best hand out in "knock".
-func olderRulesRead(t *testing.T, db *DB) (leaders []string, brief []string, best int) {
+func olderRulesRead(t *testing.T, db *DB) (leaders []string, brief []string, best int, deck string) {
 	t.Helper()
 	l, _ := listAll(t, db)
 	for _, s := range l {
@@ -50,6 +50,9 @@ func olderRulesRead(t *testing.T, db *DB) (leaders []string, brief []string, bes
 		if s.Name == "low" {
 			brief = s.Leaders
 		}
+		if s.Name == "knock" {
+			deck = s.DeckID()
+		}
 		return nil
 	})
 	ok(t, err)
@@ -59,7 +62,7 @@ func olderRulesRead(t *testing.T, db *DB) (leaders []string, brief []string, bes
 		}
 		return nil
 	}))
-	return leaders, brief, best
+	return leaders, brief, best, deck
 }
 
 // TestOlderRulesSummaries: a file of schema 7 made by the unoscore before
@@ -74,13 +77,13 @@ func TestOlderRulesSummaries(t *testing.T) {
 
 	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
 	r := must[Report](t)(db.Doctor())
-	leaders, brief, best := olderRulesRead(t, db)
+	leaders, brief, best, deck := olderRulesRead(t, db)
 	ok(t, db.Close())
 	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "the summaries of 2 games were worked out by the rules of an older unoscore (schema 7)") {
 		t.Errorf("doctor of the schema 7 file: schema %d, problems %q, notes %q", r.Schema, r.Problems, r.Notes)
 	}
-	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 {
-		t.Errorf("read as it is: low led by %v (brief %v), Ann's best hand out %d; want Ann, Ann, 255", leaders, brief, best)
+	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 || deck != "no-mercy" {
+		t.Errorf("read as it is: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann, Ann, 255, no-mercy", leaders, brief, best, deck)
 	}
 	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
 		t.Error("a read wrote the file")
@@ -101,7 +104,7 @@ func TestOlderRulesSummaries(t *testing.T) {
 	if db.older != 0 {
 		t.Error("the upgraded file is read as of an older schema")
 	}
-	leaders, brief, best = olderRulesRead(t, db)
+	leaders, brief, best, deck = olderRulesRead(t, db)
 	ok(t, db.view(func(tx *bolt.Tx) error {
 		// The summaries kept are this unoscore's, byte for byte.
 		return db.eachSummary(tx, func(s Summary) error {
@@ -114,8 +117,8 @@ func TestOlderRulesSummaries(t *testing.T) {
 		})
 	}))
 	ok(t, db.Close())
-	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 {
-		t.Errorf("after the upgrade: low led by %v (brief %v), Ann's best hand out %d; want Ann, Ann, 255", leaders, brief, best)
+	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 || deck != "no-mercy" {
+		t.Errorf("after the upgrade: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann, Ann, 255, no-mercy", leaders, brief, best, deck)
 	}
 	if _, err := os.Stat(BackupPath(path, 7)); err == nil {
 		t.Error("the step from 7, which rewrites only summaries, wrote a backup")

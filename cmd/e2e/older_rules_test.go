@@ -15,8 +15,8 @@ import (
 // TestOlderRulesFile: a file the unoscore before the No Mercy knock-out
 // rules changed wrote (schema 7; see store/rederive_test.go for how it was
 // made) made doctor report "the player statistics in its summary do not
-// match its log" (exit 1), and stats read Ann's best hand out as 5, and
-// the list led "low" by Ann and Cat. Read, it is never written, doctor
+// match its log" (exit 1), stats read Ann's best hand out as 5, the list
+// led "low" by Ann and Cat and gave "knock" the classic deck. Read, it is never written, doctor
 // passes with a note, and stats and games read it as its logs give it; the
 // first change upgrades it to schema 8, after which doctor passes with no
 // note and the figures are the same.
@@ -51,10 +51,11 @@ func TestOlderRulesFile(t *testing.T) {
 		var gs struct {
 			Games []struct {
 				Name    string   `json:"name"`
+				Deck    string   `json:"deck"`
 				Leaders []string `json:"leaders"`
 			} `json:"games"`
 		}
-		if err := json.Unmarshal([]byte(out), &gs); err != nil || len(gs.Games) != 3 || gs.Games[2].Name != "low" || !slices.Equal(gs.Games[2].Leaders, []string{"Ann"}) {
+		if err := json.Unmarshal([]byte(out), &gs); err != nil || len(gs.Games) != 3 || gs.Games[2].Name != "low" || !slices.Equal(gs.Games[2].Leaders, []string{"Ann"}) || gs.Games[1].Deck != "no-mercy" || gs.Games[0].Deck != "classic" {
 			t.Errorf("%s: games --json: %v %+v", when, err, gs)
 		}
 	}
