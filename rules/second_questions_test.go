@@ -171,7 +171,7 @@ func TestSecondVariants(t *testing.T) {
 		{"after I draw can I play another card from my hand", "renege"},
 		{"does the person who plays a wild draw four get to choose the colour", "wd4-does"},
 		{"who chooses the color when a plus 4 is played", "wd4-does"},
-		{"how many cards knock you out in no mercy", "nomercy-play"},
+		{"how many cards knock you out in no mercy", "nomercy-mercy"},
 		{"in uno attack what happens if you forget to say uno", "attack-play"},
 		{"all wild what does a forced swap do", "allwild-play"},
 		{"can a party of 12 play uno", "party-source"},

@@ -44,10 +44,11 @@ const (
 	AskedTarget                     // may a draw card be aimed at a player of one's choice?
 	AskedDirection                  // does this card turn the direction of play?
 	AskedPlayers                    // can this many play with one deck?
+	AskedHandAfterDraw              // may a card from the hand follow a card drawn?
 )
 
 var askedNames = [...]string{"nothing", "play", "stack", "points", "first", "two-player", "challenge", "last", "turn", "match",
-	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play", "challenge-when", "two-plays", "target", "direction", "players"}
+	"may-challenge", "mercy", "uno-late", "next", "again", "call-color", "silence", "drawn-play", "challenge-when", "two-plays", "target", "direction", "players", "hand-after-draw"}
 
 func (a Asked) String() string {
 	if int(a) < len(askedNames) {
@@ -115,8 +116,9 @@ type Situation struct {
 	// Mercy's coloured Draw Four).
 	plainFour, wildFour bool
 	// howMany: the question asks a number ("how many does the next
-	// player draw").
-	howMany bool
+	// player draw"); yesNo: it asks yes or no ("is she out"), not what
+	// happens.
+	howMany, yesNo bool
 	// Then are the cards one player is told to lay one after the other
 	// ("she played a skip then a reverse"), in that order; nil when the
 	// question tells of no such plays.
@@ -517,6 +519,10 @@ func ReadSituation(q string) Situation {
 		}
 	}
 	s.howMany = has(ws, "how many")
+	// "no mercy: is a player with 25 cards out" asks yes or no after its
+	// edition; "what happens to a player who…" does not.
+	s.yesNo = yesNo(ws) || !has(ws, "what", "whats", "how", "who", "why", "when") &&
+		has(ws, "is a", "is an", "is she", "is he", "is the", "is my", "is your", "are they", "are you", "does she", "does he", "do they", "do you", "can she", "can he")
 	s.Players = readPlayers(ws)
 	s.Called = readCalled(ws)
 	// The pile: the first card named after "on" ("on top of", "onto"), or
@@ -556,6 +562,12 @@ func ReadSituation(q string) Situation {
 		if named[1].card.Face.IsWild() {
 			pileAt = 1
 		}
+	}
+	if pileAt < 0 && len(named) == 2 && playedBefore(ws, named[0].at) && heldCard(ws, named[1].at) && !heldCard(ws, named[0].at) &&
+		has(ws, "play it", "put it", "lay it", "play that", "put that", "play mine", "use it", "go on it", "go on that", "put mine") {
+		// "zoe played a red skip and I have a red reverse, can I play
+		// it": the card played before is the pile, the one held the play.
+		pileAt = 0
 	}
 	then := []Card(nil)
 	if pileAt < 0 {
@@ -648,6 +660,16 @@ func ReadSituation(q string) Situation {
 	s.Bystander = has(ws, "on my", "on him", "on her", "on them", "on someone", "on somebody", "on the next player", "on another player") &&
 		!has(ws, "on me", "on my turn", "on my go") ||
 		has(ws, "can anyone", "can someone", "can somebody", "can another player", "can other players", "can any player")
+	if who := challengerNamed(ws); who != "" && !selfWords[who] && who != "next" && !has(ws, "next player challenge", "next person challenge") && has(ws, "on me", "on us", "not next", "isnt next", "isn't next", "wasnt next",
+		"wasn't next", "not the next", "not the one") {
+		// "can my brother challenge the plus 4 grandma played on me even
+		// though hes not next": someone it did not hit.
+		s.Bystander = true
+	} else if who != "" && !selfWords[who] && has(ws, "on him", "on her", "on them") {
+		// "can my brother challenge the +4 grandma played on him": the
+		// one asked of is the one it hit.
+		s.Bystander = false
+	}
 	s.HandSize = readHandSize(ws)
 	s.Compare = has(ws, "worth more", "worth less", "more than", "less than", "which is worth", "which one is worth", "higher than", "lower than")
 	if s.Compare && (yesNo(ws) || has(ws, "is a", "is an", "is the", "are")) && !has(ws, "which", "what") {
@@ -1094,17 +1116,22 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	case !slices.ContainsFunc(named, func(n namedCard) bool { return !n.card.Face.IsWild() }) && has(ws, "pick a color", "choose a color", "call a color", "name a color", "pick any color", "choose any color",
 		"call any color", "change it to a color", "change the color to") && has(ws, "dont have", "don't have", "do not have", "not have", "not holding"):
 		return AskedCallColor
+	case has(ws, drewFirst...) && !has(ws, drawnCard...) && (has(ws, fromHand...) || len(named) > 0 && has(ws, "can i play", "can i put", "can i lay", "can i use", "can you play", "can you put",
+		"can u play", "may i play", "can he play", "can she play", "am i allowed to play")):
+		// "can I play a 6 from my hand after I already drew a card": not
+		// the card drawn, one the hand held.
+		return AskedHandAfterDraw
 	case len(named) == 0 && yesNo(ws) && has(ws, "after picking up", "after picking one up", "after drawing", "after you draw", "after i draw",
 		"card you drew", "card i drew", "card you picked up", "card i picked up", "drawn card", "after you pick up", "after i pick up") &&
 		has(ws, "put down", "play", "lay", "put", "use"):
 		return AskedDrawnPlay
 	case len(named) == 0 && has(ws, lastWords...) && has(ws, "action card", "action cards", "special card", "special cards", "power card", "power cards"):
 		return AskedLast
-	case slices.ContainsFunc(s.Cards, func(c Card) bool { return restricted(c.Face) }) && has(ws, challengeAsks...):
+	case slices.ContainsFunc(s.Cards, func(c Card) bool { return restricted(c.Face) }) && (has(ws, challengeAsks...) || challengerNamed(ws) != ""):
 		return AskedMayChallenge
 	case s.HandSize > 0 && has(ws, "out", "knocked", "eliminated", "mercy", "dead"):
 		return AskedMercy
-	case has(ws, "uno") && has(ws, lateWords...):
+	case has(ws, "uno") && (has(ws, lateWords...) || nextBegan(ws) && has(ws, catchWords...)):
 		return AskedUnoLate
 	case len(named) >= 1 && pointsWords && !has(ws, "play on", "put on", "go on", "goes on", "stack") &&
 		!has(ws, "win", "game to", "first to", "reach"):
@@ -1174,6 +1201,35 @@ func readAsked(ws []string, s Situation, named []namedCard) Asked {
 	return AskedNothing
 }
 
+// playedBefore reports whether the card named at ws[at] is told as laid
+// already: "zoe played a red skip", "he put down a 7".
+func playedBefore(ws []string, at int) bool {
+	for k := at - 1; k >= 0 && k >= at-3; k-- {
+		switch ws[k] {
+		case "played", "laid", "threw", "dropped", "put":
+			return true
+		case "a", "an", "down", "her", "his", "their", "just":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// drewFirst tell of a card drawn before the play asked about.
+var drewFirst = []string{"after i drew", "after i already drew", "i already drew", "i've already drawn", "i have already drawn", "after i've drawn",
+	"after i have drawn", "after i had drawn", "after drawing", "after i draw", "after you draw", "after you drew", "you already drew",
+	"after picking up", "after i picked up", "after i pick up", "after you pick up", "after taking a card", "drew a card and then",
+	"drew one and then", "picked up a card and then", "drew from the pile and then"}
+
+// drawnCard name the card drawn itself, which may be played.
+var drawnCard = []string{"card i drew", "card you drew", "drawn card", "card i picked up", "card you picked up", "the card drawn",
+	"the one i drew", "the one you drew", "card he drew", "card she drew"}
+
+// fromHand name a card the hand held before the draw.
+var fromHand = []string{"from my hand", "from your hand", "from his hand", "from her hand", "from their hand", "another card",
+	"a different card", "other card", "different card"}
+
 // heldCard reports whether the card named at ws[at] is named as held:
 // "I have a blue 3", "holding a red 2".
 func heldCard(ws []string, at int) bool {
@@ -1200,9 +1256,58 @@ var challengeAsks = []string{"can someone else challenge", "can anyone else chal
 	"can somebody challenge", "can another player challenge", "can other players challenge", "can any player challenge",
 	"who can challenge", "am i allowed to challenge", "is it possible to challenge", "can it be challenged", "can i call"}
 
+// selfWords name the one asking, or whoever "you" is.
+var selfWords = map[string]bool{"i": true, "you": true, "u": true, "we": true, "me": true}
+
+// challengerNamed is who a question asks may challenge, the last word
+// between "can" and "challenge": "can my brother challenge" is
+// "brother", "can i challenge" "i"; "" when it asks no such thing.
+func challengerNamed(ws []string) string {
+	for i, w := range ws {
+		if w != "can" && w != "could" && w != "may" {
+			continue
+		}
+		for j := i + 2; j < len(ws) && j <= i+4; j++ {
+			if ws[j] == "challenge" {
+				return ws[j-1]
+			}
+		}
+	}
+	return ""
+}
+
 // lateWords say a missed UNO is noticed after the next player began.
 var lateWords = []string{"already drawn", "already drew", "already played", "after the next player", "after i drew",
 	"after i'd drawn", "after i played", "next player had", "next player has", "after my turn", "too late", "already started"}
+
+// begunVerbs tell of a turn begun: a card drawn, picked up or played.
+var begunVerbs = map[string]bool{"drawn": true, "drew": true, "played": true, "picked": true, "took": true, "taken": true,
+	"started": true, "began": true, "begun": true, "gone": true, "went": true}
+
+// nowVerbs tell of it in the present ("after the next player draws"),
+// read only of the next player: "say uno after you play" is a call.
+var nowVerbs = map[string]bool{"draws": true, "plays": true, "picks": true, "takes": true, "starts": true, "begins": true}
+
+// catchWords ask whether a missed UNO still costs its player.
+var catchWords = []string{"catch", "caught", "notice", "noticed", "still", "make him", "make her", "make them", "have to draw",
+	"has to draw", "penalty", "draw 2", "draw two", "pick up 2", "draw 4", "draw four", "call him out", "call her out", "too late"}
+
+// nextBegan reports whether the question tells of a turn begun after a
+// missed UNO: "after zoe had drawn a card", "the next player already
+// picked up", "once the next person plays".
+func nextBegan(ws []string) bool {
+	for i, w := range ws {
+		if w != "after" && w != "already" && w != "once" {
+			continue
+		}
+		for j := i + 1; j < len(ws) && j <= i+4; j++ {
+			if begunVerbs[ws[j]] || nowVerbs[ws[j]] && slices.Contains(ws[i:j], "next") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // othersPlay reports whether the question tells of another player's play
 // on their own turn ("she put a green draw two on a blue draw two, is that
@@ -1223,26 +1328,63 @@ type Table struct {
 	// chose at new: "winner" (the hand's winner) or "knocker" (who
 	// knocked the player out); "" when the deck has none.
 	MercyBonus string
+	// Mode is the game's way of scoring ("standard", "lowest", ...; ""
+	// with no game), and LowWins says whether it is one where the lowest
+	// tally wins (lowest, challenge): there no one wins a hand's points,
+	// and a knock-out is charged to the player knocked out, onto their
+	// own tally, not given to anyone (docs/game-night.md).
+	Mode    string
+	LowWins bool
 }
 
 // bonusRuling answers who receives the knock-out bonus at a table that
-// chose it ("who gets the 250 when someone is knocked out").
+// chose it ("who gets the 250 when someone is knocked out"), and how many
+// points a knock-out brings ("how many points for knocking someone out").
+// At a table whose mode has the lowest tally win (lowest, challenge) no
+// one receives it: the player knocked out is charged it, as the board
+// does.
 func bonusRuling(q string, t Table) (Ruling, bool) {
-	if t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || t.MercyBonus == "" {
-		return Ruling{}, false
-	}
-	ws := sitWords(q)
-	if !has(ws, "who gets", "who receives", "who scores", "who earns", "who wins", "who collects", "who takes", "who get", "goes to", "go to") ||
-		!has(ws, strconv.Itoa(t.Deck.Decl.Rules.KnockOutBonus), "bonus", "knocked", "knock", "knocking", "knocks") {
+	if t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || t.MercyBonus == "" && !t.LowWins {
 		return Ruling{}, false
 	}
 	b := t.Deck.Decl.Rules.KnockOutBonus
-	who := fmt.Sprintf("the hand's winner receives the %d for each player knocked out", b)
-	if t.MercyBonus == "knocker" {
-		who = fmt.Sprintf("whoever knocked the player out receives the %d", b)
+	ws := sitWords(q)
+	if !has(ws, strconv.Itoa(b), "bonus", "knocked", "knock", "knocking", "knocks") {
+		return Ruling{}, false
 	}
-	return Ruling{Text: fmt.Sprintf("At this table (chosen at new, --mercy-bonus %s): %s; the sources read it two ways.", t.MercyBonus, who),
-		Fact: scoringFactOf(t.Deck)}, true
+	who := has(ws, "who gets", "who receives", "who scores", "who earns", "who wins", "who collects", "who takes", "who get", "goes to", "go to")
+	points := has(ws, "knocked", "knock", "knocking", "knocks") &&
+		has(ws, "how many points", "how much", "points do you get", "points do i get", "points for", "what do you get", "what do i get", "worth")
+	if !who && !points {
+		return Ruling{}, false
+	}
+	fact := scoringFactOf(t.Deck)
+	if t.LowWins {
+		mode := t.Mode
+		if mode == "" {
+			mode = "lowest-wins"
+		}
+		lead := fmt.Sprintf("None at this table (%s mode): the player knocked out is charged %d", mode, b)
+		if who {
+			lead = fmt.Sprintf("No one at this table (%s mode): the player knocked out is charged the %d", mode, b)
+		}
+		return Ruling{Text: lead + " onto their own tally, as unoscore reads the sheet.",
+			Fact: fact}, true
+	}
+	if !who {
+		if t.MercyBonus == "knocker" {
+			return Ruling{Text: fmt.Sprintf("%d to whoever knocked the player out, at this table (chosen at new, --mercy-bonus knocker); the sources read it two ways.", b),
+				Fact: fact}, true
+		}
+		return Ruling{Text: fmt.Sprintf("%d for each player knocked out, to the hand's winner at this table (chosen at new, --mercy-bonus %s); the sources read it two ways.", b, t.MercyBonus),
+			Fact: fact}, true
+	}
+	whom := fmt.Sprintf("the hand's winner receives the %d for each player knocked out", b)
+	if t.MercyBonus == "knocker" {
+		whom = fmt.Sprintf("whoever knocked the player out receives the %d", b)
+	}
+	return Ruling{Text: fmt.Sprintf("At this table (chosen at new, --mercy-bonus %s): %s; the sources read it two ways.", t.MercyBonus, whom),
+		Fact: fact}, true
 }
 
 // scoringFactOf is the id of a newer deck's scoring fact: "nomercy-scoring".
@@ -1255,10 +1397,22 @@ func scoringFactOf(d *Deck) string { return strings.ReplaceAll(d.ID, "-", "") + 
 // fact says so instead, as the ruling on who gets it does. Every other
 // fact, and every other table, is f itself.
 func tableFact(f *Fact, t Table) *Fact {
-	if f == nil || t.MercyBonus != "knocker" || t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || f.ID != scoringFactOf(t.Deck) {
+	if f == nil || t.MercyBonus != "knocker" && !t.LowWins || t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || f.ID != scoringFactOf(t.Deck) {
 		return f
 	}
 	b := t.Deck.Decl.Rules.KnockOutBonus
+	if t.LowWins {
+		// Lowest, challenge: no hand's winner scores; the board charges
+		// the player knocked out (docs/game-night.md).
+		mode := t.Mode
+		if mode == "" {
+			mode = "lowest-wins"
+		}
+		at := *f
+		at.Text = fmt.Sprintf("In %s mode everyone's cards go onto their own tally, and a player knocked out is charged %d there. The sheet scores only the standard way (the winner takes %d a knock-out): this is unoscore's reading.",
+			mode, b, b)
+		return &at
+	}
 	winner := fmt.Sprintf(", plus %d for each player knocked out;", b)
 	if !strings.Contains(f.Text, winner) {
 		return f // worded otherwise: TestNoMercyScoringFactForTheTable says so
@@ -1310,8 +1464,10 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 			// the value of a deck that has it.
 			for _, c := range s.Cards {
 				if t.Deck.Copies(c.Face) == 0 {
+					// The number first, read aloud; then that this
+					// game's deck lacks the card.
 					r, ok := pointsRuling(d, s.Cards)
-					r.Text = fmt.Sprintf("This game's %s has no %s card. %s", t.Deck.Name, c.Face, r.Text)
+					r.Text = fmt.Sprintf("%s This game's %s has no %s card.", r.Text, t.Deck.Name, c.Face)
 					return r, ok
 				}
 			}
@@ -1367,6 +1523,9 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 			return Ruling{Text: "No rulebook covers that: none of the five has a Swap Hands card; the nearest, a Wild Shuffle Hands laid last, ends the hand like any card.",
 				Fact: "ws-last"}, true
 		}
+		if s.Silence == "mercy-next" {
+			return mercyNextRuling()
+		}
 		if s.Silence == "uno-wrong-time" {
 			return Ruling{Text: "No rulebook covers a call made too soon; one made too late costs 2 cards (Older sheet: 4) if someone catches you before the next player begins.",
 				Fact: "uno-timing"}, true
@@ -1380,6 +1539,9 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return Ruling{Text: "Yes: whoever plays a Wild names any colour, one they hold no card of too.", Fact: "wild-does"}, true
 	case AskedDrawnPlay:
 		return Ruling{Text: "Yes, if it fits: the card you drew may be laid at once (Older sheet: it must be); no other card from your hand.", Fact: "draw-one"}, true
+	case AskedHandAfterDraw:
+		return Ruling{Text: "No: once you have drawn, only the card you drew may be played that turn, if it fits (Older sheet: it must be); every rulebook says no card from your hand may follow the draw.",
+			Fact: "renege"}, true
 	case AskedMayChallenge:
 		return mayChallengeRuling(d, s)
 	case AskedChallengeWhen:
@@ -1387,7 +1549,7 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 	case AskedMercy:
 		return mercyRuling(d, s)
 	case AskedUnoLate:
-		return Ruling{Text: "No, too late: a missed UNO can be caught only until the next player begins their turn (draws a card, or takes one to play).",
+		return Ruling{Text: "No, too late: a missed UNO can be caught only until the next player begins their turn, and drawing a card or taking one to play begins it (Deluxe 1998 and Older sheet; the others say only before the next player begins).",
 			Fact: "uno-timing"}, true
 	case AskedNext:
 		return nextRuling(s)
@@ -1403,6 +1565,27 @@ func (s Situation) Rule(t Table) (Ruling, bool) {
 		return Ruling{Text: "Yes: a card goes on one of the same number or symbol whatever the colours (a red 7 on a blue 7), one card a turn.", Fact: "turn-match"}, true
 	}
 	return Ruling{}, false
+}
+
+// mercyNextRuling answers whether a player knocked out by a mercy rule
+// (No Mercy's) is back for the next hand: its sources do not say.
+func mercyNextRuling() (Ruling, bool) {
+	for _, d := range decks {
+		if d.Decl != nil && d.Decl.Rules.Mercy > 0 {
+			return Ruling{Text: fmt.Sprintf("Not settled: %s's sources knock a player out of the hand and say nothing of the next; unoscore deals them in again.",
+				d.Decl.Title), Fact: mercyFact(d)}, true
+		}
+	}
+	return Ruling{}, false
+}
+
+// mercyFact is the id of the fact on a deck's mercy rule: "nomercy-mercy".
+func mercyFact(d *Deck) string {
+	id := strings.ReplaceAll(d.ID, "-", "")
+	if factByID(id+"-mercy") != nil {
+		return id + "-mercy"
+	}
+	return id + "-play"
 }
 
 // nextFacts are the facts on what a card does to the turn.
@@ -1437,7 +1620,7 @@ func mayChallengeRuling(d *Deck, s Situation) (Ruling, bool) {
 		return r, ok
 	}
 	if s.Bystander {
-		return Ruling{Text: "No: only the player the Wild Draw Four makes draw may challenge it.", Fact: "challenge-who"}, true
+		return Ruling{Text: "No: only the player the Wild Draw Four makes draw may challenge it (Deluxe 1998 and Older sheet say so; the others speak only to that player).", Fact: "challenge-who"}, true
 	}
 	for _, c := range s.Cards {
 		switch c.Face {
@@ -1488,12 +1671,24 @@ func mercyRuling(d *Deck, s Situation) (Ruling, bool) {
 	if d.Decl == nil || d.Decl.Rules.Mercy == 0 || s.HandSize == 0 {
 		return Ruling{}, false
 	}
-	m, fact := d.Decl.Rules.Mercy, strings.ReplaceAll(d.ID, "-", "")+"-play"
-	if s.HandSize >= m {
-		return Ruling{Text: fmt.Sprintf("Yes: in %s a player holding %d cards or more is knocked out (the mercy rule); %d is past it.", d.Decl.Title, m, s.HandSize),
-			Fact: fact}, true
+	m, fact := d.Decl.Rules.Mercy, mercyFact(d)
+	// The count against the limit: the limit itself knocks out too.
+	where := fmt.Sprintf("%d is past it", s.HandSize)
+	if s.HandSize == m {
+		where = fmt.Sprintf("%d is the limit itself", m)
 	}
-	return Ruling{Text: fmt.Sprintf("No, not yet: in %s a player is knocked out at %d cards or more (the mercy rule).", d.Decl.Title, m), Fact: fact}, true
+	switch {
+	case s.HandSize >= m && s.yesNo:
+		return Ruling{Text: fmt.Sprintf("Yes: in %s a player holding %d cards or more is knocked out (the mercy rule); %s.", d.Decl.Title, m, where),
+			Fact: fact}, true
+	case s.HandSize >= m:
+		// "what happens to a player with 25 cards": no yes or no asked.
+		return Ruling{Text: fmt.Sprintf("Knocked out: in %s a player holding %d cards or more is out of the hand (the mercy rule); %s.", d.Decl.Title, m, where),
+			Fact: fact}, true
+	case s.yesNo:
+		return Ruling{Text: fmt.Sprintf("No, not yet: in %s a player is knocked out at %d cards or more (the mercy rule).", d.Decl.Title, m), Fact: fact}, true
+	}
+	return Ruling{Text: fmt.Sprintf("Nothing yet: in %s a player is knocked out at %d cards or more (the mercy rule).", d.Decl.Title, m), Fact: fact}, true
 }
 
 // compareRuling weighs two cards' points: "A Skip is worth more: 20
@@ -1636,6 +1831,12 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 	if pile != nil {
 		hit = WithArticle(pile.Face.String())
 	}
+	if t.Deck != nil && t.Deck.Decl != nil && t.Deck.Decl.Newer && !slices.ContainsFunc(t.Deck.Faces(), isDraw) {
+		// UNO Attack: no draw card on its pile, so nothing to stack, and
+		// not the rulebooks' stacking either.
+		return Ruling{Text: fmt.Sprintf("No: %s has no draw cards, so there is nothing to stack, and its sources give no way to pass cards on to the next player.",
+			t.Deck.Decl.Title), Fact: editionFact(t.Deck, "cards", "play")}, true
+	}
 	if t.Deck != nil && t.Deck.Decl != nil && t.Deck.Decl.Rules.Stacking {
 		// It rests on the edition's own rules ("nomercy-play"), not on the
 		// rulebooks' silence.
@@ -1643,6 +1844,23 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 		if s.Play != nil && s.Pile != nil && drawAmount(s.Play.Face) > 0 && drawAmount(s.Pile.Face) > 0 {
 			// Both cards named: the one laid must be worth as many.
 			p, q := drawAmount(s.Play.Face), drawAmount(s.Pile.Face)
+			if lacks := lackedFace(t.Deck, *s.Play, *s.Pile); lacks != nil {
+				// "a wild draw 4" in a deck with none (No Mercy): its own
+				// cards that draw as many.
+				own := sameDraws(t.Deck, *lacks)
+				if len(own) > 0 && (lacks.Face != s.Play.Face || p >= q) && (lacks.Face != s.Pile.Face || drawAmount(s.Play.Face) >= drawAmount(s.Pile.Face)) {
+					names := make([]string, len(own))
+					for i, f := range own {
+						names[i] = fmt.Sprintf("%s (%d)", f, f.Draws())
+					}
+					if lacks.Face == s.Play.Face {
+						return Ruling{Text: fmt.Sprintf("Yes, in the %s: it has no %s, but its %s may answer %s (%d) played on you, a draw card of equal or higher value, and the total passes on.",
+							t.Deck.Name, lacks.Face, words.JoinOr(names), WithArticle(s.Pile.Face.String()), q), Fact: fact}, true
+					}
+					return Ruling{Text: fmt.Sprintf("Yes, in the %s: it has no %s, but %s (%d) may answer its %s played on you, a draw card of equal or higher value, and the total passes on.",
+						t.Deck.Name, lacks.Face, WithArticle(s.Play.Face.String()), p, words.JoinOr(names)), Fact: fact}, true
+				}
+			}
 			if p < q {
 				return Ruling{Text: fmt.Sprintf("No, in the %s: only a draw card of equal or higher value may answer one played on you, and %s (%d) is worth less than %s (%d).",
 					t.Deck.Name, WithArticle(s.Play.Face.String()), p, WithArticle(s.Pile.Face.String()), q), Fact: fact}, true
@@ -1680,6 +1898,40 @@ func stackRuling(t Table, s Situation) (Ruling, bool) {
 	}
 	return Ruling{Text: fmt.Sprintf("No: no rulebook lets you pass %s on by stacking; you %s and miss your turn%s. Stacking is a house rule (unoscore new --house stacking)%s.",
 		hit, draws, own, stackingEditions()), Fact: "stacking"}, true
+}
+
+// editionFact is the first of a newer deck's facts by heading that the
+// reference has: editionFact(attack, "cards", "play") is "attack-cards".
+func editionFact(d *Deck, kinds ...string) string {
+	id := strings.ReplaceAll(d.ID, "-", "")
+	for _, k := range kinds {
+		if factByID(id+"-"+k) != nil {
+			return id + "-" + k
+		}
+	}
+	return id + "-" + kinds[len(kinds)-1]
+}
+
+// lackedFace is the first of the cards whose face the deck does not
+// have, nil when it has both.
+func lackedFace(d *Deck, cards ...Card) *Card {
+	for _, c := range cards {
+		if d.Copies(c.Face) == 0 {
+			return &c
+		}
+	}
+	return nil
+}
+
+// sameDraws are the deck's faces that make a player draw as many as c.
+func sameDraws(d *Deck, c Card) []Face {
+	var out []Face
+	for _, f := range d.Faces() {
+		if f != c.Face && drawAmount(f) > 0 && drawAmount(f) == drawAmount(c.Face) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // stackingEditions names the editions whose own rules stack draw cards
@@ -2120,12 +2372,66 @@ func silenceOf(ws []string, named []namedCard) string {
 		return "uno-false"
 	case has(ws, "swap hands", "swap hand") && !has(ws, "shuffle") && has(ws, lastWords...):
 		return "ws-last"
+	case colorNotCalled(ws, named):
+		// "max played a wild draw four and didnt say a colour": the
+		// colour, not the UNO call ("say" is not "say UNO").
+		return "wild-no-colour"
+	case has(ws, "tie", "tied", "ties", "tying", "same card", "same highest", "same number", "draw the same", "drew the same", "drawn the same",
+		"both drew", "both draw", "both got") && has(ws, "dealer", "deal", "deals", "dealing", "deal first", "who deals"):
+		// "if two people tie for the highest card when picking the
+		// dealer": not a tie for the lowest score.
+		return "dealer-tie"
+	case has(ws, "knocked out", "knock out", "knocked", "mercy rule") && !has(ws, "challenge", "challenged", "eliminated") &&
+		has(ws, "come back", "comes back", "back in", "back for", "next hand", "next round", "rest of the game", "whole game",
+			"out of the game", "for good", "for the game", "play again", "plays again"):
+		// "does a knocked out player come back next hand": No Mercy's
+		// sources speak only of the hand.
+		return "mercy-next"
 	case len(named) == 1 && (named[0].count == 2 || named[0].count == 3 && has(ws, "at once", "same time", "triple", "together")) && yesNo(ws) && has(ws, "use", "play", "put down", "lay", "throw") &&
 		!has(ws, "in a row", "back to back", "one after", "on a", "on an", "on top"):
 		// "can you use two wild cards": both in one turn.
 		return "two-at-once"
 	}
 	return ""
+}
+
+// sayWords say a colour or UNO is named.
+var sayWords = map[string]bool{"say": true, "said": true, "says": true, "call": true, "called": true, "calls": true, "name": true,
+	"named": true, "names": true, "choose": true, "chose": true, "chosen": true, "pick": true, "picked": true, "picks": true,
+	"announce": true, "announced": true, "declare": true, "declared": true, "calling": true, "saying": true, "naming": true,
+	"choosing": true, "picking": true, "tell": true, "told": true}
+
+// unsaidWords say something was not done: "didnt say", "forgot to call".
+var unsaidWords = map[string]bool{"didnt": true, "didn't": true, "never": true, "forgot": true, "forgets": true, "forget": true,
+	"without": true, "not": true, "doesnt": true, "doesn't": true, "wont": true, "won't": true, "hasnt": true, "hasn't": true}
+
+// colorNotCalled reports whether the question tells of a wild whose
+// player named no colour: "didnt say a colour", "forgot to call a
+// color", "no colour was called". A colour one does not hold is another
+// question (AskedCallColor).
+func colorNotCalled(ws []string, named []namedCard) bool {
+	if !slices.ContainsFunc(named, func(n namedCard) bool { return n.card.Face.IsWild() }) && !slices.Contains(ws, "wild") {
+		return false
+	}
+	if has(ws, "no color called", "no color was called", "no color named", "no color was named", "no color chosen", "no color was chosen") {
+		return true
+	}
+	for i, w := range ws {
+		if !unsaidWords[w] {
+			continue
+		}
+		for j := i + 1; j < len(ws) && j <= i+3; j++ {
+			if !sayWords[ws[j]] {
+				continue
+			}
+			for k := j + 1; k < len(ws) && k <= j+3; k++ {
+				if ws[k] == "color" || ws[k] == "colors" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // targetRuling rules on a draw card aimed at a player: it always hits

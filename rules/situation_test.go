@@ -206,6 +206,21 @@ func TestRulings(t *testing.T) {
 		{"uno flip: is a wild worth more than a draw five", nil, "Yes: a Wild is worth more: 40 points against 20", ""},
 		{"I challenged her, she had a blue 2 and the pile was green, who draws", nil, "The challenger draws 6", ""},
 		{"if i only have a +4 left in my hand can i play it", nil, "Yes: with no other coloured card in hand", ""},
+		// The second newcomer's questions (notes/newcomer2.md, items 2 to
+		// 7): each leads with its verdict.
+		{"dad didnt say uno and I only noticed after zoe had drawn a card, does he still have to draw", nil, "No, too late:", "drawing a card"},
+		{"he forgot to say uno and the next player already picked up a card, can we still catch him", nil, "No, too late:", "Deluxe 1998 and Older sheet"},
+		{"she didnt call uno and my turn had already started, does she draw 2", nil, "No, too late:", ""},
+		{"what happens to a player who ends up with 25 cards in no mercy", nil, "Knocked out: in UNO Show 'Em No Mercy", "25 is the limit itself"},
+		{"no mercy: is a player with 25 cards out", nil, "Yes: in UNO Show 'Em No Mercy", "25 is the limit itself"},
+		{"zoe played a red skip and I have a red reverse, can I play it", nil, "Yes: a red Reverse can go on a red Skip: the colours match", ""},
+		{"can my brother challenge the plus 4 grandma played on me even though hes not next", nil, "No: only the player the Wild Draw Four makes draw may challenge it", "(Deluxe 1998 and Older sheet"},
+		{"can my brother challenge the plus 4 grandma played on him", nil, "Yes, if it was played on you", ""},
+		{"can I play a 6 from my hand after I already drew a card", nil, "No: once you have drawn, only the card you drew may be played", "every rulebook"},
+		{"after I draw can I play another card from my hand", nil, "No: once you have drawn", ""},
+		{"does a knocked out player come back next hand", nil, "Not settled: ", "unoscore deals them in again"},
+		{"can you stack in uno attack", nil, "No: UNO Attack has no draw cards, so there is nothing to stack", "no way to pass cards on"},
+		{"in no mercy can I stack a wild draw 4 on a plus 2", nil, "Yes, in the UNO Show 'Em No Mercy deck: it has no Wild Draw Four, but its Draw Four (4) or Wild Reverse Draw Four (4)", ""},
 	}
 	for _, tc := range tests {
 		s := ReadSituation(tc.q)
@@ -266,6 +281,16 @@ func TestAskForTheTable(t *testing.T) {
 		// Who receives the 250: the table's choice at new (newcomer's #25).
 		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "knocker"}, "At this table (chosen at new, --mercy-bonus knocker): whoever knocked"},
 		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}, "At this table (chosen at new, --mercy-bonus winner): the hand's winner"},
+		// The second newcomer's: a knock-out at a lowest table is charged
+		// to the player knocked out, as the board does; the number leads.
+		{"how many points do you get for knocking somebody out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", LowWins: true}, "None at this table (lowest mode): the player knocked out is charged 250"},
+		{"who gets the 250", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", LowWins: true}, "No one at this table (lowest mode): the player knocked out is charged the 250"},
+		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "challenge", LowWins: true}, "No one at this table (challenge mode)"},
+		{"how many points do you get for knocking somebody out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}, "250 for each player knocked out, to the hand's winner"},
+		{"how many points do you get for knocking somebody out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "knocker"}, "250 to whoever knocked the player out"},
+		{"how many points is a wild draw 10 worth", Table{Deck: deckNamed(t, "classic")}, "50 points for each Wild Draw Ten"},
+		{"can I stack a wild draw 4 on a plus 2", Table{Deck: deckNamed(t, "no-mercy")}, "Yes, in the UNO Show 'Em No Mercy deck: it has no Wild Draw Four, but its Draw Four (4) or Wild Reverse Draw Four (4) may answer a Draw Two (2)"},
+		{"can I stack a +4 on a plus 2", Table{Deck: deckNamed(t, "no-mercy")}, "Yes, in the UNO Show 'Em No Mercy deck: a draw card of equal or higher value may answer one played on you, as a Draw Four (4) does a Draw Two (2)"},
 	}
 	for _, tc := range tests {
 		a, err := AskFor(tc.q, tc.table)
@@ -286,6 +311,7 @@ func TestAskForTheTable(t *testing.T) {
 func TestNoMercyScoringFactForTheTable(t *testing.T) {
 	knocker := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "knocker"}
 	winner := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}
+	lowest := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", LowWins: true}
 	for _, tc := range []struct {
 		q         string
 		table     Table
@@ -295,6 +321,10 @@ func TestNoMercyScoringFactForTheTable(t *testing.T) {
 		{"no mercy scoring", knocker, "whoever knocked a player out receives 250 for it", "plus 250 for each player knocked out"},
 		{"how many points for knocking someone out", knocker, "whoever knocked a player out receives 250 for it", "plus 250 for each player knocked out"},
 		{"who gets the 250 when someone is knocked out", winner, "plus 250 for each player knocked out", "whoever knocked"},
+		// A lowest or challenge table charges the player knocked out.
+		{"who gets the 250 when someone is knocked out", lowest, "a player knocked out is charged 250 there", "plus 250 for each player knocked out"},
+		{"how many points do you get for knocking somebody out", lowest, "a player knocked out is charged 250 there", "plus 250 for each player knocked out"},
+		{"no mercy scoring", lowest, "a player knocked out is charged 250 there", "The hand's winner scores"},
 		{"no mercy scoring", Table{}, "plus 250 for each player knocked out", "whoever knocked"},
 	} {
 		a, err := AskFor(tc.q, tc.table)
@@ -336,8 +366,9 @@ func TestPointsForTheGamesDeck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The number leads; the card the deck lacks is said after it.
 	r, ok := ReadSituation("how many points is 2 wilds and a 7").Rule(Table{Deck: aw})
-	if !ok || !strings.HasPrefix(r.Text, "This game's "+aw.Name+" has no 7 card. ") {
+	if !ok || !strings.HasPrefix(r.Text, "107: two Wilds 100 + 7") || !strings.HasSuffix(r.Text, " This game's "+aw.Name+" has no 7 card.") {
 		t.Errorf("a 7 in an All Wild game: %q", r.Text)
 	}
 	r, ok = ReadSituation("how many points is 2 wilds").Rule(Table{Deck: aw})
