@@ -30,7 +30,8 @@ func gameTable(app *App, id string) (rules.Table, *store.Game, error) {
 	if err != nil {
 		return rules.Table{}, nil, err
 	}
-	return rules.Table{Deck: d, House: g.Board.Settings.House, MercyBonus: g.Board.Settings.MercyBonus}, g, nil
+	s := g.Board.Settings
+	return rules.Table{Deck: d, House: s.House, MercyBonus: s.MercyBonus, Mode: string(s.Mode), LowWins: s.Mode.LowWins()}, g, nil
 }
 
 // noteNamedDB is gameTable's word on a database the person named (--db,

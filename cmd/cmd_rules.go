@@ -203,7 +203,11 @@ func tableWords(g *store.Game) string {
 	default:
 		w += ", house rules: " + strings.Join(s.House, ", ")
 	}
-	if s.MercyBonus == scoring.MercyKnocker {
+	switch {
+	case s.MercyBonus != "" && s.Mode.LowWins():
+		// Lowest, challenge: the answers on the 250 follow the mode.
+		w += fmt.Sprintf(", %s mode, a knock-out charged to the player knocked out", s.Mode)
+	case s.MercyBonus == scoring.MercyKnocker:
 		w += ", knock-out bonus to the knocker"
 	}
 	return w
