@@ -50,4 +50,5 @@ func TestAnswersReadAloud(t *testing.T) {
 		t.Logf("%d answers: median %d words, 90th percentile %d, longest %d", len(counts), counts[len(counts)/2],
 			counts[len(counts)*9/10], counts[len(counts)-1])
 	}
+	docFigure(t, "answers", "(`TestAnswersReadAloud`, ", " answers", len(counts))
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -93,4 +95,25 @@ func TestVerdictsAgreeWithCheck(t *testing.T) {
 		t.Errorf("only %d verdicts checked against the referee; the sets hold more", checked)
 	}
 	t.Logf("%d verdicts agree with check", checked)
+	docFigure(t, "verdicts", "(`TestVerdictsAgreeWithCheck`, ", " verdicts", checked)
+}
+
+// docFigure checks a figure docs/rules.md states of a test ("(`TestX`, 63
+// verdicts)", between before and after) against what the test counts,
+// so that the page stays true as the question sets grow.
+func docFigure(t *testing.T, what, before, after string, n int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(data)), " ") // a figure may be wrapped across lines
+	_, rest, ok := strings.Cut(text, before)
+	num, _, ok2 := strings.Cut(rest, after)
+	if !ok || !ok2 {
+		t.Fatalf("docs/rules.md states no figure %q…%q", before, after)
+	}
+	if num != strconv.Itoa(n) {
+		t.Errorf("docs/rules.md says %s %s; the test counts %d: say %d there", num, what, n, n)
+	}
 }
