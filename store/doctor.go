@@ -62,9 +62,12 @@ func (db *DB) Doctor() (Report, error) {
 			return err
 		}
 		p := pendingOf(tx)
-		c := tx.Bucket(bucketSummaries).Cursor()
-		for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+		err = eachVisible(tx, bucketSummaries, p, false, func(k, v []byte) error {
 			db.checkGame(tx, k, v, &r)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		if r.older > 0 {
 			what := "the summary of 1 game was"
@@ -83,9 +86,27 @@ func (db *DB) Doctor() (Report, error) {
 // the counter of games is at least every number in use (or the next game
 // overwrites a saved one), and that the current game is one.
 func checkOutsideGames(tx *bolt.Tx, p pending, r *Report) error {
-	ids, events := tx.Bucket(bucketIDs).Stats().KeyN, tx.Bucket(bucketEvents).Stats().KeyN
+	// The ids and events are counted from the pages (see eachInRange), not
+	// by bbolt's Stats, which would read them all through the memory map;
+	// with the events, the run of an unfinished import's from its first.
+	unfinished := tx.Bucket(bucketMeta).Get(keyImport) != nil
+	ids, events, pendingEvents := 0, 0, 0
+	counting, from := unfinished && p.lo != 0, gameKey(p.lo)
+	err := eachInRange(tx, bucketEvents, nil, nil, false, func(k, _ []byte) error {
+		events++
+		if counting && bytes.Compare(k, from) >= 0 {
+			if counting = len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); counting {
+				pendingEvents++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	imported := 0
-	_ = tx.Bucket(bucketIDs).ForEach(func(k, v []byte) error {
+	err = eachInRange(tx, bucketIDs, nil, nil, false, func(k, v []byte) error {
+		ids++
 		n, err := idValue(tx, k, v)
 		if err != nil {
 			r.Problems = append(r.Problems, err.(*CorruptError).Err.Error())
@@ -95,11 +116,11 @@ func checkOutsideGames(tx *bolt.Tx, p pending, r *Report) error {
 		}
 		return nil
 	})
-	if tx.Bucket(bucketMeta).Get(keyImport) != nil {
-		c := tx.Bucket(bucketEvents).Cursor()
-		for k, _ := c.Seek(gameKey(p.lo)); p.lo != 0 && len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); k, _ = c.Next() {
-			events--
-		}
+	if err != nil {
+		return err
+	}
+	if unfinished {
+		events -= pendingEvents
 		ids -= imported
 		if imported == 0 {
 			r.Notes = append(r.Notes, "the file carries the mark of an unfinished import that covers no game in it; the next command that changes the file removes the mark, and nothing else")

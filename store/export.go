@@ -55,13 +55,8 @@ func (db *DB) Export(w io.Writer) error {
 		if _, err := fmt.Fprintf(w, "%s,\n\"games\": [", head[:len(head)-1]); err != nil {
 			return err
 		}
-		if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-			return err
-		}
-		c := tx.Bucket(bucketSummaries).Cursor()
-		p := pendingOf(tx)
 		sep := "\n"
-		for k, v := lastVisible(c, p); k != nil; k, v = prevVisible(c, p) {
+		err = eachVisible(tx, bucketSummaries, pendingOf(tx), true, func(k, v []byte) error {
 			v, err := summaryValue(tx, k, v)
 			if err != nil {
 				return err
@@ -84,6 +79,10 @@ func (db *DB) Export(w io.Writer) error {
 				return err
 			}
 			sep = ",\n"
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		_, err = io.WriteString(w, "\n]}\n")
 		return err

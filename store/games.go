@@ -145,25 +145,28 @@ func loadGame(tx *bolt.Tx, id string) (*Game, error) {
 // readGame reads one game's log, and only its own keys, and folds it.
 func readGame(tx *bolt.Tx, id string, num uint64) (*Game, error) {
 	prefix := gameKey(num)
-	if err := checkRangePages(tx, prefix, gameKey(num+1)); err != nil {
-		return nil, err
-	}
-	c := tx.Bucket(bucketEvents).Cursor()
 	var events []Event
-	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+	err := eachInRange(tx, bucketEvents, prefix, gameKey(num+1), false, func(k, v []byte) error {
+		if !bytes.HasPrefix(k, prefix) {
+			return errStop
+		}
 		if len(k) != 12 || int(binary.BigEndian.Uint32(k[8:])) != len(events)+1 {
-			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its log has a gap or a stray key %x", id, k)}
+			return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: its log has a gap or a stray key %x", id, k)}
 		}
 		v, ok := unseal(bucketEvents, k, v)
 		if !ok {
-			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %d %v", id, len(events)+1, errChecksum)}
+			return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %d %v", id, len(events)+1, errChecksum)}
 		}
 		e, err := decodeEvent(v)
 		if err != nil {
 			// Damage, not bad input, whatever the decoder says: %v, not %w.
-			return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %d is unreadable: %v", id, len(events)+1, err)}
+			return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s: event %d is unreadable: %v", id, len(events)+1, err)}
 		}
 		events = append(events, e)
+		return nil
+	})
+	if err != nil && err != errStop {
+		return nil, err
 	}
 	if len(events) == 0 {
 		return nil, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("game %s has an id but no log", id)}
@@ -925,6 +928,42 @@ func skipOn(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
 		}
 		return k, v
 	}
+}
+
+// eachVisible calls fn with every game number of a bucket keyed by them
+// (summaries, events) and its value, oldest first (backward: newest first),
+// stepping over what an unfinished import wrote as the cursors of
+// firstVisible and lastVisible do, and reading the pages as eachInRange
+// does; errStop from fn ends it.
+func eachVisible(tx *bolt.Tx, bucket []byte, p pending, backward bool, fn func(k, v []byte) error) error {
+	// From an unfinished import's first key met, a cursor steps to the
+	// first key after its numbers, or back to the last before them.
+	first, after := gameKey(p.lo), []byte(nil)
+	if p.hi != ^uint64(0) {
+		after = gameKey(p.hi + 1)
+	}
+	skipping := false
+	err := eachInRange(tx, bucket, nil, nil, backward, func(k, v []byte) error {
+		if skipping {
+			switch {
+			case backward && bytes.Compare(k, first) >= 0, !backward && (after == nil || bytes.Compare(k, after) < 0):
+				return nil
+			}
+			skipping = false
+		}
+		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+			skipping = true
+			if !backward && after == nil {
+				return errStop
+			}
+			return nil
+		}
+		return fn(k, v)
+	})
+	if err == errStop {
+		return nil
+	}
+	return err
 }
 
 // prefixEnd is the first key after every key that starts with prefix (nil:

@@ -19,7 +19,7 @@ import (
 
 // exportOf makes an export of n games of 5 hands each, with random-looking
 // ids, as a real database's would be.
-func exportOf(b *testing.B, n int) []byte {
+func exportOf(b testing.TB, n int) []byte {
 	b.Helper()
 	cards, _ := rules.ParseHand("r7 wd4 3x9")
 	at := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)

@@ -102,25 +102,27 @@ var errChecksum = errors.New("does not match its checksum: the file is damaged t
 // idNum reads the game number the id index keeps for id (0 when it holds
 // none); a damaged entry is an error naming the game. The pages on the way
 // to id are checked first.
-func idNum(tx *bolt.Tx, id []byte) (uint64, error) {
-	if err := checkRange(tx, bucketIDs, id, append(slices.Clip(id), 0)); err != nil {
-		return 0, err
-	}
-	kept := tx.Bucket(bucketIDs).Get(id)
-	if kept == nil {
-		return 0, nil
-	}
-	return idValue(tx, id, kept)
+func idNum(tx *bolt.Tx, id []byte) (num uint64, err error) {
+	// The one key from id up to id and a zero byte, read as eachInRange
+	// reads (a bucket of that name, as bbolt's Get, is none).
+	err = eachInRange(tx, bucketIDs, id, append(slices.Clip(id), 0), false, func(k, kept []byte) (err error) {
+		if kept != nil {
+			num, err = idValue(tx, k, kept)
+		}
+		return err
+	})
+	return num, err
 }
 
 // idTaken says whether the index of ids holds id, its pages checked first
 // (the value is not read: in a file of schema 4, before its upgrade, it is
 // not sealed yet).
-func idTaken(tx *bolt.Tx, id string) (bool, error) {
-	if err := checkRange(tx, bucketIDs, []byte(id), append([]byte(id), 0)); err != nil {
-		return false, err
-	}
-	return tx.Bucket(bucketIDs).Get([]byte(id)) != nil, nil
+func idTaken(tx *bolt.Tx, id string) (taken bool, err error) {
+	err = eachInRange(tx, bucketIDs, []byte(id), append([]byte(id), 0), false, func(_, kept []byte) error {
+		taken = kept != nil
+		return nil
+	})
+	return taken, err
 }
 
 // idValue reads an entry of the id index.

@@ -179,12 +179,7 @@ func (db *DB) EachSummary(fn func(Summary) error) error {
 // eachSummary reads the summaries of tx in order, oldest first, each
 // checked as it is read and numbered (Seq), and calls fn with each.
 func (db *DB) eachSummary(tx *bolt.Tx, fn func(Summary) error) error {
-	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-		return err
-	}
-	c := tx.Bucket(bucketSummaries).Cursor()
-	p := pendingOf(tx)
-	for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+	return eachVisible(tx, bucketSummaries, pendingOf(tx), false, func(k, v []byte) error {
 		v, err := summaryValue(tx, k, v)
 		if err != nil {
 			return err
@@ -194,9 +189,6 @@ func (db *DB) eachSummary(tx *bolt.Tx, fn func(Summary) error) error {
 			return &CorruptError{Path: db.path, Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		s.Seq = binary.BigEndian.Uint64(k)
-		if err := fn(db.rederive(tx, s, false)); err != nil {
-			return err
-		}
-	}
-	return nil
+		return fn(db.rederive(tx, s, false))
+	})
 }

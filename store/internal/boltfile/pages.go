@@ -139,6 +139,16 @@ type Walker struct {
 	// Deferred are the top-level buckets of which a walk reads only the
 	// branch pages, to know which pages are in use (see mark).
 	Deferred [][]byte
+	// Visit, when set, is handed the key and value of every entry of the
+	// leaves walked in the bucket the walk starts in (not in the buckets
+	// inside it), in the order of the keys, each leaf checked whole before
+	// its first entry is handed; a bucket's value is nil, as bbolt's
+	// cursor gives it. The bytes are the reader's, good only until Visit
+	// returns.
+	Visit func(k, v []byte)
+	// Backward walks the pages, and hands the entries to Visit, last first.
+	Backward bool
+	top      int // the nest of the bucket the walk starts in
 	// Problems are what the walk found, at most 20; Overflow: more.
 	Problems []string
 	Overflow bool
@@ -247,7 +257,10 @@ func (w *Walker) page(id uint64, by From) []byte {
 
 // Tree walks the bucket tree whose root is page id. nest is how deep the
 // bucket is (0: the root bucket).
-func (w *Walker) Tree(id uint64, nest int, by From) { w.tree(id, 0, nest, by) }
+func (w *Walker) Tree(id uint64, nest int, by From) {
+	w.top = nest
+	w.tree(id, 0, nest, by)
+}
 
 func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	if w.Overflow {
@@ -267,12 +280,13 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
 	case branchFlag:
 		count := w.entries(p, false, From{"branch page", id})
-		for i := range count {
+		for j := range count {
+			i := w.nth(j, count)
 			if w.Ranged {
 				// Child i holds the keys from its key up to the next child's
 				// (the first child also those below its key).
 				if k, _ := elem(p, i, false); i > 0 && w.Hi != nil && bytes.Compare(k, w.Hi) >= 0 {
-					break
+					continue
 				}
 				if i+1 < count {
 					if k, _ := elem(p, i+1, false); bytes.Compare(k, w.Lo) <= 0 {
@@ -287,6 +301,14 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 	}
+}
+
+// nth is the place of the jth entry of count that a walk reads.
+func (w *Walker) nth(j, count int) int {
+	if w.Backward {
+		return count - 1 - j
+	}
+	return j
 }
 
 // elem is element i of page p: its key, and a leaf's value (unchecked:
@@ -337,10 +359,14 @@ func (w *Walker) entries(p []byte, leaf bool, by From) int {
 // leaf checks a leaf page's entries and walks the buckets it holds.
 func (w *Walker) leaf(p []byte, by From, nest int) {
 	count := w.entries(p, true, by)
-	for i := range count {
+	for j := range count {
+		i := w.nth(j, count)
 		k, v := elem(p, i, true)
 		switch flags := binary.LittleEndian.Uint32(p[pageHeader+i*elemSize:]); {
 		case flags == 0:
+			if w.Visit != nil && nest == w.top {
+				w.Visit(k, v)
+			}
 			continue
 		case flags != bucketElem:
 			w.problem("%s: entry %d has unknown flags %#x", by, i, flags)
@@ -348,6 +374,9 @@ func (w *Walker) leaf(p []byte, by From, nest int) {
 		case len(v) < 16:
 			w.problem("%s: bucket %q has a value too short to be a bucket", by, clip(k))
 			return
+		}
+		if w.Visit != nil && nest == w.top {
+			w.Visit(k, nil)
 		}
 		name, root := From{What: fmt.Sprintf("bucket %q", clip(k))}, binary.LittleEndian.Uint64(v)
 		switch {
