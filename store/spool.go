@@ -143,7 +143,7 @@ func (s *spool) get(index int) (stagedGame, error) {
 }
 
 // importBatch is how many games an import writes per transaction.
-const importBatch = 500
+const importBatch = 100
 
 // ImportChecked adds the games of a checked export, all or nothing: an id
 // already in the database stops it before anything is written.
