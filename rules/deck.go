@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -608,8 +609,10 @@ func (d *Deck) Check(hands ...Hand) error {
 	if d.Sides != nil {
 		return d.checkFlip(hands)
 	}
-	byFace := make([]int, numFaces)
-	byColor := make([][numColors]int, numFaces)
+	// The cards named, by face: a game's replay checks every hand, so the
+	// counts are kept on the stack, not in a table of every face.
+	var buf [64]Card
+	cards := buf[:0]
 	total := 0
 	for _, h := range hands {
 		total += d.HandPoints(h)
@@ -620,24 +623,27 @@ func (d *Deck) Check(hands ...Hand) error {
 			if c.Color != NoColor && !d.HasColor(c.Color) {
 				return &DeckError{Deck: d, Card: c}
 			}
-			byFace[c.Face]++
-			byColor[c.Face][c.Color]++
+			cards = append(cards, c)
 		}
 	}
-	for _, f := range Faces {
-		if byFace[f] == 0 {
-			continue // nothing named of it, nothing to exceed
+	slices.SortFunc(cards, func(a, b Card) int { return cmp.Compare(a.Face, b.Face) })
+	for i := 0; i < len(cards); {
+		f, named := cards[i].Face, 0
+		var byColor [numColors]int
+		for ; i < len(cards) && cards[i].Face == f; i++ {
+			byColor[cards[i].Color]++
+			named++
 		}
-		if f.IsWild() && byFace[f] > d.Copies(f) {
-			return &DeckError{Deck: d, Card: Card{Face: f}, Have: d.Copies(f), Named: byFace[f]}
+		if f.IsWild() && named > d.Copies(f) {
+			return &DeckError{Deck: d, Card: Card{Face: f}, Have: d.Copies(f), Named: named}
 		}
 		for _, c := range d.Colors {
-			if n := byColor[f][c]; n > d.perColor(f) {
+			if n := byColor[c]; n > d.perColor(f) {
 				return &DeckError{Deck: d, Card: Card{Color: c, Face: f}, Have: d.perColor(f), Named: n}
 			}
 		}
-		if byFace[f] > d.Copies(f) {
-			return &DeckError{Deck: d, Card: Card{Face: f}, Have: d.Copies(f), Named: byFace[f]}
+		if named > d.Copies(f) {
+			return &DeckError{Deck: d, Card: Card{Face: f}, Have: d.Copies(f), Named: named}
 		}
 	}
 	if total > d.TotalPoints() {
