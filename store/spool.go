@@ -23,11 +23,11 @@ import (
 // written (bbolt never gives back the space a batch took). The games go to
 // a temporary file, not memory, so that an import of any size stays within
 // a few MiB (TestImportMemoryAnyOrder); they are read back by their place
-// in the export. An import of a batch or fewer keeps them in memory and
-// makes no file.
+// in the export. An import of keptInMemory games or fewer keeps them in
+// memory and makes no file.
 type spool struct {
 	dbPath  string
-	mem     []stagedGame // the games, while there are no more than a batch
+	mem     []stagedGame // the games, while there are no more than keptInMemory
 	f       *os.File
 	removed bool
 	w       *bufio.Writer
@@ -45,7 +45,7 @@ type stagedGame struct {
 // writable; it is removed at once where an open file can be, so a kill
 // leaves nothing behind.
 func (s *spool) put(g stagedGame) error {
-	if s.f == nil && len(s.mem) < importBatch {
+	if s.f == nil && len(s.mem) < keptInMemory {
 		s.mem = append(s.mem, g)
 		return nil
 	}
@@ -142,8 +142,13 @@ func (s *spool) get(index int) (stagedGame, error) {
 	return g, err
 }
 
-// importBatch is how many games an import writes per transaction.
+// importBatch is how many games an import writes per transaction: a
+// transaction holds bbolt's pages for all of them until it commits.
 const importBatch = 100
+
+// keptInMemory is how many checked games an import keeps in memory
+// before it puts them all in a temporary file (see spool).
+const keptInMemory = 500
 
 // ImportChecked adds the games of a checked export, all or nothing: an id
 // already in the database stops it before anything is written.
