@@ -61,17 +61,17 @@ func runHistory(o *historyOptions) error {
 				s.Mode, present.Goal(*s), s.Deck, present.MercyPhrase(*s), strings.Join(s.Players, ", "), s.Dealer)
 		case scoring.EventHand:
 			counted++
-			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board.Deck, *e.Hand, g.Board.Settings.Mode.LowWins()))
+			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board, *e.Hand))
 		case scoring.EventVoid:
 			counted--
 			what = fmt.Sprintf("hand %d voided (undo)", e.Number)
 		case scoring.EventCorrect:
-			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(g.Board.Deck, *e.Hand, g.Board.Settings.Mode.LowWins()))
+			what = fmt.Sprintf("hand %d corrected: %s", e.Number, outcome(g.Board, *e.Hand))
 		case scoring.EventRename:
 			what = fmt.Sprintf("player %s renamed %s", e.From, e.To)
 		case scoring.EventRedo:
 			counted++
-			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(g.Board.Deck, *e.Hand, g.Board.Settings.Mode.LowWins()))
+			what = fmt.Sprintf("hand %d brought back (redo): %s", e.Number, outcome(g.Board, *e.Hand))
 		case scoring.EventTarget, scoring.EventEnd, scoring.EventUnchange:
 			what = changeHistory(g, i)
 		}
@@ -102,9 +102,12 @@ func historyLine(n int, at, what string, width int) string {
 
 // outcome writes a hand as entered: "Cat went out; Dan r7 wd4 (57), Ann 9
 // (9)"; in an UNO Flip game, with the side its cards tell: "Cat went out on
-// the dark side; ...". low says the lowest tally wins (lowest, challenge),
-// where a knock-out is charged to the player knocked out.
-func outcome(d *rules.Deck, h scoring.Hand, low bool) string {
+// the dark side; ...". In lowest and challenge a No Mercy knock-out is
+// charged to the player knocked out ("Cat knocked out (charged 250)"), or,
+// in a game begun before unoscore charged it, not ("Cat knocked out (not
+// charged)").
+func outcome(b *scoring.Board, h scoring.Hand) string {
+	d := b.Deck
 	var parts []string
 	var left []rules.Hand
 	for _, l := range h.Left {
@@ -116,8 +119,12 @@ func outcome(d *rules.Deck, h scoring.Hand, low bool) string {
 			parts = append(parts, fmt.Sprintf("%s knocked out by %s (+%d to %s)", k, by, d.Decl.Rules.KnockOutBonus, by))
 			continue
 		}
-		if low { // lowest, challenge: charged onto the knocked-out player's tally
+		if b.Charges() { // lowest, challenge: charged onto the knocked-out player's tally
 			parts = append(parts, fmt.Sprintf("%s knocked out (charged %d)", k, d.Decl.Rules.KnockOutBonus))
+			continue
+		}
+		if b.Uncharged() { // lowest, challenge, begun before the charge: as played
+			parts = append(parts, fmt.Sprintf("%s knocked out (not charged)", k))
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s knocked out (+%d)", k, d.Decl.Rules.KnockOutBonus))

@@ -204,9 +204,12 @@ func tableWords(g *store.Game) string {
 		w += ", house rules: " + strings.Join(s.House, ", ")
 	}
 	switch {
-	case s.MercyBonus != "" && s.Mode.LowWins():
+	case s.MercyCharge:
 		// Lowest, challenge: the answers on the 250 follow the mode.
 		w += fmt.Sprintf(", %s mode, a knock-out charged to the player knocked out", s.Mode)
+	case s.MercyBonus != "" && s.Mode.LowWins():
+		// Begun before unoscore charged a knock-out: as it was played.
+		w += fmt.Sprintf(", %s mode, a knock-out not charged (the rule when the game began)", s.Mode)
 	case s.MercyBonus == scoring.MercyKnocker:
 		w += ", knock-out bonus to the knocker"
 	}

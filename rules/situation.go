@@ -1330,9 +1330,12 @@ type Table struct {
 	MercyBonus string
 	// Mode is the game's way of scoring ("standard", "lowest", ...; ""
 	// with no game), and LowWins says whether it is one where the lowest
-	// tally wins (lowest, challenge): there no one wins a hand's points,
-	// and a knock-out is charged to the player knocked out, onto their
-	// own tally, not given to anyone (docs/game-night.md).
+	// tally wins (lowest, challenge) that charges a knock-out: there no
+	// one wins a hand's points, and a knock-out is charged to the player
+	// knocked out, onto their own tally, not given to anyone
+	// (docs/game-night.md). Every such game begun since unoscore charges
+	// it does (scoring.Settings.MercyCharge); one begun before charged no
+	// one, and is answered as it was played, by its MercyBonus.
 	Mode    string
 	LowWins bool
 }

@@ -19,7 +19,7 @@ type Hand struct {
 	// KnockedOut: in a No Mercy game, the players knocked out of the hand
 	// by the mercy rule; their cards are not entered, and the winner
 	// scores the deck's bonus for each (in lowest and challenge, each
-	// knocked out is charged it onto their own tally).
+	// knocked out is charged it onto their own tally: Settings.MercyCharge).
 	KnockedOut []string `json:"knocked_out,omitempty"`
 	// KnockedBy: in a No Mercy game that gives the bonus to the knocker
 	// (Settings.MercyBonus), who knocked each player out: knocked-out
@@ -55,7 +55,8 @@ type Row struct {
 	// challenge), where no one wins a hand's points, what each player
 	// knocked out is charged onto their own tally: the deck's knock-out
 	// bonus (the rulebook is silent; this is unoscore's reading). 0 in
-	// every other mode.
+	// every other mode, and in a game started before the charge
+	// (Settings.MercyCharge).
 	Charge int
 	// KnockedBy: No Mercy, the knocker receiving the bonus: per seat of
 	// KnockedOut, the seat that knocked it out; nil when the hand's
@@ -791,7 +792,9 @@ func (r Row) ChargeOf(seat int) int {
 
 // BonusOf is the knock-out points (No Mercy) the hand brought seat itself:
 // the hand's winner all of them, or each knocker theirs; no one in lowest
-// and challenge, where they are charged to the players knocked out.
+// and challenge, where they are charged to the players knocked out (in
+// such a game started before the charge, the hand's winner, as it was
+// recorded then, though no tally counts them).
 func (r Row) BonusOf(seat int) int {
 	if r.Charge > 0 {
 		return 0
@@ -814,6 +817,19 @@ func (r Row) BonusOf(seat int) int {
 // ToKnocker reports whether the game gives No Mercy's knock-out bonus to
 // the player who knocked each one out (else to the hand's winner).
 func (b *Board) ToKnocker() bool { return b.Settings.MercyBonus == MercyKnocker }
+
+// Charges reports whether the game charges a No Mercy knock-out to the
+// player knocked out (lowest and challenge, Settings.MercyCharge): every
+// such game started since unoscore charges it; one started before is
+// scored as it was played, charging no one.
+func (b *Board) Charges() bool { return b.Settings.MercyCharge }
+
+// Uncharged reports whether the game is of a mode where the lowest tally
+// wins with a deck that knocks players out (No Mercy), started before
+// unoscore charged the knock-out: a knock-out there costs no one anything.
+func (b *Board) Uncharged() bool {
+	return !b.Settings.MercyCharge && b.Settings.Mode.LowWins() && b.Deck.Decl != nil && b.Deck.Decl.Rules.KnockOutBonus > 0
+}
 
 // knockers reads who knocked each player out, in a game that gives the
 // bonus to the knocker: every player knocked out needs one, another
@@ -914,7 +930,7 @@ func (b *Board) Play(h Hand) (Hand, error) {
 		}
 	}
 	row.Bonus = len(row.KnockedOut) * bonus
-	if b.Settings.Mode.LowWins() && len(row.KnockedOut) > 0 {
+	if b.Charges() && len(row.KnockedOut) > 0 {
 		row.Charge = bonus // a knock-out costs the one knocked out
 	}
 	if row.KnockedBy == nil {

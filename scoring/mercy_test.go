@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -308,5 +309,95 @@ func TestNoMercyKnockOutCharged(t *testing.T) {
 	}
 	if got, r := scores(b), b.Rows[0]; !slices.Equal(got, []int{255, 0, 0}) || r.Charge != 0 || r.Cells[2].Points != 0 {
 		t.Errorf("standard: scores %v, charge %d, Cat's cell %+v", got, r.Charge, r.Cells[2])
+	}
+}
+
+// A game keeps the rule of the knock-out it was started under, as it keeps
+// its house rules: every new No Mercy game in lowest or challenge records
+// that it charges a knock-out (Settings.MercyCharge); a game stored before
+// unoscore charged it (no mercy_charge in its first event) replays as it
+// was played. On the code before, the stored game of lowest to 300 below
+// (Cat knocked out twice, then a third hand) replayed with Cat at 500
+// after hand 2 and refused hand 3: "hand 3: the game is over: Ann won".
+func TestKnockOutChargeKeptFromTheStart(t *testing.T) {
+	three := []string{"Ann", "Bob", "Cat"}
+	for _, c := range []struct {
+		s    Settings
+		want bool
+	}{
+		{Settings{Deck: "no-mercy", Mode: Lowest, Players: three}, true},
+		{Settings{Deck: "no-mercy", Mode: Challenge, Players: three}, true},
+		{Settings{Deck: "no-mercy", Mode: Standard, Players: three}, false},
+		{Settings{Deck: "no-mercy", Mode: Partners, Players: []string{"Ann", "Bob", "Cat", "Dan"}}, false},
+		{Settings{Mode: Lowest, Players: three}, false},
+	} {
+		if b := mustBoard(t, c.s); b.Settings.MercyCharge != c.want || b.Charges() != c.want {
+			t.Errorf("new %s %s: mercy_charge %v, want %v", c.s.Mode, c.s.Deck, b.Settings.MercyCharge, c.want)
+		}
+	}
+	// Only such a game takes it, new or stored.
+	for _, s := range []Settings{
+		{Mode: Lowest, Players: three, MercyCharge: true},
+		{Deck: "no-mercy", Players: three, MercyCharge: true},
+	} {
+		if _, err := New(s); err == nil || !strings.Contains(err.Error(), "charges a knock-out") {
+			t.Errorf("new %s %s with mercy_charge: %v", s.Mode, s.Deck, err)
+		}
+		if _, err := NewStored(s); err == nil {
+			t.Errorf("stored %s %s with mercy_charge: no error", s.Mode, s.Deck)
+		}
+	}
+
+	hand := func(s string) rules.Hand {
+		h, err := rules.ParseAnyHand(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	hands := []Hand{
+		{Out: "Ann", Left: []Left{{Player: "Bob", Cards: hand("r5")}}, KnockedOut: []string{"Cat"}},
+		{Out: "Ann", Left: []Left{{Player: "Bob", Cards: hand("r9")}}, KnockedOut: []string{"Cat"}},
+		{Out: "Cat", Left: []Left{{Player: "Ann", Cards: hand("r3")}, {Player: "Bob", Cards: hand("wd10 wd10 wd10 wd10 wd6 wd6")}}},
+	}
+	log := func(charge bool) []Event {
+		s := Settings{Mode: Lowest, Target: 300, Deck: "no-mercy", Players: three, Dealer: "Ann", MercyBonus: MercyWinner, MercyCharge: charge}
+		events := []Event{{Type: EventCreated, Settings: &s}}
+		for i := range hands {
+			events = append(events, Event{Type: EventHand, Hand: &hands[i]})
+		}
+		return events
+	}
+	// Stored before the charge: Cat is charged nothing and wins at hand 3.
+	g, err := Fold("old123", log(false))
+	if err != nil {
+		t.Fatalf("the game stored before the charge: %v", err)
+	}
+	b := g.Board
+	if got := scores(b); !slices.Equal(got, []int{3, 314, 0}) || !b.Over() || !slices.Equal(b.Names(b.Winners()), []string{"Cat"}) {
+		t.Errorf("stored before the charge: tallies %v, over %v, winners %v; want 3 314 0, Cat won", got, b.Over(), b.Names(b.Winners()))
+	}
+	if r := b.Rows[0]; r.Charge != 0 || r.ChargeOf(2) != 0 || r.Cells[2].Kind != KnockedOut || r.Cells[2].Points != 0 || b.Charges() || !b.Uncharged() {
+		t.Errorf("stored before the charge: hand 1 charge %d, Cat's cell %+v, charges %v", r.Charge, r.Cells[2], b.Charges())
+	}
+	if got := b.HandBrief(hands[0]); got != "Ann went out, 5 points; Cat knocked out, not charged" {
+		t.Errorf("brief: %q", got)
+	}
+	// A rename keeps what the game started with.
+	if s, err := b.Settings.RenameStored("Cat", "Kit"); err != nil || s.MercyCharge {
+		t.Errorf("renamed: %v, mercy_charge %v", err, s.MercyCharge)
+	}
+	// Started since: Cat's second knock-out reaches 300, Ann wins, and
+	// hand 3 is refused.
+	if _, err := Fold("new123", log(true)); err == nil || !strings.Contains(err.Error(), "hand 3: the game is over: Ann won") {
+		t.Errorf("the game started with the charge: %v", err)
+	}
+	// The setting is kept in the log's JSON, and read back.
+	data, err := json.Marshal(log(true)[0])
+	if err != nil || !strings.Contains(string(data), `"mercy_charge":true`) {
+		t.Errorf("created event: %s %v", data, err)
+	}
+	if data, _ := json.Marshal(log(false)[0]); strings.Contains(string(data), "mercy_charge") {
+		t.Errorf("created event before the charge: %s", data)
 	}
 }

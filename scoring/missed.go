@@ -79,7 +79,9 @@ func (g *Game) describe(i int) (table int, text string, err error) {
 // knock-out is charged to the player knocked out, the charge is said
 // apart, as the board's hand line and the history say it: "Ann went out,
 // 5 points; Cat knocked out, charged 250", "Ann was last standing; Bob and
-// Cat knocked out, charged 250 each".
+// Cat knocked out, charged 250 each"; in such a game started before
+// unoscore charged it (Settings.MercyCharge), "Ann went out, 5 points; Cat
+// knocked out, not charged".
 func (b *Board) HandBrief(h Hand) string {
 	held := 0
 	for _, l := range h.Left {
@@ -93,7 +95,7 @@ func (b *Board) HandBrief(h Hand) string {
 	if len(h.KnockedOut) > 0 && len(h.Left) == 0 {
 		s = h.Out + " was last standing"
 	}
-	if !b.Settings.Mode.LowWins() || len(h.KnockedOut) == 0 {
+	if !b.Settings.Mode.LowWins() || len(h.KnockedOut) == 0 || b.Deck.Decl == nil || bonus == 0 {
 		if len(h.KnockedBy) == 0 { // the hand's winner receives the knock-outs
 			held += len(h.KnockedOut) * bonus
 		}
@@ -101,6 +103,9 @@ func (b *Board) HandBrief(h Hand) string {
 	}
 	if len(h.Left) > 0 {
 		s += ", " + words.Count(held, "point")
+	}
+	if !b.Charges() { // a game started before the charge: as it was played
+		return fmt.Sprintf("%s; %s knocked out, not charged", s, words.Join(h.KnockedOut))
 	}
 	each := ""
 	if len(h.KnockedOut) > 1 {

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -22,24 +23,29 @@ func TestMissedSaysTheCharge(t *testing.T) {
 	hand := Hand{Out: "Ann", Left: []Left{{Player: "Bob", Cards: r5}}, KnockedOut: []string{"Cat"}}
 	last := Hand{Out: "Ann", KnockedOut: []string{"Bob", "Cat"}}
 	for _, c := range []struct {
-		mode Mode
-		want []string
+		mode      Mode
+		uncharged bool // a game begun before the charge: no mercy_charge in its settings
+		want      []string
 	}{
-		{Lowest, []string{
+		{Lowest, false, []string{
 			"Hand 1 was just recorded from another device: Ann went out, 5 points; Cat knocked out, charged 250.",
 			"Hand 1 (Ann went out, 5 points; Cat knocked out, charged 250) was just voided from another device.",
 			"Hand 1 was just recorded from another device: Ann was last standing; Bob and Cat knocked out, charged 250 each."}},
-		{Challenge, []string{
+		{Challenge, false, []string{
 			"Hand 1 was just recorded from another device: Ann went out, 5 points; Cat knocked out, charged 250.",
 			"Hand 1 (Ann went out, 5 points; Cat knocked out, charged 250) was just voided from another device.",
 			"Hand 1 was just recorded from another device: Ann was last standing; Bob and Cat knocked out, charged 250 each."}},
-		{Standard, []string{
+		{Lowest, true, []string{
+			"Hand 1 was just recorded from another device: Ann went out, 5 points; Cat knocked out, not charged.",
+			"Hand 1 (Ann went out, 5 points; Cat knocked out, not charged) was just voided from another device.",
+			"Hand 1 was just recorded from another device: Ann was last standing; Bob and Cat knocked out, not charged."}},
+		{Standard, false, []string{
 			"Hand 1 was just recorded from another device: Ann went out, 255 points.",
 			"Hand 1 (Ann went out, 255 points) was just voided from another device.",
 			"Hand 1 was just recorded from another device: Ann was last standing, 500 points."}},
 	} {
-		t.Run(string(c.mode), func(t *testing.T) {
-			s := &Settings{Deck: "no-mercy", Mode: c.mode, Players: []string{"Ann", "Bob", "Cat"}}
+		t.Run(fmt.Sprintf("%s uncharged %v", c.mode, c.uncharged), func(t *testing.T) {
+			s := &Settings{Deck: "no-mercy", Mode: c.mode, Players: []string{"Ann", "Bob", "Cat"}, MercyCharge: c.mode.LowWins() && !c.uncharged}
 			events := []Event{
 				{Type: EventCreated, At: at, Settings: s},
 				{Type: EventHand, At: at, Hand: &hand},

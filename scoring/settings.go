@@ -53,6 +53,13 @@ type Settings struct {
 	// receives it, where the sheets stay open: MercyWinner (the default),
 	// or MercyKnocker. Empty in every other deck.
 	MercyBonus string `json:"mercy_bonus,omitempty"`
+	// MercyCharge: in a deck with a knock-out bonus (No Mercy) played in
+	// a mode where the lowest tally wins (lowest, challenge), a knock-out
+	// is charged to the player knocked out, the bonus onto their own
+	// tally. Every such game started since unoscore charges it says so;
+	// one started before (the field absent) charged no one, and is replayed
+	// as it was played. False in every other game.
+	MercyCharge bool `json:"mercy_charge,omitempty"`
 }
 
 // Who receives No Mercy's knock-out bonus: the sources read the sheet two
@@ -222,6 +229,9 @@ func (s *Settings) normalize(stored bool) error {
 	if err := s.normalizeMercy(d); err != nil {
 		return err
 	}
+	if err := s.normalizeCharge(d, stored); err != nil {
+		return err
+	}
 
 	if err := s.Mode.fitsDeck(d, len(s.Players)); err != nil {
 		return err
@@ -328,6 +338,22 @@ func (s *Settings) normalizeMercy(d *rules.Deck) error {
 		return invalid("in %s mode no one wins a hand's points, so there is no knock-out bonus to give the knocker; leave the choice out", s.Mode)
 	}
 	s.MercyBonus = m
+	return nil
+}
+
+// normalizeCharge sets, for a new game, whether a knock-out is charged to
+// the player knocked out: in every No Mercy game of lowest or challenge
+// mode. A stored game keeps what it started with (a game started before
+// the charge has none, and is replayed without it); either way only such a
+// game may have it.
+func (s *Settings) normalizeCharge(d *rules.Deck, stored bool) error {
+	fits := d.Decl.Rules.KnockOutBonus > 0 && s.Mode.LowWins()
+	if s.MercyCharge && !fits {
+		return invalid("only a game with a knock-out bonus (No Mercy) in lowest or challenge mode charges a knock-out to the player knocked out; leave mercy_charge out")
+	}
+	if !stored {
+		s.MercyCharge = fits
+	}
 	return nil
 }
 

@@ -771,7 +771,9 @@ func (e *handEntry) sayKnockedOut(env *Env) {
 	bonus := b.Deck.Decl.Rules.KnockOutBonus
 	switch n := len(e.knocked); {
 	case n == 0:
-	case b.Settings.Mode.LowWins(): // lowest, challenge: charged to each one knocked out
+	case b.Uncharged(): // lowest, challenge, a game begun before the charge
+		fmt.Fprintf(env.Out, "  Knocked out: %s, not charged (the rule when this game began)\n", words.Join(b.Names(e.knocked)))
+	case b.Charges(): // lowest, challenge: charged to each one knocked out
 		onto := b.Name(e.knocked[0]) + "'s tally"
 		if n > 1 {
 			onto = "each one's tally"

@@ -202,13 +202,19 @@ func TestHandNoMercyKnocker(t *testing.T) {
 func TestHandNoMercyKnockOutCharged(t *testing.T) {
 	for _, tc := range []struct {
 		mode    scoring.Mode
+		before  bool // a game begun before the charge (stored without mercy_charge)
 		answers []string
 		said    string
 	}{
-		{scoring.Lowest, []string{"Bob", "y", "Dan", "(no one else)", "r7", "r5", "y"}, "Knocked out: Dan = 250 points onto Dan's tally"},
-		{scoring.Challenge, []string{"Ann", "y", "Cat", "Bob", "Dan", "y"}, "Knocked out: Bob, Cat and Dan = 250 points onto each one's tally"},
+		{scoring.Lowest, false, []string{"Bob", "y", "Dan", "(no one else)", "r7", "r5", "y"}, "Knocked out: Dan = 250 points onto Dan's tally"},
+		{scoring.Challenge, false, []string{"Ann", "y", "Cat", "Bob", "Dan", "y"}, "Knocked out: Bob, Cat and Dan = 250 points onto each one's tally"},
+		{scoring.Lowest, true, []string{"Bob", "y", "Dan", "(no one else)", "r7", "r5", "y"}, "Knocked out: Dan, not charged (the rule when this game began)"},
 	} {
-		b, err := scoring.New(scoring.Settings{Deck: "no-mercy", Mode: tc.mode, Players: []string{"Ann", "Bob", "Cat", "Dan"}})
+		newBoard := scoring.New
+		if tc.before {
+			newBoard = scoring.NewStored
+		}
+		b, err := newBoard(scoring.Settings{Deck: "no-mercy", Mode: tc.mode, Players: []string{"Ann", "Bob", "Cat", "Dan"}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -64,6 +64,11 @@ type BoardSettings struct {
 	// MercyBonus: in a No Mercy game, who receives the knock-out bonus:
 	// "winner" (the hand's winner) or "knocker"; absent in other decks.
 	MercyBonus string `json:"mercy_bonus,omitempty"`
+	// MercyCharge: a No Mercy game in lowest or challenge that charges a
+	// knock-out to the player knocked out (every one begun since unoscore
+	// does); absent in one begun before, which charges no one, and in
+	// every other game.
+	MercyCharge bool `json:"mercy_charge,omitempty"`
 }
 
 // Table is one table of a rotating game as it stands.
@@ -175,7 +180,7 @@ func NewBoard(g *scoring.Game) Board {
 		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},
 		Custom: s.Custom, CustomRules: s.CustomRules,
-		Settings: BoardSettings{House: words.NonNil(s.House), MercyBonus: s.MercyBonus},
+		Settings: BoardSettings{House: words.NonNil(s.House), MercyBonus: s.MercyBonus, MercyCharge: s.MercyCharge},
 	}
 	if !slices.Equal(b.Deck.Colors, rules.Colors) {
 		out.Colors = b.Deck.ColorNames()
@@ -533,14 +538,23 @@ func rematchMercy(p, s scoring.Settings) scoring.Settings {
 	return s
 }
 
+// UnchargedPhrase is MercyPhrase for a No Mercy game in lowest or
+// challenge begun before unoscore charged a knock-out to the player
+// knocked out (scoring.Settings.MercyCharge): it is scored as it was
+// played, the knock-out costing no one anything.
+const UnchargedPhrase = ", a knock-out not charged (the rule when the game began)"
+
 // MercyPhrase names, in a game with a knock-out bonus (No Mercy), who
 // receives it, after the deck on the board's deck line and elsewhere:
 // ", knock-out bonus to the hand's winner" (in lowest and challenge, ", a
-// knock-out charged to the player knocked out"); "" in any other game.
+// knock-out charged to the player knocked out", or UnchargedPhrase in a
+// game begun before unoscore charged it); "" in any other game.
 func MercyPhrase(s scoring.Settings) string {
 	switch {
-	case s.MercyBonus != "" && s.Mode.LowWins(): // no one wins a hand's points
+	case s.MercyCharge: // no one wins a hand's points
 		return ", a knock-out charged to the player knocked out"
+	case s.MercyBonus != "" && s.Mode.LowWins(): // a game begun before the charge
+		return UnchargedPhrase
 	case s.MercyBonus == scoring.MercyWinner:
 		return ", knock-out bonus to the hand's winner"
 	case s.MercyBonus == scoring.MercyKnocker:

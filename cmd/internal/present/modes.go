@@ -107,7 +107,9 @@ func Goal(s scoring.Settings) string {
 // HandWords are the words a hand's templates are filled with.
 // knocked are No Mercy's players knocked out of the hand, each adding the
 // deck's bonus to the hand's points, or, when by names who knocked them out
-// (the knocker receives it), to the knocker's.
+// (the knocker receives it), to the knocker's; in lowest and challenge, to
+// the tally of the one knocked out (nothing in a game started before
+// unoscore charged it: Board.Charges).
 func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, table int, knocked []string, by map[string]string) map[string]string {
 	total := 0
 	var held, owned []string
@@ -117,11 +119,15 @@ func HandWords(b *scoring.Board, out string, side []int, left []scoring.Left, ta
 		held = append(held, fmt.Sprintf("%s %d", l.Player, p))
 		owned = append(owned, fmt.Sprintf("%s's %d", l.Player, p))
 	}
-	low := b.Settings.Mode.LowWins()
+	low, uncharged := b.Charges(), b.Uncharged()
 	for _, k := range knocked {
 		bonus := b.Deck.Decl.Rules.KnockOutBonus
 		if knocker, ok := by[k]; ok { // the knocker receives it, not the winner
 			held = append(held, fmt.Sprintf("%s knocked out by %s, %d to %s", k, knocker, bonus, knocker))
+			continue
+		}
+		if uncharged { // lowest, challenge, a game started before the charge: as played
+			held = append(held, fmt.Sprintf("%s knocked out (not charged)", k))
 			continue
 		}
 		total += bonus
@@ -381,8 +387,10 @@ func KOKey(b *scoring.Board) string {
 		return ""
 	}
 	switch {
-	case b.Settings.Mode.LowWins():
+	case b.Charges():
 		return fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); the player knocked out is charged %d onto their tally (+%d beside KO).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
+	case b.Uncharged():
+		return fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); this game began before unoscore charged a knock-out in %s mode, so it costs the player knocked out nothing.", r.Mercy, b.Settings.Mode)
 	case b.ToKnocker():
 		return fmt.Sprintf("KO: knocked out by the mercy rule (%d cards or more); whoever knocked the player out scores %d (+%d beside their cell).", r.Mercy, r.KnockOutBonus, r.KnockOutBonus)
 	}

@@ -2,6 +2,7 @@ package present
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/unoscore/unoscore/rules"
@@ -184,6 +185,52 @@ func TestHandBrief(t *testing.T) {
 		}
 		if got := HandBrief(b, c.h); got != c.want {
 			t.Errorf("%s %s: %q\nwant %q", c.mode, c.bonus, got, c.want)
+		}
+	}
+}
+
+// A No Mercy game in lowest or challenge begun before unoscore charged a
+// knock-out (no mercy_charge in its settings) is said as it is scored:
+// the knock-out costs no one anything. Before, its summary read "255 is
+// added to Bob's tally" and its deck line the hand's winner's bonus.
+func TestTallySummaryKnockOutUncharged(t *testing.T) {
+	for _, mode := range []scoring.Mode{scoring.Lowest, scoring.Challenge} {
+		s := scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Mode: mode, Deck: "no-mercy"}
+		b, err := scoring.NewStored(s) // as a stored game's first event has it
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Settings.MercyCharge {
+			t.Fatalf("%s: a stored game without mercy_charge was given it", mode)
+		}
+		five, _ := b.Deck.ParseHand("r5")
+		h := scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: five}}, KnockedOut: []string{"Cat"}}
+		if got, want := HandSummary(b, h), "Ann went out: 5 is added to Bob's tally."; got != want {
+			t.Errorf("%s: %q\nwant %q", mode, got, want)
+		}
+		if _, err := b.Play(h); err != nil {
+			t.Fatal(err)
+		}
+		if got := HandLine(b, b.Rows[0]); !strings.Contains(got, "Cat knocked out (not charged)") {
+			t.Errorf("%s: hand line %q", mode, got)
+		}
+		if got := MercyPhrase(b.Settings); got != UnchargedPhrase {
+			t.Errorf("%s: deck line %q", mode, got)
+		}
+		if got := HandBrief(b, h); got != "Ann went out, 5 points; Cat knocked out, not charged" {
+			t.Errorf("%s: brief %q", mode, got)
+		}
+		n := NewBoard(&scoring.Game{ID: "abc123", Events: []scoring.Event{{Type: scoring.EventCreated, Settings: &b.Settings}}, Board: b})
+		if n.Rows[0].Charged != nil || n.Settings.MercyCharge {
+			t.Errorf("%s: board JSON charged %v, mercy_charge %v", mode, n.Rows[0].Charged, n.Settings.MercyCharge)
+		}
+		// The same game begun today is charged, and says so.
+		c, err := scoring.New(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MercyPhrase(c.Settings); got != ", a knock-out charged to the player knocked out" {
+			t.Errorf("%s, new: deck line %q", mode, got)
 		}
 	}
 }

@@ -21,9 +21,9 @@ func TestBoardSaysWhatKOIs(t *testing.T) {
 		}
 		return h
 	}
-	game := func(mode scoring.Mode, knocked ...string) *scoring.Game {
+	game := func(mode scoring.Mode, charge bool, knocked ...string) *scoring.Game {
 		t.Helper()
-		s := scoring.Settings{Players: []string{"Mom", "Dad", "Zoe", "Max", "Grandma Rosalind"}, Deck: "no-mercy", Mode: mode}
+		s := scoring.Settings{Players: []string{"Mom", "Dad", "Zoe", "Max", "Grandma Rosalind"}, Deck: "no-mercy", Mode: mode, MercyCharge: charge}
 		h := scoring.Hand{Out: "Dad", KnockedOut: knocked}
 		for i, p := range []string{"Mom", "Zoe", "Max", "Grandma Rosalind"} {
 			if len(knocked) == 0 || p != knocked[0] {
@@ -37,15 +37,18 @@ func TestBoardSaysWhatKOIs(t *testing.T) {
 		return g
 	}
 	for _, tt := range []struct {
-		mode scoring.Mode
-		key  string
+		mode   scoring.Mode
+		charge bool // new games in lowest and challenge charge a knock-out
+		key    string
 	}{
-		{scoring.Standard, "KO: knocked out by the mercy rule (25 cards or more); the hand's winner scores 250 for each."},
-		{scoring.Lowest, "KO: knocked out by the mercy rule (25 cards or more); the player knocked out is charged 250 onto their tally (+250 beside KO)."},
+		{scoring.Standard, false, "KO: knocked out by the mercy rule (25 cards or more); the hand's winner scores 250 for each."},
+		{scoring.Lowest, true, "KO: knocked out by the mercy rule (25 cards or more); the player knocked out is charged 250 onto their tally (+250 beside KO)."},
+		// A game begun before unoscore charged a knock-out, as it was played.
+		{scoring.Lowest, false, "KO: knocked out by the mercy rule (25 cards or more); this game began before unoscore charged a knock-out in lowest mode, so it costs the player knocked out nothing."},
 	} {
 		for _, width := range []int{0, 80, 60} {
 			var out bytes.Buffer
-			if err := WriteBoard(&out, game(tt.mode, "Zoe"), Style{Width: width}); err != nil {
+			if err := WriteBoard(&out, game(tt.mode, tt.charge, "Zoe"), Style{Width: width}); err != nil {
 				t.Fatal(err)
 			}
 			text := out.String()
@@ -64,7 +67,7 @@ func TestBoardSaysWhatKOIs(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	if err := WriteBoard(&out, game(scoring.Standard), Style{Width: 80}); err != nil {
+	if err := WriteBoard(&out, game(scoring.Standard, false), Style{Width: 80}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(out.String(), "KO") {

@@ -854,7 +854,8 @@ type keypadJSON struct {
 	Knocker bool `json:"knocker,omitempty"`
 	// Charged: No Mercy in lowest and challenge, where no one scores a
 	// hand's points: a knock-out is charged to the player knocked out, the
-	// bonus onto their own tally, as the board says it.
+	// bonus onto their own tally, as the board says it; false in such a
+	// game begun before unoscore charged it (scoring.Board.Charges).
 	Charged bool `json:"charged,omitempty"`
 }
 
@@ -955,7 +956,7 @@ func newKeypad(g *store.Game) keypadJSON {
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
 		Changes: g.Changes(), Colors: colorsOf(b), Faces: facesOf(b), Sides: sidesOf(b),
 		Mercy: b.Deck.Decl.Rules.Mercy, KnockOutBonus: b.Deck.Decl.Rules.KnockOutBonus, Knocker: b.ToKnocker(),
-		Charged: b.Deck.Decl.Rules.KnockOutBonus > 0 && b.Settings.Mode.LowWins()}
+		Charged: b.Charges()}
 	if k.Sides != nil {
 		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
 	}
