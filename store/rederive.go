@@ -13,19 +13,21 @@ import (
 )
 
 // A summary is written when its game changes, so one written before the
-// rules of scoring changed keeps what the older rules worked out. Those of
-// schema 7 and before may differ from their logs replayed now in a game of
-// a deck with knock-outs (No Mercy): in lowest and challenge a knock-out is
-// charged to the player knocked out (the tallies, who leads, who won), and
-// the best hand out counts a knocker's own 250. The step to schema 8
+// way of working it out changed keeps what the older unoscore worked out.
+// Those of schema 7 and before may differ from their logs replayed now in a
+// game of a deck with knock-outs (No Mercy): the best hand out counts a
+// knocker's own 250. A rule of scoring is not such a change: a game keeps
+// the rules it began under (the knock-out charged in lowest and challenge
+// only where its settings say so, scoring.Settings.MercyCharge), so a game
+// begun before comes out as it was played. The step to schema 8
 // writes every summary afresh (rewriteSummaries); a command that only reads
 // a file of schema 5 to 7 never writes it, and works those games'
 // summaries out afresh as it reads them (rederive); doctor notes such a
 // summary, and does not call it damage.
 
 // rewriteSummaries is the step from schema 7 to 8, in the caller's
-// transaction: every game's summary worked out again from its log, and
-// written where it differs. A game whose log does not replay (damage, or a
+// transaction: every game's summary worked out again from its log, by the
+// game's own rules, and written where it differs. A game whose log does not replay (damage, or a
 // log these rules refuse) keeps its summary: doctor names it, and the rest
 // of the file is upgraded all the same. An unfinished import's games are
 // left as they are: the next change removes them.
@@ -74,7 +76,9 @@ func rewriteSummaries(tx *bolt.Tx) error {
 // game's first event; a game of a deck with knock-outs, whose summary
 // older rules may have worked out otherwise, is worked out from its log:
 // in a brief one (brief: without statistics), only in lowest or challenge,
-// where the knock-outs change who leads and who won. Where the log does
+// where the knock-outs can change who leads and who won (a game recorded
+// by a unoscore that charged a knock-out before the games recorded it:
+// scoring.Settings.MercyCharge). Where the log does
 // not read, s as kept (the command reading the log, or doctor, says so).
 func (db *DB) rederive(tx *bolt.Tx, s Summary, brief bool) Summary {
 	if db.older == 0 {

@@ -23,8 +23,10 @@ import (
 //	new --players Dan,Eve --name plain
 //	hand -o Dan Eve=r7
 //
-// Its summaries say Ann and Cat lead "low" at 0 (Cat is charged 250 now)
-// and Ann's best hand out in "knock" is 5 (255 now).
+// Its summaries say Ann and Cat lead "low" at 0, as it was played (a game
+// begun before unoscore charged a knock-out in lowest mode is scored
+// without the charge: scoring.Settings.MercyCharge), and Ann's best hand
+// out in "knock" is 5 (255 now).
 const schema7Knockouts = "testdata/schema7-knockouts.db"
 
 // copyTestdata copies a file of testdata into a folder of its own.
@@ -79,11 +81,11 @@ func TestOlderRulesSummaries(t *testing.T) {
 	r := must[Report](t)(db.Doctor())
 	leaders, brief, best, deck := olderRulesRead(t, db)
 	ok(t, db.Close())
-	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "the summaries of 2 games were worked out by the rules of an older unoscore (schema 7)") {
+	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "the summary of 1 game was worked out by the rules of an older unoscore (schema 7)") {
 		t.Errorf("doctor of the schema 7 file: schema %d, problems %q, notes %q", r.Schema, r.Problems, r.Notes)
 	}
-	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 || deck != "no-mercy" {
-		t.Errorf("read as it is: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann, Ann, 255, no-mercy", leaders, brief, best, deck)
+	if !slices.Equal(leaders, []string{"Ann", "Cat"}) || !slices.Equal(brief, []string{"Ann", "Cat"}) || best != 255 || deck != "no-mercy" {
+		t.Errorf("read as it is: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann and Cat (as played), 255, no-mercy", leaders, brief, best, deck)
 	}
 	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
 		t.Error("a read wrote the file")
@@ -117,8 +119,8 @@ func TestOlderRulesSummaries(t *testing.T) {
 		})
 	}))
 	ok(t, db.Close())
-	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 || deck != "no-mercy" {
-		t.Errorf("after the upgrade: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann, Ann, 255, no-mercy", leaders, brief, best, deck)
+	if !slices.Equal(leaders, []string{"Ann", "Cat"}) || !slices.Equal(brief, []string{"Ann", "Cat"}) || best != 255 || deck != "no-mercy" {
+		t.Errorf("after the upgrade: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann and Cat (as played), 255, no-mercy", leaders, brief, best, deck)
 	}
 	if _, err := os.Stat(BackupPath(path, 7)); err == nil {
 		t.Error("the step from 7, which rewrites only summaries, wrote a backup")
@@ -160,4 +162,84 @@ func TestOlderRulesOnlyNoMercy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// schema7LowestKnockouts is a file the unoscore of commit c1fe60f (the
+// last before a No Mercy knock-out was charged in lowest mode) wrote with:
+//
+//	new --players Ann,Bob,Cat --deck no-mercy --mode lowest --target 300 --name knockouts
+//	hand -o Ann Bob=r5 --knocked-out Cat
+//	hand -o Ann Bob=r9 --knocked-out Cat
+//	hand -o Cat Ann=r3 Bob="wd10 wd10 wd10 wd10 wd6 wd6"
+//
+// As played, Cat's knock-outs cost nothing and Cat won with 0 (Ann 3, Bob
+// 314). Replayed with the charge, Cat reached 500 in hand 2 and the game
+// was over there: doctor said "game i2up2i: hand 3: the game is over: Ann
+// won" (exit 1) and every command called the file damaged.
+const schema7LowestKnockouts = "testdata/schema7-lowest-knockouts.db"
+
+// TestOlderLowestKnockoutsAsPlayed: the game of schema7LowestKnockouts
+// reads as it was played, read as it is and after the upgrade to schema 8,
+// whose summary is the one it kept.
+func TestOlderLowestKnockoutsAsPlayed(t *testing.T) {
+	path, before := copyTestdata(t, schema7LowestKnockouts)
+	played := func(when string, db *DB) {
+		t.Helper()
+		g, err := db.Game("i2up2i")
+		if err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		b := g.Board
+		var tallies []int
+		for seat := range b.Players() {
+			tallies = append(tallies, b.Score(seat))
+		}
+		if !slices.Equal(tallies, []int{3, 314, 0}) || !b.Over() || !slices.Equal(b.Names(b.Winners()), []string{"Cat"}) || b.Hands() != 3 || b.Settings.MercyCharge {
+			t.Errorf("%s: tallies %v, over %v, winners %v, %d hands, mercy_charge %v; want 3 314 0, Cat won after 3", when, tallies, b.Over(), b.Names(b.Winners()), b.Hands(), b.Settings.MercyCharge)
+		}
+		l, _ := listAll(t, db)
+		if len(l) != 1 || !l[0].Over || !slices.Equal(l[0].Winners, []string{"Cat"}) {
+			t.Errorf("%s: listed %+v", when, l)
+		}
+	}
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	r := must[Report](t)(db.Doctor())
+	played("read as it is", db)
+	ok(t, db.Close())
+	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 0 || r.Games != 1 {
+		t.Errorf("doctor of the schema 7 file: %+v", r)
+	}
+	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
+		t.Error("a read wrote the file")
+	}
+
+	db = must[*DB](t)(Open(path, Options{}))
+	var kept []byte
+	ok(t, db.view(func(tx *bolt.Tx) error {
+		kept, _ = unseal(bucketSummaries, gameKey(1), tx.Bucket(bucketSummaries).Get(gameKey(1)))
+		kept = bytes.Clone(kept)
+		return nil
+	}))
+	ok(t, db.Upgrade())
+	ok(t, db.Close())
+	r = problems(t, path)
+	if r.Schema != 8 || len(r.Problems) != 0 || len(r.Notes) != 0 {
+		t.Errorf("doctor after the upgrade: %+v", r)
+	}
+	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	played("upgraded", db)
+	ok(t, db.view(func(tx *bolt.Tx) error {
+		v, _ := unseal(bucketSummaries, gameKey(1), tx.Bucket(bucketSummaries).Get(gameKey(1)))
+		var was, now Summary
+		ok(t, json.Unmarshal(kept, &was))
+		ok(t, json.Unmarshal(v, &now))
+		// The upgrade adds the deck the old summary did not keep, and
+		// works out nothing else otherwise.
+		was.Deck = now.Deck
+		if a, b := must[[]byte](t)(json.Marshal(was)), must[[]byte](t)(json.Marshal(now)); !bytes.Equal(a, b) {
+			t.Errorf("the upgrade rewrote the summary:\n%s\nwas\n%s", b, a)
+		}
+		return nil
+	}))
+	ok(t, db.Close())
 }

@@ -743,9 +743,10 @@ var migrations = map[int]func(tx *bolt.Tx) error{
 		}
 		return nil
 	},
-	// Schema 8 works out every summary afresh from its log: in lowest and
-	// challenge a No Mercy knock-out is charged to the player knocked out,
-	// and the best hand out counts a knocker's own 250.
+	// Schema 8 works out every summary afresh from its log, by the game's
+	// own rules (a No Mercy knock-out charged in lowest and challenge only
+	// in a game begun with the charge): the best hand out counts a
+	// knocker's own 250, and summaries keep the deck.
 	7: rewriteSummaries,
 }
 
