@@ -117,6 +117,10 @@ func TestOlderLowestKnockoutsFile(t *testing.T) {
 			b.Standings[0].Score != 3 || b.Standings[1].Score != 314 || b.Standings[2].Score != 0 || len(b.Rows) != 3 || b.Rows[0].Charged != nil {
 			t.Errorf("%s: board --json exit %d, %v: %+v", when, code, err, b)
 		}
+		_, out, _ = harness.Unoscore(t, path, "rules", "--game", "i2up2i", "who gets the 250 when someone is knocked out")
+		if !strings.Contains(out, "lowest mode, a knock-out not charged (the rule when the game began)") || !strings.Contains(out, "the hand's winner receives the 250") {
+			t.Errorf("%s: rules:\n%s", when, out)
+		}
 		_, out, _ = harness.Unoscore(t, path, "history", "--game", "i2up2i")
 		if !strings.Contains(out, "hand 2 counted: Ann went out; Bob r9 (9), Cat knocked out (not charged)") {
 			t.Errorf("%s: history:\n%s", when, out)
