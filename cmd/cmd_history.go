@@ -56,9 +56,15 @@ func runHistory(o *historyOptions) error {
 		var what string
 		switch e.Type {
 		case scoring.EventCreated:
-			s := e.Settings
+			s := *e.Settings
+			// As the game reads them (the names as they were at the start):
+			// a game stored without a mercy_bonus, or a mercy_charge, is
+			// said by the rules it was played by.
+			if start, err := scoring.NewStored(s); err == nil {
+				s = start.Settings
+			}
 			what = fmt.Sprintf("game started: %s, %s, %s deck%s; %s; %s deals first",
-				s.Mode, present.Goal(*s), s.Deck, present.MercyPhrase(*s), strings.Join(s.Players, ", "), s.Dealer)
+				s.Mode, present.Goal(s), s.Deck, present.MercyPhrase(s), strings.Join(s.Players, ", "), s.Dealer)
 		case scoring.EventHand:
 			counted++
 			what = fmt.Sprintf("hand %d counted: %s", counted, outcome(g.Board, *e.Hand))

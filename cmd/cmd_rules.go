@@ -204,7 +204,7 @@ func tableWords(g *store.Game) string {
 		w += ", house rules: " + strings.Join(s.House, ", ")
 	}
 	switch {
-	case s.MercyCharge:
+	case s.Charged():
 		// Lowest, challenge: the answers on the 250 follow the mode.
 		w += fmt.Sprintf(", %s mode, a knock-out charged to the player knocked out", s.Mode)
 	case s.MercyBonus != "" && s.Mode.LowWins():

@@ -822,13 +822,13 @@ func (b *Board) ToKnocker() bool { return b.Settings.MercyBonus == MercyKnocker 
 // player knocked out (lowest and challenge, Settings.MercyCharge): every
 // such game started since unoscore charges it; one started before is
 // scored as it was played, charging no one.
-func (b *Board) Charges() bool { return b.Settings.MercyCharge }
+func (b *Board) Charges() bool { return b.Settings.Charged() }
 
 // Uncharged reports whether the game is of a mode where the lowest tally
 // wins with a deck that knocks players out (No Mercy), started before
 // unoscore charged the knock-out: a knock-out there costs no one anything.
 func (b *Board) Uncharged() bool {
-	return !b.Settings.MercyCharge && b.Settings.Mode.LowWins() && b.Deck.Decl != nil && b.Deck.Decl.Rules.KnockOutBonus > 0
+	return !b.Settings.Charged() && b.Settings.Mode.LowWins() && b.Deck.Decl != nil && b.Deck.Decl.Rules.KnockOutBonus > 0
 }
 
 // knockers reads who knocked each player out, in a game that gives the

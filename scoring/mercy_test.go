@@ -314,11 +314,15 @@ func TestNoMercyKnockOutCharged(t *testing.T) {
 
 // A game keeps the rule of the knock-out it was started under, as it keeps
 // its house rules: every new No Mercy game in lowest or challenge records
-// that it charges a knock-out (Settings.MercyCharge); a game stored before
-// unoscore charged it (no mercy_charge in its first event) replays as it
-// was played. On the code before, the stored game of lowest to 300 below
-// (Cat knocked out twice, then a third hand) replayed with Cat at 500
-// after hand 2 and refused hand 3: "hand 3: the game is over: Ann won".
+// that it charges a knock-out (Settings.MercyCharge). A game stored
+// without the field was written by one of two releases: the one before the
+// charge (53cfdd2), whose settings have no mercy_bonus, and whose games
+// replay as they were played; and the first to charge (d03b780), which
+// wrote mercy_bonus at new, and whose games stay charged. On the code
+// before, the stored game of lowest to 300 below (Cat knocked out twice,
+// then a third hand) replayed with Cat at 500 after hand 2 and refused
+// hand 3: "hand 3: the game is over: Ann won"; on the branch's first
+// reading (a missing field: no charge), a game of d03b780 lost its charge.
 func TestKnockOutChargeKeptFromTheStart(t *testing.T) {
 	three := []string{"Ann", "Bob", "Cat"}
 	for _, c := range []struct {
@@ -327,24 +331,30 @@ func TestKnockOutChargeKeptFromTheStart(t *testing.T) {
 	}{
 		{Settings{Deck: "no-mercy", Mode: Lowest, Players: three}, true},
 		{Settings{Deck: "no-mercy", Mode: Challenge, Players: three}, true},
+		{Settings{Deck: "no-mercy", Mode: Lowest, Players: three, MercyCharge: ptr(false)}, true}, // new: always charged
 		{Settings{Deck: "no-mercy", Mode: Standard, Players: three}, false},
 		{Settings{Deck: "no-mercy", Mode: Partners, Players: []string{"Ann", "Bob", "Cat", "Dan"}}, false},
 		{Settings{Mode: Lowest, Players: three}, false},
 	} {
-		if b := mustBoard(t, c.s); b.Settings.MercyCharge != c.want || b.Charges() != c.want {
+		b := mustBoard(t, c.s)
+		if b.Charges() != c.want || b.Settings.Charged() != c.want || (b.Settings.MercyCharge != nil) != c.want {
 			t.Errorf("new %s %s: mercy_charge %v, want %v", c.s.Mode, c.s.Deck, b.Settings.MercyCharge, c.want)
 		}
 	}
-	// Only such a game takes it, new or stored.
+	// Only such a game takes it, new or stored; false is left out.
 	for _, s := range []Settings{
-		{Mode: Lowest, Players: three, MercyCharge: true},
-		{Deck: "no-mercy", Players: three, MercyCharge: true},
+		{Mode: Lowest, Players: three, MercyCharge: ptr(true)},
+		{Deck: "no-mercy", Players: three, MercyCharge: ptr(true)},
 	} {
 		if _, err := New(s); err == nil || !strings.Contains(err.Error(), "charges a knock-out") {
 			t.Errorf("new %s %s with mercy_charge: %v", s.Mode, s.Deck, err)
 		}
 		if _, err := NewStored(s); err == nil {
 			t.Errorf("stored %s %s with mercy_charge: no error", s.Mode, s.Deck)
+		}
+		s.MercyCharge = ptr(false)
+		if b, err := NewStored(s); err != nil || b.Settings.MercyCharge != nil {
+			t.Errorf("stored %s %s with mercy_charge false: %v", s.Mode, s.Deck, err)
 		}
 	}
 
@@ -360,44 +370,82 @@ func TestKnockOutChargeKeptFromTheStart(t *testing.T) {
 		{Out: "Ann", Left: []Left{{Player: "Bob", Cards: hand("r9")}}, KnockedOut: []string{"Cat"}},
 		{Out: "Cat", Left: []Left{{Player: "Ann", Cards: hand("r3")}, {Player: "Bob", Cards: hand("wd10 wd10 wd10 wd10 wd6 wd6")}}},
 	}
-	log := func(charge bool) []Event {
-		s := Settings{Mode: Lowest, Target: 300, Deck: "no-mercy", Players: three, Dealer: "Ann", MercyBonus: MercyWinner, MercyCharge: charge}
+	log := func(bonus string, charge *bool) []Event {
+		s := Settings{Mode: Lowest, Target: 300, Deck: "no-mercy", Players: three, Dealer: "Ann", MercyBonus: bonus, MercyCharge: charge}
 		events := []Event{{Type: EventCreated, Settings: &s}}
 		for i := range hands {
 			events = append(events, Event{Type: EventHand, Hand: &hands[i]})
 		}
 		return events
 	}
-	// Stored before the charge: Cat is charged nothing and wins at hand 3.
-	g, err := Fold("old123", log(false))
-	if err != nil {
-		t.Fatalf("the game stored before the charge: %v", err)
+	for _, c := range []struct {
+		what   string
+		bonus  string
+		charge *bool
+		want   bool
+	}{
+		{"release A (no mercy_bonus)", "", nil, false},
+		{"release A, imported (mercy_charge false)", MercyWinner, ptr(false), false},
+		{"release B (mercy_bonus, no mercy_charge)", MercyWinner, nil, true},
+		{"since (mercy_charge true)", MercyWinner, ptr(true), true},
+	} {
+		events := log(c.bonus, c.charge)
+		if got := events[0].Settings.Charged(); got != c.want {
+			t.Errorf("%s: the stored settings read charged %v", c.what, got)
+		}
+		g, err := Fold("old123", events)
+		if c.want {
+			// Cat's second knock-out reaches 300, Ann wins, and hand 3
+			// is refused.
+			if err == nil || !strings.Contains(err.Error(), "hand 3: the game is over: Ann won") {
+				t.Errorf("%s: %v", c.what, err)
+			}
+			b, err := NewStored(*events[0].Settings)
+			if err != nil || b.Settings.MercyCharge == nil || !*b.Settings.MercyCharge {
+				t.Errorf("%s: normalized %v, %v", c.what, b.Settings.MercyCharge, err)
+			}
+			continue
+		}
+		// Before the charge: Cat is charged nothing and wins at hand 3.
+		if err != nil {
+			t.Fatalf("%s: %v", c.what, err)
+		}
+		if events[0].Settings.MercyCharge != c.charge {
+			t.Errorf("%s: the fold changed the event's settings", c.what)
+		}
+		b := g.Board
+		if got := scores(b); !slices.Equal(got, []int{3, 314, 0}) || !b.Over() || !slices.Equal(b.Names(b.Winners()), []string{"Cat"}) {
+			t.Errorf("%s: tallies %v, over %v, winners %v; want 3 314 0, Cat won", c.what, got, b.Over(), b.Names(b.Winners()))
+		}
+		if r := b.Rows[0]; r.Charge != 0 || r.ChargeOf(2) != 0 || r.Cells[2].Kind != KnockedOut || r.Cells[2].Points != 0 || b.Charges() || !b.Uncharged() {
+			t.Errorf("%s: hand 1 charge %d, Cat's cell %+v, charges %v", c.what, r.Charge, r.Cells[2], b.Charges())
+		}
+		if b.Settings.MercyCharge == nil || *b.Settings.MercyCharge || b.Settings.MercyBonus != MercyWinner {
+			t.Errorf("%s: normalized mercy_charge %v, mercy_bonus %q; want false, winner", c.what, b.Settings.MercyCharge, b.Settings.MercyBonus)
+		}
+		if got := b.HandBrief(hands[0]); got != "Ann went out, 5 points; Cat knocked out, not charged" {
+			t.Errorf("%s: brief: %q", c.what, got)
+		}
+		// A rename keeps what the game started with.
+		if s, err := b.Settings.RenameStored("Cat", "Kit"); err != nil || s.Charged() {
+			t.Errorf("%s: renamed: %v, mercy_charge %v", c.what, err, s.MercyCharge)
+		}
 	}
-	b := g.Board
-	if got := scores(b); !slices.Equal(got, []int{3, 314, 0}) || !b.Over() || !slices.Equal(b.Names(b.Winners()), []string{"Cat"}) {
-		t.Errorf("stored before the charge: tallies %v, over %v, winners %v; want 3 314 0, Cat won", got, b.Over(), b.Names(b.Winners()))
+	// The setting is kept in the log's JSON, and read back, false too.
+	for _, c := range []struct {
+		charge *bool
+		want   string
+	}{{ptr(true), `"mercy_charge":true`}, {ptr(false), `"mercy_charge":false`}} {
+		data, err := json.Marshal(log(MercyWinner, c.charge)[0])
+		var e Event
+		if err == nil {
+			err = json.Unmarshal(data, &e)
+		}
+		if err != nil || !strings.Contains(string(data), c.want) || e.Settings.MercyCharge == nil || *e.Settings.MercyCharge != *c.charge {
+			t.Errorf("created event: %s %v", data, err)
+		}
 	}
-	if r := b.Rows[0]; r.Charge != 0 || r.ChargeOf(2) != 0 || r.Cells[2].Kind != KnockedOut || r.Cells[2].Points != 0 || b.Charges() || !b.Uncharged() {
-		t.Errorf("stored before the charge: hand 1 charge %d, Cat's cell %+v, charges %v", r.Charge, r.Cells[2], b.Charges())
-	}
-	if got := b.HandBrief(hands[0]); got != "Ann went out, 5 points; Cat knocked out, not charged" {
-		t.Errorf("brief: %q", got)
-	}
-	// A rename keeps what the game started with.
-	if s, err := b.Settings.RenameStored("Cat", "Kit"); err != nil || s.MercyCharge {
-		t.Errorf("renamed: %v, mercy_charge %v", err, s.MercyCharge)
-	}
-	// Started since: Cat's second knock-out reaches 300, Ann wins, and
-	// hand 3 is refused.
-	if _, err := Fold("new123", log(true)); err == nil || !strings.Contains(err.Error(), "hand 3: the game is over: Ann won") {
-		t.Errorf("the game started with the charge: %v", err)
-	}
-	// The setting is kept in the log's JSON, and read back.
-	data, err := json.Marshal(log(true)[0])
-	if err != nil || !strings.Contains(string(data), `"mercy_charge":true`) {
-		t.Errorf("created event: %s %v", data, err)
-	}
-	if data, _ := json.Marshal(log(false)[0]); strings.Contains(string(data), "mercy_charge") {
+	if data, _ := json.Marshal(log("", nil)[0]); strings.Contains(string(data), "mercy_charge") {
 		t.Errorf("created event before the charge: %s", data)
 	}
 }

@@ -45,7 +45,7 @@ func TestMissedSaysTheCharge(t *testing.T) {
 			"Hand 1 was just recorded from another device: Ann was last standing, 500 points."}},
 	} {
 		t.Run(fmt.Sprintf("%s uncharged %v", c.mode, c.uncharged), func(t *testing.T) {
-			s := &Settings{Deck: "no-mercy", Mode: c.mode, Players: []string{"Ann", "Bob", "Cat"}, MercyCharge: c.mode.LowWins() && !c.uncharged}
+			s := &Settings{Deck: "no-mercy", Mode: c.mode, Players: []string{"Ann", "Bob", "Cat"}, MercyCharge: ptr(c.mode.LowWins() && !c.uncharged)}
 			events := []Event{
 				{Type: EventCreated, At: at, Settings: s},
 				{Type: EventHand, At: at, Hand: &hand},

@@ -54,12 +54,16 @@ type Settings struct {
 	// or MercyKnocker. Empty in every other deck.
 	MercyBonus string `json:"mercy_bonus,omitempty"`
 	// MercyCharge: in a deck with a knock-out bonus (No Mercy) played in
-	// a mode where the lowest tally wins (lowest, challenge), a knock-out
-	// is charged to the player knocked out, the bonus onto their own
-	// tally. Every such game started since unoscore charges it says so;
-	// one started before (the field absent) charged no one, and is replayed
-	// as it was played. False in every other game.
-	MercyCharge bool `json:"mercy_charge,omitempty"`
+	// a mode where the lowest tally wins (lowest, challenge), whether a
+	// knock-out is charged to the player knocked out, the bonus onto their
+	// own tally. Two releases wrote such games without it: the one before
+	// the charge (53cfdd2, which wrote no mercy_bonus either) and the
+	// first to charge (d03b780, which wrote mercy_bonus at new), so a
+	// stored game without it is charged when its settings have a
+	// mercy_bonus and not otherwise (Charged). Normalized settings of such
+	// a game always hold true or false; nil in every other game. Read it
+	// with Charged.
+	MercyCharge *bool `json:"mercy_charge,omitempty"`
 }
 
 // Who receives No Mercy's knock-out bonus: the sources read the sheet two
@@ -226,10 +230,11 @@ func (s *Settings) normalize(stored bool) error {
 	if err := s.normalizeHouse(); err != nil {
 		return err
 	}
+	hadBonus := strings.TrimSpace(s.MercyBonus) != "" // before normalizeMercy fills it in
 	if err := s.normalizeMercy(d); err != nil {
 		return err
 	}
-	if err := s.normalizeCharge(d, stored); err != nil {
+	if err := s.normalizeCharge(d, stored, hadBonus); err != nil {
 		return err
 	}
 
@@ -341,21 +346,46 @@ func (s *Settings) normalizeMercy(d *rules.Deck) error {
 	return nil
 }
 
-// normalizeCharge sets, for a new game, whether a knock-out is charged to
-// the player knocked out: in every No Mercy game of lowest or challenge
-// mode. A stored game keeps what it started with (a game started before
-// the charge has none, and is replayed without it); either way only such a
-// game may have it.
-func (s *Settings) normalizeCharge(d *rules.Deck, stored bool) error {
+// normalizeCharge sets whether a knock-out is charged to the player
+// knocked out, which only a No Mercy game of lowest or challenge mode may
+// say (nil in any other): a new game is charged; a stored game keeps what
+// it started with, and one stored without the field by a release that did
+// not record it is charged as that release charged it: when its settings
+// as stored had a mercy_bonus (hadBonus; the release that began charging
+// wrote one at new), not when they had none (the release before the
+// charge knew no mercy_bonus).
+func (s *Settings) normalizeCharge(d *rules.Deck, stored, hadBonus bool) error {
 	fits := d.Decl.Rules.KnockOutBonus > 0 && s.Mode.LowWins()
-	if s.MercyCharge && !fits {
-		return invalid("only a game with a knock-out bonus (No Mercy) in lowest or challenge mode charges a knock-out to the player knocked out; leave mercy_charge out")
+	if !fits {
+		if s.MercyCharge != nil && *s.MercyCharge {
+			return invalid("only a game with a knock-out bonus (No Mercy) in lowest or challenge mode charges a knock-out to the player knocked out; leave mercy_charge out")
+		}
+		s.MercyCharge = nil
+		return nil
 	}
-	if !stored {
-		s.MercyCharge = fits
+	switch {
+	case !stored:
+		s.MercyCharge = ptr(true)
+	case s.MercyCharge == nil:
+		s.MercyCharge = ptr(hadBonus)
+	default:
+		s.MercyCharge = ptr(*s.MercyCharge) // not shared with the caller's settings
 	}
 	return nil
 }
+
+// Charged reports whether the game charges a No Mercy knock-out to the
+// player knocked out (lowest and challenge). On settings as stored, not
+// yet normalized, a game without mercy_charge reads as the release that
+// wrote it charged it: charged when they have a mercy_bonus.
+func (s Settings) Charged() bool {
+	if s.MercyCharge != nil {
+		return *s.MercyCharge
+	}
+	return s.MercyBonus != "" && s.Mode.LowWins()
+}
+
+func ptr[T any](v T) *T { return &v }
 
 // normalizeHouse reads the house rules by id or alias, each once, in the
 // order rules.HouseRules gives them.

@@ -180,7 +180,7 @@ func NewBoard(g *scoring.Game) Board {
 		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
 		Standings: []Standing{}, Rows: []Row{},
 		Custom: s.Custom, CustomRules: s.CustomRules,
-		Settings: BoardSettings{House: words.NonNil(s.House), MercyBonus: s.MercyBonus, MercyCharge: s.MercyCharge},
+		Settings: BoardSettings{House: words.NonNil(s.House), MercyBonus: s.MercyBonus, MercyCharge: s.Charged()},
 	}
 	if !slices.Equal(b.Deck.Colors, rules.Colors) {
 		out.Colors = b.Deck.ColorNames()
@@ -551,7 +551,7 @@ const UnchargedPhrase = ", a knock-out not charged (the rule when the game began
 // game begun before unoscore charged it); "" in any other game.
 func MercyPhrase(s scoring.Settings) string {
 	switch {
-	case s.MercyCharge: // no one wins a hand's points
+	case s.Charged(): // no one wins a hand's points
 		return ", a knock-out charged to the player knocked out"
 	case s.MercyBonus != "" && s.Mode.LowWins(): // a game begun before the charge
 		return UnchargedPhrase

@@ -200,8 +200,8 @@ func TestTallySummaryKnockOutUncharged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.Settings.MercyCharge {
-			t.Fatalf("%s: a stored game without mercy_charge was given it", mode)
+		if b.Settings.Charged() {
+			t.Fatalf("%s: a stored game without mercy_charge or mercy_bonus was given it", mode)
 		}
 		five, _ := b.Deck.ParseHand("r5")
 		h := scoring.Hand{Out: "Ann", Left: []scoring.Left{{Player: "Bob", Cards: five}}, KnockedOut: []string{"Cat"}}

@@ -23,7 +23,7 @@ func TestBoardSaysWhatKOIs(t *testing.T) {
 	}
 	game := func(mode scoring.Mode, charge bool, knocked ...string) *scoring.Game {
 		t.Helper()
-		s := scoring.Settings{Players: []string{"Mom", "Dad", "Zoe", "Max", "Grandma Rosalind"}, Deck: "no-mercy", Mode: mode, MercyCharge: charge}
+		s := scoring.Settings{Players: []string{"Mom", "Dad", "Zoe", "Max", "Grandma Rosalind"}, Deck: "no-mercy", Mode: mode, MercyCharge: &charge}
 		h := scoring.Hand{Out: "Dad", KnockedOut: knocked}
 		for i, p := range []string{"Mom", "Zoe", "Max", "Grandma Rosalind"} {
 			if len(knocked) == 0 || p != knocked[0] {
