@@ -23,10 +23,11 @@ import (
 //	new --players Dan,Eve --name plain
 //	hand -o Dan Eve=r7
 //
-// Its summaries say Ann and Cat lead "low" at 0, as it was played (a game
-// begun before unoscore charged a knock-out in lowest mode is scored
-// without the charge: scoring.Settings.MercyCharge), and Ann's best hand
-// out in "knock" is 5 (255 now).
+// Its summaries say Ann and Cat lead "low" at 0, and Ann's best hand out
+// in "knock" is 5 (255 now). c1fe60f was never released: it wrote
+// mercy_bonus at new, as the first release to charge a knock-out in lowest
+// mode did (d03b780), so "low" reads as charged, as that release read it
+// (Cat 250, Ann leads; scoring.Settings.MercyCharge).
 const schema7Knockouts = "testdata/schema7-knockouts.db"
 
 // copyTestdata copies a file of testdata into a folder of its own.
@@ -81,11 +82,11 @@ func TestOlderRulesSummaries(t *testing.T) {
 	r := must[Report](t)(db.Doctor())
 	leaders, brief, best, deck := olderRulesRead(t, db)
 	ok(t, db.Close())
-	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "the summary of 1 game was worked out by the rules of an older unoscore (schema 7)") {
+	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0], "the summaries of 2 games were worked out by the rules of an older unoscore (schema 7)") {
 		t.Errorf("doctor of the schema 7 file: schema %d, problems %q, notes %q", r.Schema, r.Problems, r.Notes)
 	}
-	if !slices.Equal(leaders, []string{"Ann", "Cat"}) || !slices.Equal(brief, []string{"Ann", "Cat"}) || best != 255 || deck != "no-mercy" {
-		t.Errorf("read as it is: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann and Cat (as played), 255, no-mercy", leaders, brief, best, deck)
+	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 || deck != "no-mercy" {
+		t.Errorf("read as it is: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann (charged, with its mercy_bonus), 255, no-mercy", leaders, brief, best, deck)
 	}
 	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
 		t.Error("a read wrote the file")
@@ -119,8 +120,8 @@ func TestOlderRulesSummaries(t *testing.T) {
 		})
 	}))
 	ok(t, db.Close())
-	if !slices.Equal(leaders, []string{"Ann", "Cat"}) || !slices.Equal(brief, []string{"Ann", "Cat"}) || best != 255 || deck != "no-mercy" {
-		t.Errorf("after the upgrade: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann and Cat (as played), 255, no-mercy", leaders, brief, best, deck)
+	if !slices.Equal(leaders, []string{"Ann"}) || !slices.Equal(brief, []string{"Ann"}) || best != 255 || deck != "no-mercy" {
+		t.Errorf("after the upgrade: low led by %v (brief %v), Ann's best hand out %d, knock's deck %q; want Ann (charged, with its mercy_bonus), 255, no-mercy", leaders, brief, best, deck)
 	}
 	if _, err := os.Stat(BackupPath(path, 7)); err == nil {
 		t.Error("the step from 7, which rewrites only summaries, wrote a backup")
@@ -164,8 +165,9 @@ func TestOlderRulesOnlyNoMercy(t *testing.T) {
 	}
 }
 
-// schema7LowestKnockouts is a file the unoscore of commit c1fe60f (the
-// last before a No Mercy knock-out was charged in lowest mode) wrote with:
+// schema7LowestKnockouts is a file the released unoscore of commit 53cfdd2
+// (before a No Mercy knock-out was charged in lowest mode; its settings
+// have no mercy_bonus) wrote with:
 //
 //	new --players Ann,Bob,Cat --deck no-mercy --mode lowest --target 300 --name knockouts
 //	hand -o Ann Bob=r5 --knocked-out Cat
@@ -174,8 +176,8 @@ func TestOlderRulesOnlyNoMercy(t *testing.T) {
 //
 // As played, Cat's knock-outs cost nothing and Cat won with 0 (Ann 3, Bob
 // 314). Replayed with the charge, Cat reached 500 in hand 2 and the game
-// was over there: doctor said "game i2up2i: hand 3: the game is over: Ann
-// won" (exit 1) and every command called the file damaged.
+// was over there: main's doctor said "game ujx87g: hand 3: the game is
+// over: Ann won" (exit 1) and every command called the file damaged.
 const schema7LowestKnockouts = "testdata/schema7-lowest-knockouts.db"
 
 // TestOlderLowestKnockoutsAsPlayed: the game of schema7LowestKnockouts
@@ -185,7 +187,7 @@ func TestOlderLowestKnockoutsAsPlayed(t *testing.T) {
 	path, before := copyTestdata(t, schema7LowestKnockouts)
 	played := func(when string, db *DB) {
 		t.Helper()
-		g, err := db.Game("i2up2i")
+		g, err := db.Game("ujx87g")
 		if err != nil {
 			t.Fatalf("%s: %v", when, err)
 		}
@@ -194,7 +196,7 @@ func TestOlderLowestKnockoutsAsPlayed(t *testing.T) {
 		for seat := range b.Players() {
 			tallies = append(tallies, b.Score(seat))
 		}
-		if !slices.Equal(tallies, []int{3, 314, 0}) || !b.Over() || !slices.Equal(b.Names(b.Winners()), []string{"Cat"}) || b.Hands() != 3 || b.Settings.MercyCharge {
+		if !slices.Equal(tallies, []int{3, 314, 0}) || !b.Over() || !slices.Equal(b.Names(b.Winners()), []string{"Cat"}) || b.Hands() != 3 || b.Settings.Charged() {
 			t.Errorf("%s: tallies %v, over %v, winners %v, %d hands, mercy_charge %v; want 3 314 0, Cat won after 3", when, tallies, b.Over(), b.Names(b.Winners()), b.Hands(), b.Settings.MercyCharge)
 		}
 		l, _ := listAll(t, db)
@@ -241,5 +243,64 @@ func TestOlderLowestKnockoutsAsPlayed(t *testing.T) {
 		}
 		return nil
 	}))
+	ok(t, db.Close())
+}
+
+// schema7LowestCharged is a file the released unoscore of commit d03b780
+// (the first to charge a No Mercy knock-out in lowest mode; it wrote
+// mercy_bonus at new, and no mercy_charge) wrote with:
+//
+//	new --players Ann,Bob,Cat --deck no-mercy --mode lowest --target 300 --name charged
+//	hand -o Ann Bob=r5 --knocked-out Cat
+//	hand -o Cat Ann=r3 Bob=r9
+//
+// Its board --json gave Ann 3, Bob 14, Cat 250 (charged), Ann leading.
+// Read as not charged (the branch's first reading of a missing
+// mercy_charge), Cat had 0 and led, and doctor noted its summary.
+const schema7LowestCharged = "testdata/schema7-lowest-charged.db"
+
+// TestOlderLowestChargedAsPlayed: the game of schema7LowestCharged reads
+// charged, as d03b780 played it, read as it is and after the upgrade to
+// schema 8, with no note from doctor.
+func TestOlderLowestChargedAsPlayed(t *testing.T) {
+	path, before := copyTestdata(t, schema7LowestCharged)
+	played := func(when string, db *DB) {
+		t.Helper()
+		g, err := db.Game("3fhbgm")
+		if err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+		b := g.Board
+		var tallies []int
+		for seat := range b.Players() {
+			tallies = append(tallies, b.Score(seat))
+		}
+		if !slices.Equal(tallies, []int{3, 14, 250}) || b.Over() || !slices.Equal(b.Names(b.Leaders()), []string{"Ann"}) || b.Rows[0].ChargeOf(2) != 250 ||
+			b.Settings.MercyCharge == nil || !*b.Settings.MercyCharge {
+			t.Errorf("%s: tallies %v, over %v, leaders %v, mercy_charge %v; want 3 14 250, Ann leading, charged", when, tallies, b.Over(), b.Names(b.Leaders()), b.Settings.MercyCharge)
+		}
+		l, _ := listAll(t, db)
+		if len(l) != 1 || !slices.Equal(l[0].Leaders, []string{"Ann"}) {
+			t.Errorf("%s: listed %+v", when, l)
+		}
+	}
+	db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	r := must[Report](t)(db.Doctor())
+	played("read as it is", db)
+	ok(t, db.Close())
+	if r.Schema != 7 || len(r.Problems) != 0 || len(r.Notes) != 0 || r.Games != 1 {
+		t.Errorf("doctor of the schema 7 file: %+v", r)
+	}
+	if after := must[[]byte](t)(os.ReadFile(path)); !bytes.Equal(before, after) {
+		t.Error("a read wrote the file")
+	}
+	db = must[*DB](t)(Open(path, Options{}))
+	ok(t, db.Upgrade())
+	ok(t, db.Close())
+	if r = problems(t, path); r.Schema != 8 || len(r.Problems) != 0 || len(r.Notes) != 0 {
+		t.Errorf("doctor after the upgrade: %+v", r)
+	}
+	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
+	played("upgraded", db)
 	ok(t, db.Close())
 }
