@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/unoscore/unoscore/scoring"
 )
 
 // schema7Knockouts is a file the unoscore of commit c1fe60f (schema 7,
@@ -303,4 +305,50 @@ func TestOlderLowestChargedAsPlayed(t *testing.T) {
 	db = must[*DB](t)(Open(path, Options{ReadOnly: true}))
 	played("upgraded", db)
 	ok(t, db.Close())
+}
+
+// TestOlderLowestExportRoundTrip: a game of each released unoscore,
+// exported and imported, replays by the rule it was played under. Import
+// writes normalized settings, which fill in a mercy_bonus, so the export
+// says mercy_charge outright: false for 53cfdd2's game (without it, the
+// export read anywhere the mercy_bonus is filled in would read as d03b780's,
+// charged), true for d03b780's.
+func TestOlderLowestExportRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		file, id, field string
+		charged         bool
+		tallies         []int
+	}{
+		{schema7LowestKnockouts, "ujx87g", `"mercy_charge":false`, false, []int{3, 314, 0}},
+		{schema7LowestCharged, "3fhbgm", `"mercy_charge":true`, true, []int{3, 14, 250}},
+	} {
+		path, _ := copyTestdata(t, c.file)
+		db := must[*DB](t)(Open(path, Options{ReadOnly: true}))
+		var out bytes.Buffer
+		ok(t, db.Export(&out))
+		ok(t, db.Close())
+		if !strings.Contains(out.String(), c.field) {
+			t.Errorf("%s: the export lacks %s:\n%s", c.file, c.field, out.String())
+		}
+		to := filepath.Join(t.TempDir(), "to.db")
+		db = must[*DB](t)(Open(to, Options{}))
+		must[int](t)(db.Import(bytes.NewReader(out.Bytes())))
+		g := must[*Game](t)(db.Game(c.id))
+		b := g.Board
+		var tallies []int
+		for seat := range b.Players() {
+			tallies = append(tallies, b.Score(seat))
+		}
+		s := g.Events[0].Settings
+		if !slices.Equal(tallies, c.tallies) || b.Charges() != c.charged || s.MercyCharge == nil || *s.MercyCharge != c.charged || s.MercyBonus != scoring.MercyWinner {
+			t.Errorf("%s imported: tallies %v, charges %v, stored mercy_charge %v, mercy_bonus %q; want %v, %v", c.file, tallies, b.Charges(), s.MercyCharge, s.MercyBonus, c.tallies, c.charged)
+		}
+		// And again: the imported game's export reads the same.
+		out.Reset()
+		ok(t, db.Export(&out))
+		ok(t, db.Close())
+		if !strings.Contains(out.String(), c.field) {
+			t.Errorf("%s: the export of the import lacks %s", c.file, c.field)
+		}
+	}
 }
