@@ -67,20 +67,12 @@ var bypassCSP = chromedp.Func(func(ctx context.Context, t *chromedp.Target) erro
 // points box are added by Enter (or by Save).
 func TestBrowserAccessibility(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	script := axeScript(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--name", "Friday night")
-	for _, h := range [][]string{
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan", "--name", "Friday night"}, Hands: [][]string{
 		{"--out", "Ann", "--left", "Bob=r7 wd4", "--left", "Cat=37pts", "--left", "Dan=g2"},
 		{"--out", "Cat", "--left", "Ann=w", "--left", "Bob=b9 y5", "--left", "Dan=rs r3"},
-	} {
-		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
-			t.Fatal(errs)
-		}
-	}
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	}})
+	script := axeScript(t)
+	ctx := s.window(t)
 	step := stepper(t)
 	check := func(what string) {
 		t.Helper()
@@ -137,7 +129,7 @@ func TestBrowserAccessibility(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#ptsbox`), "8"),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 3: Dan went out, 77 points.")`, 5*time.Second))
-	b := boardOf(t, db)
+	b := boardOf(t, s.DB)
 	rows := b["rows"].([]any)
 	cards := rows[2].(map[string]any)["cards"].(map[string]any)
 	if cards["Ann"] != "r7 wd4" || cards["Bob"] != "12pts" || cards["Cat"] != "8pts" {
@@ -150,7 +142,7 @@ func TestBrowserAccessibility(t *testing.T) {
 	// that reload can cut short a navigation the test makes at the same
 	// moment (net::ERR_ABORTED). The tab leaves it first.
 	step(ctx, "leave the scorer's page", navigate("about:blank"))
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
+	harness.NewGame(t, s.DB, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	defer func() {
 		if t.Failed() {
 			v, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " | " + document.body.innerText.slice(0, 600)`))

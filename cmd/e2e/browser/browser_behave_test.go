@@ -23,19 +23,11 @@ func rotatingPhones(t *testing.T) (one, two context.Context, db string) {
 // rotatingPhonesAfter is rotatingPhones with more flags for new (--hands
 // 1, say) and more hands recorded before the phones open.
 func rotatingPhonesAfter(t *testing.T, flags []string, more ...[]string) (one, two context.Context, db string) {
-	exe := chromium(t)
-	db = filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, append([]string{"--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"}, flags...)...)
-	for _, h := range append([][]string{
+	s := servedGame(t, setup{New: append([]string{"--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"}, flags...), Hands: append([][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=g3"},
 		{"--table", "2", "--out", "Eve", "--left", "Fay=r7", "--left", "Hal=wd4"},
-	}, more...) {
-		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
-			t.Fatal(errs)
-		}
-	}
-	s := harness.StartServe(t, db)
-	one, two = browser(t, exe), browser(t, exe)
+	}, more...)})
+	one, two = s.window(t), s.window(t)
 	step := stepper(t)
 	for i, ctx := range []context.Context{one, two} {
 		table := string(rune('1' + i))
@@ -45,7 +37,7 @@ func rotatingPhonesAfter(t *testing.T, flags []string, more ...[]string) (one, t
 			chromedp.WaitVisible(chromedp.ID("undo")),
 			poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), true), true)`, time.Second))
 	}
-	return one, two, db
+	return one, two, s.DB
 }
 
 // TestBrowserRedoAtItsTable: after table 1 voids its hand (table 2's is
@@ -134,11 +126,8 @@ func TestBrowserSavedMessageStaysAtItsTable(t *testing.T) {
 // was never made.
 func TestBrowserWrongToken(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "the mistyped link", phoneView, navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
 		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again."`, 5*time.Second),
@@ -180,11 +169,8 @@ func TestBrowserUndoWording(t *testing.T) {
 // finished. Start a new game anyway?"; only one that would start asks.
 func TestBrowserNewGameChecksFirst(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--name", "Friday")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--name", "Friday"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "a game with one player", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
@@ -196,7 +182,7 @@ func TestBrowserNewGameChecksFirst(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), ", Bob"),
 		chromedp.Click(chromedp.ID("start")),
 		poll(`window.asked.length === 1 && window.asked[0].startsWith("\u201cFriday\u201d is not finished. Start a new game anyway?")`, 5*time.Second))
-	if g := boardOf(t, db); g["name"] != "Friday" {
+	if g := boardOf(t, s.DB); g["name"] != "Friday" {
 		t.Fatalf("a game answered no was started: %v", g["name"])
 	}
 }

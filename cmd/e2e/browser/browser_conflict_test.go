@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,11 +16,8 @@ import (
 // Save hand stayed green and enabled above Save anyway.
 func TestBrowserConflictSetsSaveAside(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "Cat went out, Ann 7, Bob 5", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
@@ -30,7 +26,7 @@ func TestBrowserConflictSetsSaveAside(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)))
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Bob", "--left", "Ann=r1", "--left", "Cat=g2"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, s.DB, "hand", "--out", "Bob", "--left", "Ann=r1", "--left", "Cat=g2"); code != 0 {
 		t.Fatal(errs)
 	}
 	step(phone, "Save: the game changed meanwhile",
@@ -55,7 +51,7 @@ func TestBrowserConflictSetsSaveAside(t *testing.T) {
 		chromedp.Click(chromedp.ID("anyway")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 2: Cat went out, 13 points.")`, 5*time.Second),
 		poll(`!document.getElementById("save") || !document.getElementById("save").disabled`, time.Second))
-	rows := boardOf(t, db)["rows"].([]any)
+	rows := boardOf(t, s.DB)["rows"].([]any)
 	if len(rows) != 2 {
 		t.Fatalf("%d hands, want 2", len(rows))
 	}

@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -20,15 +19,9 @@ import (
 // orange was 3.1:1, on its teal 4.18:1 and on its pink 4.42:1.
 func TestBrowserFlipContrast(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan", "--deck", "flip", "--name", "Flip night"}, Hands: [][]string{{"--out", "Ann", "--left", "Bob=rd1 y7", "--left", "Cat=w", "--left", "Dan=g2 b3"}}})
 	script := axeScript(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--deck", "flip", "--name", "Flip night")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=rd1 y7", "--left", "Cat=w", "--left", "Dan=g2 b3"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 	check := func(what string) {
 		t.Helper()
@@ -48,7 +41,7 @@ func TestBrowserFlipContrast(t *testing.T) {
 		}
 	}
 	views("light")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Bob", "--left", "Ann=pk5", "--left", "Cat=t3 o2", "--left", "Dan=pu7 wdc"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, s.DB, "hand", "--out", "Bob", "--left", "Ann=pk5", "--left", "Cat=t3 o2", "--left", "Dan=pu7 wdc"); code != 0 {
 		t.Fatal(errs)
 	}
 	views("dark")
@@ -123,12 +116,9 @@ func playRound(t *testing.T, db string, n int) {
 // 3.73:1) and on the television's table cards, in both colour schemes.
 func TestBrowserTablePickerContrast(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1"}})
 	script := axeScript(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "1")
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 	check := func(what string) {
 		t.Helper()
@@ -147,12 +137,12 @@ func TestBrowserTablePickerContrast(t *testing.T) {
 		}
 	}
 	// Table 1 plays round 1 and waits for round 2's players at table 2.
-	playRound(t, db, 1)
+	playRound(t, s.DB, 1)
 	look("a table waiting", `!!document.querySelector('button[data-table="1"].done') && document.querySelector('button[data-table="1"]').textContent.includes("waits for")`)
 	// Table 1 plays its seven rounds, table 2 six: table 1 is done.
 	for r := 0; r < 6; r++ {
-		playRound(t, db, 2)
-		playRound(t, db, 1)
+		playRound(t, s.DB, 2)
+		playRound(t, s.DB, 1)
 	}
 	look("a table done", `!!document.querySelector('button[data-table="1"].done') && document.querySelector('button[data-table="1"]').textContent.includes("all 7 rounds played")`)
 }

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -93,12 +92,9 @@ func TestBrowserModeList(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a layout measure: it ran in the full pass (CI's -race -short pass leaves it out)")
 	}
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}})
 	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "the new-game form", phoneView, navigate(s.Score), chromedp.WaitVisible(chromedp.CSS("#newgame")),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("newgame").open = true`),

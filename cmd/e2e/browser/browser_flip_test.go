@@ -3,7 +3,6 @@ package browser
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -19,15 +18,9 @@ import (
 // then shows the dark side's colours and each hand's side.
 func TestBrowserFlip(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--deck", "flip", "--name", "Flip night"}, Hands: [][]string{{"--out", "Ann", "--left", "Bob=rd1 y7", "--left", "Cat=w"}}})
 	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "flip", "--name", "Flip night")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=rd1 y7", "--left", "Cat=w"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		c, cancel := context.WithTimeout(ctx, stepLimit)
@@ -73,7 +66,7 @@ func TestBrowserFlip(t *testing.T) {
 	step("save the hand",
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 2")`, 5*time.Second))
-	code, out, errs := harness.Unoscore(t, db, "board", "--json", "--game", id)
+	code, out, errs := harness.Unoscore(t, s.DB, "board", "--json", "--game", s.ID)
 	if code != 0 {
 		t.Fatal(errs)
 	}

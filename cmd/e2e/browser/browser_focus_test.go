@@ -1,12 +1,10 @@
 package browser
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserFocusMovesOn: on the scorer's keypad, driven from the
@@ -20,14 +18,8 @@ import (
 // the hands to correct, then, one picked, to the colour key).
 func TestBrowserFocusMovesOn(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r7 wd4", "--left", "Cat=37pts", "--left", "Dan=g2"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}, Hands: [][]string{{"--out", "Ann", "--left", "Bob=r7 wd4", "--left", "Cat=37pts", "--left", "Dan=g2"}}})
+	phone := s.window(t)
 	step := stepper(t)
 	defer func() {
 		if t.Failed() {
@@ -71,7 +63,7 @@ func TestBrowserFocusMovesOn(t *testing.T) {
 		one(poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Brought back hand 2")`, 5*time.Second), on("o:Ann")))...)
 	step(phone, "Correct a hand; the focus on the hands, then on the keypad", steps(enter("correct"), one(on("e:2")), enter("e:2"),
 		one(poll(`document.querySelector(".scorer h2").textContent.startsWith("Correcting hand 2")`, time.Second), on("c:")))...)
-	if got := boardOf(t, db)["hands"]; got != 2.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 2.0 {
 		t.Fatalf("%v hands, want 2", got)
 	}
 }

@@ -1,13 +1,10 @@
 package browser
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserHouseRules: the phone's new-game form offers the house rules,
@@ -15,10 +12,8 @@ import (
 // shown under its title, on the phone and the television.
 func TestBrowserHouseRules(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "the form lists the house rules", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`#newgame summary`)),
@@ -33,12 +28,12 @@ func TestBrowserHouseRules(t *testing.T) {
 	step(phone, "start the game",
 		chromedp.Click(chromedp.ID("start")),
 		across(`!!document.querySelector(".sub") && document.querySelector(".sub").textContent.endsWith("house rules: stacking, seven-o")`, 10*time.Second))
-	b := boardOf(t, db)
+	b := boardOf(t, s.DB)
 	house, _ := b["settings"].(map[string]any)["house"].([]any)
 	if len(house) != 2 || house[0] != "stacking" || house[1] != "seven-o" {
 		t.Fatalf("the game's house rules: %v", b["settings"])
 	}
-	tv := browser(t, exe)
+	tv := s.window(t)
 	step(tv, "the television names them", chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		poll(`!!document.querySelector(".sub") && document.querySelector(".sub").textContent.includes("house rules: stacking, seven-o")`, 5*time.Second))
 }

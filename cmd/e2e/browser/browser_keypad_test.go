@@ -3,12 +3,10 @@ package browser
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserColourPerPlayer: a colour or a count picked for one player's
@@ -16,11 +14,8 @@ import (
 // 7, then Cat, ×2, S stored Cat's cards as "2xys", yellow nobody tapped.
 func TestBrowserColourPerPlayer(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}})
+	phone := s.window(t)
 	step := stepper(t)
 	picked := `(document.querySelector('.colors button[aria-pressed="true"]') || {}).dataset.color + " " + (document.querySelector('.tools button[aria-pressed="true"]') || {}).textContent`
 	step(phone, "Ann went out; Bob Y 7; Cat ×2 S; Dan ×3 then WD4", phoneView, navigate(s.Score),
@@ -43,7 +38,7 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 		poll(chipsOf("Bob")+` === "y7" && `+chipsOf("Cat")+` === "2×s" && `+chipsOf("Dan")+` === "wd4"`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1")`, 5*time.Second))
-	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	r := boardOf(t, s.DB)["rows"].([]any)[0].(map[string]any)
 	if c := r["cards"].(map[string]any); r["out"] != "Ann" || c["Bob"] != "y7" || c["Cat"] != "2xs" || c["Dan"] != "wd4" {
 		t.Fatalf("the hand stored: %v", r)
 	}
@@ -56,11 +51,8 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 // and who went out could only be changed by starting over.
 func TestBrowserStartOverAsks(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "Bob went out (a mistake); Ann 5, Cat 9", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
@@ -88,7 +80,7 @@ func TestBrowserStartOverAsks(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-face="0"]`)),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Ann went out, 12 points.")`, 5*time.Second))
-	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	r := boardOf(t, s.DB)["rows"].([]any)[0].(map[string]any)
 	if c := r["cards"].(map[string]any); r["out"] != "Ann" || c["Bob"] != "3" || c["Cat"] != "9" || c["Dan"] != "0" || len(c) != 3 {
 		t.Fatalf("the hand stored: %v", r)
 	}
@@ -106,7 +98,7 @@ func TestBrowserStartOverAsks(t *testing.T) {
 		chromedp.Click(chromedp.ID("restart")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
 		poll(`window.asked.length === 2`, time.Second))
-	if got := boardOf(t, db)["hands"]; got != 1.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 1.0 {
 		t.Fatalf("after Start over: %v hands, want 1", got)
 	}
 }
@@ -118,14 +110,8 @@ func TestBrowserStartOverAsks(t *testing.T) {
 // correction was dropped at once, whatever had been changed.
 func TestBrowserStartOverAsksInACorrection(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r7 2xs", "--left", "Cat=9"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}, Hands: [][]string{{"--out", "Ann", "--left", "Bob=r7 2xs", "--left", "Cat=9"}}})
+	phone := s.window(t)
 	step := stepper(t)
 	type actions = []chromedp.Action[chromedp.Void]
 	correcting := actions{
@@ -157,7 +143,7 @@ func TestBrowserStartOverAsksInACorrection(t *testing.T) {
 		poll(`window.asked.length === 2 && window.asked[1] === "Drop this correction? Who went out and Bob's cards are changed; hand 1 stays as it was saved."`, time.Second),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		poll(`!document.querySelector("#save")`, time.Second))
-	b := boardOf(t, db)
+	b := boardOf(t, s.DB)
 	r := b["rows"].([]any)[0].(map[string]any)
 	if c := r["cards"].(map[string]any); b["hands"] != 1.0 || b["changes"] != 2.0 || r["out"] != "Ann" || c["Bob"] != "r7 2xs" || c["Cat"] != "9" {
 		t.Fatalf("the hand after the correction was dropped: %v", b)
@@ -170,11 +156,8 @@ func TestBrowserStartOverAsksInACorrection(t *testing.T) {
 // tapped. Before, the keys greyed with no reason given.
 func TestBrowserWhyGreyed(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
+	phone := s.window(t)
 	step := stepper(t)
 	// why waits for the line under the keys to read want ("" none), and
 	// says what it read when it does not.

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -36,11 +35,9 @@ func axeAll(t *testing.T, ctx context.Context, script, what string) []string {
 // and the viewer's page shows a game started meanwhile by itself.
 func TestBrowserNoGameHeading(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{})
 	script := axeScript(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 	for _, page := range []struct{ what, url, ready string }{
 		{"the scorer's page", s.Score, `#newform input[name="players"]`},
@@ -60,6 +57,6 @@ func TestBrowserNoGameHeading(t *testing.T) {
 	}
 	// The viewer's page refreshes without a meta refresh now: a game
 	// started shows by itself.
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--name", "Started meanwhile")
+	harness.NewGame(t, s.DB, "--players", "Ann,Bob,Cat", "--name", "Started meanwhile")
 	step(ctx, "the game started", across(`document.querySelector(".top h1") && document.querySelector(".top h1").textContent === "Started meanwhile"`, 10*time.Second))
 }

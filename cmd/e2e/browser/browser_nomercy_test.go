@@ -1,12 +1,10 @@
 package browser
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserNoMercyKnockOut enters a No Mercy hand on the scorer's phone
@@ -19,13 +17,10 @@ import (
 // "KO" in the pad.
 func TestBrowserNoMercyKnockOut(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--name", "No Mercy night"}})
 	script := axeScript(t)
 	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--name", "No Mercy night")
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 
 	step(ctx, "open the scorer's page and pick who went out", bypassCSP, phoneView,
@@ -67,7 +62,7 @@ func TestBrowserNoMercyKnockOut(t *testing.T) {
 	step(ctx, "save the hand", phoneView,
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Ann went out, 257 points."`, 5*time.Second))
-	b := boardOf(t, db, "--game", id)
+	b := boardOf(t, s.DB, "--game", s.ID)
 	rows := b["rows"].([]any)
 	r := rows[0].(map[string]any)
 	cards := r["cards"].(map[string]any)
@@ -88,7 +83,7 @@ func TestBrowserNoMercyKnockOut(t *testing.T) {
 		poll(`document.querySelector(".worth").textContent === "This hand: 500 points (500 for knock-outs)"`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 2: Bob was last standing, 500 points."`, 5*time.Second))
-	b = boardOf(t, db, "--game", id)
+	b = boardOf(t, s.DB, "--game", s.ID)
 	rows = b["rows"].([]any)
 	r = rows[1].(map[string]any)
 	if len(rows) != 2 || r["points"] != 500.0 || r["bonus"] != 500.0 || len(r["knocked_out"].([]any)) != 2 {
@@ -130,12 +125,9 @@ func TestBrowserNoMercyKnockOut(t *testing.T) {
 // card tapped is counted at its value.
 func TestBrowserAllWildKeypad(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob", "--deck", "all-wild"}})
 	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob", "--deck", "all-wild")
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 	step(ctx, "the keypad of an All Wild hand", phoneView,
 		navigate(s.Score),
@@ -173,11 +165,9 @@ const oneLineKeys = `Array.from(document.querySelectorAll(".faces button")).ever
 // out, Bob r7 = 7; Cat knocked out by Bob, 250 to Bob.
 func TestBrowserNoMercyKnocker(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{})
 	script := axeScript(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	phone := s.window(t)
 	step := stepper(t)
 	shown := func(sel string) string { return `!document.querySelector('` + sel + `').closest("[hidden]")` }
 	step(phone, "the form: a classic deck asks nothing of knock-outs", phoneView, navigate(s.Score),
@@ -199,7 +189,7 @@ func TestBrowserNoMercyKnocker(t *testing.T) {
 	step(phone, "start the game",
 		chromedp.Click(chromedp.ID("start")),
 		across(`!!document.querySelector(".sub") && document.querySelector(".sub").textContent.includes("knock-out bonus to the knocker")`, 10*time.Second))
-	if got := boardOf(t, db)["settings"].(map[string]any)["mercy_bonus"]; got != "knocker" {
+	if got := boardOf(t, s.DB)["settings"].(map[string]any)["mercy_bonus"]; got != "knocker" {
 		t.Fatalf("mercy_bonus %v", got)
 	}
 	step(phone, "the keypad asks who knocked Cat out",
@@ -221,16 +211,16 @@ func TestBrowserNoMercyKnocker(t *testing.T) {
 	step(phone, "save",
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Ann went out, 7 points."`, 5*time.Second))
-	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	r := boardOf(t, s.DB)["rows"].([]any)[0].(map[string]any)
 	by, _ := r["knocked_by"].(map[string]any)
 	if r["points"] != 7.0 || by["Cat"] != "Bob" {
 		t.Fatalf("the hand was saved as %v", r)
 	}
-	st := boardOf(t, db)["standings"].([]any)[1].(map[string]any)
+	st := boardOf(t, s.DB)["standings"].([]any)[1].(map[string]any)
 	if st["player"] != "Bob" || st["score"] != 250.0 {
 		t.Errorf("Bob's standing %v, want 250", st)
 	}
-	tv := browser(t, exe)
+	tv := s.window(t)
 	step(tv, "the television shows the knocker's 250 beside their cell", chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		chromedp.WaitVisible(chromedp.CSS(".pad")),
 		poll(`Array.from(document.querySelectorAll(".pad tbody td"), td => td.textContent).includes("(7) +250")`, 2*time.Second),
@@ -247,13 +237,10 @@ func TestBrowserNoMercyKnocker(t *testing.T) {
 // and redo do (present.HandBrief), at 390 px, and passes axe-core.
 func TestBrowserNoMercyLowestKeypad(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--mode", "lowest"}})
 	script := axeScript(t)
 	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--mode", "lowest")
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 	const brief = "Ann went out, 5 points; Cat knocked out, charged 250"
 
@@ -275,7 +262,7 @@ func TestBrowserNoMercyLowestKeypad(t *testing.T) {
 	}
 	step(ctx, "save it", chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: `+brief+`."`, 5*time.Second))
-	r := boardOf(t, db, "--game", id)["rows"].([]any)[0].(map[string]any)
+	r := boardOf(t, s.DB, "--game", s.ID)["rows"].([]any)[0].(map[string]any)
 	if r["charged"].(map[string]any)["Cat"] != 250.0 || r["held"].(map[string]any)["Bob"] != 5.0 {
 		t.Fatalf("the hand tapped in was saved as %v", r)
 	}

@@ -1,14 +1,11 @@
 package browser
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserNoTokenNoForm: the scorer's page opened without its token
@@ -17,10 +14,8 @@ import (
 // starts a game; with the token, the form is there.
 func TestBrowserNoTokenNoForm(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{})
+	phone := s.window(t)
 	step := stepper(t)
 	bare, _, _ := strings.Cut(s.Score, "#")
 	step(phone, "no token, no game", phoneView, navigate(bare),

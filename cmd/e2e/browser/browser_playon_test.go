@@ -1,12 +1,10 @@
 package browser
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserPlayOn: a game won at 50 offers "Play on to 100" on the
@@ -15,14 +13,8 @@ import (
 // it, the leader named as leading on the television, not as the winner.
 func TestBrowserPlayOn(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--target", "50")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Bob", "--left", "Ann=wd4", "--left", "Cat=9"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--target", "50"}, Hands: [][]string{{"--out", "Bob", "--left", "Ann=wd4", "--left", "Cat=9"}}})
+	phone := s.window(t)
 	step := stepper(t)
 	defer func() {
 		if t.Failed() {
@@ -36,7 +28,7 @@ func TestBrowserPlayOn(t *testing.T) {
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
 		chromedp.Click(chromedp.ID("playon")),
 		poll(`window.asked.length === 1 && window.asked[0] === "Play on to 100? The game goes on from where it stands; undo takes it back."`, time.Second))
-	if b := boardOf(t, db); b["over"] != true || b["target"] != 50.0 {
+	if b := boardOf(t, s.DB); b["over"] != true || b["target"] != 50.0 {
 		t.Fatalf("a no played on: %v", b)
 	}
 	shoot(t, phone, screenshots(t), "serve-play-on.png")
@@ -46,7 +38,7 @@ func TestBrowserPlayOn(t *testing.T) {
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "The target is now 100: the game goes on."`, 5*time.Second),
 		poll(`!!document.querySelector('button[data-player="Ann"]') && !document.getElementById("playon")`, 5*time.Second),
 		poll(`document.getElementById("undo") && document.getElementById("undo").textContent === "Undo: target raised to 100 after hand 1"`, 5*time.Second))
-	b := boardOf(t, db)
+	b := boardOf(t, s.DB)
 	if b["over"] != false || b["target"] != 100.0 || b["dealer"] != "Bob" {
 		t.Fatalf("played on: %v", b)
 	}
@@ -60,10 +52,10 @@ func TestBrowserPlayOn(t *testing.T) {
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Ended here, with Bob leading."`, 5*time.Second),
 		// The heading says the game is over; the message does not say it again.
 		poll(`document.getElementById("scorer").innerText.split("game is over").length === 2`, time.Second))
-	if b := boardOf(t, db); b["over"] != true || b["ended_early"] != true || len(b["winners"].([]any)) != 0 {
+	if b := boardOf(t, s.DB); b["over"] != true || b["ended_early"] != true || len(b["winners"].([]any)) != 0 {
 		t.Fatalf("ended: %v", b)
 	}
-	tv := browser(t, exe)
+	tv := s.window(t)
 	step(tv, "the television says who led", chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		poll(`document.querySelector(".head") && document.querySelector(".head").textContent === "Game over"`, 5*time.Second),
 		poll(`[...document.querySelectorAll("p.dealer")].some(p => p.textContent === "Ended after hand 1, Bob leading.")`, 5*time.Second),

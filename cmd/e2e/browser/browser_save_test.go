@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,11 +16,8 @@ import (
 // hand again as one "from another device".
 func TestBrowserDoubleTapSavesOnce(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "Cat went out, Ann 7, Bob 5", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
@@ -40,7 +36,7 @@ func TestBrowserDoubleTapSavesOnce(t *testing.T) {
 	if bad := holds(phone, `document.getElementById("anyway") || document.body.textContent.includes("another device") ? document.body.textContent : ""`, time.Second); bad != "" {
 		t.Fatalf("after a double tap the phone says: %s", bad)
 	}
-	if got := boardOf(t, db)["hands"]; got != 1.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 1.0 {
 		t.Fatalf("after a double tap: %v hands, want 1", got)
 	}
 }
@@ -106,11 +102,8 @@ func TestBrowserLostAnswerIsSaved(t *testing.T) {
 // then refused naming what was recorded.
 func TestBrowserHandKeptOverReload(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
+	phone := s.window(t)
 	step := stepper(t)
 	restored := `document.querySelector(".msg") && document.querySelector(".msg").textContent === "The hand being entered was restored." && ` +
 		`document.querySelector(".worth") && document.getElementById("changeout").textContent === "Cat" && ` + chipsOf("Ann") + ` === "7" && ` + chipsOf("Bob") + ` === "wd4" && ` +
@@ -147,7 +140,7 @@ func TestBrowserHandKeptOverReload(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-face="5"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="2"]`)))
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Bob", "--left", "Ann=r1", "--left", "Cat=g2"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, s.DB, "hand", "--out", "Bob", "--left", "Ann=r1", "--left", "Cat=g2"); code != 0 {
 		t.Fatal(errs)
 	}
 	step(phone, "reloaded after a hand saved elsewhere: restored, to check",
@@ -155,7 +148,7 @@ func TestBrowserHandKeptOverReload(t *testing.T) {
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "The hand being entered was restored, but a hand was saved since it was started: check it before saving." && `+chipsOf("Cat")+` === "2"`, 5*time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Hand 2 was just recorded from another device: Bob went out, 3 points.") && !!document.getElementById("anyway")`, 5*time.Second))
-	if got := boardOf(t, db)["hands"]; got != 2.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 2.0 {
 		t.Fatalf("%v hands, want 2", got)
 	}
 }
@@ -191,11 +184,8 @@ func TestBrowserSavedMessageRenumbered(t *testing.T) {
 // only refusal was the line at the top of the page, scrolled away).
 func TestBrowserWrongTokenNewGame(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "the mistyped link, a new game", phoneView, navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
 		poll(`!!document.getElementById("tokenbad")`, 5*time.Second),
@@ -210,11 +200,8 @@ func TestBrowserWrongTokenNewGame(t *testing.T) {
 // Bob's cards are tapped (it stayed on the screen, no longer true).
 func TestBrowserMissingCardsLineGoes(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "Cat went out, Ann 7, saved without Bob's", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
@@ -251,12 +238,9 @@ const tapTargets = `(() => {
 // hand's total and Save stay on the screen below the keypad.
 func TestBrowserTapTargets(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
 	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	phone := s.window(t)
 	step := stepper(t)
 	for _, w := range []int64{390, 320} {
 		step(phone, "a hand tapped", chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait), navigate(s.Score),
@@ -298,14 +282,8 @@ func TestBrowserTapTargets(t *testing.T) {
 // correction it was, and saves as one.
 func TestBrowserCorrectionKeptOverReload(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", "Ann", "--left", "Bob=r7 2xs wd4", "--left", "Cat=9 40pts"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}, Hands: [][]string{{"--out", "Ann", "--left", "Bob=r7 2xs wd4", "--left", "Cat=9 40pts"}}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "correcting hand 1: Bob went out, Ann 5; reload", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.ID("correct")),
@@ -322,7 +300,7 @@ func TestBrowserCorrectionKeptOverReload(t *testing.T) {
 			chipsOf("Ann")+` === "5" && `+chipsOf("Cat")+` === "9 40pts" && document.querySelector(".worth").textContent === "This hand: 54 points" && document.getElementById("save").textContent === "Save the correction"`, 5*time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Corrected hand 1: Bob went out, 54 points.")`, 5*time.Second))
-	if b := boardOf(t, db); b["hands"] != 1.0 || b["rows"].([]any)[0].(map[string]any)["out"] != "Bob" {
+	if b := boardOf(t, s.DB); b["hands"] != 1.0 || b["rows"].([]any)[0].(map[string]any)["out"] != "Bob" {
 		t.Fatalf("after the correction: %v", b["rows"])
 	}
 }

@@ -214,26 +214,18 @@ func TestBrowser(t *testing.T) {
 // from the scorer's form becomes the one every page follows.
 func TestBrowserRotating(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	dir := screenshots(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	id := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--name", "Saturday tournament")
-	for _, h := range [][]string{
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--name", "Saturday tournament"}, Hands: [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
 		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
 		{"--table", "1", "--out", "Dan", "--left", "Ann=w", "--left", "Cat=r2 b4 g6"},
 		{"--table", "2", "--out", "Eve", "--left", "Fay=g+2", "--left", "Hal=r1"},
 		{"--table", "1", "--out", "Cat", "--left", "Bob=y8", "--left", "Dan=bs brev"},
-	} {
-		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
-			t.Fatal(errs)
-		}
-	}
-	s := harness.StartServe(t, db)
+	}})
+	dir := screenshots(t)
 
 	// Each phone and the television is a browser of its own, as they are
 	// at the table (and tabs of one headless browser do not all navigate).
-	phoneA, phoneB, tv := browser(t, exe), browser(t, exe), browser(t, exe)
+	phoneA, phoneB, tv := s.window(t), s.window(t), s.window(t)
 	step := func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		c, cancel := context.WithTimeout(ctx, stepLimit)
@@ -298,7 +290,7 @@ func TestBrowserRotating(t *testing.T) {
 		poll(`document.querySelector('button[data-table="1"]').textContent.includes("round 2 waits for Gus and Hal")`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-table="1"]`)),
 		chromedp.WaitVisible(chromedp.ID("waiting")))
-	_, out, _ := harness.Unoscore(t, db, "board", "--json", "--game", id)
+	_, out, _ := harness.Unoscore(t, s.DB, "board", "--json", "--game", s.ID)
 	var b struct {
 		Rows []struct {
 			Table int
@@ -328,10 +320,10 @@ func TestBrowserRotating(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Eve"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Eve"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Fay"]`)))
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "2", "--out", "Hal", "--left", "Eve=g5", "--left", "Gus=y2"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, s.DB, "hand", "--table", "2", "--out", "Hal", "--left", "Eve=g5", "--left", "Gus=y2"); code != 0 {
 		t.Fatal(errs)
 	}
-	_, _, cliErr := harness.Unoscore(t, db, "hand", "--table", "2", "--out", "Eve", "--left", "Fay=r1", "--left", "Hal=g2")
+	_, _, cliErr := harness.Unoscore(t, s.DB, "hand", "--table", "2", "--out", "Eve", "--left", "Fay=r1", "--left", "Hal=g2")
 	want := strings.TrimSuffix(strings.TrimPrefix(cliErr, "unoscore: "), "\n")
 	if want == "" {
 		t.Fatal("the command line took a hand at table 2 from round 1's pairs in round 2")
@@ -353,7 +345,7 @@ func TestBrowserRotating(t *testing.T) {
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent.startsWith("Hand 8 at table 2 was just recorded from another device: Hal went out") && !!document.getElementById("anyway")`, 5*time.Second),
 		chromedp.Click(chromedp.ID("anyway")),
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === `+jsString(phoneSentence(want)), 5*time.Second))
-	if _, out, _ := harness.Unoscore(t, db, "board", "--json", "--game", id); !strings.Contains(out, `"hands": 8`) {
+	if _, out, _ := harness.Unoscore(t, s.DB, "board", "--json", "--game", s.ID); !strings.Contains(out, `"hands": 8`) {
 		t.Fatal("the refused hand was written")
 	}
 	step(phoneB, "phone B: start over (after the question), pick the table again",
@@ -375,14 +367,14 @@ func TestBrowserRotating(t *testing.T) {
 	shoot(t, phoneB, dir, "serve-rotating-phone.png")
 
 	// Sixteen players at four tables, on the television.
-	big := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ida,Jon,Kim,Lea,Max,Ned,Oli,Pam", "--mode", "rotating", "--name", "Club night")
+	big := harness.NewGame(t, s.DB, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ida,Jon,Kim,Lea,Max,Ned,Oli,Pam", "--mode", "rotating", "--name", "Club night")
 	for _, h := range [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
 		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
 		{"--table", "3", "--out", "Ida", "--left", "Jon=w", "--left", "Lea=r2 b4 g6"},
 		{"--table", "4", "--out", "Pam", "--left", "Max=g+2", "--left", "Oli=r1"},
 	} {
-		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand", "--game", big}, h...)...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, s.DB, append([]string{"hand", "--game", big}, h...)...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
@@ -420,7 +412,7 @@ func TestBrowserRotating(t *testing.T) {
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch" && !!document.querySelector('button[data-table="1"]')`, 5*time.Second))
 	step(tv, "the television follows",
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Rematch"`, 5*time.Second))
-	_, out, _ = harness.Unoscore(t, db, "board", "--json")
+	_, out, _ = harness.Unoscore(t, s.DB, "board", "--json")
 	var g struct {
 		Name, Mode string
 		Players    []string
@@ -438,11 +430,8 @@ func TestBrowserRotating(t *testing.T) {
 func layoutMeasure(t *testing.T) (exe, dir, db string, s *harness.Server, page context.Context, step func(ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void])) {
 	t.Helper()
 	harness.Slow(t, "a layout measure")
-	exe = chromium(t)
-	dir = screenshots(t)
-	db = filepath.Join(t.TempDir(), "u.db")
-	s = harness.StartServe(t, db)
-	return exe, dir, db, s, browser(t, exe), stepper(t)
+	g := servedGame(t, setup{})
+	return g.exe, screenshots(t), g.DB, g.Server, g.window(t), stepper(t)
 }
 
 // front brings a tab to the front: a hidden tab gets no animation frames.
@@ -589,21 +578,15 @@ func TestBrowserSitOut(t *testing.T) {
 // (a mark set on it before is still there). It reloaded every 15 s.
 func TestBrowserScheduleLive(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	nine := harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "1", "--name", "Nine")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	tv := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal,Ivy", "--mode", "rotating", "--hands", "1", "--name", "Nine"}, Hands: [][]string{{"--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"}}})
+	tv := s.window(t)
 	step := stepper(t)
 	step(tv, "the schedule", chromedp.EmulateViewport(1280, 720), navigate(s.View+"schedule"),
 		chromedp.WaitVisible(chromedp.CSS(".rounds")),
 		poll(`document.querySelectorAll(".round.played").length === 0 && document.querySelector(".round .seat.played") !== null`, 5*time.Second),
 		chromedp.Evaluate[chromedp.Void](`window.unoscoreSamePage = true`))
 	// Table 2 plays its round 1: the round is played, on the same page.
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--game", nine, "--table", "2", "--out", "Eve", "--left", "Fay=2", "--left", "Hal=3"); code != 0 {
+	if code, _, errs := harness.Unoscore(t, s.DB, "hand", "--game", s.ID, "--table", "2", "--out", "Eve", "--left", "Fay=2", "--left", "Hal=3"); code != 0 {
 		t.Fatal(errs)
 	}
 	step(tv, "the schedule after a hand", poll(`document.querySelectorAll(".round.played").length === 1`, 5*time.Second))

@@ -46,11 +46,8 @@ func boardOf(t *testing.T, db string, args ...string) map[string]any {
 // recorded meanwhile, and one tap on "Save anyway" records it too.
 func TestBrowserSameHandTwice(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan", "--mode", "partners")
-	s := harness.StartServe(t, db)
-	a, b := browser(t, exe), browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan", "--mode", "partners"}})
+	a, b := s.window(t), s.window(t)
 	step := stepper(t)
 	tap := func(ctx context.Context, who string) {
 		step(ctx, who+": Dan went out, Ann 7, Cat 3", phoneView, navigate(s.Score),
@@ -68,13 +65,13 @@ func TestBrowserSameHandTwice(t *testing.T) {
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Dan went out, 10 points.")`, 5*time.Second))
 	step(b, "phone B is told", chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.bad") && document.querySelector(".msg.bad").textContent === "Hand 1 was just recorded from another device: Dan went out, 10 points. Save this one as well?" && !!document.getElementById("anyway")`, 5*time.Second))
-	if got := boardOf(t, db)["hands"]; got != 1.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 1.0 {
 		t.Fatalf("after the refusal: %v hands, want 1", got)
 	}
 	shoot(t, b, screenshots(t), "serve-changed.png")
 	step(b, "phone B saves anyway", chromedp.Click(chromedp.ID("anyway")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 2: Dan went out, 10 points.")`, 5*time.Second))
-	if got := boardOf(t, db)["hands"]; got != 2.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 2.0 {
 		t.Fatalf("after save anyway: %v hands, want 2", got)
 	}
 	// Phone A's message spoke of the board before hand 2: it goes.
@@ -92,7 +89,7 @@ func TestBrowserSameHandTwice(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-face="9"]`)),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Corrected hand 1: Dan went out, 12 points.")`, 5*time.Second))
-	rows := boardOf(t, db)["rows"].([]any)
+	rows := boardOf(t, s.DB)["rows"].([]any)
 	if c := rows[0].(map[string]any)["cards"].(map[string]any); c["Ann"] != "9" || c["Cat"] != "3" || len(rows) != 2 {
 		t.Fatalf("after the correction: %v", rows)
 	}
@@ -102,21 +99,13 @@ func TestBrowserSameHandTwice(t *testing.T) {
 // the last hand at its own table, after a question naming it.
 func TestBrowserUndoPerTable(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
-	for _, h := range [][]string{
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"}, Hands: [][]string{
 		{"--table", "1", "--out", "Ann", "--left", "Bob=r7 g3", "--left", "Dan=wd4"},
 		{"--table", "2", "--out", "Fay", "--left", "Gus=b+2", "--left", "Eve=ys y9"},
 		{"--table", "1", "--out", "Dan", "--left", "Ann=w", "--left", "Cat=r2 b4 g6"},
 		{"--table", "2", "--out", "Eve", "--left", "Fay=g+2", "--left", "Hal=r1"},
-	} {
-		if code, _, errs := harness.Unoscore(t, db, append([]string{"hand"}, h...)...); code != 0 {
-			t.Fatal(errs)
-		}
-	}
-	s := harness.StartServe(t, db)
-	one, two := browser(t, exe), browser(t, exe)
+	}})
+	one, two := s.window(t), s.window(t)
 	step := stepper(t)
 	at := func(ctx context.Context, table string) {
 		step(ctx, "table "+table+"'s phone", phoneView, navigate(s.Score),
@@ -130,7 +119,7 @@ func TestBrowserUndoPerTable(t *testing.T) {
 	step(one, "table 1 undoes", chromedp.Click(chromedp.ID("undo")),
 		poll(`window.asked[0] === "Void hand 3 at table 1: Dan went out, 62 points? It stays in the game's history."`, time.Second),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Voided hand 3 at table 1: Dan went out.")`, 5*time.Second))
-	b := boardOf(t, db)
+	b := boardOf(t, s.DB)
 	rows := b["rows"].([]any)
 	if len(rows) != 3 || rows[2].(map[string]any)["out"] != "Eve" || rows[1].(map[string]any)["out"] != "Fay" {
 		t.Fatalf("after table 1's undo: %v", rows)
@@ -140,7 +129,7 @@ func TestBrowserUndoPerTable(t *testing.T) {
 		chromedp.Click(chromedp.ID("undo")),
 		poll(`window.asked[0] && window.asked[0].startsWith("Void hand 3 at table 2: Eve went out")`, time.Second),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Voided hand 3 at table 2: Eve went out.")`, 5*time.Second))
-	rows = boardOf(t, db)["rows"].([]any)
+	rows = boardOf(t, s.DB)["rows"].([]any)
 	var outs []string
 	for _, r := range rows {
 		outs = append(outs, r.(map[string]any)["out"].(string))
@@ -151,7 +140,7 @@ func TestBrowserUndoPerTable(t *testing.T) {
 	// Table 2 brings its hand back.
 	step(two, "table 2 redoes", chromedp.WaitVisible(chromedp.ID("redo")), chromedp.Click(chromedp.ID("redo")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Brought back hand 3 at table 2: Eve went out")`, 5*time.Second))
-	if got := boardOf(t, db)["hands"]; got != 3.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 3.0 {
 		t.Fatalf("after redo: %v hands", got)
 	}
 }
@@ -165,12 +154,9 @@ func TestBrowserUndoPerTable(t *testing.T) {
 // without a reload.
 func TestBrowserRestart(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	first := harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--name", "First")
-	s := harness.StartServe(t, db)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--name", "First"}})
 	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
-	phone, tv := browser(t, exe), browser(t, exe)
+	phone, tv := s.window(t), s.window(t)
 	step := stepper(t)
 	step(tv, "the television", chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		poll(`document.getElementById("status").textContent === "live" && (window.mark = 1)`, 10*time.Second))
@@ -189,8 +175,8 @@ func TestBrowserRestart(t *testing.T) {
 	shoot(t, phone, screenshots(t), "serve-kept.png")
 	// A new game is started meanwhile on the command line; the first hand
 	// still belongs to the first game.
-	second := harness.NewGame(t, db, "--players", "Dan,Eve", "--name", "Second")
-	s2 := harness.StartServeAt(t, db, host)
+	second := harness.NewGame(t, s.DB, "--players", "Dan,Eve", "--name", "Second")
+	s2 := harness.StartServeAt(t, s.DB, host)
 	if s2.Token != s.Token {
 		t.Fatalf("the token changed over a restart: %q, then %q", s.Token, s2.Token)
 	}
@@ -201,16 +187,16 @@ func TestBrowserRestart(t *testing.T) {
 	step(phone, "the kept hand is saved, no reload",
 		poll(`window.mark === 1 && document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Cat went out, 57 points.")`, 10*time.Second))
 	step(phone, "then the phone moves to the new game", across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Second" && !!document.querySelector('button[data-player="Dan"]')`, 8*time.Second))
-	if got := boardOf(t, db, "--game", first)["hands"]; got != 1.0 {
+	if got := boardOf(t, s.DB, "--game", s.ID)["hands"]; got != 1.0 {
 		t.Fatalf("the first game has %v hands, want 1", got)
 	}
-	if got := boardOf(t, db, "--game", second)["hands"]; got != 0.0 {
+	if got := boardOf(t, s.DB, "--game", second)["hands"]; got != 0.0 {
 		t.Fatalf("the second game has %v hands, want 0", got)
 	}
 	// A new token: the page at the old address is refused, and the new
 	// address, opened in the same tab (only the fragment changes), works.
 	s2.Stop(t)
-	s3 := harness.StartServeAt(t, db, host, "--new-token")
+	s3 := harness.StartServeAt(t, s.DB, host, "--new-token")
 	if s3.Token == s.Token {
 		t.Fatal("--new-token kept the token")
 	}
@@ -238,11 +224,8 @@ func TestBrowserRestart(t *testing.T) {
 // deal one seat on; the phone moves to it.
 func TestBrowserPlayAgain(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--target", "50", "--name", "Quick")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--target", "50", "--name", "Quick"}})
+	phone := s.window(t)
 	step := stepper(t)
 	defer func() {
 		if t.Failed() {
@@ -266,7 +249,7 @@ func TestBrowserPlayAgain(t *testing.T) {
 	step(phone, "play again", chromedp.Click(chromedp.ID("again")),
 		// The rematch keeps the name, as new --again does.
 		across(`document.querySelector("h1") && document.querySelector("h1").textContent === "Quick" && document.querySelector("#scorer h2") && document.querySelector("#scorer h2").textContent === "Hand 1: who went out?" && !!document.querySelector('button[data-player="Ann"]')`, 5*time.Second))
-	b := boardOf(t, db)
+	b := boardOf(t, s.DB)
 	if b["target"] != 50.0 || b["dealer"] != "Bob" || b["hands"] != 0.0 || b["name"] != "Quick" {
 		t.Fatalf("the rematch: %v", b)
 	}
@@ -388,12 +371,9 @@ func TestBrowserCorrectCardsAndOut(t *testing.T) {
 // and the focus dropped to the page's body.
 func TestBrowserNewTokenSave(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat")
-	s := harness.StartServe(t, db)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
 	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
-	phone := browser(t, exe)
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "Cat went out, Ann 7, Bob wd4", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
@@ -403,7 +383,7 @@ func TestBrowserNewTokenSave(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)))
 	s.Stop(t)
-	s2 := harness.StartServeAt(t, db, host, "--new-token")
+	s2 := harness.StartServeAt(t, s.DB, host, "--new-token")
 	step(phone, "Save at the old address",
 		chromedp.Click(chromedp.ID("save")),
 		poll(`!!document.getElementById("tokenbad")`, 5*time.Second))
@@ -427,7 +407,7 @@ func TestBrowserNewTokenSave(t *testing.T) {
 		poll(`!document.getElementById("tokenbad")`, 5*time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent.startsWith("Saved hand 1: Cat went out, 57 points.")`, 5*time.Second))
-	if got := boardOf(t, db)["hands"]; got != 1.0 {
+	if got := boardOf(t, s.DB)["hands"]; got != 1.0 {
 		t.Fatalf("%v hands, want 1", got)
 	}
 }

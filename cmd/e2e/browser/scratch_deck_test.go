@@ -19,11 +19,8 @@ import (
 // scores 75.
 func TestScratchDeck(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob", "--deck", "scratch")
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob", "--deck", "scratch"}})
+	phone := s.window(t)
 	step := stepper(t)
 	step(phone, "Ann went out; Bob's keypad offers a Wild Scratch", phoneView, navigate(s.Score),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
@@ -37,7 +34,7 @@ func TestScratchDeck(t *testing.T) {
 		poll(chipsOf("Bob")+` === "wsx"`, time.Second),
 		chromedp.Click(chromedp.ID("save")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Saved hand 1: Ann went out, 75 points."`, 5*time.Second))
-	r := boardOf(t, db)["rows"].([]any)[0].(map[string]any)
+	r := boardOf(t, s.DB)["rows"].([]any)[0].(map[string]any)
 	if c := r["cards"].(map[string]any); r["out"] != "Ann" || c["Bob"] != "wsx" || r["points"] != 75.0 {
 		t.Fatalf("the hand stored: %v", r)
 	}
