@@ -127,9 +127,9 @@ func TestBrowserSavedMessageStaysAtItsTable(t *testing.T) {
 func TestBrowserWrongToken(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
-	phone := s.window(t)
+	phone := s.phone(t, strings.Replace(s.Score, s.Token, "wrongtoken", 1))
 	step := stepper(t)
-	step(phone, "the mistyped link", phoneView, navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
+	step(phone, "the mistyped link",
 		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again."`, 5*time.Second),
 		poll(`!document.querySelector('button[data-player]')`, time.Second))
 	shoot(t, phone, screenshots(t), "serve-wrong-token.png")
@@ -170,9 +170,9 @@ func TestBrowserUndoWording(t *testing.T) {
 func TestBrowserNewGameChecksFirst(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--name", "Friday"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "a game with one player", phoneView, navigate(s.Score),
+	step(phone, "a game with one player",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), document.getElementById("newgame").open = true, true)`, time.Second),
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "Ann"),

@@ -17,9 +17,9 @@ import (
 func TestBrowserConflictSetsSaveAside(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "Cat went out, Ann 7, Bob 5", phoneView, navigate(s.Score),
+	step(phone, "Cat went out, Ann 7, Bob 5",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),

@@ -94,9 +94,9 @@ func TestBrowserModeList(t *testing.T) {
 	}
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}})
 	dir := screenshots(t)
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "the new-game form", phoneView, navigate(s.Score), chromedp.WaitVisible(chromedp.CSS("#newgame")),
+	step(phone, "the new-game form", chromedp.WaitVisible(chromedp.CSS("#newgame")),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("newgame").open = true`),
 		chromedp.WaitVisible(chromedp.CSS(`select[name="mode"]`)))
 	// Each option's text, in the list's font, against the room the closed

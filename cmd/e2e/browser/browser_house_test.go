@@ -13,9 +13,9 @@ import (
 func TestBrowserHouseRules(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "the form lists the house rules", phoneView, navigate(s.Score),
+	step(phone, "the form lists the house rules",
 		chromedp.WaitVisible(chromedp.CSS(`#newgame summary`)),
 		poll(`document.getElementById("newgame").open || (document.querySelector("#newgame summary").click(), true)`, time.Second),
 		chromedp.WaitVisible(chromedp.CSS(`#newform input[name="players"]`)),

@@ -15,10 +15,10 @@ import (
 func TestBrowserColourPerPlayer(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
 	picked := `(document.querySelector('.colors button[aria-pressed="true"]') || {}).dataset.color + " " + (document.querySelector('.tools button[aria-pressed="true"]') || {}).textContent`
-	step(phone, "Ann went out; Bob Y 7; Cat ×2 S; Dan ×3 then WD4", phoneView, navigate(s.Score),
+	step(phone, "Ann went out; Bob Y 7; Cat ×2 S; Dan ×3 then WD4",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
@@ -52,9 +52,9 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 func TestBrowserStartOverAsks(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "Bob went out (a mistake); Ann 5, Cat 9", phoneView, navigate(s.Score),
+	step(phone, "Bob went out (a mistake); Ann 5, Cat 9",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
@@ -157,7 +157,7 @@ func TestBrowserStartOverAsksInACorrection(t *testing.T) {
 func TestBrowserWhyGreyed(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
 	// why waits for the line under the keys to read want ("" none), and
 	// says what it read when it does not.
@@ -174,7 +174,7 @@ func TestBrowserWhyGreyed(t *testing.T) {
 			return nil
 		})
 	}
-	step(phone, "Ann went out; Bob: R, ×3, ×2, then two red 7s", phoneView, navigate(s.Score),
+	step(phone, "Ann went out; Bob: R, ×3, ×2, then two red 7s",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),

@@ -167,10 +167,10 @@ func TestBrowserNoMercyKnocker(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{})
 	script := axeScript(t)
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
 	shown := func(sel string) string { return `!document.querySelector('` + sel + `').closest("[hidden]")` }
-	step(phone, "the form: a classic deck asks nothing of knock-outs", phoneView, navigate(s.Score),
+	step(phone, "the form: a classic deck asks nothing of knock-outs",
 		chromedp.WaitVisible(chromedp.CSS(`#newgame summary`)),
 		poll(`document.getElementById("newgame").open || (document.querySelector("#newgame summary").click(), true)`, time.Second),
 		chromedp.WaitVisible(chromedp.CSS(`#newform input[name="players"]`)),

@@ -15,10 +15,10 @@ import (
 func TestBrowserNoTokenNoForm(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{})
-	phone := s.window(t)
-	step := stepper(t)
 	bare, _, _ := strings.Cut(s.Score, "#")
-	step(phone, "no token, no game", phoneView, navigate(bare),
+	phone := s.phone(t, bare)
+	step := stepper(t)
+	step(phone, "no token, no game",
 		chromedp.WaitReady(chromedp.CSS(`#newgame`)),
 		poll(`document.getElementById("newgame").hidden && document.getElementById("newgame").getBoundingClientRect().height === 0`, 5*time.Second),
 		poll(`!!document.getElementById("newnotoken") && document.getElementById("newnotoken").textContent.startsWith("Starting a game needs the scorer's address with its token")`, time.Second))

@@ -14,7 +14,7 @@ import (
 func TestBrowserPlayOn(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--target", "50"}, Hands: [][]string{{"--out", "Bob", "--left", "Ann=wd4", "--left", "Cat=9"}}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
 	defer func() {
 		if t.Failed() {
@@ -22,7 +22,7 @@ func TestBrowserPlayOn(t *testing.T) {
 			t.Log(v)
 		}
 	}()
-	step(phone, "the game is over: Play on to 100 is offered", phoneView, navigate(s.Score),
+	step(phone, "the game is over: Play on to 100 is offered",
 		chromedp.WaitVisible(chromedp.ID("playon")),
 		poll(`document.getElementById("playon").textContent === "Play on to 100"`, time.Second),
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second),

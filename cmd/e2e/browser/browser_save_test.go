@@ -17,9 +17,9 @@ import (
 func TestBrowserDoubleTapSavesOnce(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "Cat went out, Ann 7, Bob 5", phoneView, navigate(s.Score),
+	step(phone, "Cat went out, Ann 7, Bob 5",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
@@ -103,12 +103,12 @@ func TestBrowserLostAnswerIsSaved(t *testing.T) {
 func TestBrowserHandKeptOverReload(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
 	restored := `document.querySelector(".msg") && document.querySelector(".msg").textContent === "The hand being entered was restored." && ` +
 		`document.querySelector(".worth") && document.getElementById("changeout").textContent === "Cat" && ` + chipsOf("Ann") + ` === "7" && ` + chipsOf("Bob") + ` === "wd4" && ` +
 		`document.querySelector(".worth").textContent === "This hand: 57 points"`
-	step(phone, "Cat went out, Ann 7, Bob wd4; reload", phoneView, navigate(s.Score),
+	step(phone, "Cat went out, Ann 7, Bob wd4; reload",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
@@ -185,9 +185,9 @@ func TestBrowserSavedMessageRenumbered(t *testing.T) {
 func TestBrowserWrongTokenNewGame(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
-	phone := s.window(t)
+	phone := s.phone(t, strings.Replace(s.Score, s.Token, "wrongtoken", 1))
 	step := stepper(t)
-	step(phone, "the mistyped link, a new game", phoneView, navigate(strings.Replace(s.Score, s.Token, "wrongtoken", 1)),
+	step(phone, "the mistyped link, a new game",
 		poll(`!!document.getElementById("tokenbad")`, 5*time.Second),
 		poll(`(window.confirm = () => true, document.getElementById("newgame").open = true)`, time.Second),
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "X,Y"),
@@ -201,9 +201,9 @@ func TestBrowserWrongTokenNewGame(t *testing.T) {
 func TestBrowserMissingCardsLineGoes(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "Cat went out, Ann 7, saved without Bob's", phoneView, navigate(s.Score),
+	step(phone, "Cat went out, Ann 7, saved without Bob's",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),
@@ -283,9 +283,9 @@ func TestBrowserTapTargets(t *testing.T) {
 func TestBrowserCorrectionKeptOverReload(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}, Hands: [][]string{{"--out", "Ann", "--left", "Bob=r7 2xs wd4", "--left", "Cat=9 40pts"}}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "correcting hand 1: Bob went out, Ann 5; reload", phoneView, navigate(s.Score),
+	step(phone, "correcting hand 1: Bob went out, Ann 5; reload",
 		chromedp.WaitVisible(chromedp.ID("correct")),
 		chromedp.Click(chromedp.ID("correct")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-edit="1"]`)),

@@ -225,7 +225,7 @@ func TestBrowserRestart(t *testing.T) {
 func TestBrowserPlayAgain(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--target", "50", "--name", "Quick"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
 	defer func() {
 		if t.Failed() {
@@ -233,7 +233,7 @@ func TestBrowserPlayAgain(t *testing.T) {
 			t.Log(v)
 		}
 	}()
-	step(phone, "the winning hand", phoneView, navigate(s.Score),
+	step(phone, "the winning hand",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Bob"]`)),
 		poll(`!document.getElementById("newgame").open && document.getElementById("againrow").hidden`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-player="Bob"]`)),
@@ -373,9 +373,9 @@ func TestBrowserNewTokenSave(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat"}})
 	host := strings.TrimSuffix(strings.TrimPrefix(s.View, "http://"), "/")
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "Cat went out, Ann 7, Bob wd4", phoneView, navigate(s.Score),
+	step(phone, "Cat went out, Ann 7, Bob wd4",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Ann"]`)),

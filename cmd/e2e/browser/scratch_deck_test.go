@@ -20,9 +20,9 @@ import (
 func TestScratchDeck(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob", "--deck", "scratch"}})
-	phone := s.window(t)
+	phone := s.phone(t, s.Score)
 	step := stepper(t)
-	step(phone, "Ann went out; Bob's keypad offers a Wild Scratch", phoneView, navigate(s.Score),
+	step(phone, "Ann went out; Bob's keypad offers a Wild Scratch",
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),

@@ -49,3 +49,13 @@ func (s *served) window(t *testing.T) context.Context {
 	t.Helper()
 	return browser(t, s.exe)
 }
+
+// phone opens a window of the test's own at a phone's size and loads url
+// there (s.Score, or an address made from it); what the page shows then
+// is for the test to wait for.
+func (s *served) phone(t *testing.T, url string) context.Context {
+	t.Helper()
+	ctx := s.window(t)
+	stepper(t)(ctx, "open "+url+" on a phone", phoneView, navigate(url))
+	return ctx
+}
