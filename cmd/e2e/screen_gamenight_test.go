@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,8 +14,7 @@ import (
 func TestScreenYesTypedInFull(t *testing.T) {
 	t.Parallel()
 	for _, cols := range []int{80, 60} {
-		db := filepath.Join(t.TempDir(), "u.db")
-		s := startScreenSize(t, db, cols, 24, nil, "new")
+		s, _ := newAt(t, cols, 24)
 		s.waitFor("Players in seating order")
 		s.burst("Ann Bob Cat\r")
 		s.waitFor("3 players: Ann, Bob and Cat?")
@@ -53,8 +51,7 @@ func TestScreenYesTypedInFull(t *testing.T) {
 // and "2" a round of 42 hands.
 func TestScreenDefaultsAreReplaced(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob", "--deck", "classic", "--mode", "standard", "--dealer", "Ann")
+	s, _ := newAt(t, 60, 24, "--players", "Ann,Bob", "--deck", "classic", "--mode", "standard", "--dealer", "Ann")
 	s.waitFor("? Play to how many points [500]: ")
 	s.burst("50\r")
 	s.waitFor("first to 50,")
@@ -62,8 +59,7 @@ func TestScreenDefaultsAreReplaced(t *testing.T) {
 	s.burst("\x03")
 	s.exit()
 
-	db = filepath.Join(t.TempDir(), "u.db")
-	s = startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--deck", "classic", "--mode", "rotating", "--dealer", "Ann")
+	s, _ = newAt(t, 60, 24, "--players", "Ann,Bob,Cat,Dan,Eve", "--deck", "classic", "--mode", "rotating", "--dealer", "Ann")
 	s.waitFor("? Hands in each round at each table [4]: ")
 	s.burst("2\r")
 	s.waitFor("rounds of 2 hands")
@@ -79,8 +75,7 @@ func TestScreenDefaultsAreReplaced(t *testing.T) {
 // it".
 func TestScreenDealerByFirstLetter(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Mom,Dad,Lily", "--mode", "standard", "--target", "500", "--deck", "classic")
+	s, _ := newAt(t, 60, 24, "--players", "Mom,Dad,Lily", "--mode", "standard", "--target", "500", "--deck", "classic")
 	s.waitFor("Who deals first?")
 	s.showsLines("  ▸ Draw for it: highest number deals")
 	s.burst("d")
@@ -90,8 +85,7 @@ func TestScreenDealerByFirstLetter(t *testing.T) {
 	s.exit()
 
 	// Enter alone still draws for it.
-	db = filepath.Join(t.TempDir(), "u.db")
-	s = startScreenSize(t, db, 60, 24, nil, "new", "--players", "Mom,Dad,Lily", "--mode", "standard", "--target", "500", "--deck", "classic")
+	s, _ = newAt(t, 60, 24, "--players", "Mom,Dad,Lily", "--mode", "standard", "--target", "500", "--deck", "classic")
 	s.waitFor("Who deals first?")
 	s.burst("\r")
 	s.waitFor("Mom drew")
@@ -104,8 +98,7 @@ func TestScreenDealerByFirstLetter(t *testing.T) {
 // did nothing.
 func TestScreenLetterOfNoName(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Mom,Dad,Lily", "--dealer", "Mom")
-	s := startScreenSize(t, db, 60, 24, nil, "hand")
+	s, _ := handAt(t, 60, 24, "--players", "Mom,Dad,Lily", "--dealer", "Mom")
 	s.waitFor("Who went out?")
 	s.burst("z")
 	s.waitFor("  no player's name starts with z")
@@ -128,8 +121,7 @@ func TestScreenLetterOfNoName(t *testing.T) {
 // meaning.
 func TestScreenListsAndNotationAt60Columns(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := startScreenSize(t, db, 60, 24, nil, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--deck", "flip", "--target", "500", "--dealer", "Ann")
+	s, _ := newAt(t, 60, 24, "--players", "Ann,Bob,Cat,Dan,Eve", "--deck", "flip", "--target", "500", "--dealer", "Ann")
 	s.waitFor("How do you score?")
 	s.showsLines(
 		"    lowest     everyone tallies what they're caught with;",
@@ -161,8 +153,7 @@ func TestScreenListsAndNotationAt60Columns(t *testing.T) {
 // stayed.
 func TestScreenBackspaceAfterLetterOfNoName(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Mom,Dad,Lily", "--dealer", "Mom")
-	s := startScreenSize(t, db, 60, 24, nil, "hand")
+	s, _ := handAt(t, 60, 24, "--players", "Mom,Dad,Lily", "--dealer", "Mom")
 	s.waitFor("Who went out?")
 	s.burst("z")
 	s.waitFor("  no player's name starts with z")
@@ -181,8 +172,7 @@ func TestScreenBackspaceAfterLetterOfNoName(t *testing.T) {
 // starts so is nobody's at the table.
 func TestScreenLetterOfAPlayerSittingOut(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1")
-	s := startScreenSize(t, db, 60, 24, nil, "hand")
+	s, _ := handAt(t, 60, 24, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1")
 	s.waitFor("Who went out?")
 	s.burst("e")
 	s.waitFor("  Eve sits out this round")

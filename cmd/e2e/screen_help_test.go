@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"regexp"
 	"testing"
 )
@@ -12,8 +11,7 @@ import (
 // Every description starts at column 14, its continued lines too.
 func TestScreenNewHelpKeepsItsColumns(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := startScreenSize(t, db, 80, 200, nil, "new", "--help")
+	s, _ := newAt(t, 80, 200, "--help")
 	if code := s.exit(); code != 0 {
 		t.Fatalf("exit %d; the screen:\n%s", code, s.text())
 	}

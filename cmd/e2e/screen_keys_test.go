@@ -13,8 +13,7 @@ import (
 // part of the pick, not keys for the next prompt.
 func TestScreenWholeNameAtWhoWentOut(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dad")
-	s := startScreen(t, db, nil, "hand")
+	s, db := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat,Dad")
 	s.waitFor("Who went out")
 	s.burst("Dad\r" + "r7\r" + "9\r" + "w\r" + "\r" + // Dad out, typed whole
 		"bOB" + "gs\r" + "1\r" + "2\r" + "\r" + // Bob, in any case, no Enter
@@ -42,8 +41,7 @@ func TestScreenWholeNameAtWhoWentOut(t *testing.T) {
 // Linux console).
 func TestScreenLineEditing(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob")
-	s := startScreen(t, db, nil, "hand")
+	s, _ := handAt(t, screenCols, screenRows, "--players", "Ann,Bob")
 	s.waitFor("Who went out")
 	s.burst("a")
 	s.waitFor("? Bob's cards")
@@ -75,8 +73,7 @@ func TestScreenLineEditing(t *testing.T) {
 // they do nothing, and the drop is chosen with the arrows and Enter.
 func TestScreenWhoseCardsPicksByLetter(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
-	s := startScreen(t, db, nil, "hand")
+	s, db := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat,Dan")
 	s.waitFor("Who went out")
 	s.burst("a\r" + "\r" + "(sw" + "d" + "r7 wd4\r")
 	s.showsLines("Dan's cards: r7 wd4", "  Dan: r7 wd4 = 57 points", "? Bob's cards: █")
@@ -103,9 +100,8 @@ func TestScreenWhoseCardsPicksByLetter(t *testing.T) {
 // questions of a hand (exit 130).
 func TestScreenDropAsksFirst(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	const question = "Drop this hand? Bob's and Cat's cards are entered."
-	s := startScreen(t, db, nil, "hand")
+	s, db := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat,Dan")
 	s.waitFor("Who went out")
 	s.burst("a\r" + "r7\r" + "wd4\r" + "\r") // Ann; Bob's, Cat's cards; Dan's left: the chooser
 	s.waitFor("(drop this hand and stop for now)")
@@ -176,8 +172,7 @@ func (s *screen) waitCursor(tail, at string) {
 // at the end of the line the block is drawn as before.
 func TestScreenCursorShowsCharacter(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob")
-	s := startScreen(t, db, nil, "hand")
+	s, _ := handAt(t, screenCols, screenRows, "--players", "Ann,Bob")
 	s.waitFor("Who went out")
 	s.burst("a")
 	s.waitFor("? Bob's cards")
@@ -218,8 +213,7 @@ func TestScreenCursorShowsCharacter(t *testing.T) {
 // Fitzgeral" then "d" on the next line, before).
 func TestScreenAnswerWrapsBetweenWords(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob")
-	s := startScreen(t, db, nil, "hand")
+	s, _ := handAt(t, screenCols, screenRows, "--players", "Ann,Bob")
 	s.waitFor("Who went out")
 	s.burst("a")
 	s.waitFor("? Bob's cards")

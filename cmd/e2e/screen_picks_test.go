@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -87,8 +86,7 @@ func TestScreenPickKeepsItsQuestion(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(c.cols), func(t *testing.T) {
 			t.Parallel()
-			db := filepath.Join(t.TempDir(), "u.db")
-			s := startScreenSize(t, db, c.cols, screenRows, nil, "new",
+			s, _ := newAt(t, c.cols, screenRows,
 				"--players", "Ann,Bartholomew Okonkwo-Ray,Catherine Delacroix",
 				"--mode", "standard", "--deck", "no-mercy", "--target", "1000")
 			s.waitFor("Who receives the 250")

@@ -13,8 +13,7 @@ import (
 // Dan and Cat = 500 points to Bob").
 func TestScreenWhoElseStartsOnNoOneElse(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan", "--deck", "no-mercy")
-	s := startScreen(t, db, nil, "hand")
+	s, _ := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat,Dan", "--deck", "no-mercy")
 	s.waitFor("Who won (went out, or last not knocked out)?")
 	s.burst("b") // Bob
 	s.waitFor("Was anyone knocked out (25 cards or more)?")

@@ -37,8 +37,7 @@ func TestScreenNewRefusesFlagsBeforeAsking(t *testing.T) {
 // 3 have no rule).
 func TestScreenEmptyCustomRuleLeavesALine(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := startScreen(t, db, nil, "new", "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "shuffle", "--dealer", "Ann")
+	s, _ := newAt(t, screenCols, screenRows, "--players", "Ann,Bob", "--mode", "standard", "--target", "100", "--deck", "shuffle", "--dealer", "Ann")
 	s.waitFor("How many Wild Customizable cards")
 	s.burst("\r")
 	s.waitFor("Rule written on card 1")

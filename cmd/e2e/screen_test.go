@@ -148,14 +148,30 @@ func newScreenGame(t *testing.T, args ...string) string {
 	return db
 }
 
+// handAt starts unoscore hand at a screen of cols x rows, on a game
+// started (by newScreenGame) with new's flags args; it returns the screen
+// and the database.
+func handAt(t *testing.T, cols, rows int, args ...string) (*screen, string) {
+	t.Helper()
+	db := newScreenGame(t, args...)
+	return startScreenSize(t, db, cols, rows, nil, "hand"), db
+}
+
+// newAt starts unoscore new, with flags args, at a screen of cols x rows
+// on an empty database; it returns the screen and the database.
+func newAt(t *testing.T, cols, rows int, args ...string) (*screen, string) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "u.db")
+	return startScreenSize(t, db, cols, rows, nil, append([]string{"new"}, args...)...), db
+}
+
 // Items 12 and 1: hands typed ahead in one burst all land in the prompts
 // they were meant for, and the save question never stays half-drawn: it
 // stays answered, or not at all.
 func TestScreenHandsTypedAhead(t *testing.T) {
 	t.Parallel()
 	for round := range 3 {
-		db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
-		s := startScreen(t, db, nil, "hand")
+		s, db := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat,Dan")
 		s.waitFor("Who went out")
 		s.burst("" +
 			"\r" + "r7 wd4\r" + "g5 2xs\r" + "3x5\r" + "\r" + // Ann out
@@ -189,8 +205,7 @@ func TestScreenHandsTypedAhead(t *testing.T) {
 // says its question, "✔ Who deals first? Ann").
 func TestScreenNewAt80Columns(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := startScreen(t, db, nil, "new")
+	s, db := newAt(t, screenCols, screenRows)
 	s.waitFor("Players in seating order")
 	s.burst("Ann, Bob, Cat\r" + "\r" + "\r" + "\x1b[B\x1b[B\x1b[A\x1b[B\r" +
 		"\r" + "\r") // all three Wild Customizable cards, nothing written on them
@@ -367,8 +382,7 @@ func TestScreenPromptsLowInTheWindow(t *testing.T) {
 // order, back to anyone, and "no" at the save question keeps the entries.
 func TestScreenAnyOrder(t *testing.T) {
 	t.Parallel()
-	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
-	s := startScreen(t, db, nil, "hand")
+	s, db := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat,Dan")
 	s.waitFor("Who went out")
 	s.burst("c") // Cat went out, picked by her first letter
 	s.waitFor("Dan's cards")
@@ -413,8 +427,7 @@ func TestKeystrokesForATypicalHand(t *testing.T) {
 	if n > 40 {
 		t.Errorf("the prompts take %d keystrokes, more than 40", n)
 	}
-	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
-	s := startScreen(t, db, nil, "hand")
+	s, _ := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat,Dan")
 	s.waitFor("Who went out")
 	s.burst(strings.Join(keys, "") + "(\r")
 	if code := s.exit(); code != 0 {
@@ -427,7 +440,7 @@ func TestKeystrokesForATypicalHand(t *testing.T) {
 	if n := len(line) + 1; n > 70 {
 		t.Errorf("the flags take %d keystrokes, more than 70", n)
 	}
-	db = newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
+	db := newScreenGame(t, "--players", "Ann,Bob,Cat,Dan")
 	code, out, errs := harness.Unoscore(t, db, "hand", "-o", "c", "d=r7 wd4 g2 y5", "a=b+2 y9 gs rrev", "b=w 3 g8 b1")
 	if code != 0 || !strings.HasPrefix(out, want+"\n") {
 		t.Errorf("exit %d: %s%s", code, out, errs)
@@ -477,8 +490,7 @@ func TestScreenGameChangedElsewhere(t *testing.T) {
 // answered, and with them what had been asked.
 func TestScreenNewQuestionsStayAnswered(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	s := startScreen(t, db, nil, "new")
+	s, _ := newAt(t, screenCols, screenRows)
 	s.waitFor("Players in seating order")
 	s.burst("Ann Bob Cat Dan\r")
 	s.waitFor("4 players: Ann, Bob, Cat and Dan?")
