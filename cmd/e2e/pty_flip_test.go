@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,8 +13,7 @@ import (
 // a sentence that fits.
 func TestTerminalFlip80x24(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	tm := startTermSize(t, 80, 24, db, "new")
+	tm, db := termNewAt(t, 80, 24)
 	tm.expect("Players in seating order")
 	tm.line("Ann, Bob, Cat")
 	tm.expect("How do you score?")

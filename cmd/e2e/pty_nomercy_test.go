@@ -2,12 +2,9 @@ package e2e
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestTerminalNoMercy80x24 enters No Mercy hands at the prompts in an
@@ -17,11 +14,7 @@ import (
 // no cards asked at all. 250 points are added for each knock-out.
 func TestTerminalNoMercy80x24(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan", "--deck", "no-mercy"); code != 0 {
-		t.Fatal(errs)
-	}
-	tm := startTermSize(t, 80, 24, db, "hand")
+	tm, db := termHandAt(t, 80, 24, "--players", "Ann,Bob,Cat,Dan", "--deck", "no-mercy")
 	tm.expect("Who won (went out, or last not knocked out)?")
 	tm.line("b") // Bob
 	tm.expect("Was anyone knocked out (25 cards or more)? [y/N]")
@@ -89,8 +82,7 @@ func TestTerminalNoMercy80x24(t *testing.T) {
 // knocked Dan out?", and the knocker's 250 is said and scored.
 func TestTerminalNoMercyKnocker80x24(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	tm := startTermSize(t, 80, 24, db, "new", "--players", "Ann,Bob,Cat,Dan", "--deck", "no-mercy", "--mode", "standard", "--target", "1000", "--dealer", "Ann")
+	tm, db := termNewAt(t, 80, 24, "--players", "Ann,Bob,Cat,Dan", "--deck", "no-mercy", "--mode", "standard", "--target", "1000", "--dealer", "Ann")
 	tm.expect("Who receives the 250 for each player knocked out?")
 	tm.expect("The hand's winner (the default)")
 	tm.send(keyDown) // Whoever knocked the player out

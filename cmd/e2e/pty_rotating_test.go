@@ -83,11 +83,7 @@ func TestTerminalWaitingTable(t *testing.T) {
 // round's sit-out.
 func TestTerminalSittingOut(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1"); code != 0 {
-		t.Fatal(errs)
-	}
-	tm := startTermSize(t, 80, 24, db, "hand")
+	tm, _ := termHandAt(t, 80, 24, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "1")
 	tm.expect("Table 1, round 1 of 5, hand 1 of 1: Ann & Cat against Bob & Dan; Ann deals.")
 	tm.expect("Eve sits out round 1.")
 	tm.expect("Who went out?")
@@ -126,8 +122,7 @@ func TestTerminalTableLineOnce(t *testing.T) {
 			}
 		}
 	}
-	db := filepath.Join(t.TempDir(), "u.db")
-	tm := startTermSize(t, 80, 24, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "2", "--deck", "classic")
+	tm, _ := termNewAt(t, 80, 24, "--players", "Ann,Bob,Cat,Dan,Eve", "--mode", "rotating", "--hands", "2", "--deck", "classic")
 	tm.expect("Who went out?")
 	once(t, tm.screen(), "Table 1, round 1 of 5, hand 1 of 2: Ann & Cat against Bob & Dan; Ann deals.", "Eve sits out round 1.")
 	tm.line("") // Ann
@@ -145,7 +140,7 @@ func TestTerminalTableLineOnce(t *testing.T) {
 	tm.wait()
 	fits80(t, tm.screen())
 
-	db = filepath.Join(t.TempDir(), "u8.db")
+	db := filepath.Join(t.TempDir(), "u8.db")
 	for _, args := range [][]string{
 		{"new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating", "--hands", "2"},
 		{"hand", "--table", "1", "--out", "Ann", "--left", "Bob=r7", "--left", "Dan=9"},

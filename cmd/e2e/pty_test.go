@@ -29,9 +29,34 @@ type term struct {
 	done   chan error
 }
 
+// termCols and termRows are startTerm's terminal: roomy, so that what is
+// printed is seldom wrapped.
+const termCols, termRows = 120, 50
+
 func startTerm(t *testing.T, db string, args ...string) *term {
 	t.Helper()
-	return startTermSize(t, 120, 50, db, args...)
+	return startTermSize(t, termCols, termRows, db, args...)
+}
+
+// termHandAt starts unoscore hand in a terminal of cols x rows, on a game
+// started as a script starts one, with new's flags args; it returns the
+// terminal and the database.
+func termHandAt(t *testing.T, cols, rows uint16, args ...string) (*term, string) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "u.db")
+	if code, _, errs := harness.Unoscore(t, db, append([]string{"new"}, args...)...); code != 0 {
+		t.Fatal(errs)
+	}
+	return startTermSize(t, cols, rows, db, "hand"), db
+}
+
+// termNewAt starts unoscore new, with flags args, in a terminal of
+// cols x rows on an empty database; it returns the terminal and the
+// database.
+func termNewAt(t *testing.T, cols, rows uint16, args ...string) (*term, string) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "u.db")
+	return startTermSize(t, cols, rows, db, append([]string{"new"}, args...)...), db
 }
 
 // startTermSize is startTerm in a terminal of cols x rows.
@@ -124,8 +149,7 @@ func boardJSON(t *testing.T, db string) map[string]any {
 
 func TestTerminalNewToTheEnd(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	tm := startTerm(t, db, "new")
+	tm, db := termNewAt(t, termCols, termRows)
 	tm.expect("Players in seating order")
 	tm.line("Ann, Bob")
 	tm.expect("How do you score?")
@@ -179,11 +203,7 @@ func TestTerminalNewToTheEnd(t *testing.T) {
 // on the old code she was only "leading", with no win in the statistics).
 func TestTerminalPlayOn(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat", "--target", "100"); code != 0 {
-		t.Fatal(errs)
-	}
-	tm := startTermSize(t, 80, 24, db, "hand")
+	tm, db := termHandAt(t, 80, 24, "--players", "Ann,Bob,Cat", "--target", "100")
 	tm.expect("Who went out?")
 	tm.line("") // Ann
 	tm.expect("Bob's cards")
@@ -224,11 +244,7 @@ func TestTerminalPlayOn(t *testing.T) {
 
 func TestTerminalHandWithATypo(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
-		t.Fatal(errs)
-	}
-	tm := startTerm(t, db, "hand")
+	tm, db := termHandAt(t, termCols, termRows, "--players", "Ann,Bob,Cat")
 	tm.expect("Hand 1. Ann deals.")
 	tm.expect("Who went out?")
 	tm.send(keyDown) // Bob
@@ -261,11 +277,7 @@ func TestTerminalHandWithATypo(t *testing.T) {
 
 func TestTerminalCtrlCInAHand(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat"); code != 0 {
-		t.Fatal(errs)
-	}
-	tm := startTerm(t, db, "hand")
+	tm, db := termHandAt(t, termCols, termRows, "--players", "Ann,Bob,Cat")
 	tm.expect("Who went out?")
 	tm.line("")
 	tm.expect("Bob's cards")
@@ -292,11 +304,7 @@ func TestTerminalCtrlCInAHand(t *testing.T) {
 // are saved. A prompt never holds the file.
 func TestTerminalTwoTables(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating"); code != 0 {
-		t.Fatal(errs)
-	}
-	one := startTerm(t, db, "hand")
+	one, db := termHandAt(t, termCols, termRows, "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--mode", "rotating")
 	two := startTerm(t, db, "hand")
 	one.expect("Which table?")
 	two.expect("Which table?")

@@ -1,10 +1,7 @@
 package e2e
 
 import (
-	"path/filepath"
 	"testing"
-
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestTerminalThemedDeck: the hand prompts read the themed deck's colours,
@@ -12,11 +9,7 @@ import (
 // notation help lists the deck's colours.
 func TestTerminalThemedDeck(t *testing.T) {
 	t.Parallel()
-	db := filepath.Join(t.TempDir(), "u.db")
-	if code, _, errs := harness.Unoscore(t, db, "new", "--players", "Ann,Bob", "--deck", "themed"); code != 0 {
-		t.Fatal(errs)
-	}
-	tm := startTerm(t, db, "hand")
+	tm, _ := termHandAt(t, termCols, termRows, "--players", "Ann,Bob", "--deck", "themed")
 	tm.expect("Who went out?")
 	tm.line("") // Ann
 	tm.expect("Bob's cards")
