@@ -2,13 +2,10 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserFaceKeysOneLine: a face key's letters stay on one line on a
@@ -16,14 +13,11 @@ import (
 // Attack's WAH at 320 px); they wrapped as "WRD" over "4", "WD1" over "0".
 func TestBrowserFaceKeysOneLine(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
 	for _, deck := range []string{"no-mercy", "attack"} {
-		db := filepath.Join(t.TempDir(), deck+".db")
-		harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", deck)
-		s := harness.StartServe(t, db)
+		s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--deck", deck}})
 		step := stepper(t)
 		for _, w := range []int64{390, 320} {
-			phone := browser(t, exe) // a phone of its own: no hand begun
+			phone := s.window(t) // a phone of its own: no hand begun
 			what := fmt.Sprintf("the %s keypad at %d px", deck, w)
 			step(phone, what, chromedp.EmulateViewport(w, 700, chromedp.EmulateMobile, chromedp.EmulatePortrait),
 				navigate(s.Score),

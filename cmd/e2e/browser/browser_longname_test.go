@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -39,15 +38,9 @@ const overflow = `((w) => {
 func TestBrowserLongNameFits(t *testing.T) {
 	t.Parallel()
 	harness.Slow(t, "a layout measure")
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
 	long := "Maximilianalexanderjones"
-	harness.NewGame(t, db, "--players", long+",Bob,Cat", "--name", "Long names")
-	if code, _, errs := harness.Unoscore(t, db, "hand", "--out", long, "--left", "Bob=r7", "--left", "Cat=g2"); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", long + ",Bob,Cat", "--name", "Long names"}, Hands: [][]string{{"--out", long, "--left", "Bob=r7", "--left", "Cat=g2"}}})
+	phone := s.window(t)
 	step := stepper(t)
 	dir := screenshots(t)
 	width := int64(0)
@@ -91,7 +84,7 @@ func TestBrowserLongNameFits(t *testing.T) {
 	fits("the television")
 
 	players := []string{long, "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
-	harness.NewGame(t, db, "--players", strings.Join(players, ","), "--mode", "rotating", "--name", "Long rotating")
+	harness.NewGame(t, s.DB, "--players", strings.Join(players, ","), "--mode", "rotating", "--name", "Long rotating")
 	for _, w := range []int64{390, 320} {
 		width = w
 		at := fmt.Sprintf(" at %d px", w)

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -18,20 +17,18 @@ import (
 // for axe with it.
 func TestBrowserSaysTheChange(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--name", "Friday night"}, Hands: [][]string{
+		{"--out", "Ann", "--left", "Bob=20pts", "--left", "Cat=36pts"},
+		{"--out", "Cat", "--left", "Ann=5pts", "--left", "Bob=3pts"},
+	}})
 	script := axeScript(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--name", "Friday night")
 	hand := func(args ...string) {
 		t.Helper()
-		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, s.DB, args...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	hand("hand", "--out", "Ann", "--left", "Bob=20pts", "--left", "Cat=36pts")
-	hand("hand", "--out", "Cat", "--left", "Ann=5pts", "--left", "Bob=3pts")
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 	step(ctx, "the television", bypassCSP, chromedp.EmulateViewport(1280, 720), navigate(s.View), chromedp.WaitVisible(chromedp.CSS(".totals")),
 		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))
@@ -65,17 +62,14 @@ func TestBrowserSaysTheChange(t *testing.T) {
 // went out, 255 points.").
 func TestBrowserSaysTheCharge(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
-	harness.NewGame(t, db, "--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--mode", "lowest")
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat", "--deck", "no-mercy", "--mode", "lowest"}})
 	hand := func(args ...string) {
 		t.Helper()
-		if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
+		if code, _, errs := harness.Unoscore(t, s.DB, args...); code != 0 {
 			t.Fatal(errs)
 		}
 	}
-	s := harness.StartServe(t, db)
-	ctx := browser(t, exe)
+	ctx := s.window(t)
 	step := stepper(t)
 	step(ctx, "the television", bypassCSP, chromedp.EmulateViewport(1280, 720), navigate(s.View),
 		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))

@@ -2,13 +2,11 @@ package browser
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserTVStaleKeepsLayout: on a television at 1280×720, the board
@@ -19,23 +17,19 @@ import (
 // showed cut in half.
 func TestBrowserTVStaleKeepsLayout(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	db := filepath.Join(t.TempDir(), "u.db")
 	players := []string{"Ann", "Bob", "Cat", "Dan"}
-	harness.NewGame(t, db, "--players", strings.Join(players, ","), "--name", "Friday night")
+	var hands [][]string
 	for h := 0; h < 16; h++ {
-		hand := []string{"hand", "--out", players[h%4]}
+		hand := []string{"--out", players[h%4]}
 		for i, p := range players {
 			if i != h%4 {
 				hand = append(hand, "--left", fmt.Sprintf("%s=r%d", p, (h+i)%10))
 			}
 		}
-		if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
-			t.Fatal(errs)
-		}
+		hands = append(hands, hand)
 	}
-	s := harness.StartServe(t, db)
-	tv := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", strings.Join(players, ","), "--name", "Friday night"}, Hands: hands})
+	tv := s.window(t)
 	step := stepper(t)
 	// layout: where the totals and the pad are, and the rows cut.
 	layout := `(() => {

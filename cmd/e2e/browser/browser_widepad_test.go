@@ -1,14 +1,11 @@
 package browser
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestBrowserWidePadKeyboard: a score pad wider than a phone scrolls
@@ -18,22 +15,16 @@ import (
 // stop of its own.
 func TestBrowserWidePadKeyboard(t *testing.T) {
 	t.Parallel()
-	exe := chromium(t)
-	script := axeScript(t)
-	db := filepath.Join(t.TempDir(), "u.db")
 	players := "Grandma Rosemary,Grandpa Bartholomew,Aunt Penelope,Uncle Maximilian,Cousin Alexandria,Mom,Dad,Kid,Baby,Nana"
-	harness.NewGame(t, db, "--players", players)
-	args := []string{"hand", "--out", "Mom"}
+	args := []string{"--out", "Mom"}
 	for i, p := range strings.Split(players, ",") {
 		if p != "Mom" {
 			args = append(args, "--left", p+"="+string(rune('0'+i))) // no more copies than the deck holds
 		}
 	}
-	if code, _, errs := harness.Unoscore(t, db, args...); code != 0 {
-		t.Fatal(errs)
-	}
-	s := harness.StartServe(t, db)
-	phone := browser(t, exe)
+	s := servedGame(t, setup{New: []string{"--players", players}, Hands: [][]string{args}})
+	script := axeScript(t)
+	phone := s.window(t)
 	step := stepper(t)
 	for _, page := range []string{s.View, s.Score} {
 		step(phone, "a phone: "+page, phoneView, navigate(page), chromedp.WaitVisible(chromedp.CSS(".padwrap")),
