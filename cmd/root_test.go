@@ -67,3 +67,30 @@ func TestPanicStackOnlyWithDebug(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryLimit: every command runs under heapLimit, unless GOMEMLIMIT
+// sets a limit of its own, which the runtime keeps.
+func TestMemoryLimit(t *testing.T) {
+	for _, c := range []struct {
+		env  string
+		want int64
+		set  bool
+	}{
+		{"", heapLimit, true},
+		{"64MiB", 0, false},
+		{"off", 0, false},
+	} {
+		got, set := memoryLimit(func(k string) string {
+			if k == "GOMEMLIMIT" {
+				return c.env
+			}
+			return ""
+		})
+		if got != c.want || set != c.set {
+			t.Errorf("GOMEMLIMIT=%q: memoryLimit = %d, %v; want %d, %v", c.env, got, set, c.want, c.set)
+		}
+	}
+	if heapLimit+10<<20 > 30<<20 {
+		t.Errorf("heapLimit %d MiB leaves no room for the binary's 10 MiB under 30 MiB", heapLimit>>20)
+	}
+}
