@@ -103,7 +103,7 @@
   // show says whether the board is live; a board that may be out of date
   // is dimmed, so that nobody reads old numbers as the score.
   function show(up) {
-    document.body.classList.toggle("stale", !up);
+    stale(!up);
     if (!status) return;
     status.hidden = false;
     status.textContent = up ? "live" : "reconnecting… the board may be out of date";
@@ -122,6 +122,20 @@
     if (hands < before) said.textContent = "A hand was voided. " + now.dataset.saidLead;
     else if (hands > before) said.textContent = now.dataset.saidHand + " " + now.dataset.saidLead;
     else said.textContent = now.dataset.saidLead; // a hand corrected: the lead as it stands
+  }
+
+  // stale dims the page, or brings it back. While dimmed, the page scrolls
+  // within main, above the footer's "reconnecting…" (app.css): the place
+  // scrolled to moves from the window to main and back, so that nothing
+  // jumps.
+  function stale(on) {
+    var body = document.body, main = document.querySelector("body > main");
+    if (body.classList.contains("stale") === on) return;
+    var y = on || !main ? window.scrollY : main.scrollTop;
+    body.classList.toggle("stale", on);
+    if (!main) return;
+    if (on) main.scrollTop = y;
+    else window.scrollTo(0, y);
   }
 
   var es = null;
@@ -148,7 +162,7 @@
       // The game was deleted: said once, and no more reconnecting.
       es = null;
       src.close();
-      document.body.classList.add("stale");
+      stale(true);
       if (!status) return;
       status.hidden = false;
       status.textContent = e.data;

@@ -1,0 +1,87 @@
+package browser
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/unoscore/unoscore/cmd/e2e/harness"
+)
+
+// covered is a script saying what of the page lies under the footer's
+// "reconnecting…" bar, at the top, middle and end of the page's scroll
+// (the window's, or main's where main scrolls): a total's number, a badge,
+// a key of the keypad, a line of the key or a cell of the pad whose middle
+// shows on the screen (within the viewport and within main's box) but
+// where the bar, not it, is what a tap or an eye meets.
+const covered = `(() => {
+	const main = document.querySelector("body > main"), foot = document.querySelector(".foot");
+	const scroller = getComputedStyle(main).overflowY === "auto" || getComputedStyle(main).overflowY === "scroll" ? main : document.scrollingElement;
+	const bad = [];
+	for (const at of [0, .5, 1]) {
+		scroller.scrollTop = at * (scroller.scrollHeight - scroller.clientHeight);
+		const m = main.getBoundingClientRect();
+		for (const e of document.querySelectorAll(".total .score, .total .badge, #scorer button, #why, .key, .pad td, .head")) {
+			if (!e.getClientRects().length) continue;
+			const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+			if (y < 0 || y > innerHeight || y < m.top || y > m.bottom || x < 0 || x > innerWidth) continue;
+			const hit = document.elementFromPoint(x, y);
+			if (hit && foot.contains(hit)) bad.push(e.className + " " + JSON.stringify(e.textContent.trim().slice(0, 30)) + " at " + Math.round(y) + " (scrolled " + at + ")");
+		}
+	}
+	return [...new Set(bad)].slice(0, 6).join("; ");
+})()`
+
+// TestBrowserReconnectingTakesItsRoom: with the server stopped, the phones'
+// red "reconnecting…" bar takes a room of its own at the foot of the
+// screen and covers nothing, scrolled to the top, the middle or the end:
+// on the scorer's phone (the leading total, the keypad) and on a viewer's
+// (the KO key). It lay over them, fixed at the bottom of the screen.
+func TestBrowserReconnectingTakesItsRoom(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	players := []string{"Mom", "Dad", "Zoe", "Max", "Grandma Rosalind"}
+	harness.NewGame(t, db, "--players", strings.Join(players, ","), "--deck", "no-mercy")
+	for h := 0; h < 3; h++ {
+		hand := []string{"hand", "--out", players[h%5]}
+		for i, p := range players {
+			if i == 4 && h == 0 {
+				hand = append(hand, "--knocked-out", p)
+			} else if i != h%5 {
+				hand = append(hand, "--left", fmt.Sprintf("%s=r%d", p, i+h))
+			}
+		}
+		if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := harness.StartServe(t, db)
+	phone, viewer := browser(t, exe), browser(t, exe)
+	step := stepper(t)
+	step(phone, "the scorer's phone, mid-hand", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Zoe"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Zoe"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-face="7"]`)),
+		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))
+	step(viewer, "a viewer's phone", phoneView, navigate(s.View),
+		chromedp.WaitVisible(chromedp.CSS(`.ko-key`)),
+		poll(`document.getElementById("status").textContent === "live"`, 10*time.Second))
+	s.Stop(t)
+	dir := screenshots(t)
+	for i, page := range []string{"the scorer's phone", "a viewer's phone"} {
+		ctx := phone
+		if i == 1 {
+			ctx = viewer
+		}
+		step(ctx, page+" reconnecting", poll(`document.body.classList.contains("stale") && document.getElementById("status").textContent.startsWith("reconnecting")`, 5*time.Second))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](covered))
+		if err != nil || got != "" {
+			t.Errorf("%s: the reconnecting bar covers %s %v", page, got, err)
+		}
+		shoot(t, ctx, dir, fmt.Sprintf("serve-reconnecting-%d.png", i))
+	}
+}
