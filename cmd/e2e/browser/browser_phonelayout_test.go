@@ -85,3 +85,43 @@ func TestBrowserReconnectingTakesItsRoom(t *testing.T) {
 		shoot(t, ctx, dir, fmt.Sprintf("serve-reconnecting-%d.png", i))
 	}
 }
+
+// TestBrowserWhyLineRoom: the line under the keys that says why a key is
+// greyed ("The deck has 4 Wild Draw Fours, all tapped already.", two lines
+// at 390 px) has room for all its lines: every line of its text inside its
+// box, and its last line clear of the ×1 to ×4 keys below, outline of the
+// key picked included. Its second line sat under the ×1 key's outline.
+func TestBrowserWhyLineRoom(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	harness.NewGame(t, db, "--players", "Mom,Dad,Zoe,Max,Grandma Rosalind")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	step(phone, "Mom went out; Max: four Wild Draw Fours", phoneView, navigate(s.Score),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Mom"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Mom"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Max"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Max"]`)),
+		chromedp.Click(chromedp.CSS(`.tools button[data-key="n:4"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+		poll(`document.getElementById("why") && document.getElementById("why").textContent === "The deck has 4 Wild Draw Fours, all tapped already."`, time.Second))
+	got, err := chromedp.Run(phone, chromedp.Evaluate[string](`(() => {
+		const why = document.getElementById("why"), box = why.getBoundingClientRect(), r = document.createRange();
+		r.selectNodeContents(why);
+		const lines = [...r.getClientRects()], bottom = Math.max(...lines.map(l => l.bottom)), bad = [];
+		if (new Set(lines.map(l => Math.round(l.top))).size < 2) bad.push("the line is not on two lines at 390 px (the test's premise)");
+		if (bottom > box.bottom + .5) bad.push("its text ends at " + bottom.toFixed(1) + ", its box at " + box.bottom.toFixed(1));
+		for (const b of document.querySelectorAll(".tools button")) {
+			const cs = getComputedStyle(b), out = cs.outlineStyle === "none" ? 0 : parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset);
+			const top = b.getBoundingClientRect().top - Math.max(0, out);
+			if (top < bottom - .5) bad.push(b.textContent + "'s key (its outline) starts at " + top.toFixed(1) + ", above the line's end at " + bottom.toFixed(1));
+		}
+		return bad.join("; ");
+	})()`))
+	if err != nil || got != "" {
+		t.Errorf("the line under the keys: %s %v", got, err)
+	}
+	shoot(t, phone, screenshots(t), "serve-why-two-lines.png")
+}
