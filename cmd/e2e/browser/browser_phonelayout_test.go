@@ -125,3 +125,69 @@ func TestBrowserWhyLineRoom(t *testing.T) {
 	}
 	shoot(t, phone, screenshots(t), "serve-why-two-lines.png")
 }
+
+// level is a script saying which cards' big numbers are not level with
+// the others of their row (cards whose tops are within a pixel share a
+// row).
+const level = `(() => {
+	const rows = new Map(), bad = [];
+	for (const c of document.querySelectorAll(".total")) {
+		const top = Math.round(c.getBoundingClientRect().top), s = c.querySelector(".score").getBoundingClientRect();
+		const row = [...rows.keys()].find(k => Math.abs(k - top) <= 1) ?? top;
+		if (!rows.has(row)) rows.set(row, []);
+		rows.get(row).push([c.querySelector(".name").textContent, (s.top + s.bottom) / 2]);
+	}
+	for (const cards of rows.values()) {
+		for (const [name, y] of cards) {
+			if (Math.abs(y - cards[0][1]) > 1) bad.push(name + "'s number at " + y.toFixed(1) + ", " + cards[0][0] + "'s at " + cards[0][1].toFixed(1));
+		}
+	}
+	return bad.join("; ");
+})()`
+
+// TestBrowserPhoneNumbersLevel: on phones (390 and 360 px, the viewer's
+// page and the scorer's), the big numbers of the cards in a row are
+// level when one card's note goes onto two lines ("deals next" and "100
+// to spare", 8 players at lowest) or one name does: the cards of a row
+// share their name's, number's and note's tracks, as on a television.
+// The number of a card with a two-line note sat higher than its
+// neighbour's.
+func TestBrowserPhoneNumbersLevel(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	players := []string{"Aunt Evangeline", "Cousin Frederick", "Grandma Rosalind", "Grandpa Bartholomew", "Mom", "Dad", "Zoe", "Max"}
+	harness.NewGame(t, db, "--players", strings.Join(players, ","), "--mode", "lowest", "--target", "100")
+	for h := 0; h < 2; h++ {
+		hand := []string{"hand", "--out", players[6+h]}
+		for i, p := range players {
+			if i != 6+h {
+				hand = append(hand, "--left", fmt.Sprintf("%s=r%d", p, (i*3+h)%10))
+			}
+		}
+		if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	dir := screenshots(t)
+	for _, w := range []int64{390, 360} {
+		for _, page := range []struct{ what, url string }{{"the viewer's page", s.View}, {"the scorer's page", s.Score}} {
+			what := fmt.Sprintf("%s at %d px", page.what, w)
+			step(phone, what, chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait), navigate(page.url),
+				chromedp.WaitVisible(chromedp.CSS(".totals")))
+			got, err := chromedp.Run(phone, chromedp.Evaluate[string](level))
+			if err != nil || got != "" {
+				t.Errorf("%s: %s %v", what, got, err)
+			}
+			// The cards still fit: no name or number spills out of its card.
+			got, err = chromedp.Run(phone, chromedp.Evaluate[string](overflow+fmt.Sprintf("(%d)", w)))
+			if err != nil || got != "" {
+				t.Errorf("%s: %s %v", what, got, err)
+			}
+		}
+		shoot(t, phone, dir, fmt.Sprintf("serve-level-%d.png", w))
+	}
+}
