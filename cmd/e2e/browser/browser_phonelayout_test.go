@@ -191,3 +191,58 @@ func TestBrowserPhoneNumbersLevel(t *testing.T) {
 		shoot(t, phone, dir, fmt.Sprintf("serve-level-%d.png", w))
 	}
 }
+
+// phoneSmallText is a script naming the text on the board set smaller than
+// 14 px (each element holding text of its own, shown), with its size.
+const phoneSmallText = `(() => {
+	const bad = [];
+	for (const e of document.querySelectorAll(".board *, .foot *")) {
+		if (!e.getClientRects().length || e.closest(".sr")) continue;
+		if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+		const px = parseFloat(getComputedStyle(e).fontSize);
+		if (px < 14 - .01) bad.push(e.tagName.toLowerCase() + "." + e.className + " " + JSON.stringify(e.textContent.trim().slice(0, 30)) + " " + px.toFixed(1) + " px");
+	}
+	return [...new Set(bad)].slice(0, 8).join("; ");
+})()`
+
+// TestBrowserPhoneTextSize: on a viewer's phone (390x844 and 360x640),
+// read across the table, no text of the board is smaller than 14 px: the
+// pad's caption, figures and headings, the key, the notes and badges of
+// the totals, with 8 players whose pad scrolls sideways. The caption was
+// 10.6 px, the pad 12.5 and its key 12.8.
+func TestBrowserPhoneTextSize(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	players := []string{"Aunt Evangeline", "Cousin Frederick", "Grandma Rosalind", "Grandpa Bartholomew", "Mom", "Dad", "Zoe", "Max"}
+	harness.NewGame(t, db, "--players", strings.Join(players, ","), "--mode", "lowest", "--target", "100")
+	for h := 0; h < 3; h++ {
+		hand := []string{"hand", "--out", players[h]}
+		for i, p := range players {
+			if i != h {
+				hand = append(hand, "--left", fmt.Sprintf("%s=r%d", p, (i*3+h)%10))
+			}
+		}
+		if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	for _, size := range [][2]int64{{390, 844}, {360, 640}} {
+		what := fmt.Sprintf("the viewer's page at %dx%d", size[0], size[1])
+		step(phone, what, chromedp.EmulateViewport(size[0], size[1], chromedp.EmulateMobile, chromedp.EmulatePortrait), navigate(s.View),
+			chromedp.WaitVisible(chromedp.CSS(".pad")))
+		got, err := chromedp.Run(phone, chromedp.Evaluate[string](phoneSmallText))
+		if err != nil || got != "" {
+			t.Errorf("%s: %s %v", what, got, err)
+		}
+		got, err = chromedp.Run(phone, chromedp.Evaluate[string](`document.documentElement.scrollWidth > innerWidth ? "the page is " + document.documentElement.scrollWidth + " px wide" : ""`))
+		if err != nil || got != "" {
+			t.Errorf("%s: %s %v (the pad scrolls within itself)", what, got, err)
+		}
+	}
+	step(phone, "the pad's end", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.body.scrollHeight)`))
+	shoot(t, phone, screenshots(t), "serve-viewer-360-text.png")
+}
