@@ -246,3 +246,45 @@ func TestBrowserPhoneTextSize(t *testing.T) {
 	step(phone, "the pad's end", chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.body.scrollHeight)`))
 	shoot(t, phone, screenshots(t), "serve-viewer-360-text.png")
 }
+
+// TestBrowserFormSelectsWhole: on phones 390 and 360 px wide, every
+// choice of the new-game form's lists (mode, deck, who receives the 250)
+// reads whole in its list's box: its text, set in the list's font, is no
+// wider than the box less its padding and arrow. They showed "no-mercy
+// (UNO Show 'Em No M" and "the hand's winner, for each pla".
+func TestBrowserFormSelectsWhole(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := harness.StartServe(t, db)
+	phone := browser(t, exe)
+	step := stepper(t)
+	for _, w := range []int64{390, 360} {
+		what := fmt.Sprintf("the new-game form at %d px", w)
+		step(phone, what, chromedp.EmulateViewport(w, 844, chromedp.EmulateMobile, chromedp.EmulatePortrait), navigate(s.Score),
+			chromedp.WaitVisible(chromedp.CSS(`#newform select[name="deck"]`)),
+			chromedp.SetValue(chromedp.CSS(`#newform select[name="deck"]`), "no-mercy"),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector('#newform select[name="deck"]').dispatchEvent(new Event("change", {bubbles: true}))`),
+			chromedp.WaitVisible(chromedp.CSS(`#newform select[name="mercy_bonus"]`)))
+		got, err := chromedp.Run(phone, chromedp.Evaluate[string](`(() => {
+			const bad = [], c = document.createElement("canvas").getContext("2d");
+			for (const sel of document.querySelectorAll("#newform select")) {
+				if (!sel.getClientRects().length) continue;
+				const cs = getComputedStyle(sel);
+				c.font = cs.fontWeight + " " + cs.fontSize + " " + cs.fontFamily;
+				// The room for the text: the box less its padding and
+				// borders, and the arrow (about 1.2em).
+				const room = sel.getBoundingClientRect().width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - parseFloat(cs.borderLeftWidth) - parseFloat(cs.borderRightWidth) - 1.2 * parseFloat(cs.fontSize);
+				for (const o of sel.options) {
+					const w = c.measureText(o.textContent).width;
+					if (w > room) bad.push(JSON.stringify(o.textContent) + " is " + Math.round(w) + " px in " + Math.round(room));
+				}
+			}
+			return bad.join("; ");
+		})()`))
+		if err != nil || got != "" {
+			t.Errorf("%s: %s %v", what, got, err)
+		}
+		shoot(t, phone, screenshots(t), fmt.Sprintf("serve-form-selects-%d.png", w))
+	}
+}

@@ -227,9 +227,15 @@ func newGameForm() *newForm {
 		f.Modes = append(f.Modes, choice{Value: string(m), Label: string(m), Note: present.Text(m).Short, Default: i == 0})
 	}
 	for _, d := range rules.Decks() {
-		label := d.ID // an edition's list entry says its name: "no-mercy (UNO Show 'Em No Mercy)"
+		label := d.ID // an edition's list entry says its name: "flip (UNO Flip)"
 		if d.Decl != nil && d.Decl.Title != "" {
-			label += " (" + d.Decl.Title + ")"
+			// A long title leaves out "UNO", for a phone's list to show
+			// it whole: "no-mercy (Show 'Em No Mercy)".
+			title := d.Decl.Title
+			if len(title) > 16 {
+				title = strings.TrimPrefix(title, "UNO ")
+			}
+			label += " (" + title + ")"
 		}
 		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck, Bonus: d.Decl.Rules.KnockOutBonus})
 	}
@@ -243,8 +249,10 @@ func newGameForm() *newForm {
 		f.House = append(f.House, choice{Value: h.ID, Label: h.Name, Note: h.Says, Own: strings.Join(own, " ")})
 	}
 	f.MercyBonus = []choice{
-		{Value: scoring.MercyWinner, Label: "the hand's winner, for each player knocked out", Default: true},
-		{Value: scoring.MercyKnocker, Label: "whoever knocked the player out"},
+		// Short, for a phone's select to show whole: the label above says
+		// "for each player knocked out".
+		{Value: scoring.MercyWinner, Label: "the hand's winner", Default: true},
+		{Value: scoring.MercyKnocker, Label: "whoever knocked them out"},
 	}
 	return f
 }
