@@ -288,3 +288,61 @@ func TestBrowserFormSelectsWhole(t *testing.T) {
 		shoot(t, phone, screenshots(t), fmt.Sprintf("serve-form-selects-%d.png", w))
 	}
 }
+
+// TestBrowserTVFivePlus: on a television at 1280×720, with 5 and with 10
+// players, every player's card has a colour of its own, every name is set
+// at one size (a long one goes onto two lines), and the score pad's
+// players' columns are one width; axe-core finds no contrast to fault in
+// either colour scheme. Five players gave Mom and Grandma Rosalind both
+// red, set "Grandma Rosalind" smaller, and left a wide gap before its
+// column.
+func TestBrowserTVFivePlus(t *testing.T) {
+	t.Parallel()
+	exe := chromium(t)
+	script := axeScript(t)
+	db := filepath.Join(t.TempDir(), "u.db")
+	s := harness.StartServe(t, db)
+	tv := browser(t, exe)
+	step := stepper(t)
+	dir := screenshots(t)
+	for _, players := range [][]string{
+		{"Mom", "Dad", "Zoe", "Max", "Grandma Rosalind"},
+		{"Mom", "Dad", "Zoe", "Max", "Grandma Rosalind", "Ann", "Bob", "Cat", "Dan", "Eve"},
+	} {
+		harness.NewGame(t, db, "--players", strings.Join(players, ","), "--deck", "no-mercy")
+		hand := []string{"hand", "--out", players[1]}
+		for i, p := range players {
+			if i != 1 {
+				hand = append(hand, "--left", fmt.Sprintf("%s=r%d", p, i))
+			}
+		}
+		if code, _, errs := harness.Unoscore(t, db, hand...); code != 0 {
+			t.Fatal(errs)
+		}
+		for _, scheme := range []string{"light", "dark"} {
+			what := fmt.Sprintf("%d players, %s", len(players), scheme)
+			step(tv, what, chromedp.EmulateViewport(1280, 720), colorScheme(scheme), bypassCSP, navigate(s.View),
+				poll(`document.querySelectorAll(".total").length === `+fmt.Sprint(len(players)), 5*time.Second))
+			got, err := chromedp.Run(tv, chromedp.Evaluate[string](`(() => {
+				const bad = [], seen = new Map(), sizes = new Set();
+				for (const c of document.querySelectorAll(".total")) {
+					const n = c.querySelector(".name"), bg = getComputedStyle(n).backgroundColor;
+					if (seen.has(bg)) bad.push(n.textContent + " has " + seen.get(bg) + "'s colour");
+					seen.set(bg, n.textContent);
+					sizes.add(getComputedStyle(n).fontSize);
+				}
+				if (sizes.size > 1) bad.push("the names are set at " + [...sizes].join(", "));
+				const ths = [...document.querySelectorAll(".pad thead th")].slice(-`+fmt.Sprint(len(players))+`).map(th => Math.round(th.getBoundingClientRect().width));
+				if (Math.max(...ths) - Math.min(...ths) > 1) bad.push("the players' columns are " + ths.join(", ") + " px wide");
+				return bad.join("; ");
+			})()`))
+			if err != nil || got != "" {
+				t.Errorf("%s: %s %v", what, got, err)
+			}
+			if v := axe(t, tv, script, what); len(v) > 0 {
+				t.Errorf("%s: %s", what, strings.Join(v, "\n"))
+			}
+			shoot(t, tv, dir, fmt.Sprintf("serve-tv-%d-%s.png", len(players), scheme))
+		}
+	}
+}

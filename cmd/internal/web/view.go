@@ -27,6 +27,17 @@ var hues = []string{"red", "blue", "green", "yellow"}
 // its last hand ended on the dark side.
 var darkHues = []string{"pink", "teal", "orange", "purple"}
 
+// columnHues gives each player's column (or team's) a colour of its own,
+// up to the ten players of a table: the side's four, the other side's
+// four, then brown and lime. (A rotating game's pairs take the side's four
+// by table.)
+func columnHues(dark bool) []string {
+	if dark {
+		return slices.Concat(darkHues, hues, []string{"brown", "lime"})
+	}
+	return slices.Concat(hues, darkHues, []string{"brown", "lime"})
+}
+
 // lastSide is the side an UNO Flip game's last hand that tells one ended
 // on: "light", "dark", or "" (no such hand, or not an UNO Flip game).
 func lastSide(b *scoring.Board) string {
@@ -87,30 +98,44 @@ type boardView struct {
 }
 
 type colView struct {
-	Name   string
-	Score  int
-	Note   string // "388 to go", "out in hand 4"
-	Lead   bool
-	Out    bool // eliminated
-	Deals  bool
-	Hue    string
-	Points string // "points" or "tally"
-	Table  int    // a rotating game: the table the player sits at now (or last sat at)
-	Head   string // the score pad's heading: the name, or its short form
-	Brief  string // a phone's heading: the short names ("" when they are the heading)
-	Width  int    // the letters its column of the score pad takes, at most: its heading or a hand's points ("+1200")
-	order  int    // a rotating game: where the totals show it
+	Name    string
+	Score   int
+	Note    string // "388 to go", "out in hand 4"
+	Lead    bool
+	Out     bool // eliminated
+	Deals   bool
+	Hue     string
+	Points  string // "points" or "tally"
+	Table   int    // a rotating game: the table the player sits at now (or last sat at)
+	Head    string // the score pad's heading: the name, or its short form
+	Brief   string // a phone's heading: the short names ("" when they are the heading)
+	Width   int    // the letters its column of the score pad takes, at most: its heading or a hand's points ("+1200")
+	oneLine bool   // a rotating game's card: the name sized to one line (Letters)
+	order   int    // a rotating game: where the totals show it
 }
 
 // Digits is how many characters the total takes ("-85": 3), for the card
 // to size its number to fit (the class d1, d2, ...).
 func (c colView) Digits() int { return len(strconv.Itoa(c.Score)) }
 
-// Letters is how many letters the name has, up to 24, for its card to
-// size it to fit on one line (the class l12 to l24; names of up to 11
-// letters need no class); a name that would be smaller than the board's
-// least size is broken between words onto two lines.
-func (c colView) Letters() int { return min(24, utf8.RuneCountInString(c.Name)) }
+// Letters is how many letters a line of the name takes, up to 24, for
+// its card to size it to fit (the class l12 to l24; up to 11 letters need
+// no class): a name of several words goes onto two lines at the size of
+// the others ("Grandma" over "Rosalind"), so it counts its longest word,
+// or half its letters if more; one word counts them all. A rotating
+// game's cards (up to 16, in rows that must leave the pad room) keep a
+// name on one line where it fits: all its letters.
+func (c colView) Letters() int {
+	n := (utf8.RuneCountInString(c.Name) + 1) / 2
+	words := strings.Fields(c.Name)
+	if len(words) < 2 || c.oneLine {
+		n = utf8.RuneCountInString(c.Name)
+	}
+	for _, w := range words {
+		n = max(n, utf8.RuneCountInString(w))
+	}
+	return min(24, n)
+}
 
 // tableView is one table of a rotating game as the page shows it.
 type tableView struct {
@@ -177,10 +202,11 @@ func newBoardView(g *store.Game) boardView {
 	lead := b.LeadingColumns()
 	var leadNames []string
 	plural := false
+	colHues := columnHues(v.Dark)
 	for i, c := range b.Columns() {
 		seat := c.Seats[0]
 		name := strings.Join(b.Names(c.Seats), " & ")
-		cv := colView{Name: name, Score: b.ColumnScore(i), Hue: v.hues[i%len(v.hues)], Lead: slices.Contains(lead, i)}
+		cv := colView{Name: name, Score: b.ColumnScore(i), Hue: colHues[i%len(colHues)], Lead: slices.Contains(lead, i)}
 		if cv.Lead {
 			leadNames = append(leadNames, name)
 			plural = plural || len(c.Seats) > 1
@@ -204,6 +230,9 @@ func newBoardView(g *store.Game) boardView {
 	switch {
 	case b.Schedule() != nil:
 		v.Rotating = true
+		for i := range v.Cols {
+			v.Cols[i].oneLine = true
+		}
 		v.tables(b)
 	case b.Over():
 	default:
@@ -356,6 +385,20 @@ func (v *boardView) widths() {
 				v.Cols[i].Width = max(v.Cols[i].Width, n(c.Text))
 			}
 		}
+	}
+	// The players' columns are one width, the widest's: the room left is
+	// shared evenly, not most of it to one long name ("Grandma Rosalind"
+	// far from its neighbour). (A rotating game's 8 to 16 columns keep
+	// their own, to fit.)
+	if v.Rotating {
+		return
+	}
+	most := 0
+	for _, c := range v.Cols {
+		most = max(most, c.Width)
+	}
+	for i := range v.Cols {
+		v.Cols[i].Width = most
 	}
 }
 
