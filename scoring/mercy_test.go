@@ -423,7 +423,7 @@ func TestKnockOutChargeKeptFromTheStart(t *testing.T) {
 		if b.Settings.MercyCharge == nil || *b.Settings.MercyCharge || b.Settings.MercyBonus != MercyWinner {
 			t.Errorf("%s: normalized mercy_charge %v, mercy_bonus %q; want false, winner", c.what, b.Settings.MercyCharge, b.Settings.MercyBonus)
 		}
-		if got := b.HandBrief(hands[0]); got != "Ann went out, 5 points; Cat knocked out, not charged" {
+		if got := b.HandBrief(hands[0]); got != "Ann went out; caught with cards: Bob 5; Cat knocked out, not charged" {
 			t.Errorf("%s: brief: %q", c.what, got)
 		}
 		// A rename keeps what the game started with.

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/unoscore/unoscore/rules/words"
 )
@@ -75,17 +76,21 @@ func (g *Game) describe(i int) (table int, text string, err error) {
 // HandBrief says in a few words what hand h of b did, for a question about
 // it, a device told of it or the line a screen reader says: "Ann went
 // out, 57 points" (in No Mercy, with the knock-outs the winner receives).
-// In lowest and challenge, where no one wins a hand's points and a
-// knock-out is charged to the player knocked out, the charge is said
-// apart, as the board's hand line and the history say it: "Ann went out,
-// 5 points; Cat knocked out, charged 250", "Ann was last standing; Bob and
+// In lowest and challenge no one wins a hand's points: the cards count
+// against their holders, said as the board's hand line says it ("Ann went
+// out; caught with cards: Bob 5, Cat 12"), and a knock-out is charged to
+// the player knocked out, said apart: "Ann went out; caught with cards:
+// Bob 5; Cat knocked out, charged 250", "Ann was last standing; Bob and
 // Cat knocked out, charged 250 each"; in such a game started before
-// unoscore charged it (Settings.MercyCharge), "Ann went out, 5 points; Cat
-// knocked out, not charged".
+// unoscore charged it (Settings.MercyCharge), "...; Cat knocked out, not
+// charged".
 func (b *Board) HandBrief(h Hand) string {
 	held := 0
+	var caught []string
 	for _, l := range h.Left {
-		held += b.Deck.HandPoints(l.Cards)
+		p := b.Deck.HandPoints(l.Cards)
+		held += p
+		caught = append(caught, fmt.Sprintf("%s %d", l.Player, p))
 	}
 	bonus := 0
 	if b.Deck.Decl != nil {
@@ -95,14 +100,17 @@ func (b *Board) HandBrief(h Hand) string {
 	if len(h.KnockedOut) > 0 && len(h.Left) == 0 {
 		s = h.Out + " was last standing"
 	}
-	if !b.Settings.Mode.LowWins() || len(h.KnockedOut) == 0 || b.Deck.Decl == nil || bonus == 0 {
+	if !b.Settings.Mode.LowWins() {
 		if len(h.KnockedBy) == 0 { // the hand's winner receives the knock-outs
 			held += len(h.KnockedOut) * bonus
 		}
 		return s + ", " + words.Count(held, "point")
 	}
-	if len(h.Left) > 0 {
-		s += ", " + words.Count(held, "point")
+	if len(caught) > 0 {
+		s += "; caught with cards: " + strings.Join(caught, ", ")
+	}
+	if len(h.KnockedOut) == 0 {
+		return s
 	}
 	if !b.Charges() { // a game started before the charge: as it was played
 		return fmt.Sprintf("%s; %s knocked out, not charged", s, words.Join(h.KnockedOut))

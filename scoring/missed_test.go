@@ -28,16 +28,16 @@ func TestMissedSaysTheCharge(t *testing.T) {
 		want      []string
 	}{
 		{Lowest, false, []string{
-			"Hand 1 was just recorded from another device: Ann went out, 5 points; Cat knocked out, charged 250.",
-			"Hand 1 (Ann went out, 5 points; Cat knocked out, charged 250) was just voided from another device.",
+			"Hand 1 was just recorded from another device: Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250.",
+			"Hand 1 (Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250) was just voided from another device.",
 			"Hand 1 was just recorded from another device: Ann was last standing; Bob and Cat knocked out, charged 250 each."}},
 		{Challenge, false, []string{
-			"Hand 1 was just recorded from another device: Ann went out, 5 points; Cat knocked out, charged 250.",
-			"Hand 1 (Ann went out, 5 points; Cat knocked out, charged 250) was just voided from another device.",
+			"Hand 1 was just recorded from another device: Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250.",
+			"Hand 1 (Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250) was just voided from another device.",
 			"Hand 1 was just recorded from another device: Ann was last standing; Bob and Cat knocked out, charged 250 each."}},
 		{Lowest, true, []string{
-			"Hand 1 was just recorded from another device: Ann went out, 5 points; Cat knocked out, not charged.",
-			"Hand 1 (Ann went out, 5 points; Cat knocked out, not charged) was just voided from another device.",
+			"Hand 1 was just recorded from another device: Ann went out; caught with cards: Bob 5; Cat knocked out, not charged.",
+			"Hand 1 (Ann went out; caught with cards: Bob 5; Cat knocked out, not charged) was just voided from another device.",
 			"Hand 1 was just recorded from another device: Ann was last standing; Bob and Cat knocked out, not charged."}},
 		{Standard, false, []string{
 			"Hand 1 was just recorded from another device: Ann went out, 255 points.",

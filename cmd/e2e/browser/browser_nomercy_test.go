@@ -242,7 +242,7 @@ func TestBrowserNoMercyLowestKeypad(t *testing.T) {
 	dir := screenshots(t)
 	ctx := s.window(t)
 	step := stepper(t)
-	const brief = "Ann went out, 5 points; Cat knocked out, charged 250"
+	const brief = "Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250"
 
 	step(ctx, "Ann out, Bob holds r5, Cat knocked out", bypassCSP, phoneView,
 		navigate(s.Score),
@@ -255,7 +255,7 @@ func TestBrowserNoMercyLowestKeypad(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[data-ko="Cat"]`)),
 		poll(`document.querySelector('button[data-ko="Cat"]').getAttribute("aria-pressed") === "true"`, time.Second),
 		poll(`document.getElementById("ko-why-Cat").textContent === "Cat holds no cards that count; Cat is charged 250 points onto their tally for the knock-out."`, time.Second),
-		poll(`document.querySelector(".worth").textContent === "This hand: 5 points; Cat knocked out, charged 250"`, time.Second))
+		poll(`document.querySelector(".worth").textContent === "Caught with cards: Bob 5; Cat knocked out, charged 250"`, time.Second))
 	shoot(t, ctx, dir, "serve-no-mercy-lowest.png")
 	for _, v := range axe(t, ctx, script, "No Mercy lowest keypad at 390 px") {
 		t.Errorf("No Mercy lowest keypad at 390 px: %s", v)

@@ -78,7 +78,7 @@ func TestBrowserSaysTheCharge(t *testing.T) {
 		step(ctx, what, poll(fmt.Sprintf(`document.getElementById("said").textContent === %s`, jsString(want)), 10*time.Second))
 	}
 	hand("hand", "--out", "Ann", "--left", "Bob=r5", "--knocked-out", "Cat")
-	said("a hand with a knock-out", "Hand 1: Ann went out, 5 points; Cat knocked out, charged 250. Ann leads with 0.")
+	said("a hand with a knock-out", "Hand 1: Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250. Ann leads with 0.")
 	hand("hand", "--out", "Bob", "--knocked-out", "Ann,Cat")
 	said("a hand won by the last standing", "Hand 2: Bob was last standing; Ann and Cat knocked out, charged 250 each. Bob leads with 5.")
 }

@@ -145,6 +145,10 @@ type Row struct {
 	// Side: in an UNO Flip game, "light", "dark" or null (no card left
 	// tells); absent in other games.
 	Side json.RawMessage `json:"side,omitempty"`
+	// Said is the hand in a few words, as undo asks about it (HandBrief):
+	// "Ann went out, 57 points", in lowest "Ann went out; caught with
+	// cards: Bob 5, Cat 12".
+	Said string `json:"said"`
 }
 
 // Voided names the hand an undo voided: its number, its table in a
@@ -198,7 +202,8 @@ func NewBoard(g *scoring.Game) Board {
 	for _, r := range b.Rows {
 		row := Row{Hand: r.Number, Table: r.Table, Round: r.Round, Dealer: b.Name(r.Dealer), Out: b.Name(r.Out), Points: r.Won,
 			Held: map[string]int{}, Cards: map[string]string{}, Eliminated: b.Names(r.Eliminated),
-			KnockedOut: words.NonNil(b.Names(r.KnockedOut)), Bonus: r.Bonus, KnockedBy: r.Hand.KnockedBy}
+			KnockedOut: words.NonNil(b.Names(r.KnockedOut)), Bonus: r.Bonus, KnockedBy: r.Hand.KnockedBy,
+			Said: HandBrief(b, r.Hand)}
 		for _, seat := range r.KnockedOut {
 			if c := r.ChargeOf(seat); c > 0 {
 				if row.Charged == nil {

@@ -174,10 +174,11 @@ func TestHandBrief(t *testing.T) {
 		{scoring.Standard, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out, 255 points"},
 		{scoring.Standard, "", scoring.Hand{Out: "Ann", KnockedOut: []string{"Bob", "Cat"}}, "Ann was last standing, 500 points"},
 		{scoring.Standard, scoring.MercyKnocker, scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}, KnockedBy: map[string]string{"Cat": "Bob"}}, "Ann went out, 5 points"},
-		{scoring.Lowest, "", scoring.Hand{Out: "Ann", Left: bob}, "Ann went out, 5 points"},
-		{scoring.Lowest, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out, 5 points; Cat knocked out, charged 250"},
+		{scoring.Lowest, "", scoring.Hand{Out: "Ann", Left: bob}, "Ann went out; caught with cards: Bob 5"},
+		{scoring.Challenge, "", scoring.Hand{Out: "Ann", Left: append(bob, scoring.Left{Player: "Cat"})}, "Ann went out; caught with cards: Bob 5, Cat 0"},
+		{scoring.Lowest, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250"},
 		{scoring.Lowest, "", scoring.Hand{Out: "Ann", KnockedOut: []string{"Bob", "Cat"}}, "Ann was last standing; Bob and Cat knocked out, charged 250 each"},
-		{scoring.Challenge, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out, 5 points; Cat knocked out, charged 250"},
+		{scoring.Challenge, "", scoring.Hand{Out: "Ann", Left: bob, KnockedOut: []string{"Cat"}}, "Ann went out; caught with cards: Bob 5; Cat knocked out, charged 250"},
 	} {
 		b, err := scoring.New(scoring.Settings{Players: []string{"Ann", "Bob", "Cat"}, Mode: c.mode, Deck: "no-mercy", MercyBonus: c.bonus})
 		if err != nil {
@@ -217,7 +218,7 @@ func TestTallySummaryKnockOutUncharged(t *testing.T) {
 		if got := MercyPhrase(b.Settings); got != UnchargedPhrase {
 			t.Errorf("%s: deck line %q", mode, got)
 		}
-		if got := HandBrief(b, h); got != "Ann went out, 5 points; Cat knocked out, not charged" {
+		if got := HandBrief(b, h); got != "Ann went out; caught with cards: Bob 5; Cat knocked out, not charged" {
 			t.Errorf("%s: brief %q", mode, got)
 		}
 		n := NewBoard(&scoring.Game{ID: "abc123", Events: []scoring.Event{{Type: scoring.EventCreated, Settings: &b.Settings}}, Board: b})

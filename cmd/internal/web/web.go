@@ -857,6 +857,9 @@ type keypadJSON struct {
 	// bonus onto their own tally, as the board says it; false in such a
 	// game begun before unoscore charged it (scoring.Board.Charges).
 	Charged bool `json:"charged,omitempty"`
+	// Caught: lowest and challenge, where no one wins a hand's points: the
+	// cards count against their holders, and the keypad says so.
+	Caught bool `json:"caught,omitempty"`
 }
 
 // endChoiceJSON is one winner the phone offers when ending a game.
@@ -956,7 +959,7 @@ func newKeypad(g *store.Game) keypadJSON {
 	k := keypadJSON{Game: g.ID, Deck: b.Deck.ID, Players: b.Settings.Players, Scorers: map[string][]string{}, Over: b.Over(), Hands: b.Hands(),
 		Changes: g.Changes(), Colors: colorsOf(b), Faces: facesOf(b), Sides: sidesOf(b),
 		Mercy: b.Deck.Decl.Rules.Mercy, KnockOutBonus: b.Deck.Decl.Rules.KnockOutBonus, Knocker: b.ToKnocker(),
-		Charged: b.Charges()}
+		Charged: b.Charges(), Caught: b.Settings.Mode.LowWins()}
 	if k.Sides != nil {
 		k.Colors, k.Faces = k.Sides[0].Colors, k.Sides[0].Faces
 	}

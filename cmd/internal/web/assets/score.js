@@ -256,22 +256,14 @@
   }
   function pairs(t) { return t.teams.map(function (p) { return p.join(" & "); }).join(" v "); }
   function handName(h) { return "hand " + h.hand + (h.table ? " at table " + h.table : ""); }
-  // handWhat: "Ann went out, 57 points"; No Mercy's winner with every
-  // other player knocked out "was last standing". In lowest and challenge
-  // a knock-out is charged to the player knocked out, not counted in the
-  // hand's points: "Ann went out, 5 points; Cat knocked out, charged 250".
-  // A hand of the keypad's says itself as the server words it (said); a
-  // row of the board, as the board's hand line does.
+  // handWhat: the hand in a few words, as the server words it for every
+  // screen (present.HandBrief; "said" on each hand of the keypad and each
+  // row of the board): "Ann went out, 57 points"; in lowest and challenge,
+  // where no one wins a hand's points, "Ann went out; caught with cards:
+  // Bob 5, Cat 12", a knock-out said as its charge ("; Dan knocked out,
+  // charged 250").
   function handWhat(h) {
-    if (h.said) return h.said;
-    var last = (h.knocked_out || []).length > 0 && Object.keys(h.cards || {}).length === 0;
-    var charged = Object.keys(h.charged || {});
-    if (charged.length) {
-      var held = Object.keys(h.held || {}).reduce(function (s, p) { return s + Math.max(h.held[p], 0); }, 0);
-      return h.out + (last ? " was last standing" : " went out, " + plural(held, "point")) + "; " + joinAnd(h.knocked_out) +
-        " knocked out, charged " + h.charged[charged[0]] + (charged.length > 1 ? " each" : "");
-    }
-    return h.out + (last ? " was last standing, " : " went out, ") + plural(h.points, "point");
+    return h.said || h.out + " went out, " + plural(h.points, "point");
   }
   function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
@@ -1050,7 +1042,12 @@
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       var bonus = kp.mercy ? knockedOut().length * kp.knock_out_bonus : 0;
       var kos = knockedOut();
-      var worth = kp.charged ? "This hand: " + plural(total, "point") + (kos.length ? "; " + joinAnd(kos) + " knocked out, charged " + kp.knock_out_bonus + (kos.length > 1 ? " each" : "") : "") :
+      // In lowest and challenge no one wins the hand's points: the line
+      // says what the cards count against each holder, as the board's
+      // hand line does ("Caught with cards: Bob 5, Cat 12").
+      var caught = order.filter(function (p) { return !ko[p] && hands[p].length; }).map(function (p) { return p + " " + handPoints(p); });
+      var worth = kp.caught ? "Caught with cards: " + (caught.length ? caught.join(", ") : "none tapped yet") +
+          (kos.length ? "; " + joinAnd(kos) + " knocked out, " + (kp.charged ? "charged " + kp.knock_out_bonus + (kos.length > 1 ? " each" : "") : "not charged") : "") :
         kp.knocker ? "This hand: " + plural(total, "point") + (bonus ? "; " + bonus + " to the knockers" : "") :
         "This hand: " + plural(total + bonus, "point") + (bonus ? " (" + bonus + " for knock-outs)" : "");
       root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: worth}), el("div", {class: "row"}, [
