@@ -16,6 +16,15 @@ import (
 // DefaultTarget is the score that ends a game unless told otherwise.
 const DefaultTarget = 500
 
+// DeckTarget is the target a game with deck d plays to when none is
+// given: the deck's own (No Mercy plays to 1,000), else DefaultTarget.
+func DeckTarget(d *rules.Deck) int {
+	if d != nil && d.Decl != nil && d.Decl.Target > 0 {
+		return d.Decl.Target
+	}
+	return DefaultTarget
+}
+
 // MaxTarget bounds the target so totals stay small numbers.
 const MaxTarget = 100000
 
@@ -213,10 +222,7 @@ func (s *Settings) normalize(stored bool) error {
 	s.Deck = d.ID
 	if m.HasTarget() {
 		if s.Target == 0 {
-			s.Target = DefaultTarget
-			if d.Decl.Target > 0 {
-				s.Target = d.Decl.Target // No Mercy plays to 1,000
-			}
+			s.Target = DeckTarget(d)
 		}
 		if s.Target < 1 || s.Target > MaxTarget {
 			return invalid("target %d is out of range: choose 1 to %d", s.Target, MaxTarget)

@@ -104,8 +104,8 @@ func TestFlipBoardAndKeypad(t *testing.T) {
 		}
 	}
 	// The phone's new-game form offers the deck, and starts a game with it.
-	if _, sp := s.do("GET", "/score", "", nil); !strings.Contains(sp, `<option value="flip">flip (UNO Flip)</option>`) ||
-		!strings.Contains(sp, `<option value="all-wild">all-wild (UNO All Wild)</option>`) || !strings.Contains(sp, `<option value="party">party (UNO Party)</option>`) {
+	if _, sp := s.do("GET", "/score", "", nil); !strings.Contains(sp, `<option value="flip" data-target="500">flip (UNO Flip)</option>`) ||
+		!strings.Contains(sp, `<option value="all-wild" data-target="500">all-wild (UNO All Wild)</option>`) || !strings.Contains(sp, `<option value="party" data-target="500">party (UNO Party)</option>`) {
 		t.Error("the new-game form names no edition beside its deck: flip (UNO Flip), all-wild (UNO All Wild), party (UNO Party)")
 	}
 	if code, body := s.do("POST", "/api/games", `{"players": "Dee,Eve", "deck": "flip", "mode": "lowest"}`, scorer); code != 201 || !strings.Contains(body, `"deck":"flip"`) {

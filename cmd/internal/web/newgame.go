@@ -207,6 +207,9 @@ type choice struct {
 	// whose own rules already do it, with which it is not offered.
 	Bonus int
 	Own   string
+	// Target: a deck's, the target a game with it plays to when the form
+	// leaves it empty (No Mercy's 1000), for the field's hint.
+	Target int
 }
 
 // newForm is what the scorer's form to start a game offers: the modes (a
@@ -222,7 +225,7 @@ type newForm struct {
 }
 
 func newGameForm() *newForm {
-	f := &newForm{DefaultTarget: scoring.DefaultTarget, DefaultHands: scoring.DefaultHandsPerRound}
+	f := &newForm{DefaultHands: scoring.DefaultHandsPerRound}
 	for i, m := range scoring.Modes {
 		f.Modes = append(f.Modes, choice{Value: string(m), Label: string(m), Note: present.Text(m).Short, Default: i == 0})
 	}
@@ -237,7 +240,11 @@ func newGameForm() *newForm {
 			}
 			label += " (" + title + ")"
 		}
-		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck, Bonus: d.Decl.Rules.KnockOutBonus})
+		if d.ID == rules.DefaultDeck {
+			f.DefaultTarget = scoring.DeckTarget(d)
+		}
+		f.Decks = append(f.Decks, choice{Value: d.ID, Label: label, Default: d.ID == rules.DefaultDeck, Bonus: d.Decl.Rules.KnockOutBonus,
+			Target: scoring.DeckTarget(d)})
 	}
 	for _, h := range rules.HouseRules {
 		var own []string

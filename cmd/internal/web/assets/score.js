@@ -1183,6 +1183,9 @@
     var picked = form.elements.deck.selectedOptions[0], bonus = picked && picked.dataset.bonus;
     field("mercyfield", !!bonus && mode !== "lowest" && mode !== "challenge");
     if (bonus) document.getElementById("mercylabel").textContent = "Who receives the " + bonus + " for each player knocked out";
+    // An empty target plays to the deck's own (No Mercy's 1000): the hint
+    // says the one the game would get.
+    if (picked && picked.dataset.target) form.elements.target.placeholder = picked.dataset.target + " if left empty";
     // A house rule the deck already plays by is not offered with it.
     Array.prototype.forEach.call(form.querySelectorAll(".house label[data-own]"), function (l) {
       var own = l.dataset.own.split(" ").indexOf(deck) >= 0;
