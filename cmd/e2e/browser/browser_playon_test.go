@@ -8,7 +8,9 @@ import (
 )
 
 // TestBrowserPlayOn: a game won at 50 offers "Play on to 100" on the
-// phone, asks first (a no changes nothing), and plays on; "End the game"
+// phone, asks first (a no changes nothing), and plays on, closing the
+// new-game form the end had opened (it stayed open, Play again and all,
+// under the game in play); "End the game"
 // in the phone's tools asks first (who won: here, no one named) and ends
 // it, the leader named as leading on the television, not as the winner.
 func TestBrowserPlayOn(t *testing.T) {
@@ -24,6 +26,7 @@ func TestBrowserPlayOn(t *testing.T) {
 	}()
 	step(phone, "the game is over: Play on to 100 is offered",
 		chromedp.WaitVisible(chromedp.ID("playon")),
+		poll(`document.getElementById("newgame").open && !document.getElementById("againrow").hidden`, time.Second),
 		poll(`document.getElementById("playon").textContent === "Play on to 100"`, time.Second),
 		poll(`(window.asked = [], window.confirm = q => (window.asked.push(q), false), true)`, time.Second),
 		chromedp.Click(chromedp.ID("playon")),
@@ -37,7 +40,11 @@ func TestBrowserPlayOn(t *testing.T) {
 		chromedp.Click(chromedp.ID("playon")),
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "The target is now 100: the game goes on."`, 5*time.Second),
 		poll(`!!document.querySelector('button[data-player="Ann"]') && !document.getElementById("playon")`, 5*time.Second),
-		poll(`document.getElementById("undo") && document.getElementById("undo").textContent === "Undo: target raised to 100 after hand 1"`, 5*time.Second))
+		poll(`document.getElementById("undo") && document.getElementById("undo").textContent === "Undo: target raised to 100 after hand 1"`, 5*time.Second),
+		// The game goes on: the new-game form, opened when it ended, closes,
+		// and Play again goes (it stayed open under the game in play).
+		poll(`!document.getElementById("newgame").open && document.getElementById("againrow").hidden`, 5*time.Second))
+	shoot(t, phone, screenshots(t), "serve-played-on.png")
 	b := boardOf(t, s.DB)
 	if b["over"] != false || b["target"] != 100.0 || b["dealer"] != "Bob" {
 		t.Fatalf("played on: %v", b)
@@ -52,6 +59,8 @@ func TestBrowserPlayOn(t *testing.T) {
 		poll(`document.querySelector(".msg.good") && document.querySelector(".msg.good").textContent === "Ended here, with Bob leading."`, 5*time.Second),
 		// The heading says the game is over; the message does not say it again.
 		poll(`document.getElementById("scorer").innerText.split("game is over").length === 2`, time.Second))
+	step(phone, "the game ended again: the form opens again, with Play again",
+		poll(`document.getElementById("newgame").open && !document.getElementById("againrow").hidden`, 5*time.Second))
 	if b := boardOf(t, s.DB); b["over"] != true || b["ended_early"] != true || len(b["winners"].([]any)) != 0 {
 		t.Fatalf("ended: %v", b)
 	}

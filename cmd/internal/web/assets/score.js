@@ -1222,9 +1222,15 @@
     return {title: h ? h.textContent : "the game", over: b.classList.contains("over")};
   }
   // The game ends while the page is open: the form opens, with play again.
+  // Play goes on (played on to a higher target, or the end undone): play
+  // again goes, and the form closes, unless the scorer is filling it in.
   document.addEventListener("unoscore:board", function () {
     var g = shown();
     if (g && g.over && againRow.hidden) { againRow.hidden = false; details.open = true; }
+    else if (g && !g.over && !againRow.hidden) {
+      againRow.hidden = true;
+      if (!details.contains(document.activeElement) && !form.elements.players.value.trim()) details.open = false;
+    }
   });
   // post sends the form to /api/games; it resolves with the answer, or
   // rejects with the sentence saying why not.
