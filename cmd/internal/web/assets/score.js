@@ -46,6 +46,7 @@
   var color = "";         // the colour tapped last ("" any colour)
   var count = 1;          // copies of the next card tapped
   var side = "light";     // UNO Flip: the side the hand ended on
+  var typed = "";         // the points box as typed, kept across the keypad's redrawing
   var ko = {};            // No Mercy: player -> knocked out of the hand (mercy rule)
   var by = {};            // No Mercy, the bonus to the knocker: player -> who knocked them out
   // The message under the keypad; it goes once the board has moved past
@@ -292,7 +293,7 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { out = null; hands = {}; ko = {}; by = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
+  function reset() { typed = ""; out = null; hands = {}; ko = {}; by = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
 
   // dropQuestion asks before the hand tapped is dropped, naming the players
   // whose cards are entered, as the command line does: "Drop this hand?
@@ -533,7 +534,7 @@
     var v = parseInt(input.value, 10);
     if (!active || !(v > 0) || pending) return false;
     hands[active].push({tok: v + "pts", face: "", n: 1, pts: v, color: "p"});
-    input.value = "";
+    input.value = ""; typed = "";
     settle();
     render();
     return true;
@@ -597,7 +598,11 @@
     var input = root.querySelector(".ptsrow input");
     if (input && input.value.trim() !== "") {
       // Points typed but not added: they are part of the hand.
-      if (!addPoints(input)) { say("The points box holds " + JSON.stringify(input.value) + ", which is not a number of points: clear it or type a number.", false); return; }
+      if (!addPoints(input)) {
+        say("The points box holds " + JSON.stringify(input.value) + ", which is not a number of points: clear it or type a number.", false);
+        message.box = true; // it goes once the box changes
+        return;
+      }
     }
     var left = {}, pts = {};
     order.forEach(function (p) {
@@ -1031,6 +1036,16 @@
       if (greyed.length) root.appendChild(el("p", {class: "why", id: "why", text: whyGrey(greyed)}));
       var input = el("input", {type: "number", inputmode: "numeric", min: "1", max: "9999", id: "ptsbox", placeholder: "points", "aria-label": "Points counted by hand"});
       if (pending) input.disabled = true;
+      // What was typed stays across the redrawing (a card tapped, Save
+      // refused); a message about the box goes once the box changes.
+      input.value = typed;
+      input.addEventListener("input", function () {
+        typed = input.value;
+        if (!message.box) return;
+        hush();
+        var m = root.querySelector('[data-key="msg"]');
+        if (m) { m.textContent = ""; m.className = "msg bad"; }
+      });
       input.addEventListener("keydown", function (ev) {
         if (ev.key === "Enter") { ev.preventDefault(); addPoints(input); var again = root.querySelector("#ptsbox"); if (again) again.focus(); }
       });
