@@ -47,8 +47,10 @@ func TestBrowserColourPerPlayer(t *testing.T) {
 // TestBrowserStartOverAsks: "Start over" with cards entered asks first,
 // as the command line does, and keeps them on a no; who went out can be
 // changed without starting over (tap the name), keeping the cards of the
-// players who still count. Before, Start over dropped every card at once,
-// and who went out could only be changed by starting over.
+// players who still count, and asking the same way before the new
+// winner's own cards go (they went silently). Before, Start over dropped
+// every card at once, and who went out could only be changed by starting
+// over.
 func TestBrowserStartOverAsks(t *testing.T) {
 	t.Parallel()
 	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob,Cat,Dan"}})
@@ -70,7 +72,13 @@ func TestBrowserStartOverAsks(t *testing.T) {
 		chromedp.Click(chromedp.ID("changeout")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-out="Ann"]`)),
 		poll(`document.querySelector('button[data-out="Bob"]').getAttribute("aria-pressed") === "true"`, time.Second),
+		// Ann's 5 would go: asked first, as Start over asks; a no keeps it.
 		chromedp.Click(chromedp.CSS(`button[data-out="Ann"]`)),
+		poll(`window.asked.length === 2 && window.asked[1] === "Drop Ann's cards? They are entered, and do not count if Ann went out."`, time.Second),
+		poll(`document.querySelector("h2").textContent.startsWith("Bob went out.") && `+chipsOf("Ann")+` === "5"`, time.Second),
+		poll(`(window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-out="Ann"]`)),
+		poll(`window.asked.length === 3`, time.Second),
 		poll(`document.querySelector("h2").textContent.startsWith("Ann went out.")`, time.Second),
 		poll(`!document.querySelector("button[data-out]") && !document.querySelector('button[data-hand="Ann"]')`, time.Second),
 		poll(chipsOf("Cat")+` === "9" && `+chipsOf("Bob")+` === "" && `+chipsOf("Dan")+` === ""`, time.Second),
@@ -89,15 +97,14 @@ func TestBrowserStartOverAsks(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-hand="Cat"]`)),
 		chromedp.Click(chromedp.CSS(`button[data-face="7"]`)),
-		poll(`(window.confirm = q => (window.asked.push(q), true), true)`, time.Second),
 		chromedp.Click(chromedp.ID("restart")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
-		poll(`window.asked.length === 2 && window.asked[1] === "Drop this hand? Cat's cards are entered."`, time.Second),
+		poll(`window.asked.length === 4 && window.asked[3] === "Drop this hand? Cat's cards are entered."`, time.Second),
 		chromedp.Click(chromedp.CSS(`button[data-player="Cat"]`)),
 		chromedp.WaitVisible(chromedp.ID("restart")),
 		chromedp.Click(chromedp.ID("restart")),
 		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Cat"]`)),
-		poll(`window.asked.length === 2`, time.Second))
+		poll(`window.asked.length === 4`, time.Second))
 	if got := boardOf(t, s.DB)["hands"]; got != 1.0 {
 		t.Fatalf("after Start over: %v hands, want 1", got)
 	}
@@ -198,4 +205,32 @@ func TestBrowserWhyGreyed(t *testing.T) {
 		why("×4: the deck has fewer than 4 of each greyed card left in red."),
 		chromedp.Click(chromedp.CSS(`.colors button[data-color="any"]`)),
 		why(""))
+}
+
+// TestBrowserChipTakesOne: a tap on the chip "4×wd4" took all four Wild
+// Draw Fours away at once; it takes one, and says so.
+func TestBrowserChipTakesOne(t *testing.T) {
+	t.Parallel()
+	s := servedGame(t, setup{New: []string{"--players", "Ann,Bob"}})
+	phone := s.phone(t, s.Score)
+	step := stepper(t)
+	const chip = `document.querySelector('button[data-hand="Bob"] + .chips .chip')`
+	step(phone, "Ann out; Bob ×4 WD4",
+		chromedp.WaitVisible(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-player="Ann"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[data-hand="Bob"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-key="n:4"]`)),
+		chromedp.Click(chromedp.CSS(`button[data-face="wd4"]`)),
+		poll(chipsOf("Bob")+` === "4×wd4" && document.querySelector('button[data-hand="Bob"] .pts').textContent === "200"`, time.Second),
+		poll(chip+`.getAttribute("aria-label") === "4×wd4: remove one from Bob's hand"`, time.Second))
+	step(phone, "a tap on the chip takes one away",
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"] + .chips .chip`)),
+		poll(chipsOf("Bob")+` === "3×wd4" && document.querySelector('button[data-hand="Bob"] .pts').textContent === "150"`, time.Second))
+	shoot(t, phone, screenshots(t), "serve-chip-one.png")
+	step(phone, "down to one, a tap removes the chip",
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"] + .chips .chip`)),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"] + .chips .chip`)),
+		poll(chipsOf("Bob")+` === "wd4" && `+chip+`.getAttribute("aria-label") === "wd4: remove it from Bob's hand"`, time.Second),
+		chromedp.Click(chromedp.CSS(`button[data-hand="Bob"] + .chips .chip`)),
+		poll(chipsOf("Bob")+` === "" && document.querySelector('button[data-hand="Bob"] .pts').textContent === "0"`, time.Second))
 }

@@ -416,11 +416,17 @@
     render();
   }
   // changeOut corrects who went out: the cards of the players who still
-  // count are kept, the others' go, and the new ones' hands are empty.
+  // count are kept, the others' go (the new winner's own, say), and the
+  // new ones' hands are empty. In a new hand, cards entered that would go
+  // are asked about first, as Start over asks: "Drop Zoe's cards? They are
+  // entered, and do not count if Zoe went out."; a no changes nothing. (A
+  // correction's cards stay as saved until it is saved.)
   function changeOut(p) {
     var o = outChoices();
+    if (p === out || !o || !o[p]) { reout = false; render(); return; }
+    var lost = order.filter(function (q) { return o[p].indexOf(q) < 0 && (hands[q] || []).length && !ko[q]; }).map(function (q) { return q + "'s"; });
+    if (lost.length && !editing && !confirm("Drop " + joinAnd(lost) + " cards? " + (lost.length === 1 ? "They are" : "They are all") + " entered, and do not count if " + p + " went out.")) return;
     reout = false;
-    if (p === out || !o || !o[p]) { render(); return; }
     var next = {};
     o[p].forEach(function (q) { next[q] = hands[q] || []; });
     out = p; order = o[p].slice(); hands = next;
@@ -984,9 +990,13 @@
           gone ? el("span", {class: "why kowhy", id: "ko-why-" + p, text: p + " holds no cards that count; " + (kp.charged ? p + " is charged " + plural(kp.knock_out_bonus, "point") + " onto their tally for the knock-out." :
             (kp.knocker ? by[p] || out : out) + " scores " + plural(kp.knock_out_bonus, "point") + " for the knock-out.")}) :
           el("span", {class: "chips"}, hands[p].map(function (c, i) {
+            // A tap takes away one card: "4×wd4" becomes "3×wd4".
             var label = (c.n > 1 ? c.n + "×" : "") + c.tok;
-            return key("x:" + p + ":" + i, {class: "chip c-" + (c.color || "any"), "aria-label": label + ": remove from " + p + "'s hand", title: "remove", text: label,
-              on: function () { hands[p].splice(i, 1); settle(); render(); }});
+            return key("x:" + p + ":" + i, {class: "chip c-" + (c.color || "any"), "aria-label": label + ": remove " + (c.n > 1 ? "one" : "it") + " from " + p + "'s hand", title: c.n > 1 ? "remove one" : "remove", text: label,
+              on: function () {
+                if (c.n > 1) { c.pts -= c.pts / c.n; c.n--; } else hands[p].splice(i, 1);
+                settle(); render();
+              }});
           })),
           kp.mercy ? key("ko:" + p, {class: "kotoggle" + (gone ? " on" : ""), "data-ko": p, "aria-pressed": String(gone),
             "aria-label": p + " knocked out (" + kp.mercy + " cards or more)", text: (gone ? "✓ " : "") + "Knocked out (" + kp.mercy + "+ cards)", on: function () { knock(p); }}) : null,
