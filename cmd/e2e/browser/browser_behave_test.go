@@ -130,7 +130,7 @@ func TestBrowserWrongToken(t *testing.T) {
 	phone := s.phone(t, strings.Replace(s.Score, s.Token, "wrongtoken", 1))
 	step := stepper(t)
 	step(phone, "the mistyped link",
-		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again."`, 5*time.Second),
+		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent === "This link's token is not the scorer's: open the scorer's address unoscore serve printed (scan its Score code, or type the address)."`, 5*time.Second),
 		poll(`!document.querySelector('button[data-player]')`, time.Second))
 	shoot(t, phone, screenshots(t), "serve-wrong-token.png")
 	step(phone, "the right link, same tab", navigate(s.Score),

@@ -192,7 +192,7 @@ func TestBrowserWrongTokenNewGame(t *testing.T) {
 		poll(`(window.confirm = () => true, document.getElementById("newgame").open = true)`, time.Second),
 		chromedp.SendKeys(chromedp.CSS(`#newform input[name="players"]`), "X,Y"),
 		chromedp.Click(chromedp.ID("start")),
-		poll(`document.getElementById("newmsg").textContent === "This link's token is not the scorer's: scan the Score code from serve's screen again; nothing was started." && document.activeElement === document.getElementById("newmsg")`, 5*time.Second))
+		poll(`document.getElementById("newmsg").textContent === "This link's token is not the scorer's: open the scorer's address unoscore serve printed (scan its Score code, or type the address); nothing was started." && document.activeElement === document.getElementById("newmsg")`, 5*time.Second))
 	shoot(t, phone, screenshots(t), "wrong-token-new.png")
 }
 

@@ -210,7 +210,7 @@ func TestBrowserRestart(t *testing.T) {
 		// once that its token was replaced; the hand waits on the keypad.
 		navigate(strings.Replace(s3.Score, s3.Token, s.Token, 1)),
 		poll(`window.mark === 2`, time.Second),
-		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent.startsWith("This link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again. The hand stays on this phone") && `+chipsOf("Eve")+` === "5"`, 5*time.Second),
+		poll(`document.getElementById("tokenbad") && document.getElementById("tokenbad").textContent.startsWith("This link's token was replaced (serve --new-token made a new one): open the scorer's address unoscore serve printed (scan its Score code, or type the address). The hand stays on this phone") && `+chipsOf("Eve")+` === "5"`, 5*time.Second),
 		navigate(s3.Score),
 		poll(`window.mark === 2`, time.Second),
 		chromedp.WaitVisible(chromedp.ID("save")),
@@ -390,7 +390,7 @@ func TestBrowserNewTokenSave(t *testing.T) {
 	got, err := chromedp.Run(phone, chromedp.Evaluate[string](`(() => {
 		const m = document.getElementById("tokenbad"), r = m.getBoundingClientRect();
 		const bad = [];
-		if (m.textContent !== "This link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again. The hand stays on this phone: once that address is open, tap Save hand again.") bad.push("it says " + JSON.stringify(m.textContent));
+		if (m.textContent !== "This link's token was replaced (serve --new-token made a new one): open the scorer's address unoscore serve printed (scan its Score code, or type the address). The hand stays on this phone: once that address is open, tap Save hand again.") bad.push("it says " + JSON.stringify(m.textContent));
 		if (r.top < 0 || r.bottom > innerHeight) bad.push("it is at " + Math.round(r.top) + " to " + Math.round(r.bottom) + " px, the screen 0 to " + innerHeight);
 		if (document.activeElement !== m) bad.push("the focus is on " + document.activeElement.tagName + "#" + document.activeElement.id);
 		const save = document.getElementById("save");

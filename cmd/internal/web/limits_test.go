@@ -175,8 +175,8 @@ func TestScorerTokenCheck(t *testing.T) {
 	}{
 		{"Bearer " + token, 204, ""},
 		{"", 401, "this needs the scorer's token"},
-		{"Bearer wrongtoken", 401, "this link's token is not the scorer's: scan the Score code from serve's screen again"},
-		{"Bearer " + old, 401, "this link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again"},
+		{"Bearer wrongtoken", 401, "this link's token is not the scorer's: open the scorer's address unoscore serve printed (scan its Score code, or type the address)"},
+		{"Bearer " + old, 401, "this link's token was replaced (serve --new-token made a new one): open the scorer's address unoscore serve printed (scan its Score code, or type the address)"},
 	} {
 		code, body := s.do("GET", "/api/scorer", "", map[string]string{"Authorization": c.auth})
 		if code != c.code || !strings.Contains(body, c.want) {

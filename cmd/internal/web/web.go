@@ -300,11 +300,11 @@ func (s *Server) unauthorized(w http.ResponseWriter, r *http.Request) {
 	tok = strings.TrimSpace(tok)
 	msg := "this needs the scorer's token: open the scorer's address that unoscore serve printed (it stays the same from one start to the next, until serve --new-token)"
 	if ok && tok != "" {
-		msg = "this link's token is not the scorer's: scan the Score code from serve's screen again"
+		msg = "this link's token is not the scorer's: open the scorer's address unoscore serve printed (scan its Score code, or type the address)"
 		got := sha256.Sum256([]byte(tok))
 		for _, old := range s.cfg.Replaced {
 			if subtle.ConstantTimeCompare(got[:], old[:]) == 1 {
-				msg = "this link's token was replaced (serve --new-token made a new one): scan the Score code from serve's screen again"
+				msg = "this link's token was replaced (serve --new-token made a new one): open the scorer's address unoscore serve printed (scan its Score code, or type the address)"
 			}
 		}
 	}

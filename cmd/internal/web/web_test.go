@@ -364,7 +364,7 @@ func TestRefusals(t *testing.T) {
 		says                     string
 	}{
 		{"no token", "POST", hands, hand, with(scorer, "Authorization", ""), 401, "needs the scorer's token"},
-		{"wrong token", "POST", hands, hand, with(scorer, "Authorization", "Bearer "+token+"x"), 401, "this link's token is not the scorer's: scan the Score code from serve's screen again"},
+		{"wrong token", "POST", hands, hand, with(scorer, "Authorization", "Bearer "+token+"x"), 401, "this link's token is not the scorer's: open the scorer's address unoscore serve printed (scan its Score code, or type the address)"},
 		{"token not bearer", "POST", hands, hand, with(scorer, "Authorization", "Basic "+token), 401, "needs the scorer's token"},
 		{"undo without token", "POST", undo, "", with(scorer, "Authorization", ""), 401, "needs the scorer's token"},
 		{"foreign origin", "POST", hands, hand, with(scorer, "Origin", "http://evil.example"), 403, "not from another site"},

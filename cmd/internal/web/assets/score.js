@@ -93,7 +93,7 @@
       if (r.status !== 401) return;
       return r.json().catch(function () { return {}; }).then(function (d) {
         if (asked !== token) return;
-        tokenBad = sentence(d.error || "this link's token is not the scorer's: scan the Score code from serve's screen again");
+        tokenBad = sentence(d.error || "this link's token is not the scorer's: open the scorer's address unoscore serve printed (scan its Score code, or type the address)");
         render();
       });
     }, function () { /* offline: the writes will say */ });
@@ -150,7 +150,7 @@
   var raise = false;
   function refused(res) {
     if (res.status === 401) {
-      tokenBad = sentence(res.data.error || "this link's token is not the scorer's: scan the Score code from serve's screen again");
+      tokenBad = sentence(res.data.error || "this link's token is not the scorer's: open the scorer's address unoscore serve printed (scan its Score code, or type the address)");
       raise = true;
       return "";
     }
