@@ -323,21 +323,37 @@ func (b *Board) Dealer() int {
 
 // Tables lists the tables as they stand.
 func (b *Board) Tables() []Table {
+	tables := make([]Table, b.tableCount())
+	for i := range tables {
+		tables[i] = b.tableNumber(i + 1)
+	}
+	return tables
+}
+
+// tableCount is how many tables the game is played at: 1 outside a
+// rotating game.
+func (b *Board) tableCount() int {
+	if b.schedule == nil {
+		return 1
+	}
+	return len(b.handsAt)
+}
+
+// tableNumber is table n (from 1 to tableCount) as it stands, as Tables
+// lists it: a hand looks up its one table without listing them all.
+func (b *Board) tableNumber(n int) Table {
 	if b.schedule == nil {
 		t := Table{Number: 1, Seats: b.Active(), Dealer: b.dealer, Done: b.over, SittingOut: -1}
 		if b.over {
 			t.Dealer = -1
 		}
-		return []Table{t}
+		return t
 	}
-	tables := make([]Table, len(b.handsAt))
-	for i := range tables {
-		tables[i] = b.table(i + 1)
-		if b.ended { // no more hands at any table
-			tables[i].Done, tables[i].Dealer, tables[i].WaitingFor = true, -1, nil
-		}
+	t := b.table(n)
+	if b.ended { // no more hands at any table
+		t.Done, t.Dealer, t.WaitingFor = true, -1, nil
 	}
-	return tables
+	return t
 }
 
 // table is table number t (from 1) as it stands, in a rotating game.
@@ -465,16 +481,16 @@ func (b *Board) Table(n int) (Table, error) {
 // tables it has ("there is no table 0: this game has tables 1 and 2"); nil
 // for a table it has. Every refusal of a table number says it so.
 func (b *Board) NoTable(n int) error {
-	tables := b.Tables()
-	if n >= 1 && n <= len(tables) {
+	count := b.tableCount()
+	if n >= 1 && n <= count {
 		return nil
 	}
-	if len(tables) <= 1 {
+	if count <= 1 {
 		return invalid("there is no table %d: this game is played at one table", n)
 	}
 	var numbers []string
-	for _, t := range tables {
-		numbers = append(numbers, strconv.Itoa(t.Number))
+	for t := 1; t <= count; t++ { // the tables' numbers
+		numbers = append(numbers, strconv.Itoa(t))
 	}
 	return invalid("there is no table %d: this game has tables %s", n, words.Join(numbers))
 }
@@ -493,18 +509,17 @@ func (b *Board) GivenTable(n int) error {
 
 // tableOf is the table a hand names, as it stands: table 0 is table 1.
 func (b *Board) tableOf(n int) (Table, error) {
-	tables := b.Tables()
 	if n == 0 {
 		n = 1
 	}
 	if err := b.NoTable(n); err != nil {
 		return Table{}, err
 	}
-	t := tables[n-1]
+	t := b.tableNumber(n)
 	if t.Done {
 		msg := fmt.Sprintf("table %d has played all %d rounds", n, len(b.schedule))
 		var open []string
-		for _, o := range tables {
+		for _, o := range b.Tables() {
 			if !o.Done {
 				open = append(open, strconv.Itoa(o.Number))
 			}
@@ -601,6 +616,11 @@ func (b *Board) partners(tb Table, a, c int) bool {
 // table 1), in seating order.
 func (b *Board) Side(t, seat int) []int {
 	tb, _ := b.tableOf(t)
+	return b.side(tb, seat)
+}
+
+// side is Side at table tb.
+func (b *Board) side(tb Table, seat int) []int {
 	var side []int
 	for s := range b.Settings.Players {
 		if s == seat || b.partners(tb, seat, s) {
@@ -622,6 +642,11 @@ func (b *Board) ScorersAt(t, out int) []int {
 	if err != nil {
 		return nil
 	}
+	return b.scorersAt(tb, out)
+}
+
+// scorersAt is ScorersAt at table tb.
+func (b *Board) scorersAt(tb Table, out int) []int {
 	i := slices.Index(tb.Seats, out)
 	if i < 0 {
 		return nil
@@ -640,15 +665,22 @@ func (b *Board) ScorersAt(t, out int) []int {
 // and returns it with the names spelled as in the settings and the hands in
 // seating order from the player who went out.
 func (b *Board) Check(h Hand) (Hand, error) {
+	norm, _, _, err := b.check(h)
+	return norm, err
+}
+
+// check is Check, returning also the table the hand was played at and the
+// cards left, in the order of the hand's Left: what Play counts.
+func (b *Board) check(h Hand) (Hand, Table, []rules.Hand, error) {
 	if b.over {
-		return Hand{}, b.overError()
+		return Hand{}, Table{}, nil, b.overError()
 	}
 	table, err := b.tableOf(h.Table)
 	if err != nil {
-		return Hand{}, err
+		return Hand{}, Table{}, nil, err
 	}
 	if len(table.WaitingFor) > 0 && !b.recorded {
-		return Hand{}, &InputError{Msg: b.WaitSentence(table)}
+		return Hand{}, Table{}, nil, &InputError{Msg: b.WaitSentence(table)}
 	}
 	notHere := func(seat int) error {
 		if seat == b.SittingOut(table.Round) {
@@ -660,31 +692,31 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	}
 	out, err := b.Settings.Seat(h.Out)
 	if err != nil {
-		return Hand{}, err
+		return Hand{}, Table{}, nil, err
 	}
 	if b.Eliminated(out) {
-		return Hand{}, invalid("%s was eliminated in hand %d and cannot go out", b.Name(out), b.eliminated[out])
+		return Hand{}, Table{}, nil, invalid("%s was eliminated in hand %d and cannot go out", b.Name(out), b.eliminated[out])
 	}
 	if !slices.Contains(table.Seats, out) {
-		return Hand{}, notHere(out)
+		return Hand{}, Table{}, nil, notHere(out)
 	}
 	knocked := map[int]bool{}
 	var knockedNames []string
 	if len(h.KnockedOut) > 0 && b.Deck.Decl.Rules.Mercy == 0 {
-		return Hand{}, invalid("only a No Mercy game knocks players out; the %s has no mercy rule", b.Deck.Name)
+		return Hand{}, Table{}, nil, invalid("only a No Mercy game knocks players out; the %s has no mercy rule", b.Deck.Name)
 	}
 	for _, name := range h.KnockedOut {
 		seat, err := b.Settings.Seat(name)
 		if err != nil {
-			return Hand{}, err
+			return Hand{}, Table{}, nil, err
 		}
 		switch {
 		case seat == out:
-			return Hand{}, invalid("%s went out, so was not knocked out", b.Name(seat))
+			return Hand{}, Table{}, nil, invalid("%s went out, so was not knocked out", b.Name(seat))
 		case knocked[seat]:
-			return Hand{}, invalid("%s is named knocked out twice", b.Name(seat))
+			return Hand{}, Table{}, nil, invalid("%s is named knocked out twice", b.Name(seat))
 		case !slices.Contains(table.Seats, seat) || b.Eliminated(seat):
-			return Hand{}, notHere(seat)
+			return Hand{}, Table{}, nil, notHere(seat)
 		}
 		knocked[seat] = true
 	}
@@ -695,39 +727,39 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	}
 	knockedBy, err := b.knockers(h, table, knocked)
 	if err != nil {
-		return Hand{}, err
+		return Hand{}, Table{}, nil, err
 	}
 	given := map[int]rules.Hand{}
 	for _, l := range h.Left {
 		seat, err := b.Settings.Seat(l.Player)
 		if err != nil {
-			return Hand{}, err
+			return Hand{}, Table{}, nil, err
 		}
 		name := b.Name(seat)
 		switch {
 		case seat == out:
-			return Hand{}, invalid("%s went out and holds no cards; enter only the other players' hands", name)
+			return Hand{}, Table{}, nil, invalid("%s went out and holds no cards; enter only the other players' hands", name)
 		case b.Eliminated(seat):
-			return Hand{}, invalid("%s was eliminated in hand %d; their cards are not entered", name, b.eliminated[seat])
+			return Hand{}, Table{}, nil, invalid("%s was eliminated in hand %d; their cards are not entered", name, b.eliminated[seat])
 		case !slices.Contains(table.Seats, seat):
-			return Hand{}, notHere(seat)
+			return Hand{}, Table{}, nil, notHere(seat)
 		case b.partners(table, seat, out):
-			return Hand{}, invalid("%s is %s's partner; only the opposing hands are entered", name, b.Name(out))
+			return Hand{}, Table{}, nil, invalid("%s is %s's partner; only the opposing hands are entered", name, b.Name(out))
 		}
 		if _, dup := given[seat]; dup {
-			return Hand{}, invalid("%s's hand is entered twice", name)
+			return Hand{}, Table{}, nil, invalid("%s's hand is entered twice", name)
 		}
 		if knocked[seat] {
-			return Hand{}, invalid("%s was knocked out: their cards are not scored, so leave them out", name)
+			return Hand{}, Table{}, nil, invalid("%s was knocked out: their cards are not scored, so leave them out", name)
 		}
 		if l.Cards.Empty() {
-			return Hand{}, invalid("%s's hand is empty: everyone but the player who went out holds at least one card", name)
+			return Hand{}, Table{}, nil, invalid("%s's hand is empty: everyone but the player who went out holds at least one card", name)
 		}
 		if m := b.Deck.Decl.Rules.Mercy; m > 0 && len(l.Cards.Cards) >= m {
-			return Hand{}, invalid("%s holds %d cards: with %d or more a player is knocked out (mercy rule); record it with --knocked-out %s", name, len(l.Cards.Cards), m, name)
+			return Hand{}, Table{}, nil, invalid("%s holds %d cards: with %d or more a player is knocked out (mercy rule); record it with --knocked-out %s", name, len(l.Cards.Cards), m, name)
 		}
 		if err := b.Deck.Lacking(l.Cards); err != nil {
-			return Hand{}, invalid("%s's cards: %v", name, err)
+			return Hand{}, Table{}, nil, invalid("%s's cards: %v", name, err)
 		}
 		given[seat] = l.Cards
 	}
@@ -737,7 +769,8 @@ func (b *Board) Check(h Hand) (Hand, error) {
 	}
 	var hands []rules.Hand
 	var missing []string
-	for _, seat := range b.ScorersAt(table.Number, out) {
+	scorers := b.scorersAt(table, out)
+	for _, seat := range scorers {
 		cards, ok := given[seat]
 		if !ok && knocked[seat] {
 			continue
@@ -745,6 +778,9 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		if !ok {
 			missing = append(missing, b.Name(seat))
 			continue
+		}
+		if norm.Left == nil { // nil when none is entered, as the log has it
+			norm.Left, hands = make([]Left, 0, len(scorers)), make([]rules.Hand, 0, len(scorers))
 		}
 		norm.Left = append(norm.Left, Left{Player: b.Name(seat), Cards: cards})
 		hands = append(hands, cards)
@@ -757,14 +793,14 @@ func (b *Board) Check(h Hand) (Hand, error) {
 		if b.Deck.Decl != nil && b.Deck.Decl.Rules.KnockOutBonus > 0 {
 			// No Mercy: a player with no cards given may have been
 			// knocked out rather than forgotten.
-			return Hand{}, invalid("%s cards are missing (or, if the mercy rule knocked them out, record %s as knocked out)", words.Join(missing), words.Join(names))
+			return Hand{}, Table{}, nil, invalid("%s cards are missing (or, if the mercy rule knocked them out, record %s as knocked out)", words.Join(missing), words.Join(names))
 		}
-		return Hand{}, invalid("%s cards are missing", words.Join(missing))
+		return Hand{}, Table{}, nil, invalid("%s cards are missing", words.Join(missing))
 	}
 	if err := b.Deck.Check(hands...); err != nil {
-		return Hand{}, err
+		return Hand{}, Table{}, nil, err
 	}
-	return norm, nil
+	return norm, table, hands, nil
 }
 
 // tallied is what the hand adds to seat's tally in the modes where the
@@ -901,23 +937,22 @@ func (b *Board) knockers(h Hand, table Table, knocked map[int]bool) (map[string]
 
 // Play checks a hand and counts it. It returns the hand as counted.
 func (b *Board) Play(h Hand) (Hand, error) {
-	h, err := b.Check(h)
+	// The table Check found the hand played at, and the cards left in the
+	// order of h.Left: nothing is done to the board between.
+	h, table, left, err := b.check(h)
 	if err != nil {
 		return Hand{}, err
 	}
 	out, _ := b.Settings.Seat(h.Out)
-	table, _ := b.tableOf(h.Table)
 	row := Row{Number: len(b.Rows) + 1, Table: h.Table, Round: table.Round, Out: out, Dealer: table.Dealer,
-		Held: make([]int, b.Players()), Side: b.Side(table.Number, out), Hand: h, Waited: b.WaitSentence(table)}
+		Held: make([]int, b.Players()), Side: b.side(table, out), Hand: h, Waited: b.WaitSentence(table)}
 	for i := range row.Held {
 		row.Held[i] = -1
 	}
-	var left []rules.Hand
 	for _, l := range h.Left {
 		seat, _ := b.Settings.Seat(l.Player)
 		row.Held[seat] = b.Deck.HandPoints(l.Cards)
 		row.Won += row.Held[seat]
-		left = append(left, l.Cards)
 	}
 	row.FlipSide, _ = b.Deck.HandsSide(left...) // Check refused a hand of both sides
 	bonus := b.Deck.Decl.Rules.KnockOutBonus
@@ -944,7 +979,7 @@ func (b *Board) Play(h Hand) (Hand, error) {
 	knockerGot := map[int]int{}
 	for _, k := range row.KnockedBy {
 		if b.Settings.Mode == Rotating {
-			for _, seat := range b.Side(table.Number, k) { // the knocker's pair at the table
+			for _, seat := range b.side(table, k) { // the knocker's pair at the table
 				knockerGot[seat] += bonus
 			}
 			continue
