@@ -1,6 +1,9 @@
 package scoring
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 // replayGame is a game of 20 hands at 4 players, in standard mode, as
 // doctor and export replay 10,000 of them (cmd's BenchmarkDoctor).
@@ -39,5 +42,29 @@ func TestReplayAllocations(t *testing.T) {
 	const most = 16 // some room for a race build (13)
 	if perHand := n / float64(len(steps)); perHand > most {
 		t.Errorf("replaying %d hands allocates %.0f times, %.1f a hand; want at most %d a hand", len(steps), n, perHand, most)
+	}
+}
+
+// TestReplayBytes: the rows of a replayed game are made once, at its number
+// of hands, not grown by doubling (copying them each time, and leaving up
+// to twice the room): rows are most of what a replay allocates.
+func TestReplayBytes(t *testing.T) {
+	s, steps := replayGame(t)
+	var before, after runtime.MemStats
+	const runs = 20
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range runs {
+		if _, err := ReplaySteps(s, steps); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runtime.ReadMemStats(&after)
+	perHand := (after.TotalAlloc - before.TotalAlloc) / runs / uint64(len(steps))
+	// A row is about 400 bytes, its lists about 400 more (before: 1,840
+	// bytes a hand, the rows grown 6 times for 20 hands).
+	const most = 1500 // some room for a race build (1,405)
+	if perHand > most {
+		t.Errorf("replaying %d hands allocates %d bytes a hand; want at most %d", len(steps), perHand, most)
 	}
 }

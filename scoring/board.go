@@ -203,6 +203,7 @@ func Replay(s Settings, hands []Hand) (*Board, error) {
 	if err != nil {
 		return nil, err
 	}
+	b.Rows = slices.Grow(b.Rows, len(hands)) // a row each, made once
 	for i, h := range hands {
 		if _, err := b.Play(h); err != nil {
 			return nil, &InputError{Msg: "hand " + strconv.Itoa(i+1) + ": " + err.Error()}
@@ -223,6 +224,7 @@ func ReplayRecorded(s Settings, hands []Hand) (*Board, error) {
 		return nil, err
 	}
 	b.recorded = true
+	b.Rows = slices.Grow(b.Rows, len(hands)) // a row each, made once
 	for i, h := range hands {
 		if _, err := b.Play(h); err != nil {
 			return nil, &InputError{Msg: "hand " + strconv.Itoa(i+1) + ": " + err.Error()}

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/unoscore/unoscore/rules/words"
@@ -259,6 +260,13 @@ func ReplaySteps(s Settings, steps []Step) (*Board, error) {
 func (b *Board) PlaySteps(steps []Step) error {
 	b.recorded = true
 	defer func() { b.recorded = false }()
+	hands := 0
+	for _, st := range steps {
+		if st.Hand != nil {
+			hands++
+		}
+	}
+	b.Rows = slices.Grow(b.Rows, hands) // a row each, made once
 	for _, st := range steps {
 		if st.Change != nil {
 			if err := b.Apply(*st.Change); err != nil {
