@@ -276,24 +276,24 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	if p == nil {
 		return
 	}
+	if binary.LittleEndian.Uint16(p[8:]) == branchFlag && w.Ranged {
+		// A ranged walk (one game's log) takes the children in range,
+		// most often one, and gives the page back before it walks them:
+		// every page on its way down is read into the same buffer.
+		var room [8]uint64
+		kids := w.inRange(p, room[:0], From{"branch page", id})
+		w.r.done(p)
+		for _, kid := range kids {
+			w.tree(kid, depth+1, nest, From{"branch page", id})
+		}
+		return
+	}
 	defer w.r.done(p)
 	switch flags := binary.LittleEndian.Uint16(p[8:]); flags {
 	case branchFlag:
 		count := w.entries(p, false, From{"branch page", id})
 		for j := range count {
 			i := w.nth(j, count)
-			if w.Ranged {
-				// Child i holds the keys from its key up to the next child's
-				// (the first child also those below its key).
-				if k, _ := elem(p, i, false); i > 0 && w.Hi != nil && bytes.Compare(k, w.Hi) >= 0 {
-					continue
-				}
-				if i+1 < count {
-					if k, _ := elem(p, i+1, false); bytes.Compare(k, w.Lo) <= 0 {
-						continue
-					}
-				}
-			}
 			w.tree(binary.LittleEndian.Uint64(p[pageHeader+i*elemSize+8:]), depth+1, nest, From{"branch page", id})
 		}
 	case leafFlag:
@@ -301,6 +301,27 @@ func (w *Walker) tree(id uint64, depth, nest int, by From) {
 	default:
 		w.problem("page %d (%s) is of kind %#x, not a branch or a leaf", id, by, flags)
 	}
+}
+
+// inRange appends to kids, in the order the walk reads them, the children
+// of branch page p that hold keys from Lo up to Hi.
+func (w *Walker) inRange(p []byte, kids []uint64, by From) []uint64 {
+	count := w.entries(p, false, by)
+	for j := range count {
+		i := w.nth(j, count)
+		// Child i holds the keys from its key up to the next child's (the
+		// first child also those below its key).
+		if k, _ := elem(p, i, false); i > 0 && w.Hi != nil && bytes.Compare(k, w.Hi) >= 0 {
+			continue
+		}
+		if i+1 < count {
+			if k, _ := elem(p, i+1, false); bytes.Compare(k, w.Lo) <= 0 {
+				continue
+			}
+		}
+		kids = append(kids, binary.LittleEndian.Uint64(p[pageHeader+i*elemSize+8:]))
+	}
+	return kids
 }
 
 // nth is the place of the jth entry of count that a walk reads.

@@ -3,6 +3,7 @@ package boltfile
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -90,6 +91,46 @@ func TestFreePageInsideAnUnreadLeaf(t *testing.T) {
 			all.Freelist(8)
 			if (all.Err() == nil) != (c.want == "") {
 				t.Errorf("walking every page: %v; walking to write: %v", all.Err(), err)
+			}
+		})
+	}
+}
+
+// TestRangedWalkReadsIntoOneBuffer: a ranged walk, which every command
+// that reads a game makes to read its log, gives a branch page back once
+// it has taken the children in range, so that the pages on its way down
+// are all read into one buffer (it held one for each level of the tree).
+func TestRangedWalkReadsIntoOneBuffer(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		lo, hi string
+		back   bool
+		leaves []uint64 // the leaves read
+	}{
+		{"both leaves", "a", "", false, []uint64{4, 7}},
+		{"the second leaf", "n", "", false, []uint64{7}},
+		{"the first leaf", "a", "b", false, []uint64{4}},
+		{"both leaves, last first", "a", "", true, []uint64{4, 7}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := NewReader(bytes.NewReader(testFile(0)))
+			w := NewWalker(r, 4096, 10, true)
+			w.Ranged, w.Lo, w.Backward = true, []byte(c.lo), c.back
+			if c.hi != "" {
+				w.Hi = []byte(c.hi)
+			}
+			w.Tree(3, 1, From{What: "the sums bucket"})
+			if err := w.Err(); err != nil {
+				t.Fatal(err)
+			}
+			for _, leaf := range []uint64{4, 7} {
+				if bit(w.seen, leaf) != slices.Contains(c.leaves, leaf) {
+					t.Errorf("leaf %d read: %v, want %v", leaf, bit(w.seen, leaf), !bit(w.seen, leaf))
+				}
+			}
+			// Every buffer is given back at the end of the walk.
+			if len(r.free) != 1 {
+				t.Errorf("the walk read its pages into %d buffers, want 1", len(r.free))
 			}
 		})
 	}
