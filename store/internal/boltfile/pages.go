@@ -123,12 +123,13 @@ func (f From) String() string {
 
 // Walker walks a file's pages; all: into every bucket, however deep.
 type Walker struct {
-	r            *Reader
-	pageSize     int
-	hw           uint64   // pages 0 to hw-1 exist
-	seen, unread []uint64 // pages in use; leaves marked in use but not read
-	free         []uint64
-	all          bool // into every bucket, not only the top-level ones
+	r        *Reader
+	pageSize int
+	hw       uint64   // pages 0 to hw-1 exist
+	seen     []uint64 // pages in use
+	unread   []uint64 // leaves marked in use but not read: made by the first mark
+	free     []uint64
+	all      bool // into every bucket, not only the top-level ones
 	// Ranged: only the pages holding keys from Lo up to Hi (nil: no end).
 	Ranged bool
 	Lo, Hi []byte
@@ -156,7 +157,7 @@ type Walker struct {
 
 // NewWalker walks a file of hw pages of pageSize bytes read from r.
 func NewWalker(r *Reader, pageSize int, hw uint64, all bool) *Walker {
-	return &Walker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1), unread: make([]uint64, hw/64+1)}
+	return &Walker{r: r, pageSize: pageSize, hw: hw, all: all, seen: make([]uint64, hw/64+1)}
 }
 
 func (w *Walker) problem(format string, args ...any) {
@@ -436,6 +437,9 @@ func (w *Walker) mark(id uint64, depth, leafAt int, by From) int {
 		w.problem("the tree under %s is more than %d pages deep: a loop", by, maxDepth)
 		return leafAt
 	}
+	if w.unread == nil { // only a walk that defers a bucket marks leaves unread
+		w.unread = make([]uint64, len(w.seen))
+	}
 	p := w.page(id, by)
 	if p == nil || binary.LittleEndian.Uint16(p[8:]) == leafFlag {
 		w.r.done(p)
@@ -501,7 +505,7 @@ func (w *Walker) Freelist(id uint64) {
 		}
 		// A leaf left unread could run on over f: the one nearest below
 		// it is read (any farther one reaching f would overlap it too).
-		if b := w.below(f); !bit(w.seen, f) && b != 0 && bit(w.unread, b) {
+		if b := w.below(f); !bit(w.seen, f) && b != 0 && w.unread != nil && bit(w.unread, b) {
 			w.unread[b/64] &^= 1 << (b % 64)
 			w.seen[b/64] &^= 1 << (b % 64)
 			if flags, over, ok := w.header(b, From{What: "a branch page"}); ok && flags != leafFlag {

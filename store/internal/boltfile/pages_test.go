@@ -135,3 +135,29 @@ func TestRangedWalkReadsIntoOneBuffer(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlyAWalkThatDefersMarksLeavesUnread: the list of leaves marked but
+// not read, a bit for every page of the file, is made only by a walk that
+// defers a bucket (to write); the walks that read a game (every page of
+// the tree they walk is read) do without it.
+func TestOnlyAWalkThatDefersMarksLeavesUnread(t *testing.T) {
+	data := testFile(2, 9)
+	ranged := NewWalker(NewReader(bytes.NewReader(data)), 4096, 10, true)
+	ranged.Ranged, ranged.Lo = true, []byte("a")
+	ranged.Tree(3, 1, From{What: "the sums bucket"})
+	all := NewWalker(NewReader(bytes.NewReader(data)), 4096, 10, true)
+	all.Tree(2, 0, From{What: "the root bucket"})
+	all.Freelist(8)
+	deferring := walkForWrite(data)
+	for _, w := range []*Walker{ranged, all, deferring} {
+		if err := w.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if ranged.unread != nil || all.unread != nil {
+		t.Errorf("a walk that defers nothing made the list of unread leaves")
+	}
+	if deferring.unread == nil || !bit(deferring.unread, 4) {
+		t.Errorf("the walk to write did not mark leaf 4 unread")
+	}
+}
