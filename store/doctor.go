@@ -13,6 +13,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/unoscore/unoscore/rules/words"
+	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store/internal/boltfile"
 )
 
@@ -209,7 +210,7 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 		want = withoutDeck(want)
 	}
 	if sealed && !unreadable && !bytes.Equal(v, want) {
-		if db.older != 0 && g.knockOuts() && derivedOnly(s, g.summary()) {
+		if db.older != 0 && scoring.KnockOuts(g.Board.Deck) && scoring.DerivedOnly(s, g.summary()) {
 			r.older++ // older rules worked it out: not damage
 			return
 		}

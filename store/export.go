@@ -71,7 +71,7 @@ func (db *DB) Export(w io.Writer) error {
 			if err != nil {
 				return err
 			}
-			data, err := json.Marshal(ExportGame{ID: g.ID, Events: withCharge(g.Events)})
+			data, err := json.Marshal(ExportGame{ID: g.ID, Events: scoring.WithCharge(g.Events)})
 			if err != nil {
 				return err
 			}
@@ -87,27 +87,6 @@ func (db *DB) Export(w io.Writer) error {
 		_, err = io.WriteString(w, "\n]}\n")
 		return err
 	})
-}
-
-// withCharge is a game's log as exported: a No Mercy game of lowest or
-// challenge stored without mercy_charge (by a release that did not write
-// it) exports with it, true or false as the game is read
-// (scoring.Settings.MercyCharge). An import normalizes the settings, and
-// fills in a mercy_bonus, which would read a game of the release before
-// the charge as charged: the explicit false keeps it as it was played.
-func withCharge(events []Event) []Event {
-	if len(events) == 0 || events[0].Settings == nil || events[0].Settings.MercyCharge != nil {
-		return events
-	}
-	start, err := scoring.NewStored(*events[0].Settings)
-	if err != nil || start.Settings.MercyCharge == nil {
-		return events // not such a game, or one doctor names
-	}
-	s := *events[0].Settings
-	s.MercyCharge = start.Settings.MercyCharge
-	out := slices.Clone(events)
-	out[0].Settings = &s
-	return out
 }
 
 // CurrentWord stands for the current game where an id is expected (in

@@ -13,7 +13,6 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"github.com/unoscore/unoscore/rules"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 )
@@ -75,25 +74,9 @@ func fold(id string, events []Event) (*Game, error) {
 }
 
 func (g *Game) summary() Summary {
-	b := g.Board
-	stats := scoring.Summarize(b)
-	return Summary{
-		ID: g.ID, Name: g.Name(), Created: g.Created(), Mode: string(b.Settings.Mode),
-		Deck: deckOf(b.Settings), Players: b.Settings.Players, Hands: b.Hands(), Over: b.Over(),
-		Winners: words.NonNil(b.Names(b.Winners())), Leaders: words.NonNil(b.Names(b.Leaders())),
-		Seq: g.num, Stats: &stats,
-	}
-}
-
-// deckOf is the deck a summary names: none for the classic deck, so that
-// a classic game's summary is, byte for byte, what unoscore wrote before
-// summaries kept the deck (older versions' doctor finds it sound, and a
-// listing reads no more).
-func deckOf(s scoring.Settings) string {
-	if s.Deck == rules.DefaultDeck {
-		return ""
-	}
-	return s.Deck
+	s := g.Game.Summary()
+	s.Seq = g.num
+	return s
 }
 
 // withoutDeck is a summary's JSON as unoscore wrote it before summaries

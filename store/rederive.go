@@ -88,7 +88,7 @@ func (db *DB) rederive(tx *bolt.Tx, s Summary, brief bool) Summary {
 	if d != nil && s.Deck == "" && d.ID != rules.DefaultDeck {
 		s.Deck = d.ID
 	}
-	if d != nil && (d.Decl == nil || d.Decl.Rules.KnockOutBonus == 0) || brief && !scoring.Mode(s.Mode).LowWins() {
+	if d != nil && !scoring.KnockOuts(d) || brief && !scoring.Mode(s.Mode).LowWins() {
 		return s
 	}
 	g, err := readGame(tx, s.ID, s.Seq)
@@ -128,25 +128,4 @@ func deckOfLog(tx *bolt.Tx, num uint64) *rules.Deck {
 		return nil
 	}
 	return d
-}
-
-// knockOuts reports whether the game is played with a deck that scores
-// knock-outs.
-func (g *Game) knockOuts() bool {
-	d := g.Board.Deck
-	return d != nil && d.Decl != nil && d.Decl.Rules.KnockOutBonus > 0
-}
-
-// derivedOnly reports whether kept, a game's summary as the file keeps it,
-// differs from fresh, the one its log gives now, only in what the rules
-// work out from the log: the result (over, winners, leaders) and the
-// player statistics, and the deck, which summaries did not keep before.
-func derivedOnly(kept, fresh Summary) bool {
-	kept.Over, kept.Winners, kept.Leaders, kept.Stats = fresh.Over, fresh.Winners, fresh.Leaders, fresh.Stats
-	if kept.Deck == "" {
-		kept.Deck = fresh.Deck
-	}
-	a, err1 := json.Marshal(kept)
-	b, err2 := json.Marshal(fresh)
-	return err1 == nil && err2 == nil && bytes.Equal(a, b)
 }

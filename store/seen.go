@@ -1,11 +1,6 @@
 package store
 
-import (
-	"fmt"
-
-	"github.com/unoscore/unoscore/rules/words"
-	"github.com/unoscore/unoscore/scoring"
-)
+import "github.com/unoscore/unoscore/scoring"
 
 // Seen is what a writer saw of a game before it wrote: the game's change
 // counter (Changes, the board JSON's "changes"). A write given a Seen is
@@ -37,21 +32,11 @@ func (e *ChangedError) Is(target error) bool { return target == scoring.ErrChang
 // check refuses a write at table (0: every table) when g has changed since
 // the writer saw it.
 func (s Seen) check(g *Game, table int) error {
-	if s.Changes == 0 {
-		return nil
-	}
-	if s.Changes < 0 || s.Changes > g.Changes() {
-		return &scoring.InputError{Msg: fmt.Sprintf("\"changes\": %d is not a state this game has been in (it has had %d changes)", s.Changes, g.Changes())}
-	}
-	missed, err := g.Missed(s.Changes, table)
-	if err != nil || len(missed) == 0 {
+	what, count, err := g.MissedSince(s.Changes, table)
+	if err != nil || count == 0 {
 		return err
 	}
-	what := missed[len(missed)-1]
-	if n := len(missed) - 1; n > 0 {
-		what += fmt.Sprintf(" %s came before it.", words.Capitalize(words.Count(n, "other change")))
-	}
-	return &ChangedError{Game: g, What: what, Count: len(missed)}
+	return &ChangedError{Game: g, What: what, Count: count}
 }
 
 func seenOf(seen []Seen) Seen {

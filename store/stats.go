@@ -92,7 +92,7 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 			return &scoring.InputError{Msg: fmt.Sprintf("game %s has no player called %q (its players are %s)", one, from, words.Join(slices.Sorted(maps.Values(known))))}
 		}
 		if !found {
-			return unknownPlayer(from, known)
+			return scoring.UnknownPlayer(from, known)
 		}
 		if len(renamed) == 0 {
 			if one != "" {
@@ -107,18 +107,14 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 			if err != nil {
 				return err
 			}
-			players := g.Settings().Players
-			seat := slices.IndexFunc(players, func(p string) bool { return scoring.PlayerKey(p) == key })
-			// The new name as the game will spell it, normalized.
-			renamedTo, err := g.Settings().RenamePlayer(players[seat], to)
+			e, err := g.RenameEvent(key, to, db.now())
 			if err != nil {
 				return &scoring.InputError{Msg: fmt.Sprintf("game %s: %v; nothing was renamed", id, err)}
 			}
-			r.To = renamedTo.Players[seat]
+			r.To = e.To // the new name as the game will spell it, normalized
 			if in.Plan {
 				continue
 			}
-			e := Event{Type: scoring.EventRename, At: db.now(), From: players[seat], To: renamedTo.Players[seat]}
 			if _, err := appendEvent(tx, g, e); err != nil {
 				var ie *scoring.InputError
 				if errors.As(err, &ie) {
@@ -140,18 +136,6 @@ func (db *DB) RenameIn(from, to string, in RenameScope) ([]Renamed, error) {
 		return nil, err
 	}
 	return renamed, nil
-}
-
-// unknownPlayer is the error for a name no game has.
-func unknownPlayer(name string, known map[string]string) error {
-	if len(known) == 0 {
-		return &scoring.InputError{Msg: fmt.Sprintf("no player is called %q: there are no games yet", name)}
-	}
-	names := slices.Sorted(maps.Values(known))
-	if best, near := scoring.Closest(name, names); near {
-		return &scoring.InputError{Msg: fmt.Sprintf("no game has a player called %q: did you mean %q?", name, best)}
-	}
-	return &scoring.UnknownPlayerError{InputError: scoring.InputError{Msg: fmt.Sprintf("no game has a player called %q", name)}}
 }
 
 // EachGame calls fn with every game, oldest first, reading one game at a
