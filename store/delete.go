@@ -114,17 +114,12 @@ type Deleted struct {
 func playedLast(tx *bolt.Tx) *Summary {
 	var best []byte
 	var bestAt time.Time
-	c := tx.Bucket(bucketSummaries).Cursor()
-	p := pendingOf(tx)
-	for k, _ := firstVisible(c, p); k != nil; k, _ = nextVisible(c, p) {
-		if len(k) != 8 {
-			continue
-		}
-		at, ok := lastChange(tx, numOf(k))
-		if ok && (best == nil || !at.Before(bestAt)) {
+	_ = eachVisible(tx, bucketSummaries, pendingOf(tx), false, func(k, _ []byte) error {
+		if at, ok := lastChange(tx, numOf(k)); ok && len(k) == 8 && (best == nil || !at.Before(bestAt)) {
 			best, bestAt = slices.Clone(k), at
 		}
-	}
+		return nil
+	})
 	if best == nil {
 		return nil
 	}
@@ -143,26 +138,12 @@ func playedLast(tx *bolt.Tx) *Summary {
 // lastChange is the time of game num's last event; ok is false when it
 // cannot be read.
 func lastChange(tx *bolt.Tx, num uint64) (at time.Time, ok bool) {
-	if checkRangePages(tx, gameKey(num), gameKey(num+1)) != nil {
-		return time.Time{}, false
-	}
-	c := tx.Bucket(bucketEvents).Cursor()
-	var k, v []byte
-	if next, _ := c.Seek(gameKey(num + 1)); next == nil {
-		k, v = c.Last()
-	} else {
-		k, v = c.Prev()
-	}
-	if len(k) != 12 || numOf(k[:8]) != num {
-		return time.Time{}, false
-	}
-	raw, sound := unseal(bucketEvents, k, v)
-	if !sound {
-		return time.Time{}, false
-	}
-	e, err := decodeEvent(raw)
-	if err != nil {
-		return time.Time{}, false
-	}
-	return e.At, true
+	err := eachInRange(tx, bucketEvents, gameKey(num), gameKey(num+1), true, func(k, v []byte) error {
+		if raw, sound := unseal(bucketEvents, k, v); sound && len(k) == 12 {
+			e, err := decodeEvent(raw)
+			at, ok = e.At, err == nil
+		}
+		return errStop
+	})
+	return at, ok && err == errStop
 }

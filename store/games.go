@@ -253,24 +253,24 @@ func byName(tx *bolt.Tx, name string, p pending) (string, uint64, error) {
 	if name == "" {
 		return "", 0, nil
 	}
-	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
-		return "", 0, err
-	}
 	var found []Summary
-	c := tx.Bucket(bucketSummaries).Cursor()
-	for k, v := firstVisible(c, p); k != nil; k, v = nextVisible(c, p) {
+	err := eachVisible(tx, bucketSummaries, p, false, func(k, v []byte) error {
 		v, err := summaryValue(tx, k, v)
 		if err != nil {
-			return "", 0, err
+			return err
 		}
 		var s Summary
 		if err := decodeSummary(v, &s, true); err != nil {
-			return "", 0, &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
+			return &CorruptError{Path: tx.DB().Path(), Err: fmt.Errorf("the summary of game %x is unreadable: %v", k, err)}
 		}
 		if s.Name != "" && strings.EqualFold(s.Name, name) {
 			s.Seq = binary.BigEndian.Uint64(k)
 			found = append(found, s)
 		}
+		return nil
+	})
+	if err != nil {
+		return "", 0, err
 	}
 	switch len(found) {
 	case 0:
@@ -702,7 +702,7 @@ func (db *DB) summaries(limit int, brief bool, fn func(Summary) error) (total in
 // games, newest first: by the time each was created, then by number. An
 // import of older games, or a clock set back, takes the numbers out of
 // that order, so every summary's time is read (from its bytes: cheap),
-// its page and checksum checked first. It returns how many games there
+// its page and checksum checked first, and the games sorted. It returns how many games there
 // are, leaving out an unfinished import's.
 func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error) (total int, err error) {
 	if err := checkRange(tx, bucketSummaries, nil, nil); err != nil {
@@ -725,31 +725,21 @@ func listSorted(tx *bolt.Tx, p pending, limit int, visit func(k, v []byte) error
 		}
 		games = append(games, created{at, binary.BigEndian.Uint64(k)})
 	}
-	newestFirst := func(a, b created) int {
+	// Keys in the order of creation (as they mostly are) come out of the
+	// sort reversed as they went in, in linear time (pdqsort).
+	slices.SortFunc(games, func(a, b created) int {
 		if c := b.at.Compare(a.at); c != 0 {
 			return c
 		}
 		return cmp.Compare(b.num, a.num)
-	}
-	if slices.IsSortedFunc(games, func(a, b created) int { return newestFirst(b, a) }) {
-		// The keys are the order of creation (as they mostly are): read
-		// backward, with no look-up.
-		n := 0
-		for k, v := lastVisible(c, p); k != nil && (limit <= 0 || n < limit); k, v = prevVisible(c, p) {
-			if err := visit(k, v); err != nil {
-				return 0, err
-			}
-			n++
-		}
-		return len(games), nil
-	}
-	slices.SortFunc(games, newestFirst)
+	})
 	for i, g := range games {
 		if limit > 0 && i == limit {
 			break
 		}
 		k := gameKey(g.num)
-		if err := visit(k, b.Get(k)); err != nil {
+		_, v := c.Seek(k) // a key read above, found with no new cursor
+		if err := visit(k, v); err != nil {
 			return 0, err
 		}
 	}
@@ -847,7 +837,14 @@ func checkCounter(tx *bolt.Tx) error {
 		if err := checkRange(tx, name, gameKey(seq+1), nil); err != nil {
 			return err
 		}
-		if k, _ := lastVisible(tx.Bucket(name).Cursor(), p); len(k) >= 8 {
+		// The last key but an unfinished import's.
+		c := tx.Bucket(name).Cursor()
+		k, _ := c.Last()
+		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
+			c.Seek(gameKey(p.lo))
+			k, _ = c.Prev()
+		}
+		if len(k) >= 8 {
 			high = max(high, binary.BigEndian.Uint64(k))
 		}
 	}
@@ -872,52 +869,10 @@ func numberFree(tx *bolt.Tx, num uint64) error {
 	return nil
 }
 
-// lastVisible and prevVisible walk a cursor over game numbers newest first,
-// and firstVisible and nextVisible oldest first, stepping over what an
-// unfinished import wrote.
-func lastVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
-	return skipBack(c, p)(c.Last())
-}
-
-func prevVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
-	return skipBack(c, p)(c.Prev())
-}
-
-func skipBack(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
-	return func(k, v []byte) ([]byte, []byte) {
-		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
-			c.Seek(gameKey(p.lo))
-			return c.Prev()
-		}
-		return k, v
-	}
-}
-
-func firstVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
-	return skipOn(c, p)(c.First())
-}
-
-func nextVisible(c *bolt.Cursor, p pending) ([]byte, []byte) {
-	return skipOn(c, p)(c.Next())
-}
-
-func skipOn(c *bolt.Cursor, p pending) func(k, v []byte) ([]byte, []byte) {
-	return func(k, v []byte) ([]byte, []byte) {
-		if len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)) {
-			if p.hi == ^uint64(0) {
-				return nil, nil
-			}
-			return c.Seek(gameKey(p.hi + 1))
-		}
-		return k, v
-	}
-}
-
 // eachVisible calls fn with every game number of a bucket keyed by them
 // (summaries, events) and its value, oldest first (backward: newest first),
-// stepping over what an unfinished import wrote as the cursors of
-// firstVisible and lastVisible do, and reading the pages as eachInRange
-// does; errStop from fn ends it.
+// stepping over what an unfinished import wrote, and reading the pages as
+// eachInRange does; errStop from fn ends it.
 func eachVisible(tx *bolt.Tx, bucket []byte, p pending, backward bool, fn func(k, v []byte) error) error {
 	// From an unfinished import's first key met, a cursor steps to the
 	// first key after its numbers, or back to the last before them.

@@ -37,15 +37,16 @@ func rewriteSummaries(tx *bolt.Tx) error {
 		id  string
 	}
 	var games []game
-	p := pendingOf(tx)
-	c := tx.Bucket(bucketSummaries).Cursor()
-	for k, kept := firstVisible(c, p); k != nil; k, kept = nextVisible(c, p) {
+	err := eachVisible(tx, bucketSummaries, pendingOf(tx), false, func(k, kept []byte) error {
 		v, ok := unseal(bucketSummaries, k, kept)
 		var s Summary
-		if !ok || len(k) != 8 || decodeSummary(v, &s, true) != nil || !ValidID(s.ID) {
-			continue // damage, which doctor names
-		}
-		games = append(games, game{binary.BigEndian.Uint64(k), s.ID})
+		if ok && len(k) == 8 && decodeSummary(v, &s, true) == nil && ValidID(s.ID) {
+			games = append(games, game{binary.BigEndian.Uint64(k), s.ID})
+		} // else damage, which doctor names
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	sums := tx.Bucket(bucketSummaries)
 	for _, gm := range games {
