@@ -407,15 +407,16 @@ func (db *DB) Game(id string) (*Game, error) {
 // change is the one way a game changes. In one write transaction it loads
 // the game, asks decide for the event to append (or an error, and nothing
 // is written), appends it, folds the log again and writes the summary. It
-// returns the game after the change.
-func (db *DB) change(id string, decide func(g *Game) (Event, error)) (*Game, error) {
+// returns the game after the change. decide is given saw, which holds what
+// the writer saw (seen) to the game at a table (see Seen).
+func (db *DB) change(id string, seen []Seen, decide func(g *Game, saw func(table int) error) (Event, error)) (*Game, error) {
 	var after *Game
 	err := db.update(func(tx *bolt.Tx) error {
 		g, err := loadGame(tx, id)
 		if err != nil {
 			return err
 		}
-		e, err := decide(g)
+		e, err := decide(g, func(table int) error { return seenOf(seen).check(g, table) })
 		if err != nil {
 			return err
 		}
@@ -482,20 +483,8 @@ func (db *DB) AddHandAt(id string, table int, h scoring.Hand, seen ...Seen) (*Ga
 }
 
 func (db *DB) addHand(id string, h scoring.Hand, given bool, seen []Seen) (*Game, error) {
-	return db.change(id, func(g *Game) (Event, error) {
-		if given {
-			if err := g.Board.GivenTable(h.Table); err != nil {
-				return Event{}, err
-			}
-		}
-		if err := seenOf(seen).check(g, max(h.Table, 1)); err != nil {
-			return Event{}, err
-		}
-		checked, err := g.Board.Check(h)
-		if err != nil {
-			return Event{}, err
-		}
-		return Event{Type: scoring.EventHand, Hand: &checked}, nil
+	return db.change(id, seen, func(g *Game, saw func(int) error) (Event, error) {
+		return g.HandEvent(h, given, saw)
 	})
 }
 
@@ -512,19 +501,9 @@ func (db *DB) Undo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 // at that table is a *ChangedError, and nothing is written.
 func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, error) {
 	var voided scoring.Row
-	g, err := db.change(id, func(g *Game) (Event, error) {
-		if err := seenOf(seen).check(g, table); err != nil {
-			return Event{}, err
-		}
-		if _, ok := g.LastChange(); ok {
-			return Event{Type: scoring.EventUnchange}, nil
-		}
-		n, err := g.UndoHand(table)
-		if err != nil {
-			return Event{}, err
-		}
-		voided = g.Board.Rows[n-1]
-		return Event{Type: scoring.EventVoid, Number: n}, nil
+	g, err := db.change(id, seen, func(g *Game, saw func(int) error) (e Event, err error) {
+		e, voided, err = g.UndoEvent(table, saw)
+		return e, err
 	})
 	return g, voided, err
 }
@@ -532,29 +511,16 @@ func (db *DB) UndoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, er
 // SetTarget changes the game's target between hands (scoring.Board.
 // SetTarget says when it may), and returns the game after it.
 func (db *DB) SetTarget(id string, target int, seen ...Seen) (*Game, error) {
-	return db.change(id, func(g *Game) (Event, error) {
-		if err := seenOf(seen).check(g, 0); err != nil {
-			return Event{}, err
-		}
-		if _, err := g.Board.SetTarget(target); err != nil {
-			return Event{}, err
-		}
-		return Event{Type: scoring.EventTarget, Target: target}, nil
+	return db.change(id, seen, func(g *Game, saw func(int) error) (Event, error) {
+		return g.TargetEvent(target, saw)
 	})
 }
 
 // End ends the game where it stands (scoring.Board.End), naming winner as
 // its winner, or nobody when "", and returns the game after it.
 func (db *DB) End(id, winner string, seen ...Seen) (*Game, error) {
-	return db.change(id, func(g *Game) (Event, error) {
-		if err := seenOf(seen).check(g, 0); err != nil {
-			return Event{}, err
-		}
-		c, err := g.Board.End(winner)
-		if err != nil {
-			return Event{}, err
-		}
-		return Event{Type: scoring.EventEnd, Winner: c.Winner}, nil
+	return db.change(id, seen, func(g *Game, saw func(int) error) (Event, error) {
+		return g.EndEvent(winner, saw)
 	})
 }
 
@@ -571,44 +537,13 @@ func (db *DB) Redo(id string, seen ...Seen) (*Game, scoring.Row, error) {
 // is written.
 func (db *DB) RedoAt(id string, table int, seen ...Seen) (*Game, scoring.Row, error) {
 	var row scoring.Row
-	redone := false
-	g, err := db.change(id, func(g *Game) (Event, error) {
-		if table != 0 {
-			if err := g.Board.GivenTable(table); err != nil {
-				return Event{}, err
-			}
-		}
-		if c, ok := g.RedoableChange(); ok && table == 0 {
-			if err := seenOf(seen).check(g, 0); err != nil {
-				return Event{}, err
-			}
-			if err := g.Board.Apply(c); err != nil {
-				return Event{}, err
-			}
-			redone = true
-			if c.End {
-				return Event{Type: scoring.EventEnd, Winner: c.Winner, Redo: true}, nil
-			}
-			return Event{Type: scoring.EventTarget, Target: c.Target, Redo: true}, nil
-		}
-		h, err := g.RedoHand(table)
-		at := h.Table
-		if at == 0 {
-			at = table
-		}
-		if err := seenOf(seen).check(g, max(at, 1)); err != nil {
-			return Event{}, err
-		}
-		if err != nil {
-			return Event{}, err
-		}
-		checked, err := g.Board.Check(h)
-		if err != nil {
-			return Event{}, err
-		}
-		return Event{Type: scoring.EventRedo, Number: g.Board.Hands() + 1, Hand: &checked}, nil
+	hand := false
+	g, err := db.change(id, seen, func(g *Game, saw func(int) error) (Event, error) {
+		e, err := g.RedoEvent(table, saw)
+		hand = e.Type == scoring.EventRedo
+		return e, err
 	})
-	if err == nil && !redone {
+	if err == nil && hand {
 		row = g.Board.Rows[len(g.Board.Rows)-1]
 	}
 	return g, row, err
@@ -633,24 +568,8 @@ func (db *DB) EditAt(id string, n, table int, h scoring.Hand, seen ...Seen) (*Ga
 }
 
 func (db *DB) edit(id string, n int, h scoring.Hand, given bool, seen []Seen) (*Game, error) {
-	return db.change(id, func(g *Game) (Event, error) {
-		if given {
-			if err := g.Board.GivenTable(h.Table); err != nil {
-				return Event{}, err
-			}
-		}
-		hands := g.Hands()
-		if n < 1 || n > len(hands) {
-			return Event{}, scoring.NoHandError(n, len(hands))
-		}
-		if err := seenOf(seen).check(g, max(hands[n-1].Table, 1)); err != nil {
-			return Event{}, err
-		}
-		fixed, err := g.Correct(n, h)
-		if err != nil {
-			return Event{}, err
-		}
-		return Event{Type: scoring.EventCorrect, Number: n, Hand: &fixed}, nil
+	return db.change(id, seen, func(g *Game, saw func(int) error) (Event, error) {
+		return g.CorrectEvent(n, h, given, saw)
 	})
 }
 
