@@ -89,40 +89,33 @@ func (db *DB) Doctor() (Report, error) {
 func checkOutsideGames(tx *bolt.Tx, p pending, r *Report) error {
 	// The ids and events are counted from the pages (see eachInRange), not
 	// by bbolt's Stats, which would read them all through the memory map;
-	// with the events, the run of an unfinished import's from its first.
-	unfinished := tx.Bucket(bucketMeta).Get(keyImport) != nil
-	ids, events, pendingEvents := 0, 0, 0
-	counting, from := unfinished && p.lo != 0, gameKey(p.lo)
+	// an unfinished import's are left out.
+	ids, events, imported := 0, 0, 0
 	err := eachInRange(tx, bucketEvents, nil, nil, false, func(k, _ []byte) error {
-		events++
-		if counting && bytes.Compare(k, from) >= 0 {
-			if counting = len(k) >= 8 && p.has(binary.BigEndian.Uint64(k)); counting {
-				pendingEvents++
-			}
+		if len(k) < 8 || !p.has(binary.BigEndian.Uint64(k)) {
+			events++
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	imported := 0
 	err = eachInRange(tx, bucketIDs, nil, nil, false, func(k, v []byte) error {
-		ids++
 		n, err := idValue(tx, k, v)
 		if err != nil {
 			r.Problems = append(r.Problems, err.(*CorruptError).Err.Error())
 		}
 		if p.has(n) {
 			imported++
+		} else {
+			ids++
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if unfinished {
-		events -= pendingEvents
-		ids -= imported
+	if tx.Bucket(bucketMeta).Get(keyImport) != nil {
 		if imported == 0 {
 			r.Notes = append(r.Notes, "the file carries the mark of an unfinished import that covers no game in it; the next command that changes the file removes the mark, and nothing else")
 		} else {
