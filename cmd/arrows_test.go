@@ -20,7 +20,7 @@ var floors = []struct {
 	{0, []string{"rules/words", "rules/decks", "internal/jsonin"}},
 	{1, []string{"rules"}},
 	{2, []string{"scoring"}},
-	{3, []string{"store/internal/"}},
+	{3, []string{"store/internal/", "internal/outfile"}},
 	{4, []string{"store", "store/"}},
 	{5, []string{"cmd/internal/"}},
 	{6, []string{"cmd/internal/flow"}}, // the prompt flows: over prompter, ui and present; cmd → flow, never back

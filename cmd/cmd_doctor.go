@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/internal/outfile"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/store"
 )
@@ -56,7 +57,7 @@ func runDoctor(o *doctorOptions) error {
 		if err != nil {
 			return err
 		}
-		if _, err := store.OutputTarget(o.Backup, path, "--backup"); err != nil {
+		if _, err := outfile.Target(o.Backup, path, "--backup"); err != nil {
 			return err
 		}
 	}

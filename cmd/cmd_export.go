@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/unoscore/unoscore/internal/outfile"
 	"github.com/unoscore/unoscore/store"
 )
 
@@ -55,7 +56,7 @@ func runExport(o *exportOptions) error {
 		if err != nil {
 			return err
 		}
-		if o.Output, err = store.OutputTarget(o.Output, path, "-o"); err != nil {
+		if o.Output, err = outfile.Target(o.Output, path, "-o"); err != nil {
 			return err
 		}
 	}

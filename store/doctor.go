@@ -12,6 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/unoscore/unoscore/internal/outfile"
 	"github.com/unoscore/unoscore/rules/words"
 	"github.com/unoscore/unoscore/scoring"
 	"github.com/unoscore/unoscore/store/internal/boltfile"
@@ -219,7 +220,7 @@ func (db *DB) checkGame(tx *bolt.Tx, k, v []byte, r *Report) {
 // Backup writes a consistent copy of the database to path (file mode 0600),
 // whole or not at all, while other readers carry on.
 func (db *DB) Backup(path string) error {
-	path, err := OutputTarget(path, db.path, "--backup")
+	path, err := outfile.Target(path, db.path, "--backup")
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,6 @@
-package store
+// Package outfile checks the file a copy of the database (an export, a backup)
+// is about to replace: what `export -o` and `doctor --backup` may write over.
+package outfile
 
 import (
 	"errors"
@@ -11,7 +13,7 @@ import (
 	"github.com/unoscore/unoscore/scoring"
 )
 
-// OutputTarget checks a file that a copy of the database (an export, a
+// Target checks a file that a copy of the database (an export, a
 // backup) is about to replace, and returns the path to write. The copy is
 // written beside it and moved into place, so the target must not be the
 // database itself, by any name (a symbolic or a hard link): replacing the
@@ -19,7 +21,7 @@ import (
 // writes. An existing target must be a regular file: a device or a pipe is
 // never replaced. A symbolic link to a regular file is followed, so the link
 // stays and its target gets the copy.
-func OutputTarget(target, dbPath, flag string) (string, error) {
+func Target(target, dbPath, flag string) (string, error) {
 	if target == "" {
 		return "", &scoring.InputError{Msg: fmt.Sprintf("%s needs a file name", flag)}
 	}
