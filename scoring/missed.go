@@ -12,17 +12,36 @@ import (
 // every table), oldest first, each as another device is told of it: "Hand
 // 8 was just recorded from another device: Dan went out, 10 points."
 func (g *Game) Missed(n, table int) ([]string, error) {
+	news, err := g.News(n, table)
+	var out []string
+	for _, c := range news {
+		out = append(out, c.Text)
+	}
+	return out, err
+}
+
+// MissedChange is one change to a game as another device is told of it: its
+// number in the game's count of changes (Changes, 1 the first) and its
+// sentence.
+type MissedChange struct {
+	Number int    `json:"change"`
+	Text   string `json:"text"`
+}
+
+// News is what Missed names, with each change's number, so that a device can leave
+// out the changes it made itself.
+func (g *Game) News(n, table int) ([]MissedChange, error) {
 	if g.Board.Schedule() == nil {
 		table = 0
 	}
-	var out []string
+	var out []MissedChange
 	for i := n; i < len(g.Events); i++ {
 		at, text, err := g.describe(i)
 		if err != nil {
 			return nil, err
 		}
 		if table == 0 || at == 0 || at == table {
-			out = append(out, text)
+			out = append(out, MissedChange{Number: i + 1, Text: text})
 		}
 	}
 	return out, nil

@@ -84,10 +84,10 @@ func TestBrowserRedoAtItsTable(t *testing.T) {
 }
 
 // countReads makes a page keep the change counter of the last keypad read
-// it has acted on (window.seen), so that a test can wait for the page to
-// have read a change.
+// (?since= or not) it has acted on (window.seen), so that a test can wait
+// for the page to have read a change.
 const countReads = `(window.seen = 0, window.fetch = (f => (...a) => f(...a).then(r => {
-	if (String(a[0]).endsWith("/keypad")) { const j = r.json.bind(r); r.json = () => j().then(d => (setTimeout(() => window.seen = d.changes), d)); }
+	if (/\/keypad(\?|$)/.test(String(a[0]))) { const j = r.json.bind(r); r.json = () => j().then(d => (setTimeout(() => window.seen = d.changes), d)); }
 	return r;
 }))(window.fetch), true)`
 

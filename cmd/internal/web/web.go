@@ -860,6 +860,13 @@ type keypadJSON struct {
 	// Caught: lowest and challenge, where no one wins a hand's points: the
 	// cards count against their holders, and the keypad says so.
 	Caught bool `json:"caught,omitempty"`
+	// Missed: asked with ?since=N (the change counter the page last
+	// accounted for), the changes made since, oldest first, each with its
+	// number and its sentence as another device is told of it ("Hand 2
+	// was just recorded from another device: Max went out, 20 points.");
+	// with &table=T, in a rotating game, only those that touch table T.
+	// The page leaves out the changes it made itself.
+	Missed []scoring.MissedChange `json:"missed,omitempty"`
 }
 
 // endChoiceJSON is one winner the phone offers when ending a game.
@@ -1035,9 +1042,41 @@ func newKeypad(g *store.Game) keypadJSON {
 }
 
 func (s *Server) keypad(w http.ResponseWriter, r *http.Request) {
-	if g, ok := s.requestedGame(w, r); ok {
-		writeJSON(w, http.StatusOK, newKeypad(g))
+	q := r.URL.Query()
+	since, table := -1, 0
+	for _, p := range []struct {
+		name string
+		to   *int
+	}{{"since", &since}, {"table", &table}} {
+		v := q.Get(p.name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("%s=%s is not a number of %s (0 or more)", p.name, v, map[string]string{"since": "changes", "table": "a table"}[p.name]))
+			return
+		}
+		*p.to = n
 	}
+	g, ok := s.requestedGame(w, r)
+	if !ok {
+		return
+	}
+	k := newKeypad(g)
+	if since >= 0 {
+		if since > g.Changes() {
+			s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("since=%d is not a state this game has been in (it has had %d changes)", since, g.Changes()))
+			return
+		}
+		missed, err := g.News(since, table)
+		if err != nil {
+			s.failErr(w, r, err, true)
+			return
+		}
+		k.Missed = missed
+	}
+	writeJSON(w, http.StatusOK, k)
 }
 
 // HostsFor lists the Host values a server listening on addr answers to:

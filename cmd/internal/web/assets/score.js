@@ -74,6 +74,19 @@
   var draftTTL = 12 * 3600 * 1000;
   var seenSig = "";       // where the hand's table stood when it was started (handSig)
   var restoredSig = null; // a hand restored: seenSig as kept, to compare with the keypad once read
+  // Changes from another device (the command line, another phone) are
+  // told in the words of scoring.Missed, as a save made stale by one is:
+  // "Hand 2 was just recorded from another device: …". known is the
+  // game's change counter up to which every change was told or made here
+  // (null until the keypad is first read); mine, the counters this
+  // phone's own writes answered; writing, its writes still on their way
+  // (the live update may come before a write's own answer: nothing is
+  // told until it is in). news holds what is told while a hand is being
+  // entered: it shows above the hand, which stays as tapped.
+  var known = null;
+  var mine = [];
+  var writing = 0;
+  var news = [];
 
   var tokenBad = "";      // why the server refuses this page's token ("": it takes it, or not asked yet)
   function readToken() {
@@ -138,10 +151,18 @@
       opts.headers["Content-Type"] = "application/json";
       opts.body = JSON.stringify(body);
     }
+    var write = method !== "GET";
+    if (write) writing++;
     return fetch("/api/games/" + encodeURIComponent(game) + path, opts).then(function (r) {
       return r.json().catch(function () { return {error: "the server answered " + r.status + " without saying why"}; })
-        .then(function (data) { return {status: r.status, data: data}; });
-    }, function () { return Promise.reject({offline: true}); });
+        .then(function (data) {
+          if (write) {
+            writing--;
+            if (r.status === 200 && data && typeof data.changes === "number") mine.push(data.changes);
+          }
+          return {status: r.status, data: data};
+        });
+    }, function () { if (write) writing--; return Promise.reject({offline: true}); });
   }
   // A write refused for the page's token (serve --new-token made a new
   // one, say) is said where the scorer looks, under the button tapped,
@@ -164,14 +185,33 @@
   }
   var away = "The server is not answering; it may be restarting. Try again in a moment.";
 
+  // keypadPath asks for the keypad, and for the changes made since the
+  // page last accounted for them (at its table, in a rotating game).
+  function keypadPath() {
+    if (known === null) return "/keypad";
+    return "/keypad?since=" + known + (table !== null ? "&table=" + table : "");
+  }
+  // tell is what the keypad k says was changed from another device since
+  // known: its sentences, this phone's own writes left out. While a write
+  // of this phone is on its way nothing is told, and known stays, so that
+  // the read after its answer tells it.
+  function tell(k) {
+    if (known === null) { known = k.changes; return []; }
+    if (writing || k.changes <= known) return [];
+    var told = (k.missed || []).filter(function (c) { return c.change > known && mine.indexOf(c.change) < 0; })
+      .map(function (c) { return c.text; });
+    known = k.changes;
+    return told;
+  }
   function load() {
-    return api("GET", "/keypad").then(function (res) {
+    return api("GET", keypadPath()).then(function (res) {
       if (res.status !== 200) { say(refused(res), false); return; }
       var k = res.data;
+      var told = tell(k);
       // The same keypad again (the page's first board event, say): leave
       // the buttons as they are, under the scorer's finger.
       var now = JSON.stringify(k);
-      if (now === last) return;
+      if (now === last && !told.length) return;
       last = now;
       kp = k;
       if (restoredSig !== null && out) {
@@ -186,6 +226,16 @@
       k.faces.forEach(function (f) { points[f.token] = f.points; faces[f.token] = f; });
       if (message.text && !message.keep && k.changes > message.changes && (!message.table || keypadSig(k, message.table) !== message.sig)) hush();
       renumber(k);
+      if (told.length) {
+        // No hand being entered: the message under the keys says it, in
+        // the place of one the change made old ("Saved hand 1: …"); a
+        // message kept (a question, a hand kept for the server) stays, and
+        // it is said above.
+        if (!out && !message.keep && !message.action && !message.wait) {
+          message = {text: told.join(" "), good: false, news: true, changes: k.changes, action: null};
+          if (table !== null) { message.table = table; message.sig = keypadSig(k, table); }
+        } else news = news.concat(told);
+      }
       var tb = here();
       if (tb && tb.refusal && !waits(tb) && !out) {
         table = null;
@@ -293,7 +343,7 @@
     return order.some(function (p) { return (hands[p] || []).some(function (c) { return c.face !== ""; }); });
   }
 
-  function reset() { typed = ""; out = null; hands = {}; ko = {}; by = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
+  function reset() { news = []; typed = ""; out = null; hands = {}; ko = {}; by = {}; order = []; active = null; editing = 0; picking = null; outs = null; reout = false; saved = null; render(); }
 
   // dropQuestion asks before the hand tapped is dropped, naming the players
   // whose cards are entered, as the command line does: "Drop this hand?
@@ -332,7 +382,11 @@
   function startOver() {
     var q = dropQuestion();
     if (q && !confirm(q)) return;
-    clearTimeout(retryTimer); drop(); reset(); hush(); render(); moveOn();
+    // What another device changed meanwhile is still said, in the message.
+    var told = news;
+    clearTimeout(retryTimer); drop(); reset(); hush();
+    if (told.length && kp) message = {text: told.join(" "), good: false, news: true, changes: kp.changes, action: null};
+    render(); moveOn();
   }
 
   // Correcting a hand: the recent hands to pick from (at this table, in a
@@ -667,6 +721,8 @@
   }
   // own: the hand found on the board after a save whose answer was lost.
   function done(b, body, number, own) {
+    // A save whose answer was lost: its change is this phone's own.
+    if (own && known !== null) known = Math.max(known, b.changes);
     var text = own ? cap(handName(own)) + " is saved: " + handWhat(own) + "." : savedText(b, body, number);
     reset();
     kp.changes = b.changes;
@@ -906,6 +962,7 @@
     }
     if (!kp) { root.appendChild(el("p", {text: message.text || "Loading…", class: "msg" + (message.text ? " bad" : "")})); return; }
     var tb = here();
+    if (news.length) root.appendChild(el("p", {class: "msg news told", id: "told", role: "status", text: news.join(" ")}));
     if (ending && (!kp.endable || out)) ending = false; // the game moved on meanwhile
     if (ending) {
       drawEnd();
@@ -1138,8 +1195,14 @@
   // While a hand is tapped, the keypad's counter still moves on, so that
   // undo and redo after it speak of the game as it is; the hand keeps the
   // counter it was started at.
+  // What another device changed meanwhile is said above the hand (news).
   function refreshQuietly() {
-    api("GET", "/keypad").then(function (res) { if (res.status === 200 && out) { kp.changes = res.data.changes; kp.last = res.data.last; kp.redo = res.data.redo; kp.undo_change = res.data.undo_change; kp.redo_change = res.data.redo_change; kp.endable = res.data.endable; kp.end_choices = res.data.end_choices; } }, function () {});
+    api("GET", keypadPath()).then(function (res) {
+      if (res.status !== 200) return;
+      var told = tell(res.data);
+      if (out) { kp.changes = res.data.changes; kp.last = res.data.last; kp.redo = res.data.redo; kp.undo_change = res.data.undo_change; kp.redo_change = res.data.redo_change; kp.endable = res.data.endable; kp.end_choices = res.data.end_choices; }
+      if (told.length) { news = news.concat(told); render(); }
+    }, function () {});
   }
   // The same page opened at a new address (serve printed a new token):
   // only the fragment changes, and the page reads it without a reload.
