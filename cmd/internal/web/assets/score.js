@@ -586,6 +586,7 @@
     var col = f.wild ? "" : color;
     hands[active].push({tok: col + f.token, face: f.token, n: count, pts: count * f.points, color: f.wild ? "w" : (col || "")});
     count = 1;
+    reveal = true;
     settle();
     render();
   }
@@ -595,6 +596,7 @@
     if (!active || !(v > 0) || pending) return false;
     hands[active].push({tok: v + "pts", face: "", n: 1, pts: v, color: "p"});
     input.value = ""; typed = "";
+    reveal = true;
     settle();
     render();
     return true;
@@ -892,11 +894,21 @@
   // greyed or removed meanwhile drops the focus to the page's body, and
   // the focus is then taken as still there.
   var held = null;
+  var reveal = false; // a card was added to the hand being tapped: render shows its chip
   function render() {
     keepDraft();
     var at = document.activeElement;
     var had = at && root.contains(at) ? at.getAttribute("data-key") : !at || at === document.body ? held : null;
     draw();
+    fitKeys();
+    if (reveal) {
+      // A card added: its chip, which may have taken the hand onto a new
+      // line, is brought out from under the keys kept at the foot (the
+      // keys stay where they are).
+      reveal = false;
+      var on = root.querySelector(".hand.on");
+      if (on && root.querySelector(".keys.stick")) on.scrollIntoView({block: "nearest"});
+    }
     held = null;
     if (focusNext) {
       var to = root.querySelector('[data-key="' + focusNext + '"]');
@@ -924,6 +936,24 @@
       bad.scrollIntoView({block: "center"});
     }
   }
+  // fitKeys: where the block of keys (cards, counts, points, the hand's
+  // total, Save and the message under it) takes at most 70% of the
+  // screen's height, as on an upright phone, it stays at the foot of the
+  // screen while a hand is entered, the hands scrolling above it: picking
+  // whose cards and tapping them need no scrolling between. A key focused
+  // is scrolled clear of it (scroll-padding). On a phone on its side it
+  // would fill the screen: there only the total and Save stay (.savebar).
+  function fitKeys() {
+    var keys = root.querySelector(".keys"), stick = false;
+    if (keys) {
+      keys.classList.add("stick");
+      stick = keys.getBoundingClientRect().height <= 0.7 * window.innerHeight;
+      keys.classList.toggle("stick", stick);
+    }
+    document.documentElement.style.scrollPaddingBottom = stick ? Math.ceil(keys.getBoundingClientRect().height) + "px" : "";
+  }
+  window.addEventListener("resize", fitKeys);
+
   // nextKey is where the focus goes when the key it was on is gone or
   // greyed: the chip beside a chip removed (else its hand); the card key
   // after one greyed (else before it); Correct a hand after Back; else
@@ -962,6 +992,7 @@
     }
     if (!kp) { root.appendChild(el("p", {text: message.text || "Loading…", class: "msg" + (message.text ? " bad" : "")})); return; }
     var tb = here();
+    var keys = null; // the block of keys, while a hand is entered
     if (news.length) root.appendChild(el("p", {class: "msg news told", id: "told", role: "status", text: news.join(" ")}));
     if (ending && (!kp.endable || out)) ending = false; // the game moved on meanwhile
     if (ending) {
@@ -1066,9 +1097,14 @@
         ]);
         return box;
       })));
+      // The keys, the hand's total and Save, in one block: on a small
+      // upright phone it stays at the foot of the screen (fitKeys) while
+      // the hands scroll above it.
+      keys = el("div", {class: "keys"});
+      root.appendChild(keys);
       if (kp.sides) {
         var locked = sideLocked();
-        root.appendChild(el("div", {class: "row sides", role: "group", "aria-label": "The side in play when the hand ended"}, kp.sides.map(function (d) {
+        keys.appendChild(el("div", {class: "row sides", role: "group", "aria-label": "The side in play when the hand ended"}, kp.sides.map(function (d) {
           var on = d.side === side;
           var attrs = {class: "side-" + d.side + (on ? " on" : ""), "data-side": d.side, "aria-pressed": String(on),
             text: cap(d.side) + " side", on: function () { if (sideLocked()) return; side = d.side; color = ""; render(); }};
@@ -1080,7 +1116,7 @@
         })));
       }
       // A deck without colours (All Wild) has no colour keys.
-      if (keyColors().length) root.appendChild(el("div", {class: "row colors"}, [["", "any", "any colour"]].concat(keyColors().map(function (c) {
+      if (keyColors().length) keys.appendChild(el("div", {class: "row colors"}, [["", "any", "any colour"]].concat(keyColors().map(function (c) {
         return [c.letter, c.letter, c.name];
       })).map(function (c) {
         var shown = c[0] ? c[0].toUpperCase() : "any";
@@ -1088,7 +1124,7 @@
           text: shown, on: function () { color = c[0]; render(); }});
       })));
       var greyed = [];
-      root.appendChild(el("div", {class: "faces" + (deckSide() ? " on-" + side : "")}, keyFaces().map(function (f) {
+      keys.appendChild(el("div", {class: "faces" + (deckSide() ? " on-" + side : "")}, keyFaces().map(function (f) {
         var shown = f.token.toUpperCase();
         var full = room(f) < count;
         if (full) greyed.push(f);
@@ -1100,7 +1136,7 @@
         return key("f:" + f.token, attrs, [document.createTextNode(shown + " "), el("small", {text: String(f.points)}),
           el("span", {class: "sr", text: ": " + f.name + ", " + plural(f.points, "point") + (full ? "; the deck holds no more" : "")})]);
       })));
-      if (greyed.length) root.appendChild(el("p", {class: "why", id: "why", text: whyGrey(greyed)}));
+      if (greyed.length) keys.appendChild(el("p", {class: "why", id: "why", text: whyGrey(greyed)}));
       var input = el("input", {type: "number", inputmode: "numeric", min: "1", max: "9999", id: "ptsbox", placeholder: "points", "aria-label": "Points counted by hand"});
       if (pending) input.disabled = true;
       // What was typed stays across the redrawing (a card tapped, Save
@@ -1116,10 +1152,10 @@
       input.addEventListener("keydown", function (ev) {
         if (ev.key === "Enter") { ev.preventDefault(); addPoints(input); var again = root.querySelector("#ptsbox"); if (again) again.focus(); }
       });
-      root.appendChild(el("div", {class: "tools"}, [1, 2, 3, 4].map(function (n) {
+      keys.appendChild(el("div", {class: "tools"}, [1, 2, 3, 4].map(function (n) {
         return key("n:" + n, {class: count === n ? "on" : "", "aria-pressed": String(count === n), "aria-label": "×" + n + ": the next card " + (n === 1 ? "once" : n + " times"), text: "×" + n, on: function () { count = n; render(); }});
       }).concat([key("back", {text: "⌫", "aria-label": "Remove the last card", on: function () { if (active && hands[active].length) { hands[active].pop(); settle(); render(); } }})])));
-      root.appendChild(el("div", {class: "ptsrow"}, [input,
+      keys.appendChild(el("div", {class: "ptsrow"}, [input,
         key("addpts", {text: "+ pts", "aria-label": "+ pts: add the points typed", on: function () { addPoints(input); }})]));
       var total = order.reduce(function (s, p) { return s + handPoints(p); }, 0);
       var bonus = kp.mercy ? knockedOut().length * kp.knock_out_bonus : 0;
@@ -1132,7 +1168,7 @@
           (kos.length ? "; " + joinAnd(kos) + " knocked out, " + (kp.charged ? "charged " + kp.knock_out_bonus + (kos.length > 1 ? " each" : "") : "not charged") : "") :
         kp.knocker ? "This hand: " + plural(total, "point") + (bonus ? "; " + bonus + " to the knockers" : "") :
         "This hand: " + plural(total + bonus, "point") + (bonus ? " (" + bonus + " for knock-outs)" : "");
-      root.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: worth}), el("div", {class: "row"}, [
+      keys.appendChild(el("div", {class: "savebar"}, [el("p", {class: "worth", text: worth}), el("div", {class: "row"}, [
         // While the game changed meanwhile is asked about, Save anyway
         // (under the question) is the one save: Save is set aside, greyed.
         key("save", busy ? {class: "primary", id: "save", disabled: "", "aria-busy": "true", text: editing ? "Save the correction" : "Save hand", on: save} :
@@ -1149,10 +1185,10 @@
       msg = el("p", {class: "msg bad", role: "alert", id: "tokenbad", "data-key": "tokenbad", tabindex: "-1",
         text: tokenBad + " The " + (editing ? "correction" : "hand") + " stays on this phone: once that address is open, tap " + (editing ? "Save the correction" : "Save hand") + " again."});
     }
-    root.appendChild(msg);
+    (keys || root).appendChild(msg);
     if (message.action) {
       var a = message.action;
-      root.appendChild(el("div", {class: "row"}, [key(a.id, {id: a.id, class: "primary", text: a.label, on: function () { hush(); a.run(); }})]));
+      (keys || root).appendChild(el("div", {class: "row"}, [key(a.id, {id: a.id, class: "primary", text: a.label, on: function () { hush(); a.run(); }})]));
     }
     if (!out && !ending && !(kp.tables && table === null && !kp.over)) {
       var target = tb ? tb.last : kp.last;
