@@ -84,7 +84,10 @@ func (db *DB) Delete(id string) (Deleted, error) {
 			return err
 		}
 		d.WasCurrent = true
-		next := playedLast(tx)
+		next, err := playedLast(tx)
+		if err != nil {
+			return err
+		}
 		if next == nil {
 			return meta.Delete(keyCurrent)
 		}
@@ -110,29 +113,33 @@ type Deleted struct {
 
 // playedLast is the summary of the game (among those a read sees) whose
 // last event is the latest, the later created on a tie; nil when there is
-// none. A game whose log cannot be read is passed over: doctor reports it.
-func playedLast(tx *bolt.Tx) *Summary {
+// none. A game whose log or summary cannot be read is passed over: doctor
+// reports it. Damage to the summaries' pages is an error.
+func playedLast(tx *bolt.Tx) (*Summary, error) {
 	var best []byte
 	var bestAt time.Time
-	_ = eachVisible(tx, bucketSummaries, pendingOf(tx), false, func(k, _ []byte) error {
-		if at, ok := lastChange(tx, numOf(k)); ok && len(k) == 8 && (best == nil || !at.Before(bestAt)) {
+	err := eachVisible(tx, bucketSummaries, pendingOf(tx), false, func(k, _ []byte) error {
+		if len(k) != 8 {
+			return nil
+		}
+		if at, ok := lastChange(tx, numOf(k)); ok && (best == nil || !at.Before(bestAt)) {
 			best, bestAt = slices.Clone(k), at
 		}
 		return nil
 	})
-	if best == nil {
-		return nil
+	if err != nil || best == nil {
+		return nil, err
 	}
 	v, err := summaryValue(tx, best, tx.Bucket(bucketSummaries).Get(best))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	var s Summary
 	if err := json.Unmarshal(v, &s); err != nil || s.ID == "" {
-		return nil
+		return nil, nil
 	}
 	s.Seq = numOf(best)
-	return &s
+	return &s, nil
 }
 
 // lastChange is the time of game num's last event; ok is false when it
