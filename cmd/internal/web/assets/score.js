@@ -196,8 +196,10 @@
   // of this phone is on its way nothing is told, and known stays, so that
   // the read after its answer tells it.
   function tell(k) {
-    if (known === null) { known = k.changes; return []; }
-    if (writing || k.changes <= known) return [];
+    // A game with fewer changes than known (its file put back from a
+    // copy) is taken as it is from here on.
+    if (known === null || k.changes < known) { known = k.changes; return []; }
+    if (writing || k.changes === known) return [];
     var told = (k.missed || []).filter(function (c) { return c.change > known && mine.indexOf(c.change) < 0; })
       .map(function (c) { return c.text; });
     known = k.changes;
