@@ -31,7 +31,7 @@ func gameTable(app *App, id string) (rules.Table, *store.Game, error) {
 		return rules.Table{}, nil, err
 	}
 	s := g.Board.Settings
-	return rules.Table{Deck: d, House: s.House, MercyBonus: s.MercyBonus, Mode: string(s.Mode), LowWins: s.Charged()}, g, nil
+	return rules.Table{Deck: d, House: s.House, MercyBonus: s.MercyBonus, Mode: string(s.Mode), Charged: s.Charged()}, g, nil
 }
 
 // noteNamedDB is gameTable's word on a database the person named (--db,

@@ -1329,7 +1329,7 @@ type Table struct {
 	// knocked the player out); "" when the deck has none.
 	MercyBonus string
 	// Mode is the game's way of scoring ("standard", "lowest", ...; ""
-	// with no game), and LowWins says whether it is one where the lowest
+	// with no game), and Charged says whether it is one where the lowest
 	// tally wins (lowest, challenge) that charges a knock-out: there no
 	// one wins a hand's points, and a knock-out is charged to the player
 	// knocked out, onto their own tally, not given to anyone
@@ -1337,7 +1337,7 @@ type Table struct {
 	// it does (scoring.Settings.MercyCharge); one begun before charged no
 	// one, and is answered as it was played, by its MercyBonus.
 	Mode    string
-	LowWins bool
+	Charged bool
 }
 
 // bonusRuling answers who receives the knock-out bonus at a table that
@@ -1347,7 +1347,7 @@ type Table struct {
 // one receives it: the player knocked out is charged it, as the board
 // does.
 func bonusRuling(q string, t Table) (Ruling, bool) {
-	if t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || t.MercyBonus == "" && !t.LowWins {
+	if t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || t.MercyBonus == "" && !t.Charged {
 		return Ruling{}, false
 	}
 	b := t.Deck.Decl.Rules.KnockOutBonus
@@ -1362,7 +1362,7 @@ func bonusRuling(q string, t Table) (Ruling, bool) {
 		return Ruling{}, false
 	}
 	fact := scoringFactOf(t.Deck)
-	if t.LowWins {
+	if t.Charged {
 		mode := t.Mode
 		if mode == "" {
 			mode = "lowest-wins"
@@ -1400,11 +1400,11 @@ func scoringFactOf(d *Deck) string { return strings.ReplaceAll(d.ID, "-", "") + 
 // fact says so instead, as the ruling on who gets it does. Every other
 // fact, and every other table, is f itself.
 func tableFact(f *Fact, t Table) *Fact {
-	if f == nil || t.MercyBonus != "knocker" && !t.LowWins || t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || f.ID != scoringFactOf(t.Deck) {
+	if f == nil || t.MercyBonus != "knocker" && !t.Charged || t.Deck == nil || t.Deck.Decl == nil || t.Deck.Decl.Rules.KnockOutBonus == 0 || f.ID != scoringFactOf(t.Deck) {
 		return f
 	}
 	b := t.Deck.Decl.Rules.KnockOutBonus
-	if t.LowWins {
+	if t.Charged {
 		// Lowest, challenge: no hand's winner scores; the board charges
 		// the player knocked out (docs/game-night.md).
 		mode := t.Mode

@@ -283,9 +283,9 @@ func TestAskForTheTable(t *testing.T) {
 		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}, "At this table (chosen at new, --mercy-bonus winner): the hand's winner"},
 		// The second newcomer's: a knock-out at a lowest table is charged
 		// to the player knocked out, as the board does; the number leads.
-		{"how many points do you get for knocking somebody out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", LowWins: true}, "None at this table (lowest mode): the player knocked out is charged 250"},
-		{"who gets the 250", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", LowWins: true}, "No one at this table (lowest mode): the player knocked out is charged the 250"},
-		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "challenge", LowWins: true}, "No one at this table (challenge mode)"},
+		{"how many points do you get for knocking somebody out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", Charged: true}, "None at this table (lowest mode): the player knocked out is charged 250"},
+		{"who gets the 250", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", Charged: true}, "No one at this table (lowest mode): the player knocked out is charged the 250"},
+		{"who gets the 250 when someone is knocked out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "challenge", Charged: true}, "No one at this table (challenge mode)"},
 		{"how many points do you get for knocking somebody out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}, "250 for each player knocked out, to the hand's winner"},
 		{"how many points do you get for knocking somebody out", Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "knocker"}, "250 to whoever knocked the player out"},
 		{"how many points is a wild draw 10 worth", Table{Deck: deckNamed(t, "classic")}, "50 points for each Wild Draw Ten"},
@@ -311,7 +311,7 @@ func TestAskForTheTable(t *testing.T) {
 func TestNoMercyScoringFactForTheTable(t *testing.T) {
 	knocker := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "knocker"}
 	winner := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner"}
-	lowest := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", LowWins: true}
+	lowest := Table{Deck: deckNamed(t, "no-mercy"), MercyBonus: "winner", Mode: "lowest", Charged: true}
 	for _, tc := range []struct {
 		q         string
 		table     Table
