@@ -236,7 +236,7 @@ func (s *Settings) normalize(stored bool) error {
 	if err := s.normalizeHouse(); err != nil {
 		return err
 	}
-	hadBonus := strings.TrimSpace(s.MercyBonus) != "" // before normalizeMercy fills it in
+	hadBonus := hasBonus(*s) // before normalizeMercy fills it in
 	if err := s.normalizeMercy(d); err != nil {
 		return err
 	}
@@ -388,8 +388,13 @@ func (s Settings) Charged() bool {
 	if s.MercyCharge != nil {
 		return *s.MercyCharge
 	}
-	return s.MercyBonus != "" && s.Mode.LowWins()
+	return hasBonus(s) && s.Mode.LowWins()
 }
+
+// hasBonus: the settings as stored name who receives a knock-out bonus,
+// as release B (d03b780), which charged knock-outs, wrote in every No
+// Mercy game; release A wrote none.
+func hasBonus(s Settings) bool { return strings.TrimSpace(s.MercyBonus) != "" }
 
 func ptr[T any](v T) *T { return &v }
 
