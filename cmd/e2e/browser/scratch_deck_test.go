@@ -3,12 +3,10 @@
 package browser
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/unoscore/unoscore/cmd/e2e/harness"
 )
 
 // TestScratchDeck (built with -tags scratchdeck, which adds the scratch
