@@ -114,3 +114,26 @@ func TestScreenSaveCorrectionStaysAnswered(t *testing.T) {
 		t.Errorf("not corrected:\n%s", s.text())
 	}
 }
+
+// Newcomer item 16: "?" at a card prompt asks for the notation, so it is
+// shown as typed, without the ✔ of an accepted hand; a hand is ticked.
+func TestScreenQuestionMarkIsNoHand(t *testing.T) {
+	t.Parallel()
+	s, _ := handAt(t, screenCols, screenRows, "--players", "Ann,Bob,Cat")
+	s.waitFor("Who went out")
+	s.burst("\r") // Ann
+	s.waitFor("Bob's cards")
+	s.burst("?")
+	s.until(`"? Bob's cards: ?" on the screen`, func() bool { return strings.Contains(s.text(), "? Bob's cards: ?") })
+	if strings.Contains(s.text(), "✔ Bob's cards: ?") {
+		t.Fatalf("? is ticked as a hand:\n%s", s.text())
+	}
+	s.burst("\r") // the notation; the prompt again
+	s.waitFor("r7")
+	s.burst("r7")
+	s.until(`"✔ Bob's cards: r7" on the screen`, func() bool { return strings.Contains(s.text(), "✔ Bob's cards: r7") })
+	s.burst("\x03")
+	if code := s.exit(); code != 130 {
+		t.Fatalf("exit %d after Ctrl-C; the screen:\n%s", code, s.text())
+	}
+}

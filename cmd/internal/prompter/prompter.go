@@ -538,6 +538,9 @@ func (t *Terminal) input(label, def, text string, validate func(string) error) (
 		AllowEdit: true,
 		HideEmpty: true,
 		Validate:  t.fitMessages(validate),
+		// "?" at a card prompt shows the notation: no ✔ as if it were
+		// a hand (where a prompt refuses "?", its ✗ stays).
+		Asking:    func(s string) bool { return strings.TrimSpace(s) == "?" },
 		Templates: t.promptTemplates(),
 		KeepRaw:   t.raw != nil,
 		Stdin:     t.keys.view(),

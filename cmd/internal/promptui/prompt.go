@@ -31,6 +31,11 @@ type Prompt struct {
 	// Validate is an optional function that fill be used against the entered value in the prompt to validate it.
 	Validate ValidateFunc
 
+	// Asking, in unoscore's fork, tells an answer that asks for help ("?")
+	// rather than answers: an accepted one is shown without a verdict
+	// (no ✔), as before anything is typed.
+	Asking func(string) bool
+
 	// Mask is an optional rune that sets which character to display instead of the entered characters. This
 	// allows hiding private information like passwords.
 	Mask rune
@@ -199,6 +204,9 @@ func (p *Prompt) Run() (string, error) {
 		switch {
 		case !typed && inputErr == nil, p.IsConfirm:
 			// Nothing typed yet: no verdict on an empty answer.
+			prompt = render(p.Templates.prompt, label)
+		case err == nil && p.Asking != nil && p.Asking(answer()):
+			// A call for help is no answer: no verdict on it either.
 			prompt = render(p.Templates.prompt, label)
 		case err != nil:
 			prompt = render(p.Templates.invalid, label)
