@@ -24,22 +24,16 @@ import (
 // note and the figures are the same.
 func TestOlderRulesFile(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../store/testdata/schema7-knockouts.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "u.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, data := storedFile(t, "schema7-knockouts.db")
 	read := func(when string, schema string, note bool) {
 		t.Helper()
-		code, out, errs := harness.Unoscore(t, path, "doctor")
-		if code != 0 || !strings.Contains(out, "schema "+schema+")") || strings.Contains(out, "Problem") ||
-			strings.Contains(out, "Note: the summaries of 2 games were worked out by the rules of an older unoscore") != note {
-			t.Errorf("%s: doctor exit %d:\n%s%s", when, code, out, errs)
+		older := "Note: the summaries of 2 games were worked out by the rules of an older unoscore"
+		if note {
+			doctorSound(t, path, when, schema, "", older)
+		} else {
+			doctorSound(t, path, when, schema, older)
 		}
-		_, out, _ = harness.Unoscore(t, path, "stats", "--json")
+		_, out, _ := harness.Unoscore(t, path, "stats", "--json")
 		var st struct {
 			Players []struct {
 				Player  string `json:"player"`
@@ -80,21 +74,11 @@ func TestOlderRulesFile(t *testing.T) {
 // change upgrades the file to schema 8.
 func TestOlderLowestKnockoutsFile(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../store/testdata/schema7-lowest-knockouts.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "u.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, data := storedFile(t, "schema7-lowest-knockouts.db")
 	read := func(when, schema string) {
 		t.Helper()
-		code, out, errs := harness.Unoscore(t, path, "doctor")
-		if code != 0 || !strings.Contains(out, "schema "+schema+")") || strings.Contains(out, "Problem") || strings.Contains(out, "Note") {
-			t.Errorf("%s: doctor exit %d:\n%s%s", when, code, out, errs)
-		}
-		code, out, errs = harness.Unoscore(t, path, "board", "--game", "ujx87g")
+		doctorSound(t, path, when, schema, "Note")
+		code, out, errs := harness.Unoscore(t, path, "board", "--game", "ujx87g")
 		for _, want := range []string{"Cat wins with the lowest tally (0), after 3 hands.", "a knock-out not charged (the rule when the game began)",
 			"|  Total |        |     |   3 |  314 |   0 |", "this game began before unoscore charged a knock-out in lowest mode"} {
 			if code != 0 || !strings.Contains(out, want) {
@@ -147,21 +131,11 @@ func TestOlderLowestKnockoutsFile(t *testing.T) {
 // read as not charged, Cat had 0 and led.
 func TestOlderLowestChargedFile(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../store/testdata/schema7-lowest-charged.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "u.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	path, data := storedFile(t, "schema7-lowest-charged.db")
 	read := func(when, schema string) {
 		t.Helper()
-		code, out, errs := harness.Unoscore(t, path, "doctor")
-		if code != 0 || !strings.Contains(out, "schema "+schema+")") || strings.Contains(out, "Problem") || strings.Contains(out, "Note") {
-			t.Errorf("%s: doctor exit %d:\n%s%s", when, code, out, errs)
-		}
-		code, out, _ = harness.Unoscore(t, path, "board", "--game", "3fhbgm", "--json")
+		doctorSound(t, path, when, schema, "Note")
+		code, out, _ := harness.Unoscore(t, path, "board", "--game", "3fhbgm", "--json")
 		var b struct {
 			Over      bool     `json:"over"`
 			Winners   []string `json:"winners"`
@@ -196,4 +170,35 @@ func TestOlderLowestChargedFile(t *testing.T) {
 		t.Fatalf("new: exit %d, %s%s", code, out, errs)
 	}
 	read("after the first change", "8")
+}
+
+// storedFile is a copy, in the test's folder, of a file an older unoscore
+// wrote (store/testdata/name), and the file's bytes.
+func storedFile(t *testing.T, name string) (string, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "store", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "u.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path, data
+}
+
+// doctorSound: doctor passes the file at path, of the schema given, with
+// no problem, without the text never (unless ""), and with every one of
+// want.
+func doctorSound(t *testing.T, path, when, schema, never string, want ...string) {
+	t.Helper()
+	code, out, errs := harness.Unoscore(t, path, "doctor")
+	ok := code == 0 && strings.Contains(out, "schema "+schema+")") && !strings.Contains(out, "Problem") &&
+		(never == "" || !strings.Contains(out, never))
+	for _, w := range want {
+		ok = ok && strings.Contains(out, w)
+	}
+	if !ok {
+		t.Errorf("%s: doctor exit %d:\n%s%s", when, code, out, errs)
+	}
 }
